@@ -1,0 +1,146 @@
+// npm run bench:editor — how long a keystroke takes to reach the screen in a 100-page contract,
+// in headless Chromium against the built server. Prints p50, p95 and max; asserts nothing.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium';
+
+const pages = Number(process.env.BENCH_PAGES ?? 100);
+const keystrokes = Number(process.env.BENCH_KEYSTROKES ?? 300);
+const root = join(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** About a page of a contract: a heading, four paragraphs and a list, ~3,000 characters. */
+function onePage(n: number) {
+  const sentence =
+    'The Supplier shall perform the Services with reasonable skill, care and diligence, in accordance with good industry practice and all applicable laws. ';
+  const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  return [
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: `${n}. Clause ${n}` }] },
+    ...[1, 2, 3, 4].map((k) => paragraph(`${n}.${k} ${sentence.repeat(4)}`)),
+    {
+      type: 'bulletList',
+      content: [1, 2, 3].map((k) => ({
+        type: 'listItem',
+        content: [
+          paragraph(`Obligation ${n}.${k}: deliver on time, report monthly and keep records for six years.`),
+        ],
+      })),
+    },
+  ];
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'false' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Pactum is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return child;
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'pactum-bench-editor-'));
+const server = await startServer(port, dataDir);
+const base = `http://127.0.0.1:${port}`;
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: base });
+  const page = await context.newPage();
+  await page.request.post('/api/auth/sign-up', {
+    data: {
+      name: 'Bench',
+      email: 'bench@example.com',
+      password: 'bench-password',
+      organizationName: 'Bench Co',
+    },
+  });
+  const content = { type: 'doc', content: Array.from({ length: pages }, (_, n) => onePage(n + 1)).flat() };
+  const created = await page.request.post('/api/contracts', {
+    data: { title: `${pages}-page agreement`, content },
+  });
+  const contract = (await created.json()) as { id: string };
+  console.log(`Contract: ${pages} pages, ${JSON.stringify(content).length.toLocaleString()} bytes of JSON`);
+
+  const loadStarted = Date.now();
+  await page.goto(`/contracts/${contract.id}`);
+  const body = page.getByRole('textbox', { name: 'Contract content' });
+  await body.locator('h2').last().waitFor();
+  console.log(`Opened in the editor in ${Date.now() - loadStarted} ms`);
+
+  // Type in the middle of the document, where both halves are large.
+  await body
+    .locator('p')
+    .nth(Math.floor((pages * 7) / 2))
+    .click();
+  await page.keyboard.press('End');
+  // Two figures per keystroke, from the moment the browser received the key (event.timeStamp):
+  // 'ready' when the editor has changed the page and layout is done (the character is ready for
+  // the next frame), and 'painted' at that next frame, which adds the wait for the display.
+  await page.evaluate(() => {
+    const target = document.querySelector('[aria-label="Contract content"]') as HTMLElement;
+    const w = window as unknown as { ready: number[]; painted: number[] };
+    w.ready = [];
+    w.painted = [];
+    let receivedAt = 0;
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        receivedAt = event.timeStamp;
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      if (!receivedAt) return;
+      const started = receivedAt;
+      receivedAt = 0;
+      target.getBoundingClientRect(); // forces style and layout now, as the frame would
+      w.ready.push(performance.now() - started);
+      requestAnimationFrame(() => w.painted.push(performance.now() - started));
+    }).observe(target, { childList: true, subtree: true, characterData: true });
+  });
+  const text = 'The parties agree to the terms above. ';
+  for (let i = 0; i < keystrokes; i += 1) {
+    await page.keyboard.press(text[i % text.length] === ' ' ? 'Space' : (text[i % text.length] as string));
+    await page.waitForTimeout(20);
+  }
+  await page.waitForTimeout(200);
+  const figures = await page.evaluate(() => {
+    const w = window as unknown as { ready: number[]; painted: number[] };
+    return { ready: w.ready, painted: w.painted };
+  });
+  const report = (name: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
+    console.log(
+      `  ${name.padEnd(48)} p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   max ${at(1)} ms   (${sorted.length} keystrokes)`,
+    );
+  };
+  console.log('Keystroke in the middle of the contract:');
+  report('received -> page updated and laid out', figures.ready);
+  report('received -> next frame (adds the display wait)', figures.painted);
+  console.log('Target: p95 under 16 ms for the first, i.e. every keystroke ready for the next 60 Hz frame.');
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

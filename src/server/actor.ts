@@ -1,0 +1,15 @@
+import type { Role } from '../shared/api/auth';
+
+/** Who is acting, in which organization, and from where: every service takes one. */
+export type Actor = {
+  userId: string;
+  userName: string;
+  email: string;
+  avatarUrl: string | null;
+  organizationId: string;
+  organizationName: string;
+  role: Role;
+  sessionId: string;
+  ip: string | null;
+  userAgent: string | null;
+};

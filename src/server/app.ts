@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, LogController } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError } from '../shared/errors';
+import type { AppDeps } from './deps';
+import { webDistDir } from './paths';
+import { registerAuthentication } from './plugins/authentication';
+import { registerBodyDepthCheck } from './plugins/body-depth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSameOriginCheck } from './plugins/same-origin';
+import { serializerCompiler } from './plugins/serializer';
+import { registerWebApp } from './plugins/web-app';
+import { authRoutes } from './routes/auth';
+import { contractRoutes } from './routes/contracts';
+import { healthRoutes } from './routes/health';
+import { projectRoutes } from './routes/projects';
+import { templateRoutes } from './routes/templates';
+import { workspaceRoutes } from './routes/workspace';
+
+/** Large enough for a several-hundred-page contract's JSON; anything bigger is answered 413. */
+export const bodyLimitBytes = 5 * 1024 * 1024;
+
+export type AppOptions = {
+  loggerInstance?: FastifyBaseLogger;
+  webDistDir?: string;
+  trustProxy?: boolean;
+};
+
+/** Builds the whole HTTP app from its dependencies, without listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: bodyLimitBytes,
+    trustProxy: options.trustProxy ?? false,
+    // A URL Fastify cannot even route (bad percent-encoding…) still answers in the one error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .send(new AppError('INVALID_INPUT', 'The request URL is malformed').toBody());
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // The id every log line of the request carries, so a user can quote it in a report.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The editor sets text alignment and colour through style attributes.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Pactum API',
+        version: '1.0.0',
+        description:
+          'Every request is scoped to the signed-in user\'s organization. Errors answer `{ "error": { "code", "message" } }`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pactum_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      registerSameOriginCheck(api, deps.config.appUrl);
+      registerAuthentication(api, { db: deps.db, secret: deps.config.sessionSecret });
+      registerBodyDepthCheck(api);
+      await api.register(healthRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(contractRoutes, deps);
+      await api.register(templateRoutes, deps);
+      await api.register(projectRoutes, deps);
+      await api.register(workspaceRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, options.webDistDir ?? webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

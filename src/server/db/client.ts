@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir, projectRoot } from '../paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database or a transaction on it: services take either, so a caller can compose them in one transaction. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
+  /** dataDir undefined keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+const migrationLockId = 7_305_114; // arbitrary, fixed: serializes migrations across app processes
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const dir = dataDir === undefined ? undefined : join(dataDir, 'pglite');
+  if (dir) initializePgliteDir(dir);
+  const client = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: { pg_trgm },
+    // PGlite's defaults reserve far more memory than a workspace needs; it grows when it must.
+    initialMemory: 128 * 1024 * 1024,
+    postgresqlconf: "shared_buffers = '32MB'",
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Creating a PGlite cluster (initdb) leaves a few hundred MB of WebAssembly memory behind that the
+ * process never returns. A short-lived child process does it instead, so the server itself only
+ * ever opens an existing cluster.
+ */
+function initializePgliteDir(dir: string): void {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  mkdirSync(dir, { recursive: true });
+  const script = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[1]);
+await db.waitReady;
+await db.close();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script, dir], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
+}
+
+async function openPostgres(options: {
+  url: string;
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (server restart) must not take the process down;
+  // the pool replaces it and the next query reconnects.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [migrationLockId]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsDir });
+      } finally {
+        // Closing this connection ends its session, which releases the advisory lock.
+        client.release(true);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,171 @@
+import { and, eq } from 'drizzle-orm';
+import type { ContractStatus, SignerStatus } from '../../shared/statuses';
+import type { Actor } from '../actor';
+import { hashPassword } from '../services/accounts/passwords';
+import { createContract } from '../services/contracts/create-contract';
+import { appendHistory } from '../services/history/append-history';
+import { authorOf } from '../services/history/author-of';
+import { createProject } from '../services/projects/create-project';
+import type { Database } from './client';
+import { demoAgreement } from './demo-content';
+import { contracts, memberships, organizations, signers, users } from './schema';
+
+export const demoCredentials = { email: 'demo@example.com', password: 'pactum-demo' } as const;
+
+const demoOrganizationId = '00000000-0000-4000-9000-000000000001';
+const demoUserId = '00000000-0000-4000-9000-000000000002';
+
+type DemoContract = {
+  title: string;
+  project: number;
+  status: ContractStatus;
+  signers: { name: string; email: string; status: SignerStatus }[];
+};
+
+const demoProjects = [
+  {
+    name: 'Acme Corp Partnership',
+    description: 'Master services agreement, statements of work and the NDA with Acme Corp.',
+  },
+  {
+    name: 'Hiring 2026',
+    description: 'Offer letters and contractor agreements for the people joining this year.',
+  },
+  { name: 'Office Lease', description: 'Renewal of the downtown office lease and its amendments.' },
+];
+
+const demoContracts: DemoContract[] = [
+  {
+    title: 'Office Lease Renewal',
+    project: 2,
+    status: 'canceled',
+    signers: [{ name: 'Harbor Properties', email: 'leasing@harbor.example', status: 'declined' }],
+  },
+  {
+    title: 'Statement of Work #1',
+    project: 0,
+    status: 'expired',
+    signers: [{ name: 'Jane Cooper', email: 'jane.cooper@acme.example', status: 'viewed' }],
+  },
+  {
+    title: 'Offer Letter — Maria Lopez',
+    project: 1,
+    status: 'signed',
+    signers: [{ name: 'Maria Lopez', email: 'maria.lopez@example.com', status: 'signed' }],
+  },
+  {
+    title: 'Contractor Agreement — Tom Becker',
+    project: 1,
+    status: 'draft',
+    signers: [{ name: 'Tom Becker', email: 'tom.becker@example.com', status: 'pending' }],
+  },
+  {
+    title: 'Mutual NDA — Acme Corp',
+    project: 0,
+    status: 'sent',
+    signers: [
+      { name: 'Jane Cooper', email: 'jane.cooper@acme.example', status: 'signed' },
+      { name: 'Robert Fox', email: 'robert.fox@acme.example', status: 'viewed' },
+    ],
+  },
+  {
+    title: 'Master Services Agreement',
+    project: 0,
+    status: 'draft',
+    signers: [{ name: 'Jane Cooper', email: 'jane.cooper@acme.example', status: 'pending' }],
+  },
+];
+
+const demoTemplates = ['Mutual Non-Disclosure Agreement', 'Consulting Agreement', 'Offer Letter'];
+
+/** What happened to a contract to bring it to its demo status, in order, as history actions. */
+const historyToReach: Record<ContractStatus, ('sent' | 'completed' | 'expired' | 'canceled')[]> = {
+  draft: [],
+  sent: ['sent'],
+  signed: ['sent', 'completed'],
+  expired: ['sent', 'expired'],
+  canceled: ['sent', 'canceled'],
+};
+
+/**
+ * Seeds the 'Demo Company' workspace once: a second start finds it and does nothing. Everything
+ * goes through the same services as the app, so the demo history chains verify like real ones.
+ */
+export async function seedDemoWorkspace(db: Database): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, demoOrganizationId));
+  if (existing) return false;
+  const passwordHash = await hashPassword(demoCredentials.password);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [created] = await tx
+      .insert(organizations)
+      .values({ id: demoOrganizationId, name: 'Demo Company', createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: organizations.id });
+    // Another process starting at the same moment seeded it first.
+    if (!created) return false;
+    await tx.insert(users).values({
+      id: demoUserId,
+      name: 'Demo User',
+      email: demoCredentials.email,
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx
+      .insert(memberships)
+      .values({ organizationId: demoOrganizationId, userId: demoUserId, role: 'admin', createdAt: now });
+    const actor: Actor = {
+      userId: demoUserId,
+      userName: 'Demo User',
+      email: demoCredentials.email,
+      avatarUrl: null,
+      organizationId: demoOrganizationId,
+      organizationName: 'Demo Company',
+      role: 'admin',
+      sessionId: 'seed',
+      ip: null,
+      userAgent: null,
+    };
+
+    const projectIds: string[] = [];
+    for (const project of demoProjects) projectIds.push((await createProject(tx, actor, project)).id);
+    for (const title of demoTemplates) {
+      await createContract(tx, actor, {
+        title,
+        content: demoAgreement(title, '[Company]', '[Counterparty]'),
+        isTemplate: true,
+        signers: [],
+      });
+    }
+    for (const demo of demoContracts) {
+      const { id } = await createContract(tx, actor, {
+        title: demo.title,
+        content: demoAgreement(demo.title, 'Demo Company', demo.signers[0]?.name ?? 'the Counterparty'),
+        projectId: projectIds[demo.project],
+        isTemplate: false,
+        signers: demo.signers.map(({ name, email }) => ({ name, email })),
+      });
+      for (const action of historyToReach[demo.status]) {
+        await appendHistory(tx, { contractId: id, action, author: authorOf(actor) });
+      }
+      const at = new Date();
+      for (const signer of demo.signers) {
+        await tx
+          .update(signers)
+          .set({
+            status: signer.status,
+            viewedAt: signer.status === 'pending' ? null : at,
+            signedAt: signer.status === 'signed' ? at : null,
+            declinedAt: signer.status === 'declined' ? at : null,
+          })
+          .where(and(eq(signers.contractId, id), eq(signers.email, signer.email)));
+      }
+      await tx.update(contracts).set({ status: demo.status, updatedAt: at }).where(eq(contracts.id, id));
+    }
+    return true;
+  });
+}

@@ -1,0 +1,68 @@
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { demoCredentials, seedDemoWorkspace } from './db/seed-demo';
+import { ConfigError, loadConfig } from './env';
+import { defaultAccountLimits } from './services/accounts/sign-in';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          onPoolError: (err) => log.warn({ err }, 'database connection lost'),
+        }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  try {
+    await database.migrate();
+  } catch (error) {
+    const where = config.databaseUrl
+      ? 'the database at DATABASE_URL'
+      : `the embedded database in ${config.dataDir}`;
+    console.error(`Cannot prepare ${where}: ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
+  if (config.demo && (await seedDemoWorkspace(database.db))) log.info('seeded the demo workspace');
+
+  const app = await buildApp(
+    { db: database.db, ping: database.ping, config, accountLimits: defaultAccountLimits },
+    { loggerInstance: log, trustProxy: config.trustProxy },
+  );
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
+  const banner = [
+    '',
+    `  Pactum is running at ${config.appUrl.origin}  (${where})`,
+    ...(config.demo ? [`  Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}`] : []),
+    `  API reference: ${config.appUrl.origin}/api/docs`,
+    '',
+  ];
+  console.log(banner.join('\n'));
+}
+
+await main();

@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../shared/errors';
+import type { Actor } from '../actor';
+import type { Database } from '../db/client';
+import { contractStatusCounts, contracts, projects } from '../db/schema';
+
+/**
+ * The one place that decides which rows an actor may see: their own organization's. Services
+ * find rows through these, so another organization's id is simply not found, exactly like a
+ * missing one.
+ */
+export const ownContracts = (actor: Actor) => eq(contracts.organizationId, actor.organizationId);
+export const ownProjects = (actor: Actor) => eq(projects.organizationId, actor.organizationId);
+
+/**
+ * The same scoping for prepared statements, whose conditions are fixed once: bind
+ * scopeParams(actor) when executing them.
+ */
+export const ownContractsPrepared = eq(contracts.organizationId, sql.placeholder('organizationId'));
+export const ownProjectsPrepared = eq(projects.organizationId, sql.placeholder('organizationId'));
+export const ownStatusCountsPrepared = eq(
+  contractStatusCounts.organizationId,
+  sql.placeholder('organizationId'),
+);
+export const scopeParams = (actor: Actor) => ({ organizationId: actor.organizationId });
+
+type ContractRow = typeof contracts.$inferSelect;
+type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * A contract or template of the actor's organization. `kind` narrows it to one of the two: a
+ * template asked for as a contract (or the reverse) is not found either.
+ */
+export async function findOwnContract(
+  db: Database,
+  actor: Actor,
+  id: string,
+  options: { kind?: 'contract' | 'template' | 'either'; forUpdate?: boolean } = {},
+): Promise<ContractRow> {
+  const kind = options.kind ?? 'either';
+  const query = db
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.id, id),
+        ownContracts(actor),
+        kind === 'either' ? undefined : eq(contracts.isTemplate, kind === 'template'),
+      ),
+    );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw kind === 'template'
+      ? new AppError('TEMPLATE_NOT_FOUND', 'Template not found')
+      : new AppError('NOT_FOUND', 'Contract not found');
+  }
+  return row;
+}
+
+export async function findOwnProject(
+  db: Database,
+  actor: Actor,
+  id: string,
+  /** lock 'share' keeps the project from being deleted until the transaction ends. */
+  options: { field?: string; lock?: 'update' | 'share' } = {},
+): Promise<ProjectRow> {
+  const query = db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), ownProjects(actor)));
+  const [row] = options.lock ? await query.for(options.lock) : await query;
+  if (!row) throw new AppError('NOT_FOUND', 'Project not found', options.field);
+  return row;
+}

@@ -1,0 +1,20 @@
+import type { HistoryEntry } from '../../shared/api/history';
+import type { contractHistory } from '../db/schema';
+
+type HistoryRow = typeof contractHistory.$inferSelect;
+
+export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
+  return {
+    id: row.id,
+    seq: row.seq,
+    timestamp: row.timestamp.toISOString(),
+    action: row.action as HistoryEntry['action'],
+    userId: row.userId,
+    userName: row.userName,
+    details: row.details,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
+}

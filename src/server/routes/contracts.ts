@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, noContentSchema } from '../../shared/api/common';
+import {
+  contractPageSchema,
+  contractSchema,
+  createContractBodySchema,
+  listContractsQuerySchema,
+  updateContractBodySchema,
+} from '../../shared/api/contracts';
+import { chainVerificationSchema, historyListSchema } from '../../shared/api/history';
+import type { AppDeps } from '../deps';
+import { actorOf } from '../plugins/authentication';
+import { createContract } from '../services/contracts/create-contract';
+import { deleteContract } from '../services/contracts/delete-contract';
+import { getContract } from '../services/contracts/get-contract';
+import { listContracts } from '../services/contracts/list-contracts';
+import { sendContract } from '../services/contracts/send-contract';
+import { updateContract } from '../services/contracts/update-contract';
+import { listHistory, verifyHistory } from '../services/history/list-history';
+import { saveAsTemplate } from '../services/templates/save-as-template';
+import { resourceErrors } from './error-responses';
+
+export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const tags = ['Contracts'];
+
+  app.get(
+    '/contracts',
+    {
+      schema: {
+        tags,
+        summary: 'List contracts (or templates), newest updated first',
+        querystring: listContractsQuerySchema,
+        response: { 200: contractPageSchema, ...resourceErrors },
+      },
+    },
+    async (request) => listContracts(db, actorOf(request), request.query),
+  );
+
+  app.post(
+    '/contracts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft; repeating a create with the same id returns the same contract',
+        body: createContractBodySchema,
+        response: { 200: contractSchema, 201: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { id, created } = await createContract(db, actor, request.body);
+      return reply.status(created ? 201 : 200).send(await getContract(db, actor, id));
+    },
+  );
+
+  app.get(
+    '/contracts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Read a contract or template',
+        params: idParamsSchema,
+        response: { 200: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request) => getContract(db, actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/contracts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Merge fields into a draft',
+        params: idParamsSchema,
+        body: updateContractBodySchema,
+        response: { 200: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await updateContract(db, actor, request.params.id, request.body);
+      return getContract(db, actor, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/contracts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft or template (a sent contract is canceled instead)',
+        params: idParamsSchema,
+        response: { 204: noContentSchema, ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteContract(db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/contracts/:id/send',
+    {
+      schema: {
+        tags,
+        summary: 'Send a draft for signing (it needs a title and at least one signer)',
+        params: idParamsSchema,
+        response: { 200: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await sendContract(db, actor, request.params.id);
+      return getContract(db, actor, request.params.id);
+    },
+  );
+
+  app.post(
+    '/contracts/:id/template',
+    {
+      schema: {
+        tags: ['Templates'],
+        summary: 'Save a copy of a contract as a template',
+        params: idParamsSchema,
+        body: z.object({ id: z.uuid().optional() }).default({}),
+        response: { 200: contractSchema, 201: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { id, created } = await saveAsTemplate(db, actor, request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(await getContract(db, actor, id));
+    },
+  );
+
+  app.get(
+    '/contracts/:id/history',
+    {
+      schema: {
+        tags,
+        summary: "A contract's history, oldest first",
+        params: idParamsSchema,
+        response: { 200: historyListSchema, ...resourceErrors },
+      },
+    },
+    async (request) => ({ items: await listHistory(db, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/contracts/:id/history/verification',
+    {
+      schema: {
+        tags,
+        summary: "Check that a contract's history hash chain is intact",
+        params: idParamsSchema,
+        response: { 200: chainVerificationSchema, ...resourceErrors },
+      },
+    },
+    async (request) => verifyHistory(db, actorOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { CreateContractInput } from '../../../shared/api/contracts';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { contracts } from '../../db/schema';
+import { appendHistory } from '../history/append-history';
+import { authorOf } from '../history/author-of';
+import { resolveProjectId } from '../projects/default-project';
+import { prepareContent } from './contract-content';
+import { replaceSigners } from './replace-signers';
+
+/**
+ * Creates a draft (or a template). A client-chosen id makes the call safe to retry: creating
+ * the same id again returns the contract made the first time, and changes nothing.
+ */
+export async function createContract(
+  db: Database,
+  actor: Actor,
+  input: CreateContractInput,
+  origin: { action: 'created' | 'created_from_template'; details?: string } = { action: 'created' },
+): Promise<{ id: string; created: boolean }> {
+  const { content, contentHtml } = prepareContent(input.content);
+  return db.transaction(async (tx) => {
+    if (input.id) {
+      const existing = await findExisting(tx, actor, input.id, input.isTemplate);
+      if (existing) return existing;
+    }
+    const now = new Date();
+    const projectId = input.isTemplate ? null : await resolveProjectId(tx, actor, input.projectId);
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        ...(input.id ? { id: input.id } : {}),
+        organizationId: actor.organizationId,
+        projectId,
+        title: input.title,
+        content,
+        contentHtml,
+        isTemplate: input.isTemplate,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        createdBy: actor.userId,
+        createdByName: actor.userName,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: contracts.id });
+    if (!row) {
+      // A concurrent retry of the same create committed first.
+      const existing = input.id ? await findExisting(tx, actor, input.id, input.isTemplate) : undefined;
+      if (existing) return existing;
+      throw new AppError('ID_CONFLICT', 'This id is already in use', 'id');
+    }
+    await replaceSigners(tx, row.id, input.signers, now);
+    await appendHistory(tx, { contractId: row.id, ...origin, author: authorOf(actor), at: now });
+    return { id: row.id, created: true };
+  });
+}
+
+/**
+ * The object a repeated create made the first time. An id taken by another organization, or by
+ * a different kind of document, is a conflict (ids are random UUIDs: a clash is a client bug).
+ */
+async function findExisting(
+  tx: Database,
+  actor: Actor,
+  id: string,
+  isTemplate: boolean,
+): Promise<{ id: string; created: false } | undefined> {
+  const [existing] = await tx
+    .select({ organizationId: contracts.organizationId, isTemplate: contracts.isTemplate })
+    .from(contracts)
+    .where(eq(contracts.id, id));
+  if (!existing) return undefined;
+  if (existing.organizationId !== actor.organizationId || existing.isTemplate !== isTemplate) {
+    throw new AppError('ID_CONFLICT', 'This id is already in use', 'id');
+  }
+  return { id, created: false };
+}

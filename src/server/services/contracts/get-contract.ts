@@ -1,0 +1,26 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Contract } from '../../../shared/api/contracts';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
+import { contracts, signers } from '../../db/schema';
+import { ownContractsPrepared, scopeParams } from '../../policies/scope';
+import { presentContract } from '../../presenters/contract';
+
+// The most frequent read: contract and signers in one prepared statement.
+const contractWithSigners = preparedOnce((db) =>
+  db.query.contracts
+    .findFirst({
+      where: and(eq(contracts.id, sql.placeholder('id')), ownContractsPrepared),
+      with: { signers: { orderBy: [asc(signers.signingOrder), asc(signers.createdAt)] } },
+    })
+    .prepare('get_contract'),
+);
+
+/** A contract or template of the actor's organization, with its signers. */
+export async function getContract(db: Database, actor: Actor, id: string): Promise<Contract> {
+  const row = await contractWithSigners(db).execute({ id, ...scopeParams(actor) });
+  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
+  return presentContract(row, row.signers);
+}

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { UpdateContractInput } from '../../../shared/api/contracts';
+import { AppError } from '../../../shared/errors';
+import { isEditable } from '../../../shared/statuses';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { contracts } from '../../db/schema';
+import { findOwnContract } from '../../policies/scope';
+import { appendHistory } from '../history/append-history';
+import { authorOf } from '../history/author-of';
+import { resolveProjectId } from '../projects/default-project';
+import { prepareContent } from './contract-content';
+import { replaceSigners } from './replace-signers';
+
+/** Merges the given fields into a draft, and records 'updated' in its history. */
+export async function updateContract(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: UpdateContractInput,
+): Promise<void> {
+  if (Object.values(input).every((value) => value === undefined)) {
+    // Nothing to merge: still the caller's to see (404 for a foreign id), but no change and no history.
+    await findOwnContract(db, actor, id);
+    return;
+  }
+  const prepared = input.content === undefined ? undefined : prepareContent(input.content);
+  await db.transaction(async (tx) => {
+    const row = await findOwnContract(tx, actor, id, { forUpdate: true });
+    if (!isEditable(row.status)) {
+      throw new AppError(
+        'CONTRACT_NOT_EDITABLE',
+        `This contract is ${row.status} and can no longer be edited`,
+      );
+    }
+    const now = new Date();
+    const projectId =
+      input.projectId === undefined || row.isTemplate
+        ? undefined
+        : await resolveProjectId(tx, actor, input.projectId);
+    await tx
+      .update(contracts)
+      .set({
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(prepared ?? {}),
+        ...(projectId === undefined ? {} : { projectId }),
+        ...(input.expiresAt === undefined
+          ? {}
+          : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
+        updatedAt: now,
+      })
+      .where(eq(contracts.id, row.id));
+    if (input.signers) await replaceSigners(tx, row.id, input.signers, now);
+    await appendHistory(tx, {
+      contractId: row.id,
+      action: 'updated',
+      details: 'Contract updated',
+      author: authorOf(actor),
+      at: now,
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import { asc, desc, eq, isNull, or } from 'drizzle-orm';
+import type { CustomField } from '../../../shared/api/custom-fields';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { customFields } from '../../db/schema';
+
+/** The three system fields first, then the organization's own in their order. */
+export async function listCustomFields(db: Database, actor: Actor): Promise<CustomField[]> {
+  const rows = await db
+    .select()
+    .from(customFields)
+    .where(or(isNull(customFields.organizationId), eq(customFields.organizationId, actor.organizationId)))
+    .orderBy(desc(customFields.isDefault), asc(customFields.position), asc(customFields.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    key: row.key,
+    type: row.type,
+    required: row.required,
+    isDefault: row.isDefault,
+    organizationId: row.organizationId ?? 'system',
+  }));
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Project } from '../../../shared/api/projects';
+import { tallyStatusCounts } from '../../../shared/statuses';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { contractStatusCounts, contracts } from '../../db/schema';
+import { findOwnProject } from '../../policies/scope';
+import { contractSummaryColumns, presentContractSummary } from '../../presenters/contract';
+import { presentProjectSummary } from '../../presenters/project';
+import { loadSigners } from '../contracts/load-signers';
+
+const contractsShown = 50;
+
+/** A project with its own status counts and its most recently updated contracts. */
+export async function getProject(db: Database, actor: Actor, id: string): Promise<Project> {
+  const project = await findOwnProject(db, actor, id);
+  const inProject = and(eq(contracts.projectId, project.id), eq(contracts.isTemplate, false));
+  const [statusRows, rows] = await Promise.all([
+    db
+      .select({ status: contractStatusCounts.status, count: contractStatusCounts.count })
+      .from(contractStatusCounts)
+      .where(eq(contractStatusCounts.projectId, project.id)),
+    db
+      .select(contractSummaryColumns)
+      .from(contracts)
+      .where(inProject)
+      .orderBy(desc(contracts.updatedAt), desc(contracts.id))
+      .limit(contractsShown),
+  ]);
+  const signersByContract = await loadSigners(
+    db,
+    rows.map((row) => row.id),
+  );
+  const total = statusRows.reduce((sum, row) => sum + row.count, 0);
+  return {
+    ...presentProjectSummary(project, total),
+    counts: tallyStatusCounts(statusRows),
+    contracts: rows.map((row) => presentContractSummary(row, signersByContract.get(row.id) ?? [])),
+  };
+}

@@ -1,0 +1,49 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rateLimits } from '../../db/schema';
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+function windowOf(rule: RateLimitRule, now: Date): { start: Date; resetsAt: Date } {
+  const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  return { start: new Date(start), resetsAt: new Date(start + rule.windowMs) };
+}
+
+/**
+ * Counts one attempt against the key in the current fixed window, in one atomic statement
+ * shared by every app process, and says how long to wait when the key is over its limit (0 when
+ * it may go on). Counting before the work is done is what keeps parallel attempts from
+ * slipping past the limit together.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<number> {
+  const { start, resetsAt } = windowOf(rule, now);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));
+  return (row?.count ?? 0) > rule.limit ? Math.ceil((resetsAt.getTime() - now.getTime()) / 1000) : 0;
+}
+
+/** Gives back an attempt that turned out not to count (a successful sign-in). */
+export async function refundRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  const { start } = windowOf(rule, now);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
+}

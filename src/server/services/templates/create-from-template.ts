@@ -1,0 +1,30 @@
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { findOwnContract } from '../../policies/scope';
+import { createContract } from '../contracts/create-contract';
+
+/**
+ * Starts a draft from a template, in the chosen project. Retrying with the same id returns the
+ * draft made the first time.
+ */
+export async function createFromTemplate(
+  db: Database,
+  actor: Actor,
+  templateId: string,
+  input: { id?: string; projectId?: string },
+): Promise<{ id: string; created: boolean }> {
+  const template = await findOwnContract(db, actor, templateId, { kind: 'template' });
+  return createContract(
+    db,
+    actor,
+    {
+      id: input.id,
+      title: template.title,
+      content: template.content,
+      projectId: input.projectId,
+      isTemplate: false,
+      signers: [],
+    },
+    { action: 'created_from_template', details: `Created from template: ${template.title}` },
+  );
+}

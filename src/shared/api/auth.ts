@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { emailSchema, idSchema } from './common';
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(256, { error: 'Password must be at most 256 characters' });
+
+const nameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(100, { error: 'Name must be at most 100 characters' });
+
+export const signUpBodySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  organizationName: z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .min(1, { error: 'Organization name is required' })
+    .max(100, { error: 'Organization name must be at most 100 characters' }),
+});
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(256, {
+    error: 'Password must be at most 256 characters',
+  }),
+  remember: z
+    .boolean()
+    .default(false)
+    .describe('Keep the session for 30 days instead of until the browser closes'),
+});
+
+export const roleSchema = z.enum(['admin', 'member']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const currentUserSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    avatarUrl: z.string().nullable(),
+    role: roleSchema,
+    organization: z.object({ id: idSchema, name: z.string() }),
+  })
+  .meta({ id: 'CurrentUser' });
+
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const currentUserResponseSchema = z.object({ user: currentUserSchema });
+
+export const demoCredentialsSchema = z.object({ email: z.string(), password: z.string() });

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { contractStatuses, signerStatuses } from '../statuses';
+import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
+import { editorDocumentSchema } from './editor-document';
+
+export const contractStatusSchema = z.enum(contractStatuses);
+export const signerStatusSchema = z.enum(signerStatuses);
+
+export const signerInputSchema = z.object({
+  id: idSchema.optional().describe('Client-chosen id; kept when the signer list is saved again'),
+  name: z
+    .string({ error: 'Signer name is required' })
+    .trim()
+    .min(1, { error: 'Signer name is required' })
+    .max(200, { error: 'Signer name must be at most 200 characters' }),
+  email: emailSchema,
+  signingOrder: z
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Position in a sequential signing; defaults to list order'),
+});
+
+const signerListSchema = z
+  .array(signerInputSchema)
+  .max(50, { error: 'A contract can have at most 50 signers' })
+  .superRefine((signers, ctx) => {
+    const seen = new Set<string>();
+    const seenIds = new Set<string>();
+    signers.forEach((signer, index) => {
+      if (signer.id && seenIds.has(signer.id)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Two signers cannot share one id' });
+      }
+      if (signer.id) seenIds.add(signer.id);
+      if (seen.has(signer.email)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'email'],
+          message: `${signer.email} is already a signer on this contract`,
+        });
+      }
+      seen.add(signer.email);
+    });
+  });
+
+const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, { error: 'Title is required' })
+  .max(200, { error: 'Title must be at most 200 characters' });
+
+const expiresAtSchema = timestampSchema
+  .refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 2000 && year <= 9999;
+    },
+    { error: 'Enter an expiry date between the years 2000 and 9999' },
+  )
+  .nullable()
+  .describe('When a sent contract expires; null for never');
+
+export const createContractBodySchema = z.object({
+  id: idSchema.optional().describe('Client-chosen id: repeating the same create returns the same contract'),
+  title: titleSchema,
+  content: editorDocumentSchema.optional(),
+  projectId: idSchema.optional().describe("Defaults to the organization's first project"),
+  isTemplate: z.boolean().default(false),
+  expiresAt: expiresAtSchema.optional(),
+  signers: signerListSchema.default([]),
+});
+export type CreateContractInput = z.infer<typeof createContractBodySchema>;
+
+export const updateContractBodySchema = z
+  .object({
+    title: titleSchema,
+    content: editorDocumentSchema,
+    projectId: idSchema,
+    expiresAt: expiresAtSchema,
+    signers: signerListSchema.describe('Replaces the whole signer list'),
+  })
+  .partial();
+export type UpdateContractInput = z.infer<typeof updateContractBodySchema>;
+
+export const signerSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    status: signerStatusSchema,
+    signingOrder: z.int(),
+    viewedAt: timestampSchema.nullable(),
+    signedAt: timestampSchema.nullable(),
+    declinedAt: timestampSchema.nullable(),
+  })
+  .meta({ id: 'Signer' });
+
+const contractFields = {
+  id: idSchema,
+  title: z.string(),
+  status: contractStatusSchema,
+  projectId: idSchema.nullable().describe('null for a template'),
+  isTemplate: z.boolean(),
+  expiresAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  createdBy: z.object({ id: idSchema.nullable(), name: z.string() }),
+  signers: z.array(signerSchema),
+};
+
+export const contractSummarySchema = z.object(contractFields).meta({ id: 'ContractSummary' });
+export type ContractSummary = z.infer<typeof contractSummarySchema>;
+
+export const contractSchema = z
+  .object({
+    ...contractFields,
+    content: editorDocumentSchema,
+    contentHtml: z.string().describe('HTML rendered by the server from content'),
+  })
+  .meta({ id: 'Contract' });
+export type Contract = z.infer<typeof contractSchema>;
+
+const booleanQuerySchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const listContractsQuerySchema = pageQuerySchema.extend({
+  projectId: idSchema.optional(),
+  status: contractStatusSchema.optional(),
+  template: booleanQuerySchema.default(false).describe('true lists templates instead of contracts'),
+  q: z.string().trim().max(200).optional().describe('Search in titles'),
+});
+export type ListContractsQuery = z.infer<typeof listContractsQuerySchema>;
+
+export const contractPageSchema = pageOf(contractSummarySchema);
+export type ContractPage = z.infer<typeof contractPageSchema>;

@@ -1,0 +1,100 @@
+/**
+ * Every failure the API can answer with. (No zod here: this file is in the first JavaScript the
+ * browser loads; the response schema for the API documents is in api/error-body.ts.) Each code maps to exactly one HTTP status, so the
+ * client can branch on the code and never on message text.
+ */
+export const errorCodes = [
+  'INVALID_INPUT',
+  'INVALID_CONTENT',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'CROSS_ORIGIN_REQUEST',
+  'NOT_FOUND',
+  'TEMPLATE_NOT_FOUND',
+  'EMAIL_TAKEN',
+  'ID_CONFLICT',
+  'CONTRACT_NOT_EDITABLE',
+  'CONTRACT_NOT_DELETABLE',
+  'CONTRACT_NOT_SENDABLE',
+  'PROJECT_NOT_EMPTY',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  INVALID_INPUT: 400,
+  INVALID_CONTENT: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN_REQUEST: 403,
+  NOT_FOUND: 404,
+  TEMPLATE_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  ID_CONFLICT: 409,
+  CONTRACT_NOT_EDITABLE: 409,
+  CONTRACT_NOT_DELETABLE: 409,
+  CONTRACT_NOT_SENDABLE: 409,
+  PROJECT_NOT_EMPTY: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; field?: string } };
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  const error = (body as { error?: unknown } | null)?.error as Record<string, unknown> | undefined;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (errorCodes as readonly unknown[]).includes(error.code) &&
+    typeof error.message === 'string' &&
+    (error.field === undefined || typeof error.field === 'string')
+  );
+}
+
+/** The one error type of Pactum, thrown by services and answered by the error handler. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+    /** For RATE_LIMITED: when the caller may try again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return httpStatusOf[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) },
+    };
+  }
+
+  /** Rebuilds the error from an API response body, for the web client. */
+  static fromBody(body: unknown, fallbackStatus: number): AppError {
+    if (isErrorBody(body)) {
+      const { code, message, field } = body.error;
+      return new AppError(code, message, field);
+    }
+    return new AppError(
+      fallbackStatus === 503 ? 'DATABASE_UNAVAILABLE' : 'INTERNAL',
+      'Something went wrong. Please try again.',
+    );
+  }
+}

@@ -1,0 +1,30 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage } from '../features/auth/routes/login-page';
+import { ErrorPage } from './error-page';
+
+// Only the sign-in screen is in the first download; the signed-in area and each heavy screen
+// load when first needed.
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage />, errorElement: <ErrorPage /> },
+  {
+    path: '/',
+    lazy: async () => ({ Component: (await import('./require-session')).RequireSession }),
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      {
+        path: 'dashboard',
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage,
+        }),
+      },
+      {
+        path: 'contracts/:id',
+        lazy: async () => ({
+          Component: (await import('../features/contracts/routes/contract-editor-page')).ContractEditorPage,
+        }),
+      },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+]);

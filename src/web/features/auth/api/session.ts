@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../shared/api/auth';
+import { AppError } from '../../../../shared/errors';
+import { apiRequest, postJson } from '../../../lib/api-client';
+
+/** The signed-in user, or null when nobody is. */
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<CurrentUser | null> => {
+    try {
+      return (await apiRequest<{ user: CurrentUser }>('/auth/me')).user;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
+      throw error;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string; remember: boolean }) =>
+      postJson<{ user: CurrentUser }>('/auth/sign-in', input),
+    onSuccess: ({ user }) => {
+      client.clear();
+      client.setQueryData(sessionQuery.queryKey, user);
+    },
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => postJson<void>('/auth/sign-out', {}),
+    onSettled: () => {
+      client.clear();
+      client.setQueryData(sessionQuery.queryKey, null);
+    },
+  });
+}
+
+export const demoCredentialsQuery = queryOptions({
+  queryKey: ['demo-credentials'],
+  queryFn: async (): Promise<{ email: string; password: string } | null> => {
+    try {
+      return await apiRequest<{ email: string; password: string }>('/demo-credentials');
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});

@@ -1,0 +1,153 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AppError } from '../../../../shared/errors';
+import { PublicTopBar } from '../../../app/shell/public-top-bar';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { safeNextPath } from '../../../lib/safe-next';
+import { demoCredentialsQuery, useSession, useSignIn } from '../api/session';
+
+function ProviderButton({ name }: { name: string }) {
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        {/* aria-disabled rather than disabled: it stays focusable, so keyboard users get the tooltip too. */}
+        <button
+          type="button"
+          aria-disabled="true"
+          onClick={(event) => event.preventDefault()}
+          className={buttonClass('secondary', 'md', 'w-full cursor-not-allowed opacity-50')}
+        >
+          {name}
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          sideOffset={6}
+          className="rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
+        >
+          {name} sign-in is not configured on this server
+          <Tooltip.Arrow className="fill-slate-900" />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const demo = useQuery(demoCredentialsQuery);
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const next = safeNextPath(params.get('next'));
+
+  if (session.data) return <Navigate to={next} replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate({ email, password, remember }, { onSuccess: () => navigate(next, { replace: true }) });
+  };
+  // The server's own words (wrong credentials, too many attempts, unreachable), except for a
+  // malformed field, which to the user is just a failed sign-in.
+  const error = signIn.error;
+  const message =
+    error instanceof AppError && error.code !== 'INVALID_INPUT'
+      ? error.message
+      : error && 'Invalid email or password';
+
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <PublicTopBar />
+      <main className="flex min-h-screen flex-col justify-center bg-slate-50 px-4 pt-28 pb-12">
+        <div className="mx-auto w-full max-w-md">
+          <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">
+            Sign in to your account
+          </h1>
+          <p className="mt-2 text-center text-sm text-slate-600">
+            Or{' '}
+            <Link to="/signup" className="font-medium text-indigo-600 hover:text-indigo-500">
+              create a new account
+            </Link>
+          </p>
+
+          <div className="mt-8 rounded-lg bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200 sm:px-10">
+            {demo.data && (
+              <div className="mb-6 rounded-md bg-indigo-50 p-4 text-sm text-indigo-900 ring-1 ring-indigo-100">
+                <p className="font-medium">Demo credentials</p>
+                <p className="mt-1">
+                  Email: <span className="font-mono">{demo.data.email}</span>
+                </p>
+                <p>
+                  Password: <span className="font-mono">{demo.data.password}</span>
+                </p>
+              </div>
+            )}
+            <form className="space-y-5" onSubmit={onSubmit} noValidate={false}>
+              {message && <ErrorBanner>{message}</ErrorBanner>}
+              <TextField
+                label="Email address"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <div className="flex items-center justify-between">
+                <label className="flex items-center gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+                    checked={remember}
+                    onChange={(event) => setRemember(event.target.checked)}
+                  />
+                  Remember me
+                </label>
+                <Link
+                  to="/forgot-password"
+                  className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                >
+                  Forgot your password?
+                </Link>
+              </div>
+              <Button type="submit" className="w-full" loading={signIn.isPending}>
+                Sign in
+              </Button>
+            </form>
+
+            <div className="mt-6">
+              <div className="relative">
+                <div className="absolute inset-0 flex items-center" aria-hidden="true">
+                  <div className="w-full border-t border-slate-200" />
+                </div>
+                <div className="relative flex justify-center text-sm">
+                  <span className="bg-white px-2 text-slate-500">Or continue with</span>
+                </div>
+              </div>
+              <div className="mt-6 grid grid-cols-2 gap-3">
+                <ProviderButton name="Google" />
+                <ProviderButton name="Microsoft" />
+              </div>
+            </div>
+          </div>
+        </div>
+      </main>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jobs } from '../../src/server/db/schema';
+import { claimJobs, enqueueJob, releaseStaleJobs, retryDelayMs } from '../../src/server/jobs/job-queue';
+import { defineJob, type JobHandler, JobRunner } from '../../src/server/jobs/job-runner';
+import { openTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+// Each test starts from an empty queue: a runner takes whatever is due, whoever queued it.
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const log = pino({ level: 'silent' });
+const jobOf = async (type: string) => (await database.db.select().from(jobs).where(eq(jobs.type, type)))[0];
+
+describe('the job queue', () => {
+  it('queues a job only if the transaction that causes it commits', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueJob(tx, { type: 'rolled-back', payload: {} });
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    await database.db.transaction((tx) => enqueueJob(tx, { type: 'committed', payload: {} }));
+    expect(await jobOf('rolled-back')).toBeUndefined();
+    expect(await jobOf('committed')).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('ignores a second enqueue with the same dedupe key', async () => {
+    for (let n = 0; n < 2; n += 1)
+      await enqueueJob(database.db, { type: 'dedupe', payload: { n }, dedupeKey: 'once' });
+    expect(await database.db.select().from(jobs).where(eq(jobs.type, 'dedupe'))).toHaveLength(1);
+  });
+
+  it('gives each due job to exactly one of several workers at once', async () => {
+    for (let n = 0; n < 20; n += 1) await enqueueJob(database.db, { type: 'race', payload: { n } });
+    const claims = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((workerId) => claimJobs(database.db, { workerId, limit: 20 })),
+    );
+    const claimed = claims.flat().filter((job) => job.type === 'race');
+    expect(claimed).toHaveLength(20);
+    expect(new Set(claimed.map((job) => job.id)).size).toBe(20);
+  });
+
+  it('does not hand out a job before its time', async () => {
+    await enqueueJob(database.db, { type: 'later', payload: {}, runAt: new Date(Date.now() + 60_000) });
+    const claimed = await claimJobs(database.db, { workerId: 'early', limit: 100 });
+    expect(claimed.some((job) => job.type === 'later')).toBe(false);
+  });
+
+  it('puts back a job whose worker died mid-run', async () => {
+    await enqueueJob(database.db, { type: 'orphan', payload: {} });
+    const [claimed] = (await claimJobs(database.db, { workerId: 'dies', limit: 100 })).filter(
+      (job) => job.type === 'orphan',
+    );
+    expect(claimed?.status).toBe('running');
+    expect(
+      await releaseStaleJobs(database.db, 60_000, new Date(Date.now() + 120_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await jobOf('orphan')).toMatchObject({ status: 'queued', lockedBy: null });
+  });
+});
+
+describe('the job runner', () => {
+  it('runs a job with its parsed payload and records success', async () => {
+    const seen: unknown[] = [];
+    const handlers: Record<string, JobHandler> = {
+      greet: { payload: z.object({ name: z.string() }), handle: async (payload) => void seen.push(payload) },
+    };
+    await enqueueJob(database.db, { type: 'greet', payload: { name: 'Ada' } });
+    const runner = new JobRunner({ db: database.db, handlers, log });
+    await runner.runDueJobs();
+    expect(seen).toEqual([{ name: 'Ada' }]);
+    expect(await jobOf('greet')).toMatchObject({ status: 'succeeded', attempts: 1, lastError: null });
+  });
+
+  it('retries a failing job with a growing delay, then marks it failed after its last attempt', async () => {
+    let calls = 0;
+    const handlers: Record<string, JobHandler> = {
+      flaky: {
+        payload: z.object({}),
+        handle: async () => {
+          calls += 1;
+          throw new Error(`SMTP refused (${calls})`);
+        },
+      },
+    };
+    await enqueueJob(database.db, { type: 'flaky', payload: {}, maxAttempts: 2 });
+    const runner = new JobRunner({ db: database.db, handlers, log });
+    await runner.runDueJobs();
+    const afterFirst = await jobOf('flaky');
+    expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP refused (1)' });
+    expect((afterFirst?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(retryDelayMs(1) - 5_000);
+
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.type, 'flaky'));
+    await runner.runDueJobs();
+    expect(await jobOf('flaky')).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastError: 'SMTP refused (2)',
+    });
+    expect(calls).toBe(2);
+  });
+
+  it('fails a job whose payload does not match, without running it', async () => {
+    let ran = false;
+    const handlers: Record<string, JobHandler> = {
+      strict: {
+        payload: z.object({ id: z.uuid() }),
+        handle: async () => {
+          ran = true;
+        },
+      },
+    };
+    await enqueueJob(database.db, { type: 'strict', payload: { id: 'nope' }, maxAttempts: 1 });
+    await new JobRunner({ db: database.db, handlers, log }).runDueJobs();
+    expect(ran).toBe(false);
+    expect(await jobOf('strict')).toMatchObject({ status: 'failed' });
+  });
+
+  it('polls until stopped', async () => {
+    const done: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      polled: defineJob(z.object({ n: z.number() }), async ({ n }) => void done.push(String(n))),
+    };
+    const runner = new JobRunner({ db: database.db, handlers, log, pollMs: 20 });
+    runner.start();
+    await enqueueJob(database.db, { type: 'polled', payload: { n: 1 } });
+    await expect.poll(() => done, { timeout: 5_000 }).toEqual(['1']);
+    await runner.stop();
+  });
+
+  it('the retry delay grows from 30 seconds and stops growing at 6 hours', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 120_000, 480_000, 1_920_000]);
+    expect(retryDelayMs(20)).toBe(6 * 60 * 60 * 1000);
+  });
+});

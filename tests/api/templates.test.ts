@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildAccount,
+  call,
+  createTestContext,
+  sampleDocument,
+  type TestAccount,
+  type TestContext,
+} from '../support/test-app';
+
+let ctx: TestContext;
+let owner: TestAccount;
+let stranger: TestAccount;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await buildAccount(ctx);
+  stranger = await buildAccount(ctx);
+});
+afterAll(() => ctx.close());
+
+async function createTemplate(account: TestAccount, title: string) {
+  const response = await call(ctx, account, {
+    method: 'POST',
+    url: '/api/contracts',
+    json: { title, content: sampleDocument('Template body'), isTemplate: true },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+describe('templates', () => {
+  it('are listed apart from contracts, and belong to no project', async () => {
+    const account = await buildAccount(ctx);
+    const template = await createTemplate(account, 'Mutual NDA');
+    await call(ctx, account, { method: 'POST', url: '/api/contracts', json: { title: 'A contract' } });
+    expect(template).toMatchObject({ isTemplate: true, projectId: null, status: 'draft' });
+    const templates = await call(ctx, account, { method: 'GET', url: '/api/templates' });
+    expect(templates.json().items.map((t: { title: string }) => t.title)).toEqual(['Mutual NDA']);
+    const contracts = await call(ctx, account, { method: 'GET', url: '/api/contracts' });
+    expect(contracts.json().items.map((t: { title: string }) => t.title)).toEqual(['A contract']);
+  });
+
+  it('saves a copy of a contract as a template', async () => {
+    const contract = (
+      await call(ctx, owner, {
+        method: 'POST',
+        url: '/api/contracts',
+        json: { title: 'Consulting', content: sampleDocument('Terms') },
+      })
+    ).json();
+    const response = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/template`,
+      json: {},
+    });
+    expect(response.statusCode).toBe(201);
+    const template = response.json();
+    expect(template).toMatchObject({
+      title: 'Consulting',
+      isTemplate: true,
+      projectId: null,
+      contentHtml: contract.contentHtml,
+    });
+    expect(template.id).not.toBe(contract.id);
+    expect(
+      (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}` })).json().isTemplate,
+    ).toBe(false);
+  });
+
+  it('creates a draft from a template in the chosen project, recording where it came from', async () => {
+    const template = await createTemplate(owner, 'Offer Letter');
+    const project = (
+      await call(ctx, owner, { method: 'POST', url: '/api/projects', json: { name: 'Hiring' } })
+    ).json();
+    const response = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: { projectId: project.id },
+    });
+    expect(response.statusCode).toBe(201);
+    const contract = response.json();
+    expect(contract).toMatchObject({
+      title: 'Offer Letter',
+      status: 'draft',
+      isTemplate: false,
+      projectId: project.id,
+      content: template.content,
+    });
+    const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/history` });
+    expect(history.json().items).toEqual([
+      expect.objectContaining({
+        action: 'created_from_template',
+        details: 'Created from template: Offer Letter',
+      }),
+    ]);
+  });
+
+  it('returns the same draft when the same create from a template is repeated', async () => {
+    const template = await createTemplate(owner, 'Repeatable');
+    const id = randomUUID();
+    const first = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: { id },
+    });
+    const again = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: { id },
+    });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.json().id).toBe(id);
+  });
+
+  it("answers 'Template not found' for a missing template, another organization's, or a plain contract", async () => {
+    const theirs = await createTemplate(stranger, 'Theirs');
+    const plain = (
+      await call(ctx, owner, { method: 'POST', url: '/api/contracts', json: { title: 'Plain' } })
+    ).json();
+    for (const id of [randomUUID(), theirs.id, plain.id]) {
+      const response = await call(ctx, owner, {
+        method: 'POST',
+        url: `/api/templates/${id}/contracts`,
+        json: {},
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: 'TEMPLATE_NOT_FOUND', message: 'Template not found' },
+      });
+    }
+  });
+
+  it("refuses to save another organization's contract as a template", async () => {
+    const theirs = (
+      await call(ctx, stranger, { method: 'POST', url: '/api/contracts', json: { title: 'Theirs' } })
+    ).json();
+    const response = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${theirs.id}/template`,
+      json: {},
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses a project of another organization for the new draft', async () => {
+    const template = await createTemplate(owner, 'Scoped');
+    const theirProject = (
+      await call(ctx, stranger, { method: 'POST', url: '/api/projects', json: { name: 'P' } })
+    ).json();
+    const response = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: { projectId: theirProject.id },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.field).toBe('projectId');
+  });
+});

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type App, type AppOptions, buildApp } from '../../src/server/app';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import type { AppDeps } from '../../src/server/deps';
+import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
+import { signUp } from '../../src/server/services/accounts/sign-up';
+import { createSession } from '../../src/server/services/sessions/create-session';
+import { sessionCookieName } from '../../src/server/services/sessions/session-token';
+import { openTestDatabase, type TestDatabase } from './test-database';
+
+export const testSecret = 'test-secret-that-is-at-least-32-characters-long';
+export const testAppUrl = new URL('http://localhost:3000');
+
+export type TestContext = { app: App; database: TestDatabase; close(): Promise<void> };
+
+/** The real app on the given database, with the test configuration unless overridden. */
+export async function buildTestApp(
+  database: Pick<DatabaseHandle, 'db' | 'ping'>,
+  overrides: Partial<AppDeps> = {},
+  options: AppOptions = {},
+): Promise<App> {
+  const app = await buildApp(
+    {
+      db: database.db,
+      ping: database.ping,
+      config: { appUrl: testAppUrl, sessionSecret: testSecret, demo: false },
+      accountLimits: defaultAccountLimits,
+      ...overrides,
+    },
+    options,
+  );
+  await app.ready();
+  return app;
+}
+
+/** The real app on a real, freshly migrated database, driven in-process with inject(). */
+export async function createTestContext(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const app = await buildTestApp(database, overrides);
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export type TestAccount = {
+  userId: string;
+  organizationId: string;
+  email: string;
+  password: string;
+  cookie: string;
+};
+
+let accountCounter = 0;
+
+/** A new organization with its admin signed in (the session made directly, so sign-in throttling is not touched). */
+export async function buildAccount(
+  ctx: TestContext,
+  overrides: Partial<{ name: string; email: string; password: string; organizationName: string }> = {},
+): Promise<TestAccount> {
+  accountCounter += 1;
+  const input = {
+    name: `Test User ${accountCounter}`,
+    email: `user-${accountCounter}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'correct horse battery staple',
+    organizationName: `Organization ${accountCounter}`,
+    ...overrides,
+  };
+  const account = await signUp(ctx.database.db, input);
+  const session = await createSession(ctx.database.db, {
+    secret: testSecret,
+    ...account,
+    persistent: false,
+    ip: '127.0.0.1',
+    userAgent: 'vitest',
+  });
+  return {
+    ...account,
+    email: input.email,
+    password: input.password,
+    cookie: `${sessionCookieName}=${session.token}`,
+  };
+}
+
+type JsonRequest = Omit<InjectOptions, 'body'> & { json?: unknown };
+
+/** An API call as a browser on Pactum's own origin makes it, optionally signed in. */
+export function call(
+  ctx: TestContext,
+  account: TestAccount | null,
+  request: JsonRequest,
+): Promise<LightMyRequestResponse> {
+  const { json, headers, ...rest } = request;
+  return ctx.app.inject({
+    ...rest,
+    headers: {
+      ...(account ? { cookie: account.cookie } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
+  });
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === sessionCookieName);
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+}
+
+/** A small but varied editor document. */
+export function sampleDocument(text = 'This agreement is made between the parties.') {
+  return {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Agreement' }] },
+      { type: 'paragraph', content: [{ type: 'text', text }] },
+    ],
+  };
+}

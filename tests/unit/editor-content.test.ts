@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidContentError, normalizeDocument } from '../../src/editor/content';
+import { renderDocumentHtml } from '../../src/editor/html';
+
+const doc = (...content: unknown[]) => ({ type: 'doc', content });
+const para = (...content: unknown[]) => ({ type: 'paragraph', content });
+const text = (value: string, marks?: unknown[]) => ({
+  type: 'text',
+  text: value,
+  ...(marks ? { marks } : {}),
+});
+
+describe('contract documents', () => {
+  it('accepts every content type of the editor and renders it', () => {
+    const every = doc(
+      ...[1, 2, 3, 4, 5, 6].map((level) => ({
+        type: 'heading',
+        attrs: { level },
+        content: [text(`H${level}`)],
+      })),
+      para(
+        text('b', [{ type: 'bold' }]),
+        text('i', [{ type: 'italic' }]),
+        text('s', [{ type: 'strike' }]),
+        text('c', [{ type: 'code' }]),
+        { type: 'hardBreak' },
+        text('red', [{ type: 'textStyle', attrs: { color: '#dc2626' } }]),
+      ),
+      { type: 'codeBlock', content: [text('const a = 1;')] },
+      { type: 'blockquote', content: [para(text('quoted'))] },
+      { type: 'bulletList', content: [{ type: 'listItem', content: [para(text('one'))] }] },
+      { type: 'orderedList', content: [{ type: 'listItem', content: [para(text('first'))] }] },
+      { type: 'horizontalRule' },
+      ...['left', 'center', 'right', 'justify'].map((align) => ({
+        type: 'paragraph',
+        attrs: { textAlign: align },
+        content: [text(align)],
+      })),
+    );
+    const html = renderDocumentHtml(normalizeDocument(every));
+    for (const fragment of [
+      '<h1>H1</h1>',
+      '<h6>H6</h6>',
+      '<strong>b</strong>',
+      '<em>i</em>',
+      '<s>s</s>',
+      '<code>c</code>',
+      '<br',
+      '<span style="color: #dc2626">red</span>',
+      '<pre><code>const a = 1;</code></pre>',
+      '<blockquote><p>quoted</p></blockquote>',
+      '<ul><li><p>one</p></li></ul>',
+      '<ol><li><p>first</p></li></ol>',
+      '<hr',
+      'style="text-align: center"',
+      'style="text-align: justify"',
+    ]) {
+      expect(html).toContain(fragment);
+    }
+  });
+
+  it('escapes text, so typed markup stays text', () => {
+    const html = renderDocumentHtml(
+      normalizeDocument(doc(para(text('<script>alert(1)</script><img src=x onerror=alert(1)>')))),
+    );
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('drops attributes the schema does not define', () => {
+    const normalized = normalizeDocument(
+      doc({ type: 'paragraph', attrs: { onclick: 'alert(1)' }, content: [text('x')] }),
+    );
+    expect(JSON.stringify(normalized)).not.toContain('onclick');
+    expect(renderDocumentHtml(normalized)).not.toContain('onclick');
+  });
+
+  it.each([
+    ['an unknown node', doc({ type: 'script', content: [text('x')] })],
+    ['a link mark', doc(para(text('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])))],
+    [
+      'a colour carrying CSS',
+      doc(para(text('x', [{ type: 'textStyle', attrs: { color: 'red;background:url(javascript:x)' } }]))),
+    ],
+    [
+      'a quote breaking out of an attribute',
+      doc({ type: 'paragraph', attrs: { textAlign: 'left" onmouseover="x' } }),
+    ],
+    ['a heading level 7', doc({ type: 'heading', attrs: { level: 7 }, content: [text('x')] })],
+    [
+      'a code language with markup',
+      doc({ type: 'codeBlock', attrs: { language: '"><script>' }, content: [text('x')] }),
+    ],
+    ['text at the top level', doc(text('loose'))],
+    [
+      'a list starting at a word',
+      doc({
+        type: 'orderedList',
+        attrs: { start: 'one' },
+        content: [{ type: 'listItem', content: [para(text('x'))] }],
+      }),
+    ],
+    [
+      'a list of an unknown type',
+      doc({
+        type: 'orderedList',
+        attrs: { start: 1, type: 'disc' },
+        content: [{ type: 'listItem', content: [para(text('x'))] }],
+      }),
+    ],
+    ['a non-document', { type: 'paragraph' }],
+    ['not an object', 'hello'],
+  ])('refuses %s', (_name, input) => {
+    expect(() => normalizeDocument(input)).toThrow(InvalidContentError);
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/env';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'pactum-env-'));
+
+describe('configuration', () => {
+  it('has working defaults for the embedded mode', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl.origin).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('generates SESSION_SECRET once and keeps it under DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it('turns the demo off in production and with a database server, unless asked', () => {
+    const DATA_DIR = tempDir();
+    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ DATA_DIR, DATABASE_URL: 'postgres://localhost/pactum' }).demo).toBe(false);
+    expect(loadConfig({ DATA_DIR, DATABASE_URL: 'postgres://localhost/pactum', DEMO: 'true' }).demo).toBe(
+      true,
+    );
+  });
+
+  it('trusts a reverse proxy only when asked', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('derives APP_URL from PORT', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8080' }).appUrl.origin).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'short'],
+    ['DATABASE_URL', 'mysql://admin:hunter2@localhost/x'],
+  ])('names %s when it is wrong, without printing the secret', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(`${name} must`));
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).not.toThrow(value);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_URL', 'not a url'],
+    ['DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names %s when it is wrong (%s)', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(
+      new RegExp(`${name} .*'${value}'`),
+    );
+  });
+});
