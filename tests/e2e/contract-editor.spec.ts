@@ -87,13 +87,15 @@ test.describe('contract editor', () => {
     ]) {
       await expect(page.getByRole('button', { name })).toBeVisible();
     }
-    await page.getByRole('textbox', { name: 'Contract content' }).click();
+    const body = page.getByRole('textbox', { name: 'Contract content' });
+    await body.click();
     await page.keyboard.type('Red');
-    await page.keyboard.press('Shift+Home');
+    await expect(body).toHaveText('Red');
+    // The editor's own select-all command: a native Shift+Home selection reaches the editor
+    // only on a later selectionchange event, which a fast script can outrun.
+    await page.keyboard.press('ControlOrMeta+a');
     await page.getByLabel('Text colour').fill('#dc2626');
-    await expect(
-      page.getByRole('textbox', { name: 'Contract content' }).locator('span[style*="color"]'),
-    ).toHaveText('Red');
+    await expect(body.locator('span[style*="color"]')).toHaveText('Red');
     await page.getByRole('button', { name: 'Less' }).click();
     await expect(page.getByRole('button', { name: 'Bullet List' })).toBeHidden();
   });
