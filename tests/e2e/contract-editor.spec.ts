@@ -242,15 +242,21 @@ test.describe('contract editor', () => {
     await expect(page).toHaveURL('/dashboard');
     await page.goto('/contracts/new');
     await page.getByLabel('Contract Title').fill('Unsaved');
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toContain('unsaved changes');
-      void dialog.dismiss();
+    // One answer per dialog, in order; every question is recorded.
+    const answers = ['dismiss', 'accept'];
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (answers.shift() === 'accept' ? dialog.accept() : dialog.dismiss());
     });
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
+    await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('unsaved changes');
     await expect(page).toHaveURL('/contracts/new');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByLabel('Contract Title')).toHaveValue('Unsaved');
+    await sidebar.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL('/dashboard');
+    expect(asked).toHaveLength(2);
   });
 
   test('fits a phone screen without sideways scrolling', async ({ page, account }) => {

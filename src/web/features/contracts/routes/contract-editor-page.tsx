@@ -124,8 +124,15 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
     ({ currentLocation, nextLocation }) =>
       dirty && !leavingAfterSave.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  // Asked once per blocked navigation, even when the page re-renders before the answer lands.
+  const askedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked') {
+      askedFor.current = null;
+      return;
+    }
+    if (askedFor.current === blocker.location.key) return;
+    askedFor.current = blocker.location.key;
     if (window.confirm('You have unsaved changes. Leave without saving?')) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
