@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { contracts, organizations } from '../src/server/db/schema';
+import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
 import { signUp } from '../src/server/services/accounts/sign-up';
 import { createSession } from '../src/server/services/sessions/create-session';
@@ -64,6 +65,9 @@ const app = await buildApp({
   ping: database.ping,
   config: { appUrl: new URL(`http://127.0.0.1:${port}`), sessionSecret: secret, demo: false },
   accountLimits: defaultAccountLimits,
+  pdf: await inlinePdfEngine(),
+  smtp: false,
+  sealFingerprints: new Set(),
 });
 await app.listen({ port, host: '127.0.0.1' });
 console.log(

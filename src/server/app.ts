@@ -17,8 +17,11 @@ import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth';
 import { contractRoutes } from './routes/contracts';
 import { healthRoutes } from './routes/health';
+import { notificationRoutes } from './routes/notifications';
 import { projectRoutes } from './routes/projects';
+import { signingRoutes } from './routes/signing';
 import { templateRoutes } from './routes/templates';
+import { verificationRoutes } from './routes/verification';
 import { workspaceRoutes } from './routes/workspace';
 
 /** Large enough for a several-hundred-page contract's JSON; anything bigger is answered 413. */
@@ -90,6 +93,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(templateRoutes, deps);
       await api.register(projectRoutes, deps);
       await api.register(workspaceRoutes, deps);
+      await api.register(signingRoutes, deps);
+      await api.register(verificationRoutes, deps);
+      await api.register(notificationRoutes, deps);
     },
     { prefix: '/api' },
   );

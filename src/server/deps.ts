@@ -1,5 +1,6 @@
 import type { Database } from './db/client';
 import type { Config } from './env';
+import type { PdfEngine } from './pdf/pdf-engine';
 import type { AccountLimits } from './services/accounts/sign-in';
 
 /** What the app is built from: the entry point passes the real ones, tests their own. */
@@ -8,4 +9,9 @@ export type AppDeps = {
   ping: () => Promise<void>;
   config: Pick<Config, 'appUrl' | 'sessionSecret' | 'demo'>;
   accountLimits: AccountLimits;
+  pdf: PdfEngine;
+  /** Whether mail goes to an SMTP server (else it stays in the outbox). */
+  smtp: boolean;
+  /** SHA-256 fingerprints of the certificates whose seals /verify vouches for. */
+  sealFingerprints: ReadonlySet<string>;
 };

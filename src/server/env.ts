@@ -29,9 +29,14 @@ const envSchema = z.object({
   DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  TSA_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Off only for a process that serves requests while others run the background jobs. */
+  JOBS: booleanFlag.default(true),
 });
 
-const secretVariables = new Set(['SESSION_SECRET', 'DATABASE_URL']);
+const secretVariables = new Set(['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL']);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -45,6 +50,13 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Where mail goes; without it messages stay in the outbox, readable in the app. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** An RFC 3161 timestamp authority for sealed PDFs. */
+  tsaUrl: string | undefined;
+  /** Run the background jobs (mail, sealing, expiry, reminders) in this process. */
+  jobs: boolean;
 };
 
 export class ConfigError extends Error {
@@ -83,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: values.DEMO ?? (embedded && values.NODE_ENV !== 'production'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Pactum <no-reply@${appUrl.hostname}>`,
+    tsaUrl: values.TSA_URL,
+    jobs: values.JOBS,
   };
 }
 

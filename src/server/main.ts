@@ -3,6 +3,10 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { demoCredentials, seedDemoWorkspace } from './db/seed-demo';
 import { ConfigError, loadConfig } from './env';
+import { startBackgroundWork } from './jobs/background-work';
+import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { defaultPdfEngine } from './pdf/pdf-engine';
+import { loadOrCreateInstanceCertificate } from './pdf/sealing-certificate';
 import { defaultAccountLimits } from './services/accounts/sign-in';
 
 async function main(): Promise<void> {
@@ -39,13 +43,40 @@ async function main(): Promise<void> {
   }
   if (config.demo && (await seedDemoWorkspace(database.db))) log.info('seeded the demo workspace');
 
+  const certificate = loadOrCreateInstanceCertificate(config.dataDir, `Pactum ${config.appUrl.host}`);
+  const pdf = await defaultPdfEngine(new URL('.', import.meta.url));
+  const mailer: Mailer = config.smtpUrl
+    ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+    : outboxMailer(log);
   const app = await buildApp(
-    { db: database.db, ping: database.ping, config, accountLimits: defaultAccountLimits },
+    {
+      db: database.db,
+      ping: database.ping,
+      config,
+      accountLimits: defaultAccountLimits,
+      pdf,
+      smtp: mailer.kind === 'smtp',
+      sealFingerprints: new Set([certificate.fingerprintSha256]),
+    },
     { loggerInstance: log, trustProxy: config.trustProxy },
   );
+  const background = config.jobs
+    ? startBackgroundWork({
+        db: database.db,
+        pdf,
+        mailer,
+        appUrl: config.appUrl,
+        log,
+        certificate: { p12: certificate.p12, password: certificate.password },
+        ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
+      })
+    : null;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await background?.stop();
+    await pdf.close();
+    mailer.close();
     await database.close();
     process.exit(0);
   };

@@ -62,6 +62,7 @@ describe('creating a contract', () => {
       'id',
       'isTemplate',
       'projectId',
+      'sequential',
       'signers',
       'status',
       'title',
@@ -393,7 +394,10 @@ describe('sending', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('sent');
     const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/history` });
-    expect(history.json().items.at(-1)).toMatchObject({ action: 'sent', details: 'Sent to 1 signer' });
+    expect(history.json().items.at(-1)).toMatchObject({ action: 'sent' });
+    expect(history.json().items.at(-1).details).toMatch(
+      /^Sent to 1 signer at once; frozen document SHA-256 [0-9a-f]{64}$/,
+    );
     const again = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send` });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('CONTRACT_NOT_SENDABLE');

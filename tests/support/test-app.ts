@@ -3,11 +3,29 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, type AppOptions, buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import type { AppDeps } from '../../src/server/deps';
+import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
+import {
+  generateInstanceCertificate,
+  readPkcs12,
+  type SealingCertificate,
+} from '../../src/server/pdf/sealing-certificate';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { signUp } from '../../src/server/services/accounts/sign-up';
 import { createSession } from '../../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../../src/server/services/sessions/session-token';
 import { openTestDatabase, type TestDatabase } from './test-database';
+
+let certificate: SealingCertificate | undefined;
+/** One sealing certificate for the whole test file, made on first use. */
+export function testCertificate(): SealingCertificate {
+  certificate ??= readPkcs12(
+    ...((): [Buffer, string] => {
+      const made = generateInstanceCertificate({ commonName: 'Pactum test', organization: 'Pactum test' });
+      return [made.p12, made.password];
+    })(),
+  );
+  return certificate;
+}
 
 export const testSecret = 'test-secret-that-is-at-least-32-characters-long';
 export const testAppUrl = new URL('http://localhost:3000');
@@ -26,6 +44,9 @@ export async function buildTestApp(
       ping: database.ping,
       config: { appUrl: testAppUrl, sessionSecret: testSecret, demo: false },
       accountLimits: defaultAccountLimits,
+      pdf: await inlinePdfEngine(),
+      smtp: false,
+      sealFingerprints: new Set([testCertificate().fingerprintSha256]),
       ...overrides,
     },
     options,

@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import { contractStatuses, signerStatuses } from '../../shared/statuses';
 const id = () => uuid('id').primaryKey().defaultRandom();
 // Millisecond precision, like a JavaScript Date: a keyset cursor made from a row then finds it exactly.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => at('created_at').notNull().defaultNow();
 const updatedAt = () => at('updated_at').notNull().defaultNow();
 
@@ -27,11 +29,22 @@ export const contractStatusEnum = pgEnum('contract_status', contractStatuses);
 export const signerStatusEnum = pgEnum('signer_status', signerStatuses);
 export const customFieldTypeEnum = pgEnum('custom_field_type', ['text', 'email', 'phone']);
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'succeeded', 'failed']);
+export const documentKindEnum = pgEnum('document_kind', ['frozen', 'final']);
+export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sent', 'held', 'failed', 'skipped']);
+export const signatureKindEnum = pgEnum('signature_kind', ['drawn', 'typed']);
 
 export const organizations = pgTable('organizations', {
   id: id(),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
+  /** Days a sent contract stays signable when the sender sets no expiry date; null: no limit. */
+  signingExpiryDays: integer('signing_expiry_days').default(30),
+  /** Days between automatic reminders to a signer who has not signed; null: none. */
+  reminderIntervalDays: integer('reminder_interval_days').default(3),
+  /** The organization's own sealing certificate (PKCS#12); the instance certificate otherwise. */
+  sealingP12: bytes('sealing_p12'),
+  /** Its password, encrypted with the instance key (see services/settings). */
+  sealingP12Password: text('sealing_p12_password'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -143,6 +156,14 @@ export const contracts = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name').notNull(),
     expiresAt: at('expires_at'),
+    /** Signers sign one after another in signing order; otherwise all at once. */
+    sequential: boolean('sequential').notNull().default(false),
+    sentAt: at('sent_at'),
+    completedAt: at('completed_at'),
+    /** Set once the final PDF is sealed and stored. */
+    sealedAt: at('sealed_at'),
+    /** The last sealing failure while the seal job is retried; null once sealed. */
+    sealError: text('seal_error'),
     /** The length and last hash of the history chain, so a removed last entry is detectable too. */
     historyLength: integer('history_length').notNull().default(0),
     historyHead: text('history_head').notNull().default(sql`repeat('0', 64)`),
@@ -162,6 +183,8 @@ export const contracts = pgTable(
     ),
     index('contracts_project_updated_idx').on(t.projectId, t.isTemplate, t.updatedAt, t.id),
     index('contracts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The expiry sweep and the reminder sweep look only at sent contracts.
+    index('contracts_sent_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'sent'`),
   ],
 );
 
@@ -202,12 +225,120 @@ export const signers = pgTable(
     viewedAt: at('viewed_at'),
     signedAt: at('signed_at'),
     declinedAt: at('declined_at'),
+    declineReason: text('decline_reason'),
+    invitedAt: at('invited_at'),
+    lastRemindedAt: at('last_reminded_at'),
+    /** The field values the signer entered, by custom field key. */
+    fieldValues: jsonb('field_values').$type<Record<string, string>>(),
+    signatureKind: signatureKindEnum('signature_kind'),
+    /** The signature as the signer drew or typed it, rendered to PNG. */
+    signatureImage: bytes('signature_image'),
+    consentVersion: text('consent_version'),
+    consentHash: text('consent_hash'),
+    signedIp: text('signed_ip'),
+    signedUserAgent: text('signed_user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('signers_contract_email_key').on(t.contractId, t.email),
     index('signers_contract_order_idx').on(t.contractId, t.signingOrder),
   ],
+);
+
+/**
+ * A signer's links: one per invitation or reminder e-mail, made when the message is composed.
+ * Only the SHA-256 of the token is kept; every link of a signer works while the signer may sign.
+ */
+export const signingLinks = pgTable(
+  'signing_links',
+  {
+    id: id(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('signing_links_token_hash_key').on(t.tokenHash),
+    index('signing_links_signer_idx').on(t.signerId),
+  ],
+);
+
+/** PDFs: the frozen document made at sending, and the sealed final one. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    kind: documentKindEnum('kind').notNull(),
+    sha256: text('sha256').notNull(),
+    pages: integer('pages').notNull(),
+    bytes: bytes('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One frozen and one final document per contract: a second seal cannot be stored.
+    uniqueIndex('documents_contract_kind_key').on(t.contractId, t.kind),
+    index('documents_sha256_idx').on(t.sha256),
+  ],
+);
+
+/**
+ * The mail outbox. A message is composed when it is delivered (a signing link is made then, so
+ * no token is ever stored); without an SMTP server the composed copy is kept here to be read.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
+    signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toEmail: text('to_email').notNull(),
+    toName: text('to_name').notNull(),
+    /** What the message says beyond its kind (a reason, a note); never a secret. */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    status: mailStatusEnum('status').notNull().default('queued'),
+    subject: text('subject'),
+    /** The composed bodies, kept only when the message stays in the local outbox. */
+    heldText: text('held_text'),
+    heldHtml: text('held_html'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    /** One message per key: a retried step cannot mail anyone twice. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mail_messages_organization_idx').on(t.organizationId, t.createdAt),
+    index('mail_messages_contract_idx').on(t.contractId),
+    uniqueIndex('mail_messages_dedupe_key_key').on(t.dedupeKey),
+  ],
+);
+
+/** What the bell shows a user: events on the contracts they own. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    readAt: at('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const contractHistory = pgTable(

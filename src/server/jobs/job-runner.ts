@@ -54,10 +54,14 @@ export class JobRunner {
   }
 
   /** Runs every due job once; returns how many ran. Used by the poll loop and by tests. */
-  async runDueJobs(): Promise<number> {
+  async runDueJobs(now?: Date): Promise<number> {
     const { db, staleAfterMs = 5 * 60_000, batchSize = 10 } = this.options;
     await releaseStaleJobs(db, staleAfterMs);
-    const claimed = await claimJobs(db, { workerId: this.workerId, limit: batchSize });
+    const claimed = await claimJobs(db, {
+      workerId: this.workerId,
+      limit: batchSize,
+      ...(now ? { now } : {}),
+    });
     for (const job of claimed) await this.runOne(job);
     return claimed.length;
   }

@@ -37,6 +37,7 @@ export function presentContractSummary(
     projectId: row.projectId,
     isTemplate: row.isTemplate,
     expiresAt: iso(row.expiresAt),
+    sequential: row.sequential,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdBy: { id: row.createdBy, name: row.createdByName },

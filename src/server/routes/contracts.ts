@@ -1,27 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, noContentSchema } from '../../shared/api/common';
+import { idParamsSchema, idSchema, noContentSchema } from '../../shared/api/common';
 import {
   contractPageSchema,
   contractSchema,
   createContractBodySchema,
   listContractsQuerySchema,
+  sendContractBodySchema,
   updateContractBodySchema,
 } from '../../shared/api/contracts';
 import { chainVerificationSchema, historyListSchema } from '../../shared/api/history';
+import { cancelContractBodySchema, contractSigningSchema } from '../../shared/api/signing';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';
+import { findOwnContract } from '../policies/scope';
+import { cancelContract } from '../services/contracts/cancel-contract';
 import { createContract } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
 import { getContract } from '../services/contracts/get-contract';
 import { listContracts } from '../services/contracts/list-contracts';
+import { remindSigner } from '../services/contracts/remind-signer';
+import { resendMail } from '../services/contracts/resend-mail';
 import { sendContract } from '../services/contracts/send-contract';
 import { updateContract } from '../services/contracts/update-contract';
+import { getContractSigning } from '../services/documents/get-contract-signing';
+import { readDocument } from '../services/documents/read-document';
 import { listHistory, verifyHistory } from '../services/history/list-history';
 import { saveAsTemplate } from '../services/templates/save-as-template';
 import { resourceErrors } from './error-responses';
+import { sendPdf } from './send-pdf';
 
-export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pdf }) => {
   const tags = ['Contracts'];
 
   app.get(
@@ -106,15 +115,96 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     {
       schema: {
         tags,
-        summary: 'Send a draft for signing (it needs a title and at least one signer)',
+        summary: 'Send a draft for signing: freezes it to a PDF and invites the signers',
         params: idParamsSchema,
+        // Without a body it sends to everyone at once.
+        body: sendContractBodySchema.nullish(),
         response: { 200: contractSchema, ...resourceErrors },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      await sendContract(db, actor, request.params.id);
+      await sendContract(db, actor, request.params.id, request.body ?? { sequential: false }, pdf);
       return getContract(db, actor, request.params.id);
+    },
+  );
+
+  app.post(
+    '/contracts/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel (void) a sent contract; its signers are told',
+        params: idParamsSchema,
+        body: cancelContractBodySchema,
+        response: { 200: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await cancelContract(db, actor, request.params.id, request.body.reason);
+      return getContract(db, actor, request.params.id);
+    },
+  );
+
+  app.get(
+    '/contracts/:id/signing',
+    {
+      schema: {
+        tags,
+        summary: "A sent contract's documents, seal state, signer timeline and mail",
+        params: idParamsSchema,
+        response: { 200: contractSigningSchema, ...resourceErrors },
+      },
+    },
+    async (request) => getContractSigning(db, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/contracts/:id/signers/:signerId/remind',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a signer who has not signed a reminder with a fresh link',
+        params: idParamsSchema.extend({ signerId: idSchema }),
+        response: { 204: noContentSchema, ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      await remindSigner(db, actorOf(request), request.params.id, request.params.signerId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/contracts/:id/mail/:messageId/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Queue a message that could not be delivered again',
+        params: idParamsSchema.extend({ messageId: idSchema }),
+        response: { 204: noContentSchema, ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      await resendMail(db, actorOf(request), request.params.id, request.params.messageId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/contracts/:id/documents/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'Download the frozen PDF (as sent) or the sealed final PDF',
+        params: idParamsSchema.extend({ kind: z.enum(['frozen', 'final']) }),
+        response: { ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      await findOwnContract(db, actorOf(request), request.params.id, { kind: 'contract' });
+      return sendPdf(reply, await readDocument(db, request.params.id, request.params.kind));
     },
   );
 

@@ -103,6 +103,7 @@ const contractFields = {
   projectId: idSchema.nullable().describe('null for a template'),
   isTemplate: z.boolean(),
   expiresAt: timestampSchema.nullable(),
+  sequential: z.boolean().describe('Signers sign one after another, in signing order'),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   createdBy: z.object({ id: idSchema.nullable(), name: z.string() }),
@@ -133,3 +134,12 @@ export type ListContractsQuery = z.infer<typeof listContractsQuerySchema>;
 
 export const contractPageSchema = pageOf(contractSummarySchema);
 export type ContractPage = z.infer<typeof contractPageSchema>;
+
+export const sendContractBodySchema = z
+  .object({
+    sequential: z
+      .boolean()
+      .default(false)
+      .describe('Signers sign one after another in signing order; otherwise all at once'),
+  });
+export type SendContractInput = z.infer<typeof sendContractBodySchema>;

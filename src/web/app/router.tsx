@@ -6,6 +6,12 @@ import { ErrorPage } from './error-page';
 // load when first needed.
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <ErrorPage /> },
+  // Public: a signer needs no account, and anyone may check a sealed PDF.
+  {
+    path: '/sign/:token',
+    lazy: async () => ({ Component: (await import('../features/signing/routes/signing-page')).SigningPage }),
+    errorElement: <ErrorPage />,
+  },
   {
     path: '/',
     lazy: async () => ({ Component: (await import('./require-session')).RequireSession }),

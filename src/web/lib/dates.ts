@@ -4,3 +4,8 @@ import { format } from 'date-fns';
 export function formatDate(iso: string): string {
   return format(new Date(iso), 'MMM d, yyyy');
 }
+
+/** A moment in the viewer's time zone: 'Nov 22, 2026, 4:05 PM'. */
+export function formatDateTime(iso: string): string {
+  return format(new Date(iso), 'MMM d, yyyy, h:mm a');
+}

@@ -1,41 +1,109 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { canTransition } from '../../../shared/statuses';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { contracts, signers } from '../../db/schema';
+import { contracts, documents, organizations, signers } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import type { PdfEngine } from '../../pdf/pdf-engine';
 import { findOwnContract } from '../../policies/scope';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
 
+const dayMs = 24 * 60 * 60 * 1000;
+
+function checkSendable(
+  contract: { status: Parameters<typeof canTransition>[0]; title: string },
+  count: number,
+) {
+  if (!canTransition(contract.status, 'sent')) {
+    throw new AppError(
+      'CONTRACT_NOT_SENDABLE',
+      `This contract is ${contract.status}; only a draft can be sent`,
+    );
+  }
+  if (contract.title.trim() === '')
+    throw new AppError('INVALID_INPUT', 'Add a title before sending', 'title');
+  if (count === 0) throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
+}
+
 /**
- * Marks a draft sent: it needs a title and at least one signer, and from then on it can no
- * longer be edited. (Freezing the PDF, the signing links and the invitations join this step
- * with the signing ceremony.)
+ * Sends a draft for signing. The content is frozen to a PDF first (in the PDF worker, outside
+ * the transaction); then, in one transaction, the PDF and its hash are stored, the contract is
+ * marked sent and the invitations are queued: all of it happens, or none.
  */
-export async function sendContract(db: Database, actor: Actor, id: string): Promise<void> {
+export async function sendContract(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: SendContractInput,
+  pdf: PdfEngine,
+): Promise<void> {
+  const draft = await findOwnContract(db, actor, id, { kind: 'contract' });
+  const draftSigners = await db.select({ id: signers.id }).from(signers).where(eq(signers.contractId, id));
+  checkSendable(draft, draftSigners.length);
+  const sentAt = new Date();
+  const frozen = await pdf.freezeContract({
+    title: draft.title,
+    content: draft.content,
+    organizationName: actor.organizationName,
+    reference: draft.id,
+    sentAt,
+  });
+
   await db.transaction(async (tx) => {
     const contract = await findOwnContract(tx, actor, id, { kind: 'contract', forUpdate: true });
-    if (!canTransition(contract.status, 'sent')) {
-      throw new AppError(
-        'CONTRACT_NOT_SENDABLE',
-        `This contract is ${contract.status}; only a draft can be sent`,
-      );
-    }
-    const [signerCount] = await tx
-      .select({ n: count() })
+    const list = await tx
+      .select()
       .from(signers)
-      .where(eq(signers.contractId, contract.id));
-    const n = signerCount?.n ?? 0;
-    if (n === 0) throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
-    const now = new Date();
-    await tx.update(contracts).set({ status: 'sent', updatedAt: now }).where(eq(contracts.id, contract.id));
-    await appendHistory(tx, {
-      contractId: contract.id,
-      action: 'sent',
-      details: `Sent to ${n} signer${n === 1 ? '' : 's'}`,
-      author: authorOf(actor),
-      at: now,
+      .where(eq(signers.contractId, id))
+      .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+    checkSendable(contract, list.length);
+    if (contract.updatedAt.getTime() !== draft.updatedAt.getTime()) {
+      throw new AppError('ID_CONFLICT', 'The contract changed while it was being sent. Send it again.');
+    }
+    const [organization] = await tx
+      .select({ expiryDays: organizations.signingExpiryDays })
+      .from(organizations)
+      .where(eq(organizations.id, actor.organizationId));
+    const expiresAt =
+      contract.expiresAt ??
+      (organization?.expiryDays ? new Date(sentAt.getTime() + organization.expiryDays * dayMs) : null);
+    if (expiresAt && expiresAt <= sentAt) {
+      throw new AppError('INVALID_INPUT', 'The expiry date has passed; pick a later one', 'expiresAt');
+    }
+    await tx.insert(documents).values({
+      contractId: id,
+      kind: 'frozen',
+      sha256: frozen.sha256,
+      pages: frozen.pages,
+      bytes: frozen.bytes,
+      createdAt: sentAt,
     });
+    await tx
+      .update(contracts)
+      .set({ status: 'sent', sentAt, expiresAt, sequential: input.sequential, updatedAt: sentAt })
+      .where(eq(contracts.id, id));
+    const n = list.length;
+    await appendHistory(tx, {
+      contractId: id,
+      action: 'sent',
+      details: `Sent to ${n} signer${n === 1 ? '' : 's'} ${input.sequential ? 'one after another' : 'at once'}; frozen document SHA-256 ${frozen.sha256}`,
+      author: authorOf(actor),
+      at: sentAt,
+    });
+    // In order, only the first signer is invited now; the next when the one before signs.
+    for (const signer of input.sequential ? list.slice(0, 1) : list) {
+      await tx.update(signers).set({ invitedAt: sentAt }).where(eq(signers.id, signer.id));
+      await queueMail(tx, {
+        organizationId: actor.organizationId,
+        contractId: id,
+        signerId: signer.id,
+        kind: 'invitation',
+        to: { name: signer.name, email: signer.email },
+        dedupeKey: `invitation:${signer.id}`,
+      });
+    }
   });
 }

@@ -4,12 +4,12 @@ import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { customFields } from '../../db/schema';
 
-/** The three system fields first, then the organization's own in their order. */
-export async function listCustomFields(db: Database, actor: Actor): Promise<CustomField[]> {
+/** An organization's signer fields: the three system fields first, then its own in their order. */
+export async function listSignerFields(db: Database, organizationId: string): Promise<CustomField[]> {
   const rows = await db
     .select()
     .from(customFields)
-    .where(or(isNull(customFields.organizationId), eq(customFields.organizationId, actor.organizationId)))
+    .where(or(isNull(customFields.organizationId), eq(customFields.organizationId, organizationId)))
     .orderBy(desc(customFields.isDefault), asc(customFields.position), asc(customFields.createdAt));
   return rows.map((row) => ({
     id: row.id,
@@ -20,4 +20,8 @@ export async function listCustomFields(db: Database, actor: Actor): Promise<Cust
     isDefault: row.isDefault,
     organizationId: row.organizationId ?? 'system',
   }));
+}
+
+export function listCustomFields(db: Database, actor: Actor): Promise<CustomField[]> {
+  return listSignerFields(db, actor.organizationId);
 }

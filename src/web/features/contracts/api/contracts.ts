@@ -36,7 +36,8 @@ export function useUpdateContract() {
 export function useSendContract() {
   const onChanged = useInvalidateContracts();
   return useMutation({
-    mutationFn: (id: string) => postJson<Contract>(`/contracts/${id}/send`, {}),
+    mutationFn: ({ id, sequential }: { id: string; sequential: boolean }) =>
+      postJson<Contract>(`/contracts/${id}/send`, { sequential }),
     onSuccess: onChanged,
   });
 }

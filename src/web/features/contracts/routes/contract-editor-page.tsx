@@ -14,9 +14,12 @@ import { randomId } from '../../../lib/random-id';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
 import { contractQuery, useCreateContract, useSendContract, useUpdateContract } from '../api/contracts';
+import { ActivityCard } from '../components/activity-card';
 import { ContractBodyEditor } from '../components/contract-body-editor';
 import { DetailsCard } from '../components/details-card';
+import { DocumentsCard } from '../components/documents-card';
 import { type DraftSigner, SignersCard } from '../components/signers-card';
+import { SigningStatusCard } from '../components/signing-status-card';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,6 +83,7 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
   const [signers, setSigners] = useState<DraftSigner[]>(
     contract?.signers.map(({ id, name, email }) => ({ id, name, email })) ?? [],
   );
+  const [sequential, setSequential] = useState(contract?.sequential ?? false);
   const [expiresOn, setExpiresOn] = useState(toDateInput(contract?.expiresAt ?? null));
   const [projectId, setProjectId] = useState(contract?.projectId ?? params.get('projectId') ?? '');
   const [dirty, setDirty] = useState(false);
@@ -184,7 +188,7 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
   const onSend = async () => {
     const saved = await save().catch(() => null);
     if (!saved) return;
-    await send.mutateAsync(saved.id).catch(() => null);
+    await send.mutateAsync({ id: saved.id, sequential: sequential && signers.length > 1 }).catch(() => null);
     showSaved(saved.id);
   };
 
@@ -268,9 +272,23 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
             onExpiresOnChange={change(setExpiresOn)}
             onProjectChange={change(setProjectId)}
           />
-          <SignersCard signers={signers} editable={editable} onChange={change(setSigners)} />
+          {contract && !editable ? (
+            <>
+              <SigningStatusCard contract={contract} />
+              <DocumentsCard contract={contract} />
+            </>
+          ) : (
+            <SignersCard
+              signers={signers}
+              editable={editable}
+              onChange={change(setSigners)}
+              sequential={sequential}
+              onSequentialChange={setSequential}
+            />
+          )}
         </div>
       </div>
+      {contract && !editable && <ActivityCard contract={contract} />}
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { deliverMailJob } from '../mail/deliver-mail-job';
+import type { Mailer } from '../mail/mailer';
+import { deliverMailJobType } from '../mail/queue-mail';
+import { type SealDeps, sealContract } from '../services/signing/seal-contract';
+import { sealJobType } from '../services/signing/sign-contract';
+import { expireContracts } from '../services/sweeps/expire-contracts';
+import { sendDueReminders } from '../services/sweeps/send-due-reminders';
+import { defineJob, JobRunner } from './job-runner';
+
+export type BackgroundDeps = SealDeps & {
+  db: Database;
+  mailer: Mailer;
+  appUrl: URL;
+  log: FastifyBaseLogger;
+};
+
+export function jobHandlers(deps: BackgroundDeps) {
+  return {
+    [deliverMailJobType]: deliverMailJob(deps),
+    [sealJobType]: defineJob(z.object({ contractId: z.uuid() }), ({ contractId }) =>
+      sealContract(deps, contractId),
+    ),
+  };
+}
+
+/** Expiry and automatic reminders: cheap queries, safe to run from every process at once. */
+export async function runSweeps(
+  db: Database,
+  now = new Date(),
+): Promise<{ expired: number; reminded: number }> {
+  const expired = await expireContracts(db, now);
+  const reminded = await sendDueReminders(db, now);
+  return { expired, reminded };
+}
+
+/**
+ * The process's background work: the job runner (mail, sealing) and, every minute, the sweeps.
+ * Any number of processes may run it against one database.
+ */
+export function startBackgroundWork(
+  deps: BackgroundDeps,
+  options: { pollMs?: number; sweepMs?: number } = {},
+) {
+  const runner = new JobRunner({
+    db: deps.db,
+    handlers: jobHandlers(deps),
+    log: deps.log,
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  });
+  runner.start();
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = runSweeps(deps.db).catch((error: unknown) => deps.log.warn({ err: error }, 'sweep failed'));
+  };
+  const timer = setInterval(sweep, options.sweepMs ?? 60_000);
+  sweep();
+  return {
+    runner,
+    async stop() {
+      clearInterval(timer);
+      await runner.stop();
+      await sweeping;
+    },
+  };
+}

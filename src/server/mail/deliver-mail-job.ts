@@ -1,0 +1,170 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import {
+  contracts,
+  documents,
+  mailMessages,
+  organizations,
+  signers,
+  signingLinks,
+  users,
+} from '../db/schema';
+import { defineJob } from '../jobs/job-runner';
+import { appendHistory } from '../services/history/append-history';
+import { systemAuthor } from '../services/history/author-of';
+import { notifyOwner } from '../services/notifications/notify-owner';
+import { signingStateOf } from '../services/signing/signing-state';
+import { newSigningToken } from '../services/signing/signing-token';
+import { composeMail, type MailFacts, type MailKind } from './compose-mail';
+import type { Mailer, OutgoingMail } from './mailer';
+
+type Deps = { db: Database; mailer: Mailer; appUrl: URL; log: FastifyBaseLogger };
+type MessageRow = typeof mailMessages.$inferSelect;
+
+const needsLink = (kind: string) => kind === 'invitation' || kind === 'reminder';
+
+/**
+ * Delivers one outbox message. Composed now, not when queued: a signing link is made for this
+ * very e-mail (only its hash is stored), and a signer who can no longer sign gets no link.
+ */
+export function deliverMailJob(deps: Deps) {
+  return defineJob(z.object({ messageId: z.uuid() }), async ({ messageId }, job) => {
+    const { db } = deps;
+    const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
+    if (message?.status !== 'queued') return;
+    try {
+      const mail = await prepare(deps, message);
+      if (!mail) {
+        await record(db, message.id, { status: 'skipped' });
+        return;
+      }
+      await deps.mailer.deliver(mail);
+      await record(db, message.id, {
+        status: deps.mailer.kind === 'smtp' ? 'sent' : 'held',
+        subject: mail.subject,
+        sentAt: new Date(),
+        attempts: job.attempts,
+        lastError: null,
+        // Only the local outbox keeps the bodies: they are how an admin reads the mail.
+        ...(deps.mailer.kind === 'outbox' ? { heldText: mail.text, heldHtml: mail.html } : {}),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (job.attempts >= job.maxAttempts) await giveUp(db, message, reason, job.attempts);
+      else await record(db, message.id, { attempts: job.attempts, lastError: reason });
+      throw error;
+    }
+  });
+}
+
+async function record(db: Database, id: string, values: Partial<MessageRow>): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(mailMessages.id, id));
+}
+
+/** The last attempt failed: the sender sees it on the contract, with Resend. */
+async function giveUp(db: Database, message: MessageRow, reason: string, attempts: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mailMessages)
+      .set({ status: 'failed', attempts, lastError: reason, updatedAt: new Date() })
+      .where(eq(mailMessages.id, message.id));
+    if (!message.contractId) return;
+    const details = `${message.kind} e-mail to ${message.toEmail} could not be delivered: ${reason}`;
+    await appendHistory(tx, {
+      contractId: message.contractId,
+      action: 'mail_failed',
+      details,
+      author: systemAuthor,
+    });
+    await notifyOwner(tx, { contractId: message.contractId, kind: 'mail_failed', message: details });
+  });
+}
+
+async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | null> {
+  const { db } = deps;
+  const [organization] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, message.organizationId));
+  if (!organization) return null;
+  const contract = message.contractId
+    ? (await db.select().from(contracts).where(eq(contracts.id, message.contractId)))[0]
+    : undefined;
+  if (!contract) return null;
+  const facts: MailFacts = {
+    kind: message.kind as MailKind,
+    organizationName: organization.name,
+    contractTitle: contract.title,
+    senderName: contract.createdByName,
+    recipientName: message.toName,
+    link: new URL(`/contracts/${contract.id}`, deps.appUrl).href,
+    signerName: message.params.signerName,
+    reason: message.params.reason,
+    expiresAt: contract.expiresAt,
+  };
+  let attachments: OutgoingMail['attachments'];
+  if (needsLink(message.kind)) {
+    const link = await newLinkFor(db, contract, message.signerId);
+    if (!link) return null;
+    facts.link = new URL(`/sign/${link}`, deps.appUrl).href;
+  }
+  if (message.kind === 'completed') {
+    const [final] = await db
+      .select({ bytes: documents.bytes })
+      .from(documents)
+      .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'final')));
+    if (!final) throw new Error('The sealed PDF is not stored yet');
+    attachments = [
+      { filename: `${fileNameOf(contract.title)}.pdf`, content: final.bytes, contentType: 'application/pdf' },
+    ];
+  }
+  const composed = composeMail(facts);
+  return {
+    to: { name: message.toName, email: message.toEmail },
+    ...composed,
+    ...(attachments ? { attachments } : {}),
+    ...(needsLink(message.kind) ? { link: facts.link } : {}),
+  };
+}
+
+/** A fresh link for a signer who may sign now; none for one who has signed, declined or must wait. */
+async function newLinkFor(
+  db: Database,
+  contract: typeof contracts.$inferSelect,
+  signerId: string | null,
+): Promise<string | null> {
+  if (!signerId) return null;
+  const all = await db
+    .select({ id: signers.id, status: signers.status, signingOrder: signers.signingOrder })
+    .from(signers)
+    .where(eq(signers.contractId, contract.id))
+    .orderBy(asc(signers.signingOrder));
+  const signer = all.find((candidate) => candidate.id === signerId);
+  if (!signer || signingStateOf({ contract, signer, signers: all }) !== 'ready') return null;
+  const { token, hash } = newSigningToken();
+  await db.insert(signingLinks).values({ signerId, tokenHash: hash });
+  return token;
+}
+
+export function fileNameOf(title: string): string {
+  return (
+    title
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+      .trim()
+      .slice(0, 100) || 'contract'
+  );
+}
+
+export async function senderOf(db: Database, userId: string | null) {
+  if (!userId) return null;
+  const [user] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
+}

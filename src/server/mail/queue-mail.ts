@@ -1,0 +1,50 @@
+import type { Database } from '../db/client';
+import { mailMessages } from '../db/schema';
+import { enqueueJob } from '../jobs/job-queue';
+import type { MailKind } from './compose-mail';
+
+export const deliverMailJobType = 'deliver-mail';
+/** 30 s, 2 min, 8 min, 32 min, 2 h, then every 6 h: about 15 hours before a message is given up. */
+export const mailMaxAttempts = 8;
+
+export type QueuedMail = {
+  organizationId: string;
+  contractId: string | null;
+  signerId?: string | null;
+  kind: MailKind;
+  to: { name: string; email: string };
+  params?: Record<string, string>;
+  /** One message per key: the same step run twice queues it once. */
+  dedupeKey?: string;
+};
+
+/**
+ * Puts a message in the outbox. Call it with the transaction of the change it tells about: the
+ * message exists if and only if that change committed, and a job delivers it afterwards.
+ */
+export async function queueMail(tx: Database, mail: QueuedMail): Promise<void> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(mailMessages)
+    .values({
+      organizationId: mail.organizationId,
+      contractId: mail.contractId,
+      signerId: mail.signerId ?? null,
+      kind: mail.kind,
+      toEmail: mail.to.email,
+      toName: mail.to.name,
+      params: mail.params ?? {},
+      dedupeKey: mail.dedupeKey ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: mailMessages.id });
+  if (!row) return;
+  await enqueueJob(tx, {
+    type: deliverMailJobType,
+    payload: { messageId: row.id },
+    dedupeKey: `mail:${row.id}:1`,
+    maxAttempts: mailMaxAttempts,
+  });
+}

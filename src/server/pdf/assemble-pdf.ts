@@ -1,0 +1,59 @@
+import { PDFDocument } from 'pdf-lib';
+
+/**
+ * Joins PDFs page by page. The result carries the first part's metadata (title, author, creation
+ * date) and the latest date of all parts as its modification date, instead of pdf-lib's defaults
+ * (its own producer and the current time): the same parts always give the same bytes, so a
+ * document's hash can be recomputed.
+ */
+export async function concatenatePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  if (parts.length === 0) throw new Error('Nothing to concatenate');
+  const out = await PDFDocument.create({ updateMetadata: false });
+  let first: PDFDocument | undefined;
+  let latest: Date | undefined;
+  for (const part of parts) {
+    const source = await PDFDocument.load(part, { updateMetadata: false });
+    first ??= source;
+    const date = source.getModificationDate() ?? source.getCreationDate();
+    if (date && (!latest || date > latest)) latest = date;
+    const pages = await out.copyPages(source, source.getPageIndices());
+    for (const page of pages) out.addPage(page);
+  }
+  if (first) copyMetadata(first, out);
+  if (latest) out.setModificationDate(latest);
+  // Plain cross-reference tables: the PAdES placeholder step appends an incremental update, which
+  // is safer on a classic xref than on object streams.
+  return out.save({ useObjectStreams: false });
+}
+
+function copyMetadata(from: PDFDocument, to: PDFDocument) {
+  const title = from.getTitle();
+  const author = from.getAuthor();
+  const subject = from.getSubject();
+  const creator = from.getCreator();
+  const producer = from.getProducer();
+  const created = from.getCreationDate();
+  if (title) to.setTitle(title, { showInWindowTitleBar: true });
+  if (author) to.setAuthor(author);
+  if (subject) to.setSubject(subject);
+  if (creator) to.setCreator(creator);
+  to.setProducer(producer ?? 'Pactum');
+  if (created) to.setCreationDate(created);
+}
+
+/**
+ * Sets the PDF's modification date (ModDate). React-pdf can only write a non-standard
+ * 'ModificationDate' key, which readers ignore; pdf-lib rewrites the file with the standard one,
+ * keeping everything else (its producer and creation date included) as it was.
+ */
+export async function setModificationDate(pdf: Uint8Array, date: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  doc.setModificationDate(date);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Number of pages of a PDF. */
+export async function pageCount(pdf: Uint8Array): Promise<number> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  return doc.getPageCount();
+}

@@ -1,0 +1,320 @@
+import { Document, StyleSheet, type Styles, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
+import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
+import { colors, contentWidth, fonts, PageFrame } from './page-frame';
+import { formatLongDate, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
+
+type Style = Styles[string];
+
+export type ContractDocumentProps = {
+  title: string;
+  content: EditorDocument;
+  organizationName: string;
+  reference: string;
+  sentAt: Date;
+};
+
+const bodySize = 10.5;
+/** Heading sizes by level: a clear step down from the document title (20 pt) to body text. */
+const headingSizes = [17, 14.5, 12.5, 11.5, 10.5, 10] as const;
+const blockGap = 7;
+const codeSize = 8.5;
+/** Left rule plus padding of a quote. */
+const quoteIndent = 14.5;
+const alignments = new Set(['left', 'center', 'right', 'justify']);
+/** Nested lists alternate markers, as the editor's stylesheet does, so levels stay distinguishable. */
+const bullets = ['•', '–'] as const;
+
+const styles = StyleSheet.create({
+  titleBlock: {
+    marginBottom: 18,
+    paddingBottom: 10,
+    borderBottomWidth: 1.5,
+    borderBottomColor: colors.accent,
+  },
+  title: { fontFamily: fonts.sansBold, fontSize: 20, lineHeight: 1.25, color: colors.accent },
+  subtitle: { marginTop: 5, fontSize: 9, color: colors.muted },
+  codeBlock: {
+    backgroundColor: colors.faint,
+    borderRadius: 3,
+    paddingVertical: 6,
+    paddingHorizontal: 8,
+  },
+  codeText: { fontFamily: fonts.mono, fontSize: codeSize, lineHeight: 1.4 },
+  quote: {
+    borderLeftWidth: 2.5,
+    borderLeftColor: colors.rule,
+    paddingLeft: 10,
+    marginLeft: 2,
+    color: '#374151',
+  },
+  rule: { borderBottomWidth: 0.75, borderBottomColor: colors.rule, marginTop: 6 },
+  listItem: { flexDirection: 'row' },
+  listBody: { flexGrow: 1, flexShrink: 1 },
+});
+
+/**
+ * Where a block sits: the width it has (long words are cut to fit it), its list depth (bullets
+ * alternate by depth) and whether it is the last block of a list item or quote, whose own bottom
+ * gap already separates it from what follows.
+ */
+type BlockContext = { width: number; listDepth: number; last: boolean; nested: boolean };
+
+/** The contract as sent, rendered from the same JSON the editor stores. */
+export function ContractDocument(props: ContractDocumentProps) {
+  return (
+    <Document
+      title={toPdfText(props.title)}
+      author={toPdfText(props.organizationName)}
+      subject={toPdfText(props.reference)}
+      creator="Pactum"
+      producer="Pactum"
+      creationDate={props.sentAt}
+    >
+      <PageFrame title={props.title} aside={props.organizationName} reference={props.reference}>
+        <View style={styles.titleBlock}>
+          <Text
+            style={styles.title}
+            hyphenationCallback={wordBreaker(contentWidth, 20)}
+            hyphenationPenalty={longWordPenalty}
+          >
+            {toPdfText(props.title)}
+          </Text>
+          <Text style={styles.subtitle}>
+            {toPdfText(`${props.organizationName} · Sent for signature on ${formatLongDate(props.sentAt)}`)}
+          </Text>
+        </View>
+        {renderBlocks(props.content.content ?? [], { width: contentWidth, listDepth: 0, nested: false })}
+      </PageFrame>
+    </Document>
+  );
+}
+
+function renderBlocks(nodes: EditorNode[], context: Omit<BlockContext, 'last'>): ReactNode[] {
+  return nodes.map((node, index) =>
+    renderBlock(node, index, { ...context, last: context.nested && index === nodes.length - 1 }),
+  );
+}
+
+function renderBlock(node: EditorNode, key: number, context: BlockContext): ReactNode {
+  const gap: Style = { marginBottom: context.last ? 0 : blockGap };
+  switch (node.type) {
+    case 'paragraph':
+      return (
+        <Paragraph key={key} style={[gap, alignment(node)]} breakWords={wordBreaker(context.width, bodySize)}>
+          {renderInline(node.content, false)}
+        </Paragraph>
+      );
+    case 'heading': {
+      const level = Math.min(Math.max(Number(node.attrs?.level) || 1, 1), 6);
+      const size = headingSizes[level - 1] ?? bodySize;
+      const heading: Style = {
+        fontSize: size,
+        lineHeight: 1.3,
+        marginTop: key === 0 ? 0 : size * 0.6,
+        marginBottom: context.last ? 0 : Math.max(blockGap - 1, size * 0.35),
+        color: level <= 2 ? colors.accent : colors.text,
+      };
+      // minPresenceAhead keeps a heading from being the last line of a page, apart from its text.
+      return (
+        <Paragraph
+          key={key}
+          style={[heading, alignment(node)]}
+          breakWords={wordBreaker(context.width, size)}
+          minPresenceAhead={36}
+        >
+          {renderInline(node.content, true)}
+        </Paragraph>
+      );
+    }
+    case 'codeBlock':
+      return (
+        <View key={key} style={[styles.codeBlock, gap]}>
+          <Text
+            style={styles.codeText}
+            hyphenationCallback={wordBreaker(context.width - 16, codeSize, true)}
+            hyphenationPenalty={longWordPenalty}
+          >
+            {codeText(node)}
+          </Text>
+        </View>
+      );
+    case 'blockquote':
+      return (
+        <View key={key} style={[styles.quote, gap]}>
+          {renderBlocks(node.content ?? [], { ...context, width: context.width - quoteIndent, nested: true })}
+        </View>
+      );
+    case 'bulletList':
+    case 'orderedList':
+      return (
+        <View key={key} style={gap}>
+          {renderList(node, context)}
+        </View>
+      );
+    case 'horizontalRule':
+      return <View key={key} style={[styles.rule, { marginBottom: context.last ? 0 : blockGap + 6 }]} />;
+    default:
+      // Unknown blocks cannot pass normalizeDocument; showing their text beats dropping it.
+      return (
+        <Paragraph key={key} style={gap} breakWords={wordBreaker(context.width, bodySize)}>
+          {toPdfText(plainText(node))}
+        </Paragraph>
+      );
+  }
+}
+
+function Paragraph(props: {
+  style: Style | Style[];
+  breakWords: (word: string) => string[];
+  minPresenceAhead?: number;
+  children: ReactNode;
+}) {
+  const children = Array.isArray(props.children) && props.children.length === 0 ? null : props.children;
+  return (
+    <Text
+      style={props.style}
+      minPresenceAhead={props.minPresenceAhead}
+      hyphenationCallback={props.breakWords}
+      hyphenationPenalty={longWordPenalty}
+    >
+      {/* An empty paragraph is a blank line in the editor; a no-break space keeps its height. */}
+      {children ?? '\u00a0'}
+    </Text>
+  );
+}
+
+function alignment(node: EditorNode): Style {
+  const align = node.attrs?.textAlign;
+  return typeof align === 'string' && alignments.has(align)
+    ? { textAlign: align as 'left' | 'center' | 'right' | 'justify' }
+    : {};
+}
+
+function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
+  const items = list.content ?? [];
+  const ordered = list.type === 'orderedList';
+  const start = Number.isInteger(list.attrs?.start) ? Number(list.attrs?.start) : 1;
+  const kind = typeof list.attrs?.type === 'string' ? list.attrs.type : '1';
+  const markers = items.map((_, index) =>
+    ordered ? `${listNumber(start + index, kind)}.` : (bullets[context.listDepth % bullets.length] ?? '•'),
+  );
+  // Room for the widest marker, so the text of every item starts at the same indent.
+  const widest = Math.max(...markers.map((marker) => marker.length), 1);
+  const markerWidth = ordered ? Math.max(18, widest * 5.8 + 6) : 16;
+  return items.map((item, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+    <View key={index} style={[styles.listItem, { marginBottom: index === items.length - 1 ? 0 : 3 }]}>
+      <Text style={{ width: markerWidth, paddingRight: 6, textAlign: ordered ? 'right' : 'center' }}>
+        {markers[index]}
+      </Text>
+      <View style={styles.listBody}>
+        {renderBlocks(item.content ?? [], {
+          width: context.width - markerWidth,
+          listDepth: context.listDepth + 1,
+          nested: true,
+        })}
+      </View>
+    </View>
+  ));
+}
+
+/** The number of an ordered-list item in the style of the list's `type` attribute (as HTML's <ol type>). */
+export function listNumber(value: number, kind: string): string {
+  if (value <= 0 || kind === '1') return String(value);
+  if (kind === 'a' || kind === 'A') {
+    let letters = '';
+    for (let n = value; n > 0; n = Math.floor((n - 1) / 26)) {
+      letters = String.fromCharCode(97 + ((n - 1) % 26)) + letters;
+    }
+    return kind === 'A' ? letters.toUpperCase() : letters;
+  }
+  if ((kind === 'i' || kind === 'I') && value < 4000) {
+    const roman = toRoman(value);
+    return kind === 'i' ? roman.toLowerCase() : roman;
+  }
+  return String(value);
+}
+
+const romanDigits: Array<[number, string]> = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
+
+function toRoman(value: number): string {
+  let rest = value;
+  let out = '';
+  for (const [amount, digits] of romanDigits) {
+    while (rest >= amount) {
+      out += digits;
+      rest -= amount;
+    }
+  }
+  return out;
+}
+
+/**
+ * Inline content as nested Text runs. Bold and italic pick a standard-font variant by name
+ * (Helvetica-BoldOblique, Courier-Bold…) rather than fontWeight, so no font lookup can fail.
+ */
+function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): ReactNode[] {
+  return (nodes ?? []).map((node, index) => {
+    if (node.type === 'hardBreak') return '\n';
+    if (node.type !== 'text' || !node.text) return null;
+    const marks = node.marks ?? [];
+    // Unmarked text inherits the paragraph's style: a plain string saves a layout node per run.
+    if (marks.length === 0 && !boldByDefault) return toPdfText(node.text);
+    const has = (type: string) => marks.some((mark) => mark.type === type);
+    const code = has('code');
+    const style: Style = { fontFamily: fontFamily(boldByDefault || has('bold'), has('italic'), code) };
+    if (has('strike')) style.textDecoration = 'line-through';
+    const color = colorOf(marks);
+    if (color) style.color = color;
+    if (code) style.backgroundColor = colors.faint;
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+      <Text key={index} style={style}>
+        {toPdfText(node.text)}
+      </Text>
+    );
+  });
+}
+
+export function fontFamily(bold: boolean, italic: boolean, mono: boolean): string {
+  const base = mono ? 'Courier' : 'Helvetica';
+  if (bold && italic) return `${base}-BoldOblique`;
+  if (bold) return `${base}-Bold`;
+  if (italic) return `${base}-Oblique`;
+  return base;
+}
+
+function colorOf(marks: EditorMark[]): string | undefined {
+  const color = marks.find((mark) => mark.type === 'textStyle')?.attrs?.color;
+  return typeof color === 'string' && color.length > 0 ? color : undefined;
+}
+
+/**
+ * Code keeps its indentation: the layout engine collapses spaces at the start of a line, but not
+ * no-break spaces (which are as wide as a space in Courier).
+ */
+function codeText(node: EditorNode): string {
+  const text = toPdfText(plainText(node));
+  return text.replace(/^ +/gm, (spaces) => '\u00a0'.repeat(spaces.length));
+}
+
+function plainText(node: EditorNode): string {
+  if (node.type === 'text') return node.text ?? '';
+  if (node.type === 'hardBreak') return '\n';
+  return (node.content ?? []).map(plainText).join('');
+}

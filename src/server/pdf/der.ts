@@ -1,0 +1,183 @@
+/**
+ * A minimal DER reader and writer for the CMS structures used by PDF seals. Reading works on byte offsets so
+ * that signed bytes (signed attributes, certificates) are taken exactly as they were written, never re-encoded.
+ */
+
+export const Tag = {
+  integer: 0x02,
+  bitString: 0x03,
+  octetString: 0x04,
+  null: 0x05,
+  oid: 0x06,
+  utcTime: 0x17,
+  generalizedTime: 0x18,
+  sequence: 0x30,
+  set: 0x31,
+  /** [n] constructed, context-specific (EXPLICIT or IMPLICIT constructed). */
+  context: (n: number) => 0xa0 | n,
+  /** [n] primitive, context-specific. */
+  contextPrimitive: (n: number) => 0x80 | n,
+} as const;
+
+export const Oid = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  sha256: '2.16.840.1.101.3.4.2.1',
+} as const;
+
+export class DerError extends Error {}
+
+export type Tlv = {
+  tag: number;
+  /** Offset of the tag byte. */
+  start: number;
+  /** Offset of the first content byte. */
+  contentStart: number;
+  /** Offset just past the last content byte. */
+  end: number;
+};
+
+/** Reads the element at `offset`; it must end at or before `limit`. Indefinite lengths (BER) are refused. */
+export function readTlv(buf: Uint8Array, offset: number, limit = buf.length): Tlv {
+  if (offset + 2 > limit) throw new DerError('Truncated DER element');
+  const tag = buf[offset] as number;
+  if ((tag & 0x1f) === 0x1f) throw new DerError('Multi-byte DER tags are not supported');
+  let length = buf[offset + 1] as number;
+  let contentStart = offset + 2;
+  if (length & 0x80) {
+    const count = length & 0x7f;
+    if (count === 0 || count > 4) throw new DerError('Unsupported DER length');
+    if (contentStart + count > limit) throw new DerError('Truncated DER length');
+    length = 0;
+    for (let i = 0; i < count; i += 1) length = length * 256 + (buf[contentStart + i] as number);
+    contentStart += count;
+  }
+  const end = contentStart + length;
+  if (end > limit) throw new DerError('DER element runs past its container');
+  return { tag, start: offset, contentStart, end };
+}
+
+/** The elements directly inside a constructed element. */
+export function childrenOf(buf: Uint8Array, parent: Tlv): Tlv[] {
+  const out: Tlv[] = [];
+  let offset = parent.contentStart;
+  while (offset < parent.end) {
+    const child = readTlv(buf, offset, parent.end);
+    out.push(child);
+    offset = child.end;
+  }
+  return out;
+}
+
+export function expectTag(tlv: Tlv | undefined, tag: number, what: string): Tlv {
+  if (!tlv || tlv.tag !== tag) throw new DerError(`Unexpected structure: ${what}`);
+  return tlv;
+}
+
+export const contentOf = (buf: Uint8Array, tlv: Tlv): Buffer =>
+  Buffer.from(buf.buffer, buf.byteOffset + tlv.contentStart, tlv.end - tlv.contentStart);
+
+export const rawOf = (buf: Uint8Array, tlv: Tlv): Buffer =>
+  Buffer.from(buf.buffer, buf.byteOffset + tlv.start, tlv.end - tlv.start);
+
+export function decodeOid(bytes: Uint8Array): string {
+  const parts: number[] = [];
+  let value = 0;
+  for (const byte of bytes) {
+    value = value * 128 + (byte & 0x7f);
+    if (!(byte & 0x80)) {
+      parts.push(value);
+      value = 0;
+    }
+  }
+  const first = parts.shift() ?? 0;
+  const head = first < 80 ? [Math.floor(first / 40), first % 40] : [2, first - 80];
+  return [...head, ...parts].join('.');
+}
+
+/** A UTCTime (YYMMDDHHMMSSZ) or GeneralizedTime (YYYYMMDDHHMMSS[.fff]Z) element; null if it is neither. */
+export function readTime(buf: Uint8Array, tlv: Tlv): Date | null {
+  const text = contentOf(buf, tlv).toString('latin1');
+  const utc = tlv.tag === Tag.utcTime;
+  const pattern = utc
+    ? /^(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)Z$/
+    : /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(?:\.\d+)?Z$/;
+  const match = tlv.tag === Tag.utcTime || tlv.tag === Tag.generalizedTime ? pattern.exec(text) : null;
+  if (!match) return null;
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match.slice(1).map(Number);
+  const fullYear = utc ? (year < 50 ? 2000 + year : 1900 + year) : year;
+  return new Date(Date.UTC(fullYear, month - 1, day, hour, minute, second));
+}
+
+export const oidOf = (buf: Uint8Array, tlv: Tlv | undefined): string =>
+  decodeOid(contentOf(buf, expectTag(tlv, Tag.oid, 'object identifier')));
+
+// ---- writing ----
+
+export function encode(tag: number, ...contents: Uint8Array[]): Buffer {
+  const body = Buffer.concat(contents);
+  const n = body.length;
+  let header: number[];
+  if (n < 0x80) header = [tag, n];
+  else if (n < 0x100) header = [tag, 0x81, n];
+  else if (n < 0x10000) header = [tag, 0x82, n >> 8, n & 0xff];
+  else header = [tag, 0x83, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+  return Buffer.concat([Buffer.from(header), body]);
+}
+
+export const sequence = (...items: Uint8Array[]): Buffer => encode(Tag.sequence, ...items);
+
+/** A DER SET OF: the encodings are sorted, as DER requires. */
+export const setOf = (...items: Uint8Array[]): Buffer =>
+  encode(Tag.set, ...[...items].sort((a, b) => Buffer.compare(a, b)));
+
+export const octetString = (bytes: Uint8Array): Buffer => encode(Tag.octetString, bytes);
+
+export const derNull = (): Buffer => Buffer.from([Tag.null, 0]);
+
+export function smallInteger(value: number): Buffer {
+  if (!Number.isInteger(value) || value < 0 || value > 127)
+    throw new DerError('Only small integers supported');
+  return Buffer.from([Tag.integer, 1, value]);
+}
+
+export function encodeOid(oid: string): Buffer {
+  const parts = oid.split('.').map(Number);
+  const [a = 0, b = 0, ...rest] = parts;
+  const bytes: number[] = [];
+  for (const part of [a * 40 + b, ...rest]) {
+    const chunk = [part & 0x7f];
+    let value = Math.floor(part / 128);
+    while (value > 0) {
+      chunk.unshift((value & 0x7f) | 0x80);
+      value = Math.floor(value / 128);
+    }
+    bytes.push(...chunk);
+  }
+  return encode(Tag.oid, Buffer.from(bytes));
+}
+
+/** AlgorithmIdentifier with NULL parameters (RSA and SHA-2 digests). */
+export const algorithm = (oid: string): Buffer => sequence(encodeOid(oid), derNull());
+
+/** Attribute ::= SEQUENCE { attrType OID, attrValues SET OF AttributeValue } */
+export const attribute = (oid: string, ...values: Uint8Array[]): Buffer =>
+  sequence(encodeOid(oid), setOf(...values));
+
+/** The issuer Name and serialNumber INTEGER of a DER certificate, as the exact encoded elements. */
+export function certificateIssuerAndSerial(cert: Uint8Array): { issuer: Buffer; serial: Buffer } {
+  const certificate = expectTag(readTlv(cert, 0), Tag.sequence, 'certificate');
+  const tbs = expectTag(childrenOf(cert, certificate)[0], Tag.sequence, 'tbsCertificate');
+  const fields = childrenOf(cert, tbs);
+  const skip = fields[0]?.tag === Tag.context(0) ? 1 : 0; // explicit version (v2/v3)
+  const serial = expectTag(fields[skip], Tag.integer, 'certificate serial');
+  const issuer = expectTag(fields[skip + 2], Tag.sequence, 'certificate issuer');
+  return { issuer: rawOf(cert, issuer), serial: rawOf(cert, serial) };
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { EditorDocument } from '../../shared/api/editor-document';
+import { concatenatePdfs, pageCount } from './assemble-pdf';
+import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
+import { renderContractPdf } from './render-contract-pdf';
+import { sealPdf } from './seal-pdf';
+import { readPkcs12 } from './sealing-certificate';
+
+export type FreezeInput = {
+  title: string;
+  content: EditorDocument;
+  organizationName: string;
+  reference: string;
+  sentAt: Date;
+};
+
+export type RenderedPdf = { bytes: Uint8Array; sha256: string; pages: number };
+
+export type FinalInput = {
+  title: string;
+  reference: string;
+  organizationName: string;
+  sender: { name: string; email: string };
+  completedAt: Date;
+  frozen: Uint8Array;
+  frozenSha256: string;
+  signers: {
+    name: string;
+    email: string;
+    signedAt: Date;
+    signatureImage: Uint8Array;
+    ip: string | null;
+    userAgent: string | null;
+    fields: { label: string; value: string }[];
+  }[];
+  events: {
+    timestamp: Date;
+    action: string;
+    actor: string;
+    details: string | null;
+    ip: string | null;
+    userAgent: string | null;
+  }[];
+  certificate: { p12: Uint8Array; password: string };
+  tsaUrl?: string;
+};
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The document as sent: what every signer reads and signs. */
+export async function freezeContract(input: FreezeInput): Promise<RenderedPdf> {
+  const bytes = await renderContractPdf(input);
+  return { bytes, sha256: sha256Of(bytes), pages: await pageCount(bytes) };
+}
+
+/**
+ * The final PDF: the frozen document, the signature pages, and the certificate of completion
+ * (which states the hash of the two before it), sealed with a PAdES signature.
+ */
+export async function finalizeContract(input: FinalInput): Promise<RenderedPdf & { signedSha256: string }> {
+  const signaturePages = await renderSignaturePages({
+    title: input.title,
+    reference: input.reference,
+    signers: input.signers,
+  });
+  const signed = await concatenatePdfs([input.frozen, signaturePages]);
+  const signedSha256 = sha256Of(signed);
+  const certificatePdf = await renderCertificatePdf({
+    title: input.title,
+    reference: input.reference,
+    organizationName: input.organizationName,
+    senderName: input.sender.name,
+    senderEmail: input.sender.email,
+    completedAt: input.completedAt,
+    frozenSha256: input.frozenSha256,
+    signedSha256,
+    events: input.events,
+  });
+  const unsealed = await concatenatePdfs([signed, certificatePdf]);
+  const bytes = await sealPdf(unsealed, {
+    certificate: readPkcs12(Buffer.from(input.certificate.p12), input.certificate.password),
+    reason: `Completed and sealed by Pactum for ${input.organizationName}`,
+    name: input.organizationName,
+    signingTime: input.completedAt,
+    ...(input.tsaUrl ? { tsaUrl: input.tsaUrl } : {}),
+  });
+  return {
+    bytes: new Uint8Array(bytes),
+    sha256: sha256Of(bytes),
+    pages: await pageCount(bytes),
+    signedSha256,
+  };
+}
+
+export const pdfTasks = { freezeContract, finalizeContract };
+export type PdfTasks = typeof pdfTasks;

@@ -1,0 +1,215 @@
+import { createHash, randomBytes, sign, timingSafeEqual } from 'node:crypto';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { SignPdf } from '@signpdf/signpdf';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import {
+  algorithm,
+  attribute,
+  certificateIssuerAndSerial,
+  childrenOf,
+  contentOf,
+  DerError,
+  encode,
+  encodeOid,
+  expectTag,
+  Oid,
+  octetString,
+  oidOf,
+  rawOf,
+  readTlv,
+  sequence,
+  setOf,
+  smallInteger,
+  Tag,
+} from './der';
+import { type SealingCertificate, type SealingKeyMaterial, sealingKeyMaterial } from './sealing-certificate';
+
+export type SealInput = {
+  certificate: SealingCertificate;
+  reason: string;
+  location?: string;
+  contactInfo?: string;
+  name: string;
+  signingTime: Date;
+  /** RFC 3161 time-stamping authority; when set, the seal carries a signature time-stamp (PAdES B-T). */
+  tsaUrl?: string;
+};
+
+/**
+ * Room for the CMS signature, in hex digits (two per byte): the certificates plus 2 KB for the SignerInfo and
+ * structure, plus 16 KB when a time-stamp token (which carries the TSA's own chain) is added. At least 16384.
+ */
+function placeholderHexDigits(keyMaterial: SealingKeyMaterial, withTimestamp: boolean): number {
+  const certificates = keyMaterial.chainDer.reduce((total, cert) => total + cert.length, 0);
+  const bytes = certificates + 2048 + (withTimestamp ? 16_384 : 0);
+  return Math.max(16_384, Math.ceil((2 * bytes) / 4096) * 4096);
+}
+
+const tsaTimeoutMs = 15_000;
+
+/**
+ * Seals a PDF with an invisible PAdES baseline signature (B-B, or B-T with `tsaUrl`): SubFilter
+ * ETSI.CAdES.detached, a CMS SignedData over the whole file with the signed attributes content-type,
+ * message-digest and signing-certificate-v2. As EN 319 142-1 requires, the claimed signing time is the
+ * signature dictionary's /M entry, not a CMS signing-time attribute.
+ */
+export async function sealPdf(pdf: Uint8Array, input: SealInput): Promise<Buffer> {
+  const keyMaterial = sealingKeyMaterial(input.certificate);
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const acroForm = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
+  const sigFlags = acroForm?.lookupMaybe(PDFName.of('SigFlags'), PDFNumber)?.asNumber() ?? 0;
+  if (sigFlags & 1) throw new Error('The PDF is already signed; sealing it again would break that signature');
+
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: pdfTextString(input.reason),
+    location: pdfTextString(input.location ?? ''),
+    contactInfo: pdfTextString(input.contactInfo ?? ''),
+    name: pdfTextString(input.name),
+    signingTime: input.signingTime,
+    signatureLength: placeholderHexDigits(keyMaterial, input.tsaUrl !== undefined),
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    appName: 'Pactum',
+  });
+  const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
+  return new SignPdf().sign(withPlaceholder, new PadesSigner(keyMaterial, input.tsaUrl));
+}
+
+/**
+ * The body of a PDF literal string for a text value, escaped (pdf-lib writes PDFString values verbatim):
+ * printable ASCII as is, anything else as UTF-16BE with a byte order mark.
+ */
+function pdfTextString(text: string): string {
+  const binary = /^[\x20-\x7e]*$/.test(text)
+    ? text
+    : `\xfe\xff${Buffer.from(text, 'utf16le').swap16().toString('latin1')}`;
+  return binary.replace(/[\\()\r\n]/g, (char) => ({ '\r': '\\r', '\n': '\\n' })[char] ?? `\\${char}`);
+}
+
+/** Builds the CMS SignedData for a PAdES seal; @signpdf/signpdf hands it the bytes covered by /ByteRange. */
+class PadesSigner extends Signer {
+  constructor(
+    private readonly keyMaterial: SealingKeyMaterial,
+    private readonly tsaUrl: string | undefined,
+  ) {
+    super();
+  }
+
+  override async sign(content: Buffer): Promise<Buffer> {
+    const { certificateDer, chainDer, privateKeyPem } = this.keyMaterial;
+    const { issuer, serial } = certificateIssuerAndSerial(certificateDer);
+    const issuerAndSerial = sequence(issuer, serial);
+    const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
+
+    // ESSCertIDv2 { hashAlgorithm DEFAULT sha256 (omitted), certHash, issuerSerial { GeneralNames, serial } }
+    const issuerSerial = sequence(sequence(encode(Tag.context(4), issuer)), serial);
+    const signingCertificateV2 = sequence(
+      sequence(sequence(octetString(sha256(certificateDer)), issuerSerial)),
+    );
+    const signedAttributes = setOf(
+      attribute(Oid.contentType, encodeOid(Oid.data)),
+      attribute(Oid.messageDigest, octetString(sha256(content))),
+      attribute(Oid.signingCertificateV2, signingCertificateV2),
+    );
+    // The signature covers the DER SET OF encoding; in SignerInfo the same bytes are tagged [0] IMPLICIT.
+    const signature = sign('sha256', signedAttributes, privateKeyPem);
+    const unsignedAttributes = this.tsaUrl
+      ? [
+          encode(
+            Tag.context(1),
+            attribute(Oid.signatureTimeStampToken, await timestamp(this.tsaUrl, signature)),
+          ),
+        ]
+      : [];
+
+    const signerInfo = sequence(
+      smallInteger(1),
+      issuerAndSerial,
+      algorithm(Oid.sha256),
+      Buffer.concat([Buffer.from([Tag.context(0)]), signedAttributes.subarray(1)]),
+      algorithm(Oid.rsaEncryption),
+      octetString(signature),
+      ...unsignedAttributes,
+    );
+    const signedData = sequence(
+      smallInteger(1),
+      setOf(algorithm(Oid.sha256)),
+      sequence(encodeOid(Oid.data)), // detached: no eContent
+      encode(Tag.context(0), ...chainDer),
+      setOf(signerInfo),
+    );
+    return sequence(encodeOid(Oid.signedData), encode(Tag.context(0), signedData));
+  }
+}
+
+/** Asks an RFC 3161 TSA to time-stamp `signature`; returns the TimeStampToken (a CMS ContentInfo). */
+async function timestamp(tsaUrl: string, signature: Buffer): Promise<Buffer> {
+  const imprint = createHash('sha256').update(signature).digest();
+  const nonce = randomBytes(8);
+  nonce[0] = ((nonce[0] as number) & 0x7f) | 0x40; // positive and minimally encoded
+  const request = sequence(
+    smallInteger(1),
+    sequence(algorithm(Oid.sha256), octetString(imprint)),
+    encode(Tag.integer, nonce),
+    Buffer.from([0x01, 0x01, 0xff]), // certReq TRUE: the token carries the TSA certificate
+  );
+  let response: Response;
+  try {
+    response = await fetch(tsaUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
+      body: new Uint8Array(request),
+      signal: AbortSignal.timeout(tsaTimeoutMs),
+    });
+  } catch (error) {
+    throw new Error(`The time-stamping authority could not be reached: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw new Error(`The time-stamping authority answered HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  try {
+    return checkTimestampResponse(body, imprint, nonce);
+  } catch (error) {
+    if (error instanceof DerError) throw new Error(`The time-stamping authority sent a malformed reply`);
+    throw error;
+  }
+}
+
+function checkTimestampResponse(body: Buffer, imprint: Buffer, nonce: Buffer): Buffer {
+  const [statusInfo, token] = childrenOf(body, expectTag(readTlv(body, 0), Tag.sequence, 'TimeStampResp'));
+  const status = contentOf(
+    body,
+    expectTag(childrenOf(body, expectTag(statusInfo, Tag.sequence, 'status'))[0], Tag.integer, 'status'),
+  );
+  if (status.length !== 1 || (status[0] as number) > 1 || !token) {
+    throw new Error(`The time-stamping authority refused the request (status ${status.toString('hex')})`);
+  }
+  // TimeStampToken = ContentInfo { signedData, [0] SignedData { ..., encapContentInfo { tstInfo, [0] OCTET STRING } } }
+  const [, explicitContent] = childrenOf(body, expectTag(token, Tag.sequence, 'TimeStampToken'));
+  const signedData = expectTag(
+    childrenOf(body, expectTag(explicitContent, Tag.context(0), 'token content'))[0],
+    Tag.sequence,
+    'SignedData',
+  );
+  const [eContentType, eContent] = childrenOf(
+    body,
+    expectTag(childrenOf(body, signedData)[2], Tag.sequence, 'encapContentInfo'),
+  );
+  if (oidOf(body, eContentType) !== Oid.tstInfo)
+    throw new Error('The time-stamping authority sent no TSTInfo');
+  const tstOctets = expectTag(
+    childrenOf(body, expectTag(eContent, Tag.context(0), 'eContent'))[0],
+    Tag.octetString,
+    'TSTInfo',
+  );
+  const tst = contentOf(body, tstOctets);
+  const fields = childrenOf(tst, expectTag(readTlv(tst, 0), Tag.sequence, 'TSTInfo'));
+  const hashed = childrenOf(tst, expectTag(fields[2], Tag.sequence, 'messageImprint'))[1];
+  const tokenImprint = contentOf(tst, expectTag(hashed, Tag.octetString, 'hashedMessage'));
+  const tokenNonce = fields.slice(5).find((field) => field.tag === Tag.integer);
+  const sameNonce = tokenNonce ? contentOf(tst, tokenNonce).equals(nonce) : false;
+  if (tokenImprint.length !== imprint.length || !timingSafeEqual(tokenImprint, imprint) || !sameNonce) {
+    throw new Error('The time-stamp does not match the request');
+  }
+  return rawOf(body, token);
+}

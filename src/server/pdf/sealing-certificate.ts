@@ -1,0 +1,228 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import forge from 'node-forge';
+
+/** A PKCS#12 sealing certificate together with what the app shows about it. */
+export type SealingCertificate = {
+  p12: Buffer;
+  password: string;
+  subject: string;
+  issuer: string;
+  notBefore: Date;
+  notAfter: Date;
+  /** SHA-256 of the DER certificate, lowercase hex. */
+  fingerprintSha256: string;
+  certificatePem: string;
+};
+
+/** The key, signing certificate and chain inside a PKCS#12 file, ready for signing. */
+export type SealingKeyMaterial = {
+  privateKeyPem: string;
+  certificateDer: Buffer;
+  /** Every certificate in the file, the signing certificate first. */
+  chainDer: Buffer[];
+};
+
+/** id-kp-documentSigning (RFC 9336). */
+const documentSigningOid = '1.3.6.1.5.5.7.3.36';
+const p12FileName = 'sealing-certificate.p12';
+const passwordFileName = 'sealing-certificate.password';
+const validityYears = 10;
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+const certificateDer = (cert: forge.pki.Certificate): Buffer =>
+  Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+
+const describeName = (name: forge.pki.Certificate['subject']): string =>
+  name.attributes
+    .map(
+      (attribute) => `${attribute.shortName ?? attribute.name ?? attribute.type}=${String(attribute.value)}`,
+    )
+    .join(', ');
+
+type ParsedP12 = {
+  key: forge.pki.rsa.PrivateKey;
+  cert: forge.pki.Certificate;
+  chain: forge.pki.Certificate[];
+};
+
+function parseP12(p12: Buffer, password: string): ParsedP12 {
+  let asn1: forge.asn1.Asn1;
+  try {
+    asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
+  } catch {
+    return fail('The file is not a PKCS#12 certificate');
+  }
+  let pkcs12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    pkcs12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    // forge checks the MAC first; a MAC mismatch (or a failed decryption of a MAC-less file) means a wrong password.
+    if (/password|Invalid|decrypt/i.test(message)) return fail('The certificate password is wrong');
+    if (/unsupported/i.test(message)) return fail('The certificate uses an unsupported encryption algorithm');
+    return fail('The file is not a PKCS#12 certificate');
+  }
+  const bagsOf = (bagType: string) => pkcs12.getBags({ bagType })[bagType] ?? [];
+  const keyBags = [
+    ...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag ?? ''),
+    ...bagsOf(forge.pki.oids.keyBag ?? ''),
+  ];
+  const certs = bagsOf(forge.pki.oids.certBag ?? '').flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  if (keyBags.length === 0) fail('The certificate has no private key');
+  const key = keyBags.find((bag) => bag.key)?.key as forge.pki.rsa.PrivateKey | undefined;
+  if (!key) return fail('Only RSA certificates are supported');
+  if (certs.length === 0) fail('The file contains no certificate');
+  const cert = certs.find((candidate) => {
+    const publicKey = candidate.publicKey as Partial<forge.pki.rsa.PublicKey>;
+    return publicKey.n?.equals(key.n) && publicKey.e?.equals(key.e);
+  });
+  if (!cert) return fail('The certificate does not match its private key');
+  return { key, cert, chain: [cert, ...certs.filter((other) => other !== cert)] };
+}
+
+/** Parses and checks a PKCS#12 file. Throws an Error whose message can be shown to the user. */
+export function readPkcs12(p12: Buffer, password: string): SealingCertificate {
+  const { cert } = parseP12(p12, password);
+  const now = Date.now();
+  if (cert.validity.notAfter.getTime() < now) fail('The certificate has expired');
+  if (cert.validity.notBefore.getTime() > now) fail('The certificate is not valid yet');
+  return {
+    p12,
+    password,
+    subject: describeName(cert.subject),
+    issuer: describeName(cert.issuer),
+    notBefore: cert.validity.notBefore,
+    notAfter: cert.validity.notAfter,
+    fingerprintSha256: createHash('sha256').update(certificateDer(cert)).digest('hex'),
+    certificatePem: forge.pki.certificateToPem(cert),
+  };
+}
+
+const keyMaterialCache = new WeakMap<SealingCertificate, SealingKeyMaterial>();
+
+/** The private key and certificates of a sealing certificate (decrypted once per certificate object). */
+export function sealingKeyMaterial(certificate: SealingCertificate): SealingKeyMaterial {
+  const cached = keyMaterialCache.get(certificate);
+  if (cached) return cached;
+  const { key, chain } = parseP12(certificate.p12, certificate.password);
+  const chainDer = chain.map(certificateDer);
+  const material = {
+    privateKeyPem: forge.pki.privateKeyToPem(key),
+    certificateDer: chainDer[0] as Buffer,
+    chainDer,
+  };
+  keyMaterialCache.set(certificate, material);
+  return material;
+}
+
+/** A self-signed RSA-2048 sealing certificate valid for ten years, as PKCS#12 with a random password. */
+export function generateInstanceCertificate(input: { commonName: string; organization: string }): {
+  p12: Buffer;
+  password: string;
+} {
+  const password = randomBytes(32).toString('base64url');
+  return { p12: buildSelfSignedP12(input, password), password };
+}
+
+function buildSelfSignedP12(input: { commonName: string; organization: string }, password: string): Buffer {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  const serial = randomBytes(16);
+  serial[0] = ((serial[0] as number) & 0x7f) | 0x40; // positive, and no leading zero byte
+  cert.serialNumber = serial.toString('hex');
+  const now = new Date();
+  cert.validity.notBefore = new Date(now.getTime() - 5 * 60_000); // tolerate clock skew
+  cert.validity.notAfter = new Date(now);
+  cert.validity.notAfter.setUTCFullYear(now.getUTCFullYear() + validityYears);
+  const name = [
+    { name: 'commonName', value: input.commonName },
+    { name: 'organizationName', value: input.organization },
+  ];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'extKeyUsage', emailProtection: true, [documentSigningOid]: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  cert.sign(key, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, {
+    algorithm: 'aes256',
+    friendlyName: input.commonName,
+    generateLocalKeyId: true,
+  });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
+
+const readIfExists = (path: string): Buffer | null => {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+};
+
+/**
+ * Publishes `content` at `path` only if nothing is there yet: writes a private temporary file, then hard-links it
+ * into place (link() never overwrites). Whatever is at `path` afterwards, ours or a concurrent writer's, wins.
+ */
+function publishOnce(path: string, content: Buffer | string): void {
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    writeFileSync(fd, content);
+    fsyncSync(fd); // the published file must never be seen empty after a crash
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    chmodSync(temporary, 0o600); // in case of an unusual umask
+    linkSync(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+}
+
+/**
+ * The instance's own sealing certificate, kept as `sealing-certificate.p12` and `sealing-certificate.password`
+ * (mode 0600) in `dataDir` and created on first use. Safe when several processes start together: the password is
+ * settled first and never replaced, and a certificate is only ever published under the settled password, so the
+ * two files always match, and a crash between the two steps is repaired on the next call.
+ */
+export function loadOrCreateInstanceCertificate(dataDir: string, commonName: string): SealingCertificate {
+  const p12Path = join(dataDir, p12FileName);
+  const passwordPath = join(dataDir, passwordFileName);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  if (readIfExists(passwordPath) === null) publishOnce(passwordPath, randomBytes(32).toString('base64url'));
+  const password = (readIfExists(passwordPath) ?? fail('The sealing certificate password file vanished'))
+    .toString('utf8')
+    .trim();
+
+  if (readIfExists(p12Path) === null) {
+    publishOnce(p12Path, buildSelfSignedP12({ commonName, organization: commonName }, password));
+  }
+  const p12 = readIfExists(p12Path) ?? fail('The sealing certificate file vanished');
+  return readPkcs12(p12, password);
+}

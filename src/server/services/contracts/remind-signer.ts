@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { contracts, signers } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import { findOwnContract } from '../../policies/scope';
+import { appendHistory, type HistoryAuthor } from '../history/append-history';
+import { authorOf } from '../history/author-of';
+import { signingStateOf } from '../signing/signing-state';
+
+/**
+ * Queues a reminder (with a fresh link) to a signer who may sign now but has not. Used by the
+ * sender's 'Remind' and by the automatic reminders; both leave a history entry.
+ */
+export async function queueReminder(
+  tx: Database,
+  input: { contractId: string; signerId: string; author: HistoryAuthor; automatic: boolean; now: Date },
+): Promise<void> {
+  const [contract] = await tx.select().from(contracts).where(eq(contracts.id, input.contractId));
+  if (!contract) throw new AppError('NOT_FOUND', 'Contract not found');
+  const all = await tx.select().from(signers).where(eq(signers.contractId, contract.id));
+  const signer = all.find((candidate) => candidate.id === input.signerId);
+  if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
+  if (signingStateOf({ contract, signer, signers: all, now: input.now }) !== 'ready') {
+    throw new AppError(
+      'SIGNING_CLOSED',
+      `${signer.name} cannot sign this contract now, so there is nothing to remind`,
+    );
+  }
+  await tx.update(signers).set({ lastRemindedAt: input.now }).where(eq(signers.id, signer.id));
+  await appendHistory(tx, {
+    contractId: contract.id,
+    action: 'reminded',
+    details: `${input.automatic ? 'Automatic reminder' : 'Reminder'} sent to ${signer.name} (${signer.email})`,
+    author: input.author,
+    at: input.now,
+  });
+  await queueMail(tx, {
+    organizationId: contract.organizationId,
+    contractId: contract.id,
+    signerId: signer.id,
+    kind: 'reminder',
+    to: { name: signer.name, email: signer.email },
+    // One reminder a minute at most, however often the button is pressed.
+    dedupeKey: `reminder:${signer.id}:${Math.floor(input.now.getTime() / 60_000)}`,
+  });
+}
+
+/** The sender's 'Remind' for one signer. */
+export async function remindSigner(
+  db: Database,
+  actor: Actor,
+  contractId: string,
+  signerId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    const [signer] = await tx
+      .select({ id: signers.id })
+      .from(signers)
+      .where(and(eq(signers.id, signerId), eq(signers.contractId, contractId)));
+    if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
+    await queueReminder(tx, {
+      contractId,
+      signerId,
+      author: authorOf(actor),
+      automatic: false,
+      now: new Date(),
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { mailMessages } from '../../db/schema';
+import { enqueueJob } from '../../jobs/job-queue';
+import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
+import { findOwnContract } from '../../policies/scope';
+
+/** Puts a message whose delivery failed back in the queue, for another round of attempts. */
+export async function resendMail(
+  db: Database,
+  actor: Actor,
+  contractId: string,
+  messageId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    const [message] = await tx
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.id, messageId), eq(mailMessages.contractId, contractId)))
+      .for('update');
+    if (!message) throw new AppError('NOT_FOUND', 'Message not found');
+    if (message.status !== 'failed') {
+      throw new AppError('INVALID_INPUT', 'Only a message that could not be delivered can be sent again');
+    }
+    const now = new Date();
+    await tx
+      .update(mailMessages)
+      .set({ status: 'queued', attempts: 0, lastError: null, updatedAt: now })
+      .where(eq(mailMessages.id, message.id));
+    await enqueueJob(tx, {
+      type: deliverMailJobType,
+      payload: { messageId: message.id },
+      dedupeKey: `mail:${message.id}:${now.getTime()}`,
+      maxAttempts: mailMaxAttempts,
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { ContractSigning, OutboxMessage } from '../../../shared/api/signing';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { documents, mailMessages, signers } from '../../db/schema';
+import { findOwnContract } from '../../policies/scope';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function presentOutboxMessage(row: typeof mailMessages.$inferSelect): OutboxMessage {
+  return {
+    id: row.id,
+    contractId: row.contractId,
+    kind: row.kind,
+    to: { name: row.toName, email: row.toEmail },
+    status: row.status,
+    subject: row.subject,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: iso(row.sentAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A sent contract's documents, seal state, signer timeline and mail, for its page. */
+export async function getContractSigning(db: Database, actor: Actor, id: string): Promise<ContractSigning> {
+  const contract = await findOwnContract(db, actor, id, { kind: 'contract' });
+  const docs = await db
+    .select({
+      kind: documents.kind,
+      sha256: documents.sha256,
+      pages: documents.pages,
+      createdAt: documents.createdAt,
+    })
+    .from(documents)
+    .where(eq(documents.contractId, id));
+  const info = (kind: 'frozen' | 'final') => {
+    const doc = docs.find((candidate) => candidate.kind === kind);
+    return doc ? { sha256: doc.sha256, pages: doc.pages, createdAt: doc.createdAt.toISOString() } : null;
+  };
+  const signerRows = await db
+    .select({
+      id: signers.id,
+      invitedAt: signers.invitedAt,
+      lastRemindedAt: signers.lastRemindedAt,
+      declineReason: signers.declineReason,
+    })
+    .from(signers)
+    .where(eq(signers.contractId, id))
+    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+  const mail = await db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.contractId, id))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(200);
+  return {
+    sequential: contract.sequential,
+    sentAt: iso(contract.sentAt),
+    completedAt: iso(contract.completedAt),
+    sealedAt: iso(contract.sealedAt),
+    sealError: contract.sealedAt ? null : contract.sealError,
+    documents: { frozen: info('frozen'), final: info('final') },
+    signers: signerRows.map((row) => ({
+      ...row,
+      invitedAt: iso(row.invitedAt),
+      lastRemindedAt: iso(row.lastRemindedAt),
+    })),
+    mail: mail.map(presentOutboxMessage),
+  };
+}

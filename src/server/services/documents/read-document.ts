@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { contracts, documents } from '../../db/schema';
+import { fileNameOf } from '../../mail/deliver-mail-job';
+
+export type DocumentKind = 'frozen' | 'final';
+
+/**
+ * The stored PDF of a contract the caller may already see (the route has checked that), with
+ * a file name for the download.
+ */
+export async function readDocument(
+  db: Database,
+  contractId: string,
+  kind: DocumentKind,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const [row] = await db
+    .select({ bytes: documents.bytes, title: contracts.title })
+    .from(documents)
+    .innerJoin(contracts, eq(contracts.id, documents.contractId))
+    .where(and(eq(documents.contractId, contractId), eq(documents.kind, kind)));
+  if (!row) {
+    throw kind === 'final'
+      ? new AppError(
+          'DOCUMENT_NOT_READY',
+          'The sealed PDF is not ready yet: it is made once everyone has signed',
+        )
+      : new AppError('NOT_FOUND', 'This contract has no frozen PDF: it has not been sent');
+  }
+  const suffix = kind === 'final' ? 'signed' : 'sent';
+  return { bytes: row.bytes, fileName: `${fileNameOf(row.title)} (${suffix}).pdf` };
+}

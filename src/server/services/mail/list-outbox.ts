@@ -1,0 +1,22 @@
+import { desc, eq } from 'drizzle-orm';
+import type { OutboxList } from '../../../shared/api/mail';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { mailMessages } from '../../db/schema';
+import { presentOutboxMessage } from '../documents/get-contract-signing';
+
+/** The organization's outgoing mail, newest first, with the bodies the local outbox kept. Admins only. */
+export async function listOutbox(db: Database, actor: Actor, smtp: boolean): Promise<OutboxList> {
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin can read the mail outbox');
+  const rows = await db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.organizationId, actor.organizationId))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(100);
+  return {
+    smtp,
+    items: rows.map((row) => ({ ...presentOutboxMessage(row), text: row.heldText, html: row.heldHtml })),
+  };
+}

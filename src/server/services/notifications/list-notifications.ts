@@ -1,0 +1,59 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { NotificationList } from '../../../shared/api/notifications';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+/** The actor's newest notifications and how many are unread. */
+export async function listNotifications(db: Database, actor: Actor, limit = 20): Promise<NotificationList> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, actor.userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(limit);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt)));
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      contractId: row.contractId,
+      kind: row.kind,
+      message: row.message,
+      read: row.readAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    unread: unread?.n ?? 0,
+  };
+}
+
+/** Marks the given notifications (or all) of the actor read. */
+export async function markNotificationsRead(
+  db: Database,
+  actor: Actor,
+  ids?: readonly string[],
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, actor.userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, [...ids]) : undefined,
+      ),
+    );
+}
+
+/** The newest notification's time, which the live stream compares to tell that something arrived. */
+export async function latestNotificationAt(db: Database, actor: Actor): Promise<number> {
+  const [row] = await db
+    .select({ at: notifications.createdAt })
+    .from(notifications)
+    .where(eq(notifications.userId, actor.userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  return row?.at.getTime() ?? 0;
+}

@@ -1,0 +1,43 @@
+import { asc, eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { contracts, signers } from '../../db/schema';
+import type { HistoryAuthor } from '../history/append-history';
+
+export type SignerRow = typeof signers.$inferSelect;
+export type ContractRow = typeof contracts.$inferSelect;
+
+/**
+ * A signer with their contract and its other signers. With `lock`, the contract row is locked
+ * first: every signature, decline and completion of one contract then happens one at a time,
+ * which is what makes completion happen exactly once.
+ */
+export async function findSignerWithContract(
+  db: Database,
+  signerId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ signer: SignerRow; contract: ContractRow; signers: SignerRow[] }> {
+  const [found] = await db
+    .select({ contractId: signers.contractId })
+    .from(signers)
+    .where(eq(signers.id, signerId));
+  if (!found) throw new AppError('NOT_FOUND', 'This signing link is not valid');
+  const query = db.select().from(contracts).where(eq(contracts.id, found.contractId));
+  const [contract] = options.lock ? await query.for('update') : await query;
+  if (!contract) throw new AppError('NOT_FOUND', 'This signing link is not valid');
+  const all = await db
+    .select()
+    .from(signers)
+    .where(eq(signers.contractId, contract.id))
+    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+  const signer = all.find((candidate) => candidate.id === signerId);
+  if (!signer) throw new AppError('NOT_FOUND', 'This signing link is not valid');
+  return { signer, contract, signers: all };
+}
+
+export function signerAuthor(
+  signer: Pick<SignerRow, 'name' | 'email'>,
+  origin: { ip: string | null; userAgent: string | null },
+): HistoryAuthor {
+  return { userId: null, userName: `${signer.name} (${signer.email})`, ...origin };
+}

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { SigningView } from '../../../shared/api/signing';
+import { consentDisclosure } from '../../../shared/consent';
+import type { Database } from '../../db/client';
+import { documents, organizations, users } from '../../db/schema';
+import { listSignerFields } from '../custom-fields/list-custom-fields';
+import { findSignerWithContract } from './find-signer';
+import { signingStateOf } from './signing-state';
+
+/** Everything the signing page shows: who sent what, the frozen document, the consent and the fields. */
+export async function getSigningView(db: Database, signerId: string): Promise<SigningView> {
+  const { signer, contract, signers } = await findSignerWithContract(db, signerId);
+  const [organization] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, contract.organizationId));
+  const [sender] = contract.createdBy
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, contract.createdBy))
+    : [];
+  const [frozen] = await db
+    .select({ sha256: documents.sha256, pages: documents.pages })
+    .from(documents)
+    .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
+  return {
+    signerId: signer.id,
+    state: signingStateOf({ contract, signer, signers }),
+    signer: { name: signer.name, email: signer.email },
+    contract: {
+      title: contract.title,
+      html: contract.contentHtml,
+      expiresAt: contract.expiresAt?.toISOString() ?? null,
+      pages: frozen?.pages ?? 0,
+      sha256: frozen?.sha256 ?? '',
+    },
+    sender: { name: contract.createdByName, email: sender?.email ?? '' },
+    organization: { name: organization?.name ?? '' },
+    consent: { ...consentDisclosure },
+    fields: await listSignerFields(db, contract.organizationId),
+    finalDocumentReady: contract.sealedAt !== null,
+    signedAt: signer.signedAt?.toISOString() ?? null,
+  };
+}

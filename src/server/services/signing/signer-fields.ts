@@ -1,0 +1,33 @@
+import type { CustomField } from '../../../shared/api/custom-fields';
+import { AppError } from '../../../shared/errors';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const phonePattern = /^\+?[0-9 ().-]{6,25}$/;
+
+/**
+ * Checks the values a signer entered against the organization's fields: required ones present,
+ * e-mails and phone numbers well formed, nothing unknown kept. The e-mail field is the address
+ * the invitation went to, whatever was sent.
+ */
+export function checkSignerFields(
+  fields: readonly CustomField[],
+  given: Record<string, string>,
+  invitedEmail: string,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const value = field.key === 'email' ? invitedEmail : (given[field.key] ?? '').trim();
+    if (value === '') {
+      if (field.required) throw new AppError('INVALID_INPUT', `${field.name} is required`, field.key);
+      continue;
+    }
+    if (field.type === 'email' && !emailPattern.test(value)) {
+      throw new AppError('INVALID_INPUT', `${field.name} must be a valid email address`, field.key);
+    }
+    if (field.type === 'phone' && !phonePattern.test(value)) {
+      throw new AppError('INVALID_INPUT', `${field.name} must be a valid phone number`, field.key);
+    }
+    values[field.key] = value;
+  }
+  return values;
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bell, CheckCircle2, Circle, Eye, XCircle } from 'lucide-react';
+import type { Contract } from '../../../../shared/api/contracts';
+import { AppError } from '../../../../shared/errors';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { formatDateTime } from '../../../lib/dates';
+import { contractSigningQuery, useRemindSigner } from '../api/signing';
+
+const signerStatus = {
+  pending: { label: 'Not opened yet', icon: Circle, tone: 'text-slate-400' },
+  viewed: { label: 'Opened', icon: Eye, tone: 'text-indigo-500' },
+  signed: { label: 'Signed', icon: CheckCircle2, tone: 'text-emerald-600' },
+  declined: { label: 'Declined', icon: XCircle, tone: 'text-red-600' },
+} as const;
+
+/** Each signer's status and times on a sent contract, with 'Remind' for those who have not signed. */
+export function SigningStatusCard({ contract }: { contract: Contract }) {
+  const signing = useQuery(contractSigningQuery(contract.id));
+  const remind = useRemindSigner(contract.id);
+  const extra = new Map(signing.data?.signers.map((signer) => [signer.id, signer]));
+  return (
+    <Card className="p-5">
+      <div className="flex items-baseline justify-between">
+        <h2 className="text-base font-semibold text-slate-900">Signers</h2>
+        {signing.data && (
+          <span className="text-xs text-slate-500">
+            {signing.data.sequential ? 'One after another' : 'All at once'}
+          </span>
+        )}
+      </div>
+      <ul className="mt-3 divide-y divide-slate-100" aria-label="Signers">
+        {contract.signers.map((signer, index) => {
+          const status = signerStatus[signer.status];
+          const Icon = status.icon;
+          const info = extra.get(signer.id);
+          const when = signer.signedAt ?? signer.declinedAt ?? signer.viewedAt ?? info?.invitedAt ?? null;
+          const canRemind =
+            contract.status === 'sent' &&
+            (signer.status === 'pending' || signer.status === 'viewed') &&
+            info?.invitedAt;
+          return (
+            <li key={signer.id} className="flex items-start gap-3 py-2.5">
+              <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${status.tone}`} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900">
+                  {signing.data?.sequential && <span className="text-slate-400">{index + 1}. </span>}
+                  {signer.name}
+                </p>
+                <p className="truncate text-sm text-slate-500">{signer.email}</p>
+                <p className="text-xs text-slate-500">
+                  {status.label}
+                  {when && ` · ${formatDateTime(when)}`}
+                </p>
+                {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
+              </div>
+              {canRemind && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remind ${signer.name}`}
+                  loading={remind.isPending && remind.variables === signer.id}
+                  onClick={() => remind.mutate(signer.id)}
+                >
+                  <Bell aria-hidden="true" className="size-4" /> Remind
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {remind.isSuccess && (
+        <p role="status" className="mt-2 text-xs text-emerald-700">
+          Reminder queued.
+        </p>
+      )}
+      {remind.error && (
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          {remind.error instanceof AppError ? remind.error.message : 'The reminder could not be sent.'}
+        </p>
+      )}
+    </Card>
+  );
+}

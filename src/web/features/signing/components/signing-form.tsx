@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { SigningView } from '../../../../shared/api/signing';
+import { AppError } from '../../../../shared/errors';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/text-field';
+import { useSign } from '../api/signing';
+import { DeclineDialog } from './decline-dialog';
+import { SignaturePad, type SignatureValue } from './signature-pad';
+
+const inputTypes = { text: 'text', email: 'email', phone: 'tel' } as const;
+
+/** Consent, the organization's signer fields, the signature, and Sign or Decline. */
+export function SigningForm({ view }: { view: SigningView }) {
+  const sign = useSign(view.signerId);
+  const [consented, setConsented] = useState(false);
+  const [signature, setSignature] = useState<SignatureValue>(null);
+  const [values, setValues] = useState<Record<string, string>>({
+    fullName: view.signer.name,
+    email: view.signer.email,
+  });
+  const failure = sign.error instanceof AppError ? sign.error : null;
+  const fieldError = (key: string) => (failure?.field === key ? failure.message : undefined);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!signature || !consented) return;
+    sign.mutate({ consentVersion: view.consent.version, fields: values, signature });
+  };
+
+  return (
+    <Card className="p-6">
+      <form onSubmit={submit} className="space-y-6" aria-label="Sign the document">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">{view.consent.title}</h2>
+          <div className="mt-2 max-h-40 space-y-2 overflow-y-auto rounded-md bg-slate-50 p-3 text-sm text-slate-600 ring-1 ring-slate-200">
+            {view.consent.text.split('\n\n').map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <label className="mt-3 flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={consented}
+              onChange={(event) => setConsented(event.target.checked)}
+              className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+            />
+            <span>I agree to sign electronically</span>
+          </label>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          {view.fields.map((field) => (
+            <TextField
+              key={field.key}
+              label={`${field.name}${field.required ? '' : ' (optional)'}`}
+              type={inputTypes[field.type]}
+              required={field.required}
+              readOnly={field.key === 'email'}
+              value={values[field.key] ?? ''}
+              onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
+              error={fieldError(field.key)}
+              autoComplete={field.key === 'fullName' ? 'name' : field.type === 'phone' ? 'tel' : undefined}
+            />
+          ))}
+        </div>
+
+        <SignaturePad onChange={setSignature} defaultName={values.fullName ?? ''} />
+
+        {failure && !failure.field && <ErrorBanner>{failure.message}</ErrorBanner>}
+        {failure?.field === 'signature' && <ErrorBanner>{failure.message}</ErrorBanner>}
+
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <DeclineDialog signerId={view.signerId} />
+          <Button
+            type="submit"
+            loading={sign.isPending}
+            disabled={!consented || !signature}
+            className="sm:min-w-32"
+          >
+            Sign
+          </Button>
+        </div>
+        {(!consented || !signature) && (
+          <p className="text-right text-xs text-slate-500">
+            {!consented ? 'Agree to sign electronically' : 'Add your signature'} to continue.
+          </p>
+        )}
+      </form>
+    </Card>
+  );
+}

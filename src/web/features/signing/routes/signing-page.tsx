@@ -1,0 +1,123 @@
+import { Download, FileText, Loader2 } from 'lucide-react';
+import { useParams } from 'react-router';
+import { AppError } from '../../../../shared/errors';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { Card } from '../../../components/ui/card';
+import { formatDate } from '../../../lib/dates';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
+import { LinkStatePanel } from '../components/link-state-panel';
+import { SigningForm } from '../components/signing-form';
+
+function Frame({ children, organization }: { children: React.ReactNode; organization?: string }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+        <span className="text-lg font-bold tracking-tight text-indigo-600">Pactum</span>
+        {organization && <span className="truncate text-sm text-slate-500">for {organization}</span>}
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">{children}</main>
+    </div>
+  );
+}
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+const isSessionEnded = (error: unknown) =>
+  error instanceof AppError && error.code === 'SIGNING_SESSION_EXPIRED';
+
+/** /sign/{token}: the public signing page. No account; the link is the signer's key. */
+export function SigningPage() {
+  const { token = '' } = useParams();
+  const session = useSigningSession(token);
+  const view = useSigningView(session.data?.signerId);
+  useDocumentTitle(view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document');
+
+  if (session.isPending || (session.data && view.isPending)) {
+    return (
+      <Frame>
+        <div role="status" className="flex items-center justify-center gap-2 py-24 text-slate-500">
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Opening your document…
+        </div>
+      </Frame>
+    );
+  }
+  const error = session.error ?? view.error;
+  if (error) {
+    return (
+      <Frame>
+        {isNotFound(error) ? (
+          <LinkStatePanel state="unknown" />
+        ) : isSessionEnded(error) ? (
+          <LinkStatePanel state="session-ended" />
+        ) : (
+          <ErrorBanner>
+            {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
+          </ErrorBanner>
+        )}
+      </Frame>
+    );
+  }
+  const data = view.data;
+  if (!data) return null;
+  const signerId = data.signerId;
+
+  if (data.state !== 'ready') {
+    return (
+      <Frame organization={data.organization.name}>
+        <LinkStatePanel state={data.state} title={data.contract.title}>
+          {data.state === 'signed' && data.finalDocumentReady && (
+            <a
+              href={signingDocumentUrl(signerId, 'final')}
+              className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
+            >
+              <Download aria-hidden="true" className="size-4" /> Download the signed PDF
+            </a>
+          )}
+          {data.state === 'signed' && !data.finalDocumentReady && (
+            <p className="text-xs text-slate-500">Waiting for the other signers.</p>
+          )}
+        </LinkStatePanel>
+      </Frame>
+    );
+  }
+
+  return (
+    <Frame organization={data.organization.name}>
+      <div className="space-y-6">
+        <div>
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-900">{data.sender.name}</span>
+            {data.sender.email && <> ({data.sender.email})</>} of{' '}
+            <span className="font-medium text-slate-900">{data.organization.name}</span> asks you to sign
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{data.contract.title}</h1>
+          {data.contract.expiresAt && (
+            <p className="mt-1 text-sm text-slate-500">Sign before {formatDate(data.contract.expiresAt)}</p>
+          )}
+        </div>
+        <Card>
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+            <span className="flex items-center gap-2 text-sm text-slate-600">
+              <FileText aria-hidden="true" className="size-4" />
+              {data.contract.pages} {data.contract.pages === 1 ? 'page' : 'pages'}
+            </span>
+            <a
+              href={signingDocumentUrl(signerId, 'frozen')}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:text-indigo-500"
+            >
+              <Download aria-hidden="true" className="size-4" /> Download PDF
+            </a>
+          </div>
+          <article
+            aria-label="Document"
+            className="prose-contract max-h-[60vh] overflow-y-auto px-4 py-5 sm:px-6"
+            // The server renders this HTML from the validated editor JSON; it never takes HTML in.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered from checked JSON
+            dangerouslySetInnerHTML={{ __html: data.contract.html }}
+          />
+        </Card>
+        <SigningForm view={data} />
+      </div>
+    </Frame>
+  );
+}

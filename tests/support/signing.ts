@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import { consentDisclosure } from '../../src/shared/consent';
+import { signatureDataUrl } from './png';
+import { type SmtpPeer, signingTokenIn } from './smtp-peer';
+import { call, sampleDocument, type TestAccount, type TestContext } from './test-app';
+
+export type PersonInput = { name: string; email: string };
+
+/** Creates a contract with these signers and sends it; returns its id. */
+export async function createAndSend(
+  ctx: TestContext,
+  account: TestAccount,
+  signers: PersonInput[],
+  options: { sequential?: boolean; title?: string; expiresAt?: string } = {},
+): Promise<string> {
+  const created = await call(ctx, account, {
+    method: 'POST',
+    url: '/api/contracts',
+    json: {
+      title: options.title ?? 'Services Agreement',
+      content: sampleDocument(),
+      signers,
+      ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const sent = await call(ctx, account, {
+    method: 'POST',
+    url: `/api/contracts/${id}/send`,
+    json: { sequential: options.sequential ?? false },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return id;
+}
+
+/** What a signer's browser holds after opening the link: their id and signing cookie. */
+export type SigningBrowser = { signerId: string; cookie: string; state: string };
+
+export async function openLink(ctx: TestContext, token: string): Promise<SigningBrowser> {
+  const response = await call(ctx, null, { method: 'POST', url: '/api/signing/sessions', json: { token } });
+  expect(response.statusCode, response.body).toBe(200);
+  const { signerId, state } = response.json();
+  const cookie = response.cookies.find((c) => c.name.startsWith('pactum_sign_'));
+  if (!cookie) throw new Error('No signing cookie');
+  return { signerId, state, cookie: `${cookie.name}=${cookie.value}` };
+}
+
+export function signAs(ctx: TestContext, browser: SigningBrowser, fields: Record<string, string>) {
+  return call(ctx, null, {
+    method: 'POST',
+    url: `/api/signing/${browser.signerId}/sign`,
+    headers: { cookie: browser.cookie, 'user-agent': 'signing-test' },
+    json: {
+      consentVersion: consentDisclosure.version,
+      fields,
+      signature: { kind: 'drawn', image: signatureDataUrl() },
+    },
+  });
+}
+
+/** The newest signing link e-mailed to this address. */
+export function latestTokenFor(peer: SmtpPeer, email: string): string {
+  const mails = peer.to(email).filter((mail) => /\/sign\//.test(mail.text ?? ''));
+  const last = mails.at(-1);
+  if (!last) throw new Error(`No signing e-mail to ${email}`);
+  return signingTokenIn(last);
+}
