@@ -1,6 +1,7 @@
 import { Document, Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { type HistoryEvent, HistoryTable } from './history-table';
 import { colors, contentWidth, fonts, PageFrame } from './page-frame';
-import { formatUtc, longWordPenalty, toPdfText, wordBreaker, wrapMonospace } from './pdf-text';
+import { formatUtc, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
 
 export type SignerRecord = {
   name: string;
@@ -15,14 +16,7 @@ export type SignerRecord = {
 
 export type SignaturePagesProps = { title: string; reference: string; signers: SignerRecord[] };
 
-export type HistoryEvent = {
-  timestamp: Date;
-  action: string;
-  actor: string;
-  details: string | null;
-  ip: string | null;
-  userAgent: string | null;
-};
+export type { HistoryEvent };
 
 export type CertificateProps = {
   title: string;
@@ -36,15 +30,11 @@ export type CertificateProps = {
   events: HistoryEvent[];
 };
 
-const cellPadding = 4;
-/** Courier at this size: IP addresses up to 15 characters fit their column on one line. */
-const monoSize = 6.8;
-const timeColumnWidth = 56;
-const cellSize = 7.5;
 const signatureWidth = 200;
 const signerPadding = 12;
 const signerDetailsWidth = contentWidth - 2 * signerPadding - 1.5 - signatureWidth - 16;
 const keyWidth = 150;
+const breakNameWords = wordBreaker(signerDetailsWidth, 11);
 const breakFieldWords = wordBreaker(signerDetailsWidth, 9);
 const breakTechnicalWords = wordBreaker(signerDetailsWidth, 7.5);
 const breakValueWords = wordBreaker(contentWidth - keyWidth, 9);
@@ -86,20 +76,6 @@ const styles = StyleSheet.create({
   value: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontSize: 9 },
   hash: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontFamily: fonts.mono, fontSize: 8 },
   note: { marginTop: 6, fontSize: 8, color: colors.muted },
-  tableHeader: { flexDirection: 'row', backgroundColor: colors.accent, color: '#ffffff' },
-  row: { borderBottomWidth: 0.5, borderBottomColor: colors.rule },
-  rowColumns: { flexDirection: 'row' },
-  stripe: { backgroundColor: colors.faint },
-  userAgent: {
-    marginLeft: timeColumnWidth,
-    paddingTop: 0,
-    fontFamily: fonts.mono,
-    fontSize: monoSize,
-    color: colors.muted,
-  },
-  cell: { paddingHorizontal: cellPadding, paddingVertical: 3, fontSize: cellSize, lineHeight: 1.3 },
-  headerCell: { fontFamily: fonts.sansBold },
-  monoCell: { fontFamily: fonts.mono, fontSize: monoSize },
 });
 
 /** One page (or more, with many signers) showing who signed, when, with what, and what they filled in. */
@@ -142,15 +118,26 @@ function SignerBlock({ signer }: { signer: SignerRecord }) {
     <View style={styles.signer} wrap={false}>
       <View style={styles.signatureColumn}>
         <View style={styles.signatureBox}>
-          <Image style={styles.signatureImage} src={{ data: pngBuffer(signer), format: 'png' }} />
+          <Image
+            style={styles.signatureImage}
+            src={{ data: Buffer.from(signer.signatureImage), format: 'png' }}
+          />
         </View>
         <View style={styles.signatureLine}>
           <Text style={styles.caption}>Signature</Text>
         </View>
       </View>
       <View style={styles.signerDetails}>
-        <Text style={styles.signerName}>{toPdfText(signer.name)}</Text>
-        <Text>{toPdfText(signer.email)}</Text>
+        <Text
+          style={styles.signerName}
+          hyphenationCallback={breakNameWords}
+          hyphenationPenalty={longWordPenalty}
+        >
+          {toPdfText(signer.name)}
+        </Text>
+        <Text hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
+          {toPdfText(signer.email)}
+        </Text>
         <Text>
           <Text style={styles.muted}>Signed </Text>
           {formatUtc(signer.signedAt)}
@@ -173,38 +160,6 @@ function SignerBlock({ signer }: { signer: SignerRecord }) {
     </View>
   );
 }
-
-const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/**
- * React-pdf only logs an image it cannot decode and leaves the space blank; a signature page
- * without the signature must fail instead, so the bytes are checked up front.
- */
-function pngBuffer(signer: SignerRecord): Buffer {
-  const bytes = signer.signatureImage;
-  if (bytes.length < 33 || pngSignature.some((byte, index) => bytes[index] !== byte)) {
-    throw new Error(`The signature image of ${signer.email} is not a PNG`);
-  }
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/**
- * The history table's columns, in points. The user agent, often 120 characters and more, gets a
- * full-width line under each event instead of a column: in a sixth column it would wrap into a
- * narrow ribbon several times taller than the rest of the row.
- */
-const columns = [
-  { title: 'Time (UTC)', width: timeColumnWidth },
-  { title: 'Action', width: 72 },
-  { title: 'Actor', width: 120 },
-  { title: 'Details', width: 150 },
-  { title: 'IP address', width: contentWidth - 398, mono: true },
-] as const;
-
-const cellBreakers = columns.map((column) => wordBreaker(column.width - 2 * cellPadding, cellSize));
-
-/** How many Courier characters fit in a width: Courier advances 0.6 em per character. */
-const monoChars = (width: number) => Math.floor((width - 2 * cellPadding) / (0.6 * monoSize));
 
 /** The audit summary appended to a completed contract. */
 export function CertificateDocument(props: CertificateProps) {
@@ -261,57 +216,5 @@ export function CertificateDocument(props: CertificateProps) {
         <HistoryTable events={props.events} />
       </PageFrame>
     </Document>
-  );
-}
-
-function HistoryTable({ events }: { events: HistoryEvent[] }) {
-  return (
-    <View>
-      {/* `fixed` in the flow repeats the header row at the top of every page the table continues on. */}
-      <View style={styles.tableHeader} fixed>
-        {columns.map((column) => (
-          <Text key={column.title} style={[styles.cell, styles.headerCell, { width: column.width }]}>
-            {column.title}
-          </Text>
-        ))}
-      </View>
-      {events.map((event, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
-        <View key={index} style={[styles.row, index % 2 === 1 ? styles.stripe : {}]} wrap={false}>
-          <View style={styles.rowColumns}>
-            {[
-              formatUtc(event.timestamp).replace(' UTC', ''),
-              event.action,
-              event.actor,
-              event.details ?? '',
-              event.ip ?? '',
-            ].map((value, columnIndex) => {
-              const column = columns[columnIndex] ?? columns[0];
-              const mono = 'mono' in column;
-              const text = toPdfText(value);
-              return (
-                <Text
-                  key={column.title}
-                  style={[styles.cell, mono ? styles.monoCell : {}, { width: column.width }]}
-                  hyphenationCallback={cellBreakers[columnIndex]}
-                  hyphenationPenalty={longWordPenalty}
-                >
-                  {/* Monospaced cells are wrapped here, exactly, so no hyphen is ever added to an address. */}
-                  {mono ? wrapMonospace(text, monoChars(column.width)) : text}
-                </Text>
-              );
-            })}
-          </View>
-          <Text style={[styles.cell, styles.userAgent]}>
-            {event.userAgent
-              ? wrapMonospace(
-                  `User agent: ${toPdfText(event.userAgent)}`,
-                  monoChars(contentWidth - timeColumnWidth),
-                )
-              : 'User agent: not recorded'}
-          </Text>
-        </View>
-      ))}
-    </View>
   );
 }

@@ -2,7 +2,7 @@ import { Document, StyleSheet, type Styles, Text, View } from '@react-pdf/render
 import type { ReactNode } from 'react';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
 import { colors, contentWidth, fonts, PageFrame } from './page-frame';
-import { formatLongDate, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
+import { formatLongDate, listNumber, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
 
 type Style = Styles[string];
 
@@ -217,51 +217,6 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
       </View>
     </View>
   ));
-}
-
-/** The number of an ordered-list item in the style of the list's `type` attribute (as HTML's <ol type>). */
-export function listNumber(value: number, kind: string): string {
-  if (value <= 0 || kind === '1') return String(value);
-  if (kind === 'a' || kind === 'A') {
-    let letters = '';
-    for (let n = value; n > 0; n = Math.floor((n - 1) / 26)) {
-      letters = String.fromCharCode(97 + ((n - 1) % 26)) + letters;
-    }
-    return kind === 'A' ? letters.toUpperCase() : letters;
-  }
-  if ((kind === 'i' || kind === 'I') && value < 4000) {
-    const roman = toRoman(value);
-    return kind === 'i' ? roman.toLowerCase() : roman;
-  }
-  return String(value);
-}
-
-const romanDigits: Array<[number, string]> = [
-  [1000, 'M'],
-  [900, 'CM'],
-  [500, 'D'],
-  [400, 'CD'],
-  [100, 'C'],
-  [90, 'XC'],
-  [50, 'L'],
-  [40, 'XL'],
-  [10, 'X'],
-  [9, 'IX'],
-  [5, 'V'],
-  [4, 'IV'],
-  [1, 'I'],
-];
-
-function toRoman(value: number): string {
-  let rest = value;
-  let out = '';
-  for (const [amount, digits] of romanDigits) {
-    while (rest >= amount) {
-      out += digits;
-      rest -= amount;
-    }
-  }
-  return out;
 }
 
 /**

@@ -113,12 +113,16 @@ export function wordBreaker(maxWidth: number, fontSize: number, mono = false): (
     if (textWidth(word, fontSize, mono) <= maxWidth) return [word];
     const parts: string[] = [];
     let piece = '';
+    let width = 0;
     for (const char of word) {
-      if (piece && textWidth(piece + char, fontSize, mono) > room) {
+      const advance = textWidth(char, fontSize, mono);
+      if (piece && width + advance > room) {
         parts.push(piece);
         piece = '';
+        width = 0;
       }
       piece += char;
+      width += advance;
     }
     if (piece) parts.push(piece);
     return parts;
@@ -155,6 +159,51 @@ export function wrapMonospace(text: string, charsPerLine: number): string {
   }
   if (line) lines.push(line);
   return lines.join('\n');
+}
+
+/** The number of an ordered-list item in the style of the list's `type` attribute (as HTML's <ol type>). */
+export function listNumber(value: number, kind: string): string {
+  if (value <= 0 || kind === '1') return String(value);
+  if (kind === 'a' || kind === 'A') {
+    let letters = '';
+    for (let n = value; n > 0; n = Math.floor((n - 1) / 26)) {
+      letters = String.fromCharCode(97 + ((n - 1) % 26)) + letters;
+    }
+    return kind === 'A' ? letters.toUpperCase() : letters;
+  }
+  if ((kind === 'i' || kind === 'I') && value < 4000) {
+    const roman = toRoman(value);
+    return kind === 'i' ? roman.toLowerCase() : roman;
+  }
+  return String(value);
+}
+
+const romanDigits: Array<[number, string]> = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
+
+function toRoman(value: number): string {
+  let rest = value;
+  let out = '';
+  for (const [amount, digits] of romanDigits) {
+    while (rest >= amount) {
+      out += digits;
+      rest -= amount;
+    }
+  }
+  return out;
 }
 
 /** '2026-11-22 10:05:09 UTC': sortable like ISO 8601, readable, and the same on every server. */

@@ -16,6 +16,9 @@ export type CertificateInput = CertificateProps;
  */
 export async function renderSignaturePages(input: SignaturePagesInput): Promise<Uint8Array> {
   if (input.signers.length === 0) throw new Error('A signature page needs at least one signer');
+  for (const signer of input.signers) {
+    if (!isPng(signer.signatureImage)) throw new Error(`The signature image of ${signer.email} is not a PNG`);
+  }
   const lastSigned = new Date(Math.max(...input.signers.map((signer) => signer.signedAt.getTime())));
   // Called as a function (it uses no hooks) because renderToBuffer wants the <Document> element itself.
   const buffer = await renderToBuffer(SignaturePagesDocument(input));
@@ -26,4 +29,14 @@ export async function renderSignaturePages(input: SignaturePagesInput): Promise<
 export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const buffer = await renderToBuffer(CertificateDocument(input));
   return setModificationDate(buffer, input.completedAt);
+}
+
+const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * React-pdf only logs an image it cannot decode and leaves its space blank; a signature page
+ * without the signature must fail instead, so the bytes are checked before rendering.
+ */
+function isPng(bytes: Uint8Array): boolean {
+  return bytes.length > 33 && pngSignature.every((byte, index) => bytes[index] === byte);
 }

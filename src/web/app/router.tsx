@@ -13,6 +13,13 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
   },
   {
+    path: '/verify',
+    lazy: async () => ({
+      Component: (await import('../features/verification/routes/verify-page')).VerifyPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
+  {
     path: '/',
     lazy: async () => ({ Component: (await import('./require-session')).RequireSession }),
     errorElement: <ErrorPage />,

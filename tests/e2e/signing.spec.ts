@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from '@playwright/test';
+import { signingTokenIn } from '../support/smtp-peer';
+import { expect, type MailApp, test } from './mail-app';
+
+const run = promisify(execFile);
+
+async function pdfsig(bytes: Buffer): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'pactum-e2e-sig-')), 'signed.pdf');
+  await writeFile(file, bytes);
+  return run('pdfsig', [file]).then(
+    (result) => result.stdout,
+    (error: { stdout?: string }) => error.stdout ?? '',
+  );
+}
+
+/** A sender with an organization of their own, signed in on the mail app. */
+async function senderPage(browser: Browser, app: MailApp, suffix: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  const response = await context.request.post('/api/auth/sign-up', {
+    data: {
+      name: 'Grace Sender',
+      email: `grace-${suffix}@example.com`,
+      password: 'correct horse battery staple',
+      organizationName: `Hopper & Co ${suffix}`,
+    },
+    headers: { 'x-forwarded-for': `10.200.${suffix.length}.${Math.floor(Math.random() * 250)}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return context.newPage();
+}
+
+async function waitForMail(app: MailApp, email: string, subject: RegExp) {
+  await expect
+    .poll(() => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? '')).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const mail = app.peer.to(email).filter((candidate) => subject.test(candidate.subject ?? ''))[0];
+  if (!mail) throw new Error('unreachable');
+  return mail;
+}
+
+/** Opens the link from the e-mail in a browser of the signer's own, consents, draws and signs. */
+async function signFromEmail(browser: Browser, app: MailApp, email: string, name: string) {
+  const invitation = await waitForMail(app, email, /sent you/);
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  const page = await context.newPage();
+  await page.goto(`/sign/${signingTokenIn(invitation)}`);
+  await expect(page.getByText('Grace Sender', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mutual NDA' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Document' })).toContainText('Confidential information');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  const sign = page.getByRole('button', { name: 'Sign', exact: true });
+  await expect(sign).toBeDisabled();
+  await page.getByLabel('I agree to sign electronically').check();
+  await page.getByLabel('Full name').fill(name);
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
+  }
+  await page.mouse.up();
+  await expect(sign).toBeEnabled();
+  await sign.click();
+  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
+  await context.close();
+}
+
+test.describe('signing ceremony', () => {
+  test('a contract is sent to two signers, signed from the e-mails, sealed, mailed and verified', async ({
+    browser,
+    mailApp,
+  }) => {
+    test.setTimeout(90_000);
+    const suffix = `${Date.now()}`;
+    const page = await senderPage(browser, mailApp, suffix);
+    const alice = `alice-${suffix}@example.com`;
+    const bob = `bob-${suffix}@example.com`;
+
+    await page.goto('/contracts/new');
+    await page.getByLabel('Contract Title').fill('Mutual NDA');
+    await page.getByRole('textbox', { name: 'Contract content' }).click();
+    await page.keyboard.type('Confidential information stays confidential.');
+    for (const [name, email] of [
+      ['Alice Archer', alice],
+      ['Bob Baker', bob],
+    ] as const) {
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Add Signer' }).click();
+    }
+    await page.getByRole('button', { name: 'Send for Signing' }).click();
+    await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
+
+    await signFromEmail(browser, mailApp, alice, 'Alice Archer');
+    await signFromEmail(browser, mailApp, bob, 'Bob Baker');
+
+    // Everyone, the sender included, gets the sealed PDF once.
+    const sender = `grace-${suffix}@example.com`;
+    const completed = await waitForMail(mailApp, alice, /^Completed/);
+    for (const email of [bob, sender]) await waitForMail(mailApp, email, /^Completed/);
+    const sealed = completed.attachments[0]?.content as Buffer;
+    const report = await pdfsig(sealed);
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Total document signed');
+    const changed = Buffer.from(sealed);
+    const signedUpTo = Number(/\/ByteRange\s*\[\s*0\s+(\d+)/.exec(sealed.toString('latin1'))?.[1]);
+    changed[Math.floor(signedUpTo / 2)] = (changed[Math.floor(signedUpTo / 2)] ?? 0) ^ 0x01;
+    expect(await pdfsig(changed)).not.toContain('Signature is Valid');
+
+    // The sender's page shows it signed, with the sealed PDF to download.
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Signed and sealed PDF' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Signers' }).getByText('Signed ·')).toHaveCount(2);
+
+    // /verify vouches for the original and not for the changed copy.
+    const verify = await (await browser.newContext({ baseURL: mailApp.baseURL })).newPage();
+    await verify.goto('/verify');
+    await verify.getByText('Drop a PDF here, or choose a file').click();
+    await verify
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'signed.pdf', mimeType: 'application/pdf', buffer: sealed });
+    const result = verify.getByRole('status', { name: 'Verification result' });
+    await expect(result).toContainText('Verified');
+    await expect(result).toContainText('Mutual NDA');
+    await expect(result).toContainText('Alice Archer');
+    await verify
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
+    await expect(result).toContainText('Changed after sealing');
+    await expect(result).not.toContainText('Mutual NDA');
+    await verify.screenshot({ path: test.info().outputPath('verify-changed.png'), fullPage: true });
+  });
+});
