@@ -135,11 +135,10 @@ export type ListContractsQuery = z.infer<typeof listContractsQuerySchema>;
 export const contractPageSchema = pageOf(contractSummarySchema);
 export type ContractPage = z.infer<typeof contractPageSchema>;
 
-export const sendContractBodySchema = z
-  .object({
-    sequential: z
-      .boolean()
-      .default(false)
-      .describe('Signers sign one after another in signing order; otherwise all at once'),
-  });
+export const sendContractBodySchema = z.object({
+  sequential: z
+    .boolean()
+    .default(false)
+    .describe('Signers sign one after another in signing order; otherwise all at once'),
+});
 export type SendContractInput = z.infer<typeof sendContractBodySchema>;
