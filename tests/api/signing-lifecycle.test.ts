@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, contracts, mailMessages, notifications } from '../../src/server/db/schema';
 import { runSweeps } from '../../src/server/jobs/background-work';
-import { smtpMailer } from '../../src/server/mail/mailer';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -24,12 +23,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   owner = await buildAccount(ctx, { name: 'Sam Sender' });
   peer = await startSmtpPeer();
-  background = await backgroundFor(
-    ctx.database.db,
-    smtpMailer({ url: peer.url, from: 'Pactum <no-reply@example.com>' }),
-  );
+  background = await backgroundFor(ctx.database.db, peer.url);
 });
 afterAll(async () => {
+  background.close();
   await ctx.close();
   await peer.close();
 });

@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, contracts, signers, signingLinks } from '../../src/server/db/schema';
-import { smtpMailer } from '../../src/server/mail/mailer';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -29,12 +28,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   owner = await buildAccount(ctx, { name: 'Olivia Owner' });
   peer = await startSmtpPeer();
-  background = await backgroundFor(
-    ctx.database.db,
-    smtpMailer({ url: peer.url, from: 'Pactum <no-reply@example.com>' }),
-  );
+  background = await backgroundFor(ctx.database.db, peer.url);
 });
 afterAll(async () => {
+  background.close();
   await ctx.close();
   await peer.close();
 });

@@ -2,12 +2,16 @@ import { pino } from 'pino';
 import type { Database } from '../../src/server/db/client';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import { JobRunner } from '../../src/server/jobs/job-runner';
-import type { Mailer } from '../../src/server/mail/mailer';
+import { smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { testAppUrl, testCertificate } from './test-app';
 
-/** The real job handlers (mail, sealing), run on demand instead of by a polling loop. */
-export async function backgroundFor(db: Database, mailer: Mailer) {
+/**
+ * The real job handlers (mail, sealing), run on demand instead of by a polling loop, delivering
+ * to the SMTP server at smtpUrl.
+ */
+export async function backgroundFor(db: Database, smtpUrl: string) {
+  const mailer = smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' });
   const certificate = testCertificate();
   const runner = new JobRunner({
     db,
@@ -23,6 +27,8 @@ export async function backgroundFor(db: Database, mailer: Mailer) {
   });
   return {
     runner,
+    /** Closes the pooled SMTP connections (before the SMTP peer stops). */
+    close: () => mailer.close(),
     /** Runs due jobs until none is left (jobs may queue more jobs, such as the seal's e-mails). */
     async drain(now?: Date): Promise<number> {
       let total = 0;

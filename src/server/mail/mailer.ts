@@ -25,6 +25,8 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
     connectionTimeout: '10000',
     greetingTimeout: '10000',
     socketTimeout: '30000',
+    // Reuse connections: a completion mails every signer at once.
+    pool: 'true',
   })) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   }

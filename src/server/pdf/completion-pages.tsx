@@ -86,7 +86,7 @@ export function SignaturePagesDocument(props: SignaturePagesProps) {
   );
   return (
     <Document
-      title={toPdfText(`Signatures: ${props.title}`)}
+      title={`Signatures: ${props.title}`}
       creator="Pactum"
       producer="Pactum"
       creationDate={lastSigned ?? new Date(0)}
@@ -172,8 +172,8 @@ export function CertificateDocument(props: CertificateProps) {
   ];
   return (
     <Document
-      title={toPdfText(`Certificate of Completion: ${props.title}`)}
-      author={toPdfText(props.organizationName)}
+      title={`Certificate of Completion: ${props.title}`}
+      author={props.organizationName}
       creator="Pactum"
       producer="Pactum"
       creationDate={props.completedAt}

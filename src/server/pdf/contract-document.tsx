@@ -18,6 +18,7 @@ const bodySize = 10.5;
 /** Heading sizes by level: a clear step down from the document title (20 pt) to body text. */
 const headingSizes = [17, 14.5, 12.5, 11.5, 10.5, 10] as const;
 const blockGap = 7;
+const listGap = 3;
 const codeSize = 8.5;
 /** Left rule plus padding of a quote. */
 const quoteIndent = 14.5;
@@ -43,7 +44,7 @@ const styles = StyleSheet.create({
   codeText: { fontFamily: fonts.mono, fontSize: codeSize, lineHeight: 1.4 },
   quote: {
     borderLeftWidth: 2.5,
-    borderLeftColor: colors.rule,
+    borderLeftColor: colors.strongRule,
     paddingLeft: 10,
     marginLeft: 2,
     color: '#374151',
@@ -64,9 +65,9 @@ type BlockContext = { width: number; listDepth: number; last: boolean; nested: b
 export function ContractDocument(props: ContractDocumentProps) {
   return (
     <Document
-      title={toPdfText(props.title)}
-      author={toPdfText(props.organizationName)}
-      subject={toPdfText(props.reference)}
+      title={props.title}
+      author={props.organizationName}
+      subject={props.reference}
       creator="Pactum"
       producer="Pactum"
       creationDate={props.sentAt}
@@ -97,7 +98,8 @@ function renderBlocks(nodes: EditorNode[], context: Omit<BlockContext, 'last'>):
 }
 
 function renderBlock(node: EditorNode, key: number, context: BlockContext): ReactNode {
-  const gap: Style = { marginBottom: context.last ? 0 : blockGap };
+  // Blocks inside a list item sit closer together, so an item reads as one unit.
+  const gap: Style = { marginBottom: context.last ? 0 : context.listDepth > 0 ? listGap : blockGap };
   switch (node.type) {
     case 'paragraph':
       return (
@@ -204,7 +206,7 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
   const markerWidth = ordered ? Math.max(18, widest * 5.8 + 6) : 16;
   return items.map((item, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
-    <View key={index} style={[styles.listItem, { marginBottom: index === items.length - 1 ? 0 : 3 }]}>
+    <View key={index} style={[styles.listItem, { marginBottom: index === items.length - 1 ? 0 : listGap }]}>
       <Text style={{ width: markerWidth, paddingRight: 6, textAlign: ordered ? 'right' : 'center' }}>
         {markers[index]}
       </Text>
@@ -246,7 +248,7 @@ function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): 
   });
 }
 
-export function fontFamily(bold: boolean, italic: boolean, mono: boolean): string {
+function fontFamily(bold: boolean, italic: boolean, mono: boolean): string {
   const base = mono ? 'Courier' : 'Helvetica';
   if (bold && italic) return `${base}-BoldOblique`;
   if (bold) return `${base}-Bold`;

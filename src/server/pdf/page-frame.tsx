@@ -7,6 +7,7 @@ export const colors = {
   text: '#111827',
   muted: '#6b7280',
   rule: '#d1d5db',
+  strongRule: '#9ca3af',
   faint: '#f3f4f6',
   accent: '#1e3a8a',
 } as const;

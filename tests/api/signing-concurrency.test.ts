@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractHistory, contracts, documents, jobs } from '../../src/server/db/schema';
+import { backgroundFor } from '../support/background';
+import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
+import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
+import { buildAccount, createTestContext, type TestAccount, type TestContext } from '../support/test-app';
+
+// On PostgreSQL the signatures really run in parallel transactions; the embedded engine runs
+// one query at a time, so a few rounds there are enough.
+const rounds = Number(process.env.ROUNDS ?? (process.env.TEST_DATABASE_URL ? 50 : 3));
+const signerCount = 20;
+
+let ctx: TestContext;
+let owner: TestAccount;
+let peer: SmtpPeer;
+let background: Awaited<ReturnType<typeof backgroundFor>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await buildAccount(ctx);
+  peer = await startSmtpPeer();
+  background = await backgroundFor(ctx.database.db, peer.url);
+});
+afterAll(async () => {
+  background.close();
+  await ctx.close();
+  await peer.close();
+});
+
+describe('signers finishing at the same instant', () => {
+  it(`complete once, seal once and mail everyone once (${signerCount} signers, ${rounds} rounds)`, {
+    timeout: 600_000,
+  }, async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const people = Array.from({ length: signerCount }, (_, index) => ({
+        name: `Signer ${index + 1}`,
+        email: `r${round}-s${index + 1}@example.com`,
+      }));
+      const id = await createAndSend(ctx, owner, people, { title: `Round ${round}` });
+      await background.drain();
+      const browsers = await Promise.all(
+        people.map((person) => openLink(ctx, latestTokenFor(peer, person.email))),
+      );
+
+      const results = await Promise.all(
+        browsers.map((browser, index) => signAs(ctx, browser, { fullName: people[index]?.name ?? '' })),
+      );
+      expect(results.map((result) => result.statusCode)).toEqual(people.map(() => 204));
+
+      const history = await ctx.database.db
+        .select()
+        .from(contractHistory)
+        .where(eq(contractHistory.contractId, id));
+      expect(
+        history.filter((entry) => entry.action === 'completed'),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(history.filter((entry) => entry.action === 'signed')).toHaveLength(signerCount);
+      // The chain has no forks: one entry per position.
+      expect(new Set(history.map((entry) => entry.seq)).size).toBe(history.length);
+      const sealJobs = await ctx.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `seal:${id}`));
+      expect(sealJobs).toHaveLength(1);
+
+      await background.drain();
+      const [contract] = await ctx.database.db.select().from(contracts).where(eq(contracts.id, id));
+      expect(contract?.status).toBe('signed');
+      expect(contract?.sealedAt).not.toBeNull();
+      const finals = await ctx.database.db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(eq(documents.contractId, id));
+      expect(finals).toHaveLength(2); // the frozen one and one final one
+      for (const email of [...people.map((person) => person.email), owner.email]) {
+        const completed = peer.to(email).filter((mail) => mail.subject === `Completed: "Round ${round}"`);
+        expect(completed, `${email} in round ${round}`).toHaveLength(1);
+      }
+    }
+  });
+});
