@@ -1,62 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../src/server/db/seed-demo';
 import { projectRoot } from '../../src/server/paths';
+import {
+  builtServerEntry as entry,
+  startBuiltServer as start,
+  stopAllServers,
+} from '../support/built-server';
 import { testServerUrl } from '../support/test-database';
 
-const entry = join(projectRoot, 'dist', 'server', 'main.js');
-const running = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server the way `npm start` does and waits for its banner. */
-async function start(env: Record<string, string>) {
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 60 s:\n${output}`)), 60_000);
-    child.stdout?.on('data', () => {
-      if (output.includes('Pactum is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }).then(() => running.delete(child));
-  return { base: `http://127.0.0.1:${port}`, output: () => output, stop };
-}
+afterAll(stopAllServers);
 
 /** Runs the server with a configuration it must refuse, and returns how it ended. */
 async function runToExit(args: string[], env: Record<string, string>) {

@@ -1,0 +1,116 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { consentDisclosure } from '../../src/shared/consent';
+import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { signatureDataUrl } from '../support/png';
+import { latestTokenFor } from '../support/signing';
+import { startSmtpPeer } from '../support/smtp-peer';
+import { sampleDocument } from '../support/test-app';
+
+afterAll(stopAllServers);
+
+/** JSON over HTTP to a running server, with an optional cookie; returns status, body and cookies. */
+async function http(
+  base: string,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string } = {},
+) {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+  const text = await response.text();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, cookie };
+}
+
+describe('a process killed between the last signature and the seal', () => {
+  it('seals the contract after the restart, exactly once', { timeout: 180_000 }, async () => {
+    const peer = await startSmtpPeer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pactum-crash-'));
+    const env = { DATA_DIR: dataDir, DEMO: 'false', SMTP_URL: peer.url };
+
+    // Sent and half signed by a normal server, which then stops.
+    let server = await startBuiltServer(env);
+    const signUp = await http(server.base, '/api/auth/sign-up', {
+      json: {
+        name: 'Kim Sender',
+        email: 'kim@example.com',
+        password: 'correct horse battery staple',
+        organizationName: 'Crash Test Ltd',
+      },
+    });
+    expect(signUp.status).toBe(201);
+    const owner = signUp.cookie;
+    const created = await http(server.base, '/api/contracts', {
+      cookie: owner,
+      json: {
+        title: 'Crash-safe agreement',
+        content: sampleDocument(),
+        signers: [
+          { name: 'Lee One', email: 'lee@example.com' },
+          { name: 'Max Two', email: 'max@example.com' },
+        ],
+      },
+    });
+    const id = created.body.id as string;
+    expect((await http(server.base, `/api/contracts/${id}/send`, { cookie: owner, json: {} })).status).toBe(
+      200,
+    );
+    await expect.poll(() => peer.received.length, { timeout: 20_000 }).toBe(2);
+    const sign = async (base: string, email: string) => {
+      const session = await http(base, '/api/signing/sessions', {
+        json: { token: latestTokenFor(peer, email) },
+      });
+      return http(base, `/api/signing/${session.body.signerId}/sign`, {
+        cookie: session.cookie,
+        json: {
+          consentVersion: consentDisclosure.version,
+          fields: { fullName: email },
+          signature: { kind: 'drawn', image: signatureDataUrl() },
+        },
+      });
+    };
+    expect((await sign(server.base, 'lee@example.com')).status).toBe(204);
+    await server.stop();
+
+    // A process that runs no jobs takes the last signature, and dies right after its commit.
+    server = await startBuiltServer({ ...env, JOBS: 'false' }, server.port);
+    expect((await sign(server.base, 'max@example.com')).status).toBe(204);
+    await server.kill();
+
+    // After the restart the queued seal runs: one seal, one final document, one e-mail each.
+    server = await startBuiltServer(env, server.port);
+    await expect
+      .poll(
+        async () =>
+          (await http(server.base, `/api/contracts/${id}/signing`, { cookie: owner })).body.sealedAt,
+        {
+          timeout: 60_000,
+        },
+      )
+      .not.toBeNull();
+    const history = await http(server.base, `/api/contracts/${id}/history`, { cookie: owner });
+    const actions = (history.body.items as { action: string }[]).map((entry) => entry.action);
+    expect(actions.filter((action) => action === 'completed')).toHaveLength(1);
+    expect(actions.filter((action) => action === 'sealed')).toHaveLength(1);
+    for (const email of ['lee@example.com', 'max@example.com', 'kim@example.com']) {
+      await expect
+        .poll(() => peer.to(email).filter((mail) => mail.subject?.startsWith('Completed')).length, {
+          timeout: 20_000,
+        })
+        .toBe(1);
+    }
+    await server.stop();
+    await peer.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/server/paths';
+
+export const builtServerEntry = join(projectRoot, 'dist', 'server', 'main.js');
+const entry = builtServerEntry;
+const running = new Set<ChildProcess>();
+
+/** Kills whatever a test file left running (call from afterAll). */
+export function stopAllServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server the way `npm start` does and waits for its banner. */
+export async function startBuiltServer(env: Record<string, string>, port?: number) {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
+  const listenOn = port ?? (await freePort());
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(listenOn), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner within 60 s:\n${output}`)), 60_000);
+    child.stdout?.on('data', () => {
+      if (output.includes('Pactum is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }).then(() => running.delete(child));
+  /** Ends the process at once, as a crash or a power cut would. */
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    }).then(() => running.delete(child));
+  return { base: `http://127.0.0.1:${listenOn}`, port: listenOn, output: () => output, stop, kill };
+}
