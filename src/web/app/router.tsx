@@ -37,6 +37,12 @@ export const router = createBrowserRouter([
           Component: (await import('../features/contracts/routes/contract-editor-page')).ContractEditorPage,
         }),
       },
+      {
+        path: 'mail',
+        lazy: async () => ({
+          Component: (await import('../features/mail/routes/mail-outbox-page')).MailOutboxPage,
+        }),
+      },
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },

@@ -1,7 +1,8 @@
-import { Bell, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import type { RefObject } from 'react';
 import { NavLink } from 'react-router';
 import type { CurrentUser } from '../../../shared/api/auth';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { TopBarFrame, Wordmark } from './top-bar-frame';
 import { UserMenu } from './user-menu';
 
@@ -42,13 +43,7 @@ export function TopBar({
         </NavLink>
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <button
-          type="button"
-          aria-label="Notifications"
-          className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <Bell aria-hidden="true" className="size-5" />
-        </button>
+        <NotificationsMenu />
         <UserMenu user={user} />
       </div>
     </TopBarFrame>

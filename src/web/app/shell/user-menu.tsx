@@ -39,6 +39,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/settings')}>
               Settings
             </DropdownMenu.Item>
+            {user.role === 'admin' && (
+              <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/mail')}>
+                Mail outbox
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item
               className={itemClass}
               onSelect={() =>

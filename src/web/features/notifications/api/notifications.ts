@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { NotificationList } from '../../../../shared/api/notifications';
+import { apiRequest, postJson } from '../../../lib/api-client';
+
+/** The newest notifications of the signed-in user and how many are unread. */
+export const notificationsQuery = queryOptions({
+  queryKey: ['notifications'],
+  queryFn: () => apiRequest<NotificationList>('/notifications'),
+});
+
+export function useNotifications() {
+  return useQuery(notificationsQuery);
+}
+
+/**
+ * Marks the given notifications read, or all of them without ids. The badge clears at once
+ * (optimistically); the list is fetched again afterwards.
+ */
+export function useMarkNotificationsRead() {
+  const client = useQueryClient();
+  const { queryKey } = notificationsQuery;
+  return useMutation({
+    mutationFn: (ids?: string[]) => postJson<void>('/notifications/read', ids ? { ids } : {}),
+    onMutate: async (ids) => {
+      await client.cancelQueries({ queryKey });
+      client.setQueryData(queryKey, (list) => {
+        if (!list) return list;
+        const marks = (id: string) => !ids || ids.includes(id);
+        const marked = list.items.filter((item) => !item.read && marks(item.id)).length;
+        return {
+          items: list.items.map((item) => (marks(item.id) ? { ...item, read: true } : item)),
+          unread: ids ? Math.max(0, list.unread - marked) : 0,
+        };
+      });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey }),
+  });
+}
+
+/**
+ * Follows the server's live stream while mounted (that is, while signed in): each 'changed'
+ * event, and each reconnection after a lost connection, refetches the notifications.
+ */
+export function useNotificationStream() {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/notifications/stream');
+    const refresh = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    let connected = false;
+    // Something may have arrived while the connection was down.
+    const onOpen = () => {
+      if (connected) refresh();
+      connected = true;
+    };
+    source.addEventListener('changed', refresh);
+    source.addEventListener('open', onOpen);
+    return () => {
+      source.removeEventListener('changed', refresh);
+      source.removeEventListener('open', onOpen);
+      source.close();
+    };
+  }, [client]);
+}
