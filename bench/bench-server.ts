@@ -5,6 +5,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { contracts, organizations } from '../src/server/db/schema';
 import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
+import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/sealing-certificate';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
 import { signUp } from '../src/server/services/accounts/sign-up';
 import { createSession } from '../src/server/services/sessions/create-session';
@@ -60,6 +61,7 @@ const [contract] = await db
   .where(eq(contracts.organizationId, organization.id))
   .limit(1);
 
+const instance = generateInstanceCertificate({ commonName: 'Pactum bench', organization: 'Pactum bench' });
 const app = await buildApp({
   db,
   ping: database.ping,
@@ -67,7 +69,7 @@ const app = await buildApp({
   accountLimits: defaultAccountLimits,
   pdf: await inlinePdfEngine(),
   smtp: false,
-  sealFingerprints: new Set(),
+  instanceCertificate: readPkcs12(instance.p12, instance.password),
 });
 await app.listen({ port, host: '127.0.0.1' });
 console.log(

@@ -58,6 +58,7 @@ ALTER TABLE "organizations" ADD COLUMN "signing_expiry_days" integer DEFAULT 30;
 ALTER TABLE "organizations" ADD COLUMN "reminder_interval_days" integer DEFAULT 3;--> statement-breakpoint
 ALTER TABLE "organizations" ADD COLUMN "sealing_p12" "bytea";--> statement-breakpoint
 ALTER TABLE "organizations" ADD COLUMN "sealing_p12_password" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "sealing_fingerprint" text;--> statement-breakpoint
 ALTER TABLE "signers" ADD COLUMN "decline_reason" text;--> statement-breakpoint
 ALTER TABLE "signers" ADD COLUMN "invited_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "signers" ADD COLUMN "last_reminded_at" timestamp (3) with time zone;--> statement-breakpoint

@@ -19,6 +19,7 @@ import { contractRoutes } from './routes/contracts';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { projectRoutes } from './routes/projects';
+import { settingsRoutes } from './routes/settings';
 import { signingRoutes } from './routes/signing';
 import { templateRoutes } from './routes/templates';
 import { verificationRoutes } from './routes/verification';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(signingRoutes, deps);
       await api.register(verificationRoutes, deps);
       await api.register(notificationRoutes, deps);
+      await api.register(settingsRoutes, deps);
     },
     { prefix: '/api' },
   );

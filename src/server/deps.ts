@@ -1,6 +1,7 @@
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { PdfEngine } from './pdf/pdf-engine';
+import type { SealingCertificate } from './pdf/sealing-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
 
 /** What the app is built from: the entry point passes the real ones, tests their own. */
@@ -12,6 +13,6 @@ export type AppDeps = {
   pdf: PdfEngine;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;
-  /** SHA-256 fingerprints of the certificates whose seals /verify vouches for. */
-  sealFingerprints: ReadonlySet<string>;
+  /** The instance's sealing certificate (organizations may upload their own). */
+  instanceCertificate: SealingCertificate;
 };

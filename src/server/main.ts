@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       accountLimits: defaultAccountLimits,
       pdf,
       smtp: mailer.kind === 'smtp',
-      sealFingerprints: new Set([certificate.fingerprintSha256]),
+      instanceCertificate: certificate,
     },
     { loggerInstance: log, trustProxy: config.trustProxy },
   );
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
         appUrl: config.appUrl,
         log,
         certificate: { p12: certificate.p12, password: certificate.password },
+        secret: config.sessionSecret,
         ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
       })
     : null;

@@ -4,7 +4,7 @@ import { jobHandlers } from '../../src/server/jobs/background-work';
 import { JobRunner } from '../../src/server/jobs/job-runner';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
-import { testAppUrl, testCertificate } from './test-app';
+import { testAppUrl, testCertificate, testSecret } from './test-app';
 
 /**
  * The real job handlers (mail, sealing), run on demand instead of by a polling loop, delivering
@@ -23,6 +23,7 @@ export async function backgroundFor(db: Database, smtpUrl: string) {
       appUrl: testAppUrl,
       log: pino({ level: 'silent' }),
       certificate: { p12: certificate.p12, password: certificate.password },
+      secret: testSecret,
     }),
   });
   return {

@@ -46,7 +46,7 @@ export async function buildTestApp(
       accountLimits: defaultAccountLimits,
       pdf: await inlinePdfEngine(),
       smtp: false,
-      sealFingerprints: new Set([testCertificate().fingerprintSha256]),
+      instanceCertificate: testCertificate(),
       ...overrides,
     },
     options,

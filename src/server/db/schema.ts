@@ -43,8 +43,10 @@ export const organizations = pgTable('organizations', {
   reminderIntervalDays: integer('reminder_interval_days').default(3),
   /** The organization's own sealing certificate (PKCS#12); the instance certificate otherwise. */
   sealingP12: bytes('sealing_p12'),
-  /** Its password, encrypted with the instance key (see services/settings). */
+  /** Its password, encrypted with a key derived from SESSION_SECRET (services/settings). */
   sealingP12Password: text('sealing_p12_password'),
+  /** SHA-256 of its certificate: /verify vouches for seals made with it. */
+  sealingFingerprint: text('sealing_fingerprint'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

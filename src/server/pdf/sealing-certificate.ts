@@ -40,8 +40,13 @@ const p12FileName = 'sealing-certificate.p12';
 const passwordFileName = 'sealing-certificate.password';
 const validityYears = 10;
 
+/** A certificate file that cannot be used; its message is written for the user. */
+export class CertificateError extends Error {
+  override readonly name = 'CertificateError';
+}
+
 const fail = (message: string): never => {
-  throw new Error(message);
+  throw new CertificateError(message);
 };
 
 const certificateDer = (cert: forge.pki.Certificate): Buffer =>

@@ -8,7 +8,10 @@ import { verifyDocument } from '../services/documents/verify-document';
 const maxPdfBytes = 25 * 1024 * 1024;
 
 /** Public: anyone may ask whether a PDF is one this instance sealed, unchanged. */
-export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sealFingerprints }) => {
+export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, instanceCertificate },
+) => {
   app.addContentTypeParser(
     'application/pdf',
     { parseAs: 'buffer', bodyLimit: maxPdfBytes },
@@ -35,7 +38,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError('INVALID_INPUT', 'Send the PDF file as the request body');
       }
-      return verifyDocument(db, body, sealFingerprints);
+      return verifyDocument(db, body, instanceCertificate.fingerprintSha256);
     },
   );
 };

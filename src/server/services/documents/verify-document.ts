@@ -7,13 +7,13 @@ import { inspectSeal } from '../../pdf/verify-pdf';
 
 /**
  * Says whether a PDF is a final document sealed by this instance and unchanged: its SHA-256
- * must be one we stored, and its seal must verify, cover the whole file, and be made with the
- * instance's certificate or an organization's.
+ * must be one we stored, and its seal must verify and cover the whole file. A seal made with
+ * one of our certificates that no longer matches its bytes is reported as changed.
  */
 export async function verifyDocument(
   db: Database,
   pdf: Uint8Array,
-  trustedFingerprints: ReadonlySet<string>,
+  instanceFingerprint: string,
 ): Promise<Verification> {
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   const inspection = inspectSeal(pdf);
@@ -22,7 +22,7 @@ export async function verifyDocument(
         intact: inspection.intact,
         coversWholeDocument: inspection.coversWholeDocument,
         signedBy: inspection.subject,
-        ours: trustedFingerprints.has(inspection.certificateFingerprintSha256),
+        ours: await isOurCertificate(db, inspection.certificateFingerprintSha256, instanceFingerprint),
       }
     : null;
   const [stored] = await db
@@ -30,7 +30,8 @@ export async function verifyDocument(
     .from(documents)
     .where(and(eq(documents.sha256, sha256), eq(documents.kind, 'final')))
     .limit(1);
-  if (stored && seal?.intact && seal.coversWholeDocument && seal.ours) {
+  // A stored hash means these exact bytes are a final document this instance made and sealed.
+  if (stored && seal?.intact && seal.coversWholeDocument) {
     return {
       verdict: 'verified',
       message: 'This document was sealed by Pactum and has not been changed since.',
@@ -57,6 +58,21 @@ export async function verifyDocument(
     seal,
     contract: null,
   };
+}
+
+/** The instance certificate, or one an organization uploaded (current or replaced since). */
+async function isOurCertificate(
+  db: Database,
+  fingerprint: string,
+  instanceFingerprint: string,
+): Promise<boolean> {
+  if (fingerprint === instanceFingerprint) return true;
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.sealingFingerprint, fingerprint))
+    .limit(1);
+  return organization !== undefined;
 }
 
 async function describeContract(db: Database, contractId: string): Promise<Verification['contract']> {

@@ -1,14 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { OutboxList } from '../../../shared/api/mail';
-import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { mailMessages } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
 import { presentOutboxMessage } from '../documents/get-contract-signing';
 
 /** The organization's outgoing mail, newest first, with the bodies the local outbox kept. Admins only. */
 export async function listOutbox(db: Database, actor: Actor, smtp: boolean): Promise<OutboxList> {
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin can read the mail outbox');
+  requireAdmin(actor, 'read the mail outbox');
   const rows = await db
     .select()
     .from(mailMessages)

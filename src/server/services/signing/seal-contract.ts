@@ -6,12 +6,15 @@ import type { PdfEngine } from '../../pdf/pdf-engine';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { appendHistory } from '../history/append-history';
 import { systemAuthor } from '../history/author-of';
+import { organizationCertificate } from '../settings/sealing-certificate';
 
 export type SealDeps = {
   db: Database;
   pdf: PdfEngine;
   /** The instance certificate, used when the organization has none of its own. */
   certificate: { p12: Uint8Array; password: string };
+  /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
+  secret: string;
   tsaUrl?: string;
 };
 
@@ -65,6 +68,7 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
     .where(eq(contractHistory.contractId, contract.id))
     .orderBy(asc(contractHistory.seq));
   const completedAt = contract.completedAt ?? new Date();
+  const own = await organizationCertificate(db, contract.organizationId, deps.secret);
 
   const final = await deps.pdf.finalizeContract({
     title: contract.title,
@@ -93,7 +97,7 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
       ip: event.ip,
       userAgent: event.userAgent,
     })),
-    certificate: deps.certificate,
+    certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
     ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
   });
 
