@@ -1,9 +1,10 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ContractSigning, OutboxMessage } from '../../../shared/api/signing';
+import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { documents, mailMessages, signers } from '../../db/schema';
-import { findOwnContract } from '../../policies/scope';
+import { contracts, documents, mailMessages, signers } from '../../db/schema';
+import { ownContracts } from '../../policies/scope';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -24,7 +25,18 @@ export function presentOutboxMessage(row: typeof mailMessages.$inferSelect): Out
 
 /** A sent contract's documents, seal state, signer timeline and mail, for its page. */
 export async function getContractSigning(db: Database, actor: Actor, id: string): Promise<ContractSigning> {
-  const contract = await findOwnContract(db, actor, id, { kind: 'contract' });
+  // Only the few columns shown here: the document itself can be megabytes.
+  const [contract] = await db
+    .select({
+      sequential: contracts.sequential,
+      sentAt: contracts.sentAt,
+      completedAt: contracts.completedAt,
+      sealedAt: contracts.sealedAt,
+      sealError: contracts.sealError,
+    })
+    .from(contracts)
+    .where(and(eq(contracts.id, id), ownContracts(actor), eq(contracts.isTemplate, false)));
+  if (!contract) throw new AppError('NOT_FOUND', 'Contract not found');
   const docs = await db
     .select({
       kind: documents.kind,

@@ -1,0 +1,261 @@
+// npm run bench:seal — for contracts of 1, 10 and 100 pages: rendering the frozen PDF (at send),
+// finalizing it (signature pages, certificate of completion, PAdES seal) with where that time goes,
+// then end to end through the built server (last signature → sealed PDF stored), and the latency of
+// other requests while a 100-page contract is being sealed. Prints figures; asserts nothing.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type FinalInput,
+  finalizeContract,
+  freezeContract,
+  type RenderedPdf,
+} from '../src/server/pdf/pdf-tasks';
+import { sampleContract } from '../src/server/pdf/sample-document';
+import { generateInstanceCertificate } from '../src/server/pdf/sealing-certificate';
+import { signaturePng } from '../tests/support/png';
+import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
+import {
+  call,
+  contractAwaitingLastSignature,
+  freePort,
+  loadDuring,
+  signUp,
+  startServer,
+  stopServer,
+  waitFor,
+  waitForSeal,
+} from './seal-server';
+
+const sizes = [1, 10, 100];
+const runsFor = (pages: number) =>
+  pages >= 100 ? Number(process.env.BENCH_RUNS_LARGE ?? 3) : Number(process.env.BENCH_RUNS ?? 7);
+const e2eRuns = Number(process.env.BENCH_E2E_RUNS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const targetMs = 500;
+
+type Stats = { median: number; p95: number; min: number; max: number };
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (index: number) => sorted[Math.min(sorted.length - 1, Math.max(0, index))] ?? Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+  return { median, p95: at(Math.ceil(sorted.length * 0.95) - 1), min: at(0), max: at(sorted.length - 1) };
+}
+const ms = (value: number) => value.toFixed(0).padStart(7);
+function row(label: string, values: number[], note = ''): Stats {
+  const s = stats(values);
+  const figures = [s.median, s.p95, s.min, s.max].map(ms).join(' ');
+  console.log(`  ${label.padEnd(50)} ${String(values.length).padStart(4)} ${figures}  ${note}`);
+  return s;
+}
+const pagesOf = (count: number) => `${count} page${count === 1 ? '' : 's'}`;
+const header = (title: string) =>
+  console.log(`\n${title}\n  ${'step'.padEnd(50)} runs  median     p95     min     max  (ms)`);
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+// ---- 1 and 2: the PDF tasks in this process -------------------------------------------------
+const certificate = generateInstanceCertificate({ commonName: 'Pactum bench', organization: 'Bench Co' });
+const sentAt = new Date('2026-11-02T09:00:00Z');
+const reference = '0b9d5a4e-3f1c-4a57-9a8e-2f4c6b1d7e90';
+const titleOf = (pages: number) => `${pages}-page services agreement`;
+const freezeInput = (pages: number) => ({
+  title: titleOf(pages),
+  content: sampleContract(pages),
+  organizationName: 'Bench Co',
+  reference,
+  sentAt,
+});
+const userAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+function finalInput(pages: number, frozen: RenderedPdf): FinalInput {
+  const at = (minutes: number) => new Date(sentAt.getTime() + minutes * 60_000);
+  const people = [
+    { name: 'Alice Martin', email: 'alice@example.com', ip: '203.0.113.10' },
+    { name: 'Bob Keller', email: 'bob@example.com', ip: '198.51.100.7' },
+  ];
+  const event = (
+    minutes: number,
+    action: string,
+    actor: string,
+    details: string | null,
+    ip: string | null,
+  ) => ({
+    timestamp: at(minutes),
+    action,
+    actor,
+    details,
+    ip,
+    userAgent: ip ? userAgent : null,
+  });
+  return {
+    title: titleOf(pages),
+    reference,
+    organizationName: 'Bench Co',
+    sender: { name: 'Sam Sender', email: 'sender@example.com' },
+    completedAt: at(95),
+    frozen: frozen.bytes,
+    frozenSha256: frozen.sha256,
+    signers: people.map((person, index) => ({
+      ...person,
+      signedAt: at(60 + 35 * index),
+      signatureImage: signaturePng(),
+      userAgent,
+      fields: [{ label: 'Full name', value: person.name }],
+    })),
+    events: [
+      event(-120, 'created', 'Sam Sender', null, '192.0.2.1'),
+      event(-90, 'updated', 'Sam Sender', 'Content changed', '192.0.2.1'),
+      event(-60, 'updated', 'Sam Sender', 'Signers: Alice Martin, Bob Keller', '192.0.2.1'),
+      event(-5, 'updated', 'Sam Sender', 'Title changed', '192.0.2.1'),
+      event(0, 'sent', 'Sam Sender', `Frozen PDF SHA-256 ${frozen.sha256}`, '192.0.2.1'),
+      event(50, 'viewed', 'Alice Martin', null, '203.0.113.10'),
+      event(
+        60,
+        'signed',
+        'Alice Martin',
+        'Signed by Alice Martin (alice@example.com), drawn signature',
+        '203.0.113.10',
+      ),
+      event(70, 'reminded', 'Sam Sender', 'Reminder sent to bob@example.com', '192.0.2.1'),
+      event(80, 'viewed', 'Bob Keller', null, '198.51.100.7'),
+      event(81, 'updated', 'Sam Sender', 'Expiry date changed', '192.0.2.1'),
+      event(
+        95,
+        'signed',
+        'Bob Keller',
+        'Signed by Bob Keller (bob@example.com), drawn signature',
+        '198.51.100.7',
+      ),
+      event(95, 'completed', 'Bob Keller', 'All 2 signers signed', '198.51.100.7'),
+    ],
+    certificate,
+  };
+}
+
+/** finalizeContract's steps, each timed through its step callback. */
+async function finalizeInSteps(input: FinalInput): Promise<Map<string, number>> {
+  const steps = new Map<string, number>();
+  let last = performance.now();
+  await finalizeContract(input, (step) => {
+    const now = performance.now();
+    steps.set(step, now - last);
+    last = now;
+  });
+  return steps;
+}
+
+await freezeContract(freezeInput(1)).then((frozen) => finalizeContract(finalInput(1, frozen))); // warm-up
+const combined = new Map<number, { freeze: number; finalize: number }>();
+for (const pages of sizes) {
+  const runs = runsFor(pages);
+  const freezes: RenderedPdf[] = [];
+  const freezeTimes: number[] = [];
+  const finalizeTimes: number[] = [];
+  const stepTimes = new Map<string, number[]>();
+  let finalPages = 0;
+  for (let run = 0; run < runs; run += 1) {
+    const input = freezeInput(pages);
+    const [frozen, freezeMs] = await timed(() => freezeContract(input));
+    freezes.push(frozen);
+    freezeTimes.push(freezeMs);
+  }
+  const frozen = freezes[0] as RenderedPdf;
+  for (let run = 0; run < runs; run += 1) {
+    const input = finalInput(pages, frozen);
+    const [final, finalizeMs] = await timed(() => finalizeContract(input));
+    finalPages = final.pages;
+    finalizeTimes.push(finalizeMs);
+    for (const [step, value] of await finalizeInSteps(input))
+      stepTimes.set(step, [...(stepTimes.get(step) ?? []), value]);
+  }
+  header(
+    `${pages}-page sample → frozen PDF of ${pagesOf(frozen.pages)} (${(frozen.bytes.length / 1024).toFixed(0)} KB)`,
+  );
+  const freeze = row('freezeContract (render the frozen PDF)', freezeTimes, pagesOf(frozen.pages));
+  const finalize = row('finalizeContract (pages + certificate + seal)', finalizeTimes, pagesOf(finalPages));
+  for (const [step, values] of stepTimes) row(`  of which ${step}`, values);
+  combined.set(pages, { freeze: freeze.median, finalize: finalize.median });
+}
+const ten = combined.get(10);
+if (ten) {
+  const verdict = (value: number) => `${value.toFixed(0)} ms — ${value < targetMs ? 'met' : 'NOT met'}`;
+  console.log(`\n10-page contract, target < ${targetMs} ms (medians):`);
+  console.log(`  rendered and sealed (freeze + finalize): ${verdict(ten.freeze + ten.finalize)}`);
+  console.log(`  finalize alone (the work after the last signature): ${verdict(ten.finalize)}`);
+}
+
+// ---- 3 and 4: through the built server ------------------------------------------------------
+const dataDir = mkdtempSync(join(tmpdir(), 'pactum-bench-seal-'));
+let peer: SmtpPeer | undefined;
+let server: ChildProcess | undefined;
+try {
+  peer = await startSmtpPeer();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'warn' };
+  server = await startServer({ ...env, SMTP_URL: peer.url, APP_URL: base });
+  const cookie = await signUp(base);
+  // The job runner polls every second and this flow is in step with it (the invitations arrive on
+  // a poll): a random pause before the last signature makes the wait for the next poll realistic.
+  const sealOne = async (pages: number, tag: string) => {
+    const contract = await contractAwaitingLastSignature(base, peer as SmtpPeer, cookie, pages, tag);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
+    const signedAt = await contract.signLast();
+    return {
+      contractId: contract.contractId,
+      signedAt,
+      sealed: waitForSeal(base, cookie, contract.contractId),
+    };
+  };
+  await (await sealOne(1, 'warmup')).sealed;
+
+  header(`End to end through the server: last signature answered → sealedAt set (polled every 20 ms)`);
+  for (const pages of sizes) {
+    const times: number[] = [];
+    let finalPages = 0;
+    for (let run = 0; run < (pages >= 100 ? Math.ceil(e2eRuns / 2) : e2eRuns); run += 1) {
+      const { signedAt, sealed } = await sealOne(pages, `e2e${pages}-${run}`);
+      const done = await sealed;
+      finalPages = done.pages;
+      times.push(done.at - signedAt);
+    }
+    row(`${pages}-page contract`, times, `final PDF ${pagesOf(finalPages)}`);
+  }
+  console.log('  (includes the wait for the job runner, which polls every 1 s: 0–1000 ms, ~500 on average)');
+
+  const meUrl = `${base}/api/auth/me`;
+  await call(base, 'GET', '/api/auth/me', { cookie });
+  const { contractId, signedAt, sealed } = await sealOne(100, 'load');
+  const busy = await loadDuring(meUrl, cookie, connections, sealed);
+  const windowMs = (await sealed).at - signedAt;
+  // The same 20 ms polling of the contract as above, with nothing to seal.
+  const idleFrom = performance.now();
+  const polling = waitFor('the end of the idle window', async () => {
+    await call(base, 'GET', `/api/contracts/${contractId}/signing`, { cookie });
+    return performance.now() - idleFrom > windowMs ? true : undefined;
+  });
+  const idle = await loadDuring(meUrl, cookie, connections, polling);
+  console.log(
+    `\nGET /api/auth/me with ${connections} connections, for the ${(windowMs / 1000).toFixed(1)} s a 100-page contract took to seal, and as long again with nothing sealing`,
+  );
+  const columns = ['req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors'].map((name) => name.padStart(8));
+  console.log(`  ${'while'.padEnd(36)} ${columns.join(' ')}`);
+  for (const [label, load] of [
+    ['a 100-page contract is being sealed', busy],
+    ['nothing is sealing', idle],
+  ] as const) {
+    const cells = [load.requestsPerSecond, load.p50, load.p99, load.max, load.errors];
+    console.log(`  ${label.padEnd(36)} ${cells.map((cell) => String(cell).padStart(8)).join(' ')}`);
+  }
+  console.log('  (the first window includes the wait for the job runner to pick the seal up)');
+} finally {
+  if (server) await stopServer(server);
+  await peer?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
