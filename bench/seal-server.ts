@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import type { ContractSigning } from '../src/shared/api/signing';
 import { consentDisclosure } from '../src/shared/consent';
-import { signatureDataUrl } from '../tests/support/png';
+import { signatureDataUrl } from '../src/server/db/demo-signature';
 import { type SmtpPeer, signingTokenIn } from '../tests/support/smtp-peer';
 
 const root = join(import.meta.dirname, '..');

@@ -14,7 +14,7 @@ import {
 } from '../src/server/pdf/pdf-tasks';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import { generateInstanceCertificate } from '../src/server/pdf/sealing-certificate';
-import { signaturePng } from '../tests/support/png';
+import { signaturePng } from '../src/server/db/demo-signature';
 import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
 import {
   call,

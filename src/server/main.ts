@@ -41,10 +41,10 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  if (config.demo && (await seedDemoWorkspace(database.db))) log.info('seeded the demo workspace');
 
   const certificate = loadOrCreateInstanceCertificate(config.dataDir, `Pactum ${config.appUrl.host}`);
   const pdf = await defaultPdfEngine(new URL('.', import.meta.url));
+  if (config.demo && (await seedDemoWorkspace(database.db, { pdf }))) log.info('seeded the demo workspace');
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : outboxMailer(log);

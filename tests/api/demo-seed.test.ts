@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentials, seedDemoWorkspace } from '../../src/server/db/seed-demo';
+import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
+import { backgroundFor } from '../support/background';
+import { openLink } from '../support/signing';
+import { signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
 import { call, createTestContext, sessionCookieOf, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -12,8 +16,9 @@ afterAll(() => ctx.close());
 
 describe('demo workspace', () => {
   it('is seeded once, signs in with the advertised credentials, and looks alive', async () => {
-    expect(await seedDemoWorkspace(ctx.database.db)).toBe(true);
-    expect(await seedDemoWorkspace(ctx.database.db)).toBe(false);
+    const pdf = await inlinePdfEngine();
+    expect(await seedDemoWorkspace(ctx.database.db, { pdf })).toBe(true);
+    expect(await seedDemoWorkspace(ctx.database.db, { pdf })).toBe(false);
 
     const credentials = (await ctx.app.inject({ url: '/api/demo-credentials' })).json();
     expect(credentials).toEqual(demoCredentials);
@@ -40,5 +45,30 @@ describe('demo workspace', () => {
     for (const contract of (await get('/api/contracts?limit=100')).items) {
       expect(await get(`/api/contracts/${contract.id}/history/verification`)).toMatchObject({ intact: true });
     }
+  });
+
+  it('can be tried end to end: the sent contract has a working link, the signed one gets sealed', async () => {
+    const peer = await startSmtpPeer();
+    const background = await backgroundFor(ctx.database.db, peer.url);
+    await background.drain();
+    const signIn = await call(ctx, null, { method: 'POST', url: '/api/auth/sign-in', json: demoCredentials });
+    const cookie = sessionCookieOf(signIn) ?? '';
+    const get = (url: string) => ctx.app.inject({ url, headers: { cookie } }).then((r) => r.json());
+    const items = (await get('/api/contracts?limit=100')).items as { id: string; status: string }[];
+    const sent = items.find((contract) => contract.status === 'sent');
+    const signed = items.find((contract) => contract.status === 'signed');
+    expect((await get(`/api/contracts/${sent?.id}/signing`)).documents.frozen).not.toBeNull();
+    expect((await get(`/api/contracts/${signed?.id}/signing`)).sealedAt).not.toBeNull();
+    // The one signer still to sign of the sent contract got an invitation whose link works.
+    const invitations = peer.received.filter((mail) => /sent you/.test(mail.subject ?? ''));
+    expect(invitations.map((mail) => mail.to)).toEqual(['robert.fox@acme.example']);
+    const [invitation] = invitations;
+    // And the signed one's sealed PDF went to its signer and to the demo user.
+    const completed = peer.received.filter((mail) => mail.subject?.startsWith('Completed'));
+    expect(completed.map((mail) => mail.to).sort()).toEqual(['demo@example.com', 'maria.lopez@example.com']);
+    const browser = await openLink(ctx, signingTokenIn(invitation as NonNullable<typeof invitation>));
+    expect(browser.state).toBe('ready');
+    background.close();
+    await peer.close();
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import { signatureDataUrl } from '../../src/server/db/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
-import { signatureDataUrl } from './png';
 import { type SmtpPeer, signingTokenIn } from './smtp-peer';
 import { call, sampleDocument, type TestAccount, type TestContext } from './test-app';
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
 import type { Actor } from '../actor';
+import type { PdfEngine } from '../pdf/pdf-engine';
 import { hashPassword } from '../services/accounts/passwords';
 import { createContract } from '../services/contracts/create-contract';
 import { appendHistory } from '../services/history/append-history';
@@ -8,6 +9,7 @@ import { authorOf } from '../services/history/author-of';
 import { createProject } from '../services/projects/create-project';
 import type { Database } from './client';
 import { demoAgreement } from './demo-content';
+import { completeDemoSigning } from './demo-signing';
 import { contracts, memberships, organizations, signers, users } from './schema';
 
 export const demoCredentials = { email: 'demo@example.com', password: 'pactum-demo' } as const;
@@ -90,8 +92,9 @@ const historyToReach: Record<ContractStatus, ('sent' | 'completed' | 'expired' |
 /**
  * Seeds the 'Demo Company' workspace once: a second start finds it and does nothing. Everything
  * goes through the same services as the app, so the demo history chains verify like real ones.
+ * With the PDF engine, sent and signed contracts also get their documents, links and seal.
  */
-export async function seedDemoWorkspace(db: Database): Promise<boolean> {
+export async function seedDemoWorkspace(db: Database, options: { pdf?: PdfEngine } = {}): Promise<boolean> {
   const [existing] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -165,6 +168,8 @@ export async function seedDemoWorkspace(db: Database): Promise<boolean> {
           .where(and(eq(signers.contractId, id), eq(signers.email, signer.email)));
       }
       await tx.update(contracts).set({ status: demo.status, updatedAt: at }).where(eq(contracts.id, id));
+      if (options.pdf)
+        await completeDemoSigning(tx, options.pdf, { contractId: id, status: demo.status, at });
     }
     return true;
   });

@@ -9,7 +9,10 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A real PNG (greyscale, one stroke across it), like a signature pad makes. */
+/**
+ * A real PNG (greyscale, one wavy stroke across it), like a signature pad makes: the demo
+ * workspace's signed contracts carry these, and tests sign with them.
+ */
 export function signaturePng(width = 300, height = 100): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
