@@ -4,10 +4,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { signatureDataUrl } from '../src/server/db/demo-signature';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import type { ContractSigning } from '../src/shared/api/signing';
 import { consentDisclosure } from '../src/shared/consent';
-import { signatureDataUrl } from '../src/server/db/demo-signature';
 import { type SmtpPeer, signingTokenIn } from '../tests/support/smtp-peer';
 
 const root = join(import.meta.dirname, '..');

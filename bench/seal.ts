@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signaturePng } from '../src/server/db/demo-signature';
 import {
   type FinalInput,
   finalizeContract,
@@ -14,7 +15,6 @@ import {
 } from '../src/server/pdf/pdf-tasks';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import { generateInstanceCertificate } from '../src/server/pdf/sealing-certificate';
-import { signaturePng } from '../src/server/db/demo-signature';
 import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
 import {
   call,
