@@ -141,4 +141,44 @@ test.describe('signing ceremony', () => {
     await expect(result).not.toContainText('Mutual NDA');
     await verify.screenshot({ path: test.info().outputPath('verify-changed.png'), fullPage: true });
   });
+
+  test('a signer declines with a reason; every link then says why it cannot sign', async ({
+    browser,
+    mailApp,
+  }) => {
+    const suffix = `${Date.now()}d`;
+    const page = await senderPage(browser, mailApp, suffix);
+    const dana = `dana-${suffix}@example.com`;
+    await page.goto('/contracts/new');
+    await page.getByLabel('Contract Title').fill('Mutual NDA');
+    await page.getByRole('textbox', { name: 'Contract content' }).click();
+    await page.keyboard.type('Confidential information stays confidential.');
+    await page.getByLabel('Name', { exact: true }).fill('Dana Decliner');
+    await page.getByLabel('Email', { exact: true }).fill(dana);
+    await page.getByRole('button', { name: 'Add Signer' }).click();
+    await page.getByRole('button', { name: 'Send for Signing' }).click();
+    await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
+
+    const invitation = await waitForMail(mailApp, dana, /sent you/);
+    const link = `/sign/${signingTokenIn(invitation)}`;
+    const signer = await (await browser.newContext({ baseURL: mailApp.baseURL })).newPage();
+    await signer.goto(link);
+    await signer.getByRole('button', { name: 'Decline' }).click();
+    const dialog = signer.getByRole('dialog', { name: 'Decline to sign' });
+    await expect(dialog.getByRole('button', { name: 'Decline' })).toBeDisabled();
+    await dialog.getByLabel('Reason').fill('The term is too long');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(signer.getByRole('heading', { name: 'You declined to sign this document' })).toBeVisible();
+    await signer.reload();
+    await expect(signer.getByRole('heading', { name: 'You declined to sign this document' })).toBeVisible();
+    await signer.goto('/sign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(signer.getByRole('heading', { name: 'This signing link is not valid' })).toBeVisible();
+
+    // The sender sees it canceled, with the reason, and is told by e-mail.
+    await waitForMail(mailApp, `grace-${suffix}@example.com`, /declined/);
+    await page.reload();
+    await expect(page.getByText('Canceled', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Signers' })).toContainText('The term is too long');
+    await expect(page.getByRole('list', { name: 'History' })).toContainText('Declined');
+  });
 });
