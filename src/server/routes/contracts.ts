@@ -17,6 +17,7 @@ import { findOwnContract } from '../policies/scope';
 import { cancelContract } from '../services/contracts/cancel-contract';
 import { createContract } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
+import { duplicateContract } from '../services/contracts/duplicate-contract';
 import { getContract } from '../services/contracts/get-contract';
 import { listContracts } from '../services/contracts/list-contracts';
 import { remindSigner } from '../services/contracts/remind-signer';
@@ -205,6 +206,24 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) => {
       await findOwnContract(db, actorOf(request), request.params.id, { kind: 'contract' });
       return sendPdf(reply, await readDocument(db, request.params.id, request.params.kind));
+    },
+  );
+
+  app.post(
+    '/contracts/:id/duplicate',
+    {
+      schema: {
+        tags,
+        summary: 'Copy a contract (any status) into a new draft with the same content, project and signers',
+        params: idParamsSchema,
+        body: z.object({ id: z.uuid().optional() }).default({}),
+        response: { 200: contractSchema, 201: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { id, created } = await duplicateContract(db, actor, request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(await getContract(db, actor, id));
     },
   );
 

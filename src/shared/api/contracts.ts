@@ -122,6 +122,9 @@ export const contractSchema = z
   .meta({ id: 'Contract' });
 export type Contract = z.infer<typeof contractSchema>;
 
+export const contractSorts = ['updated', 'created', 'title'] as const;
+export type ContractSort = (typeof contractSorts)[number];
+
 const booleanQuerySchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const listContractsQuerySchema = pageQuerySchema.extend({
@@ -129,6 +132,7 @@ export const listContractsQuerySchema = pageQuerySchema.extend({
   status: contractStatusSchema.optional(),
   template: booleanQuerySchema.default(false).describe('true lists templates instead of contracts'),
   q: z.string().trim().max(200).optional().describe('Search in titles'),
+  sort: z.enum(contractSorts).default('updated').describe('updated or created: newest first; title: A to Z'),
 });
 export type ListContractsQuery = z.infer<typeof listContractsQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './common';
+import { contractSorts } from './contracts';
 
 export const createFromTemplateBodySchema = z.object({
   id: idSchema.optional().describe('Client-chosen id for the new contract'),
@@ -10,4 +11,5 @@ export const createFromTemplateBodySchema = z.object({
 
 export const listTemplatesQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
+  sort: z.enum(contractSorts).default('updated').describe('updated or created: newest first; title: A to Z'),
 });

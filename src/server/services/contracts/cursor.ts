@@ -1,20 +1,31 @@
+import type { ContractSort } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 
-/** An opaque keyset position: the updatedAt and id of the last row of a page. */
-export type Cursor = { updatedAt: Date; id: string };
+/** An opaque keyset position: the sort it belongs to, the last row's sort key and its id. */
+export type Cursor = { sort: ContractSort; key: string; id: string };
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.updatedAt.toISOString(), cursor.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sorts: readonly string[] = ['updated', 'created', 'title'];
 
-export function decodeCursor(raw: string): Cursor {
+/** Reads a cursor made for this sort; any other is the caller's mistake. */
+export function decodeCursor(raw: string, sort: ContractSort): Cursor {
   try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    const date = new Date(String(updatedAt));
-    if (typeof id === 'string' && uuidPattern.test(id) && !Number.isNaN(date.getTime()))
-      return { updatedAt: date, id };
+    const [given, key, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    const dateOk = sort === 'title' || !Number.isNaN(new Date(String(key)).getTime());
+    if (
+      given === sort &&
+      sorts.includes(String(given)) &&
+      typeof key === 'string' &&
+      dateOk &&
+      typeof id === 'string' &&
+      uuidPattern.test(id)
+    ) {
+      return { sort, key, id };
+    }
   } catch {
     // falls through to the error below: a malformed cursor is the caller's mistake
   }
