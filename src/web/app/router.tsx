@@ -32,6 +32,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'contracts',
+        lazy: async () => ({
+          Component: (await import('../features/contracts/routes/contracts-page')).ContractsPage,
+        }),
+      },
+      {
         path: 'contracts/:id',
         lazy: async () => ({
           Component: (await import('../features/contracts/routes/contract-editor-page')).ContractEditorPage,
