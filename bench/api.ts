@@ -106,12 +106,27 @@ async function benchDatabase(label: string, bench: string): Promise<void> {
     const bare = await bareBaseline();
     const read = await load('GET /api/contracts/:id', `${base}/api/contracts/${ready.contractId}`, headers);
     const dashboard = await load('GET /api/dashboard', `${base}/api/dashboard`, headers);
+    const list = await load('GET /api/contracts (first page)', `${base}/api/contracts?limit=20`, headers);
+    const byTitle = await load(
+      'GET /api/contracts?sort=title',
+      `${base}/api/contracts?limit=20&sort=title`,
+      headers,
+    );
+    const search = await load(
+      'GET /api/contracts?q=nda #4242',
+      `${base}/api/contracts?limit=20&q=${encodeURIComponent('nda #4242')}`,
+      headers,
+    );
+    const broad = await load('GET /api/contracts?q=lease', `${base}/api/contracts?limit=20&q=lease`, headers);
     // The framework's own cost (routing, cookies, security headers, error body) with no database work.
     const noDatabase = await load('GET /api/auth/me, no cookie (401)', `${base}/api/auth/me`, {}, 401);
-    printTable(`${label}`, [bare, noDatabase, read, dashboard]);
+    printTable(`${label}`, [bare, noDatabase, read, dashboard, list, byTitle, search, broad]);
     const ratio = (read.requestsPerSecond / bare.requestsPerSecond) * 100;
     console.log(`  contract read / bare node:http: ${ratio.toFixed(1)}% (target ≥ 25% on PostgreSQL)`);
     console.log(`  dashboard p99: ${dashboard.p99} ms (target < 25 ms on PostgreSQL)`);
+    for (const figures of [list, byTitle, search, broad]) {
+      console.log(`  ${figures.name} p99: ${figures.p99} ms (target < 50 ms on PostgreSQL)`);
+    }
   } finally {
     await stop(child);
   }
