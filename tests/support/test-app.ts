@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, type AppOptions, buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import { memberships } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import {
@@ -142,4 +143,21 @@ export function sampleDocument(text = 'This agreement is made between the partie
       { type: 'paragraph', content: [{ type: 'text', text }] },
     ],
   };
+}
+
+/** A second person in the account's organization, with the member role, signed in. */
+export async function buildMember(ctx: TestContext, admin: TestAccount): Promise<TestAccount> {
+  const person = await buildAccount(ctx);
+  await ctx.database.db
+    .insert(memberships)
+    .values({ organizationId: admin.organizationId, userId: person.userId, role: 'member' });
+  const session = await createSession(ctx.database.db, {
+    secret: testSecret,
+    userId: person.userId,
+    organizationId: admin.organizationId,
+    persistent: false,
+    ip: '127.0.0.1',
+    userAgent: 'vitest',
+  });
+  return { ...person, organizationId: admin.organizationId, cookie: `${sessionCookieName}=${session.token}` };
 }

@@ -22,3 +22,61 @@ export const uploadSealingCertificateBodySchema = z.object({
     .max(400_000, { error: 'The certificate file is too large' }),
   password: z.string().max(500),
 });
+
+export const organizationSettingsSchema = z
+  .object({
+    name: z.string(),
+    logoUrl: z.string().nullable().describe('A data: URL of the logo image, or null'),
+    signingExpiryDays: z
+      .int()
+      .nullable()
+      .describe('Days a sent contract stays signable when it has no date; null: no limit'),
+    reminderIntervalDays: z.int().nullable().describe('Days between automatic reminders; null: none'),
+  })
+  .meta({ id: 'OrganizationSettings' });
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+const daysSchema = (what: string) =>
+  z
+    .int({ error: `${what} must be a whole number of days` })
+    .min(1, { error: `${what} must be at least 1 day` })
+    .max(365, { error: `${what} must be at most 365 days` })
+    .nullable();
+
+export const updateOrganizationSettingsBodySchema = z
+  .object({
+    name: z
+      .string({ error: 'Organization name is required' })
+      .trim()
+      .min(1, { error: 'Organization name is required' })
+      .max(100, { error: 'Organization name must be at most 100 characters' }),
+    signingExpiryDays: daysSchema('The signing period'),
+    reminderIntervalDays: daysSchema('The reminder interval'),
+  })
+  .partial();
+
+export const maxLogoBytes = 200 * 1024;
+export const logoTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const uploadLogoBodySchema = z.object({
+  type: z.enum(logoTypes, { error: 'The logo must be a PNG, JPEG or WebP image' }),
+  data: z
+    .base64({ error: 'The logo must be base64-encoded' })
+    .max(Math.ceil((maxLogoBytes * 4) / 3) + 4, { error: 'The logo must be at most 200 KB' }),
+});
+
+const fieldNameSchema = z
+  .string({ error: 'Field name is required' })
+  .trim()
+  .min(1, { error: 'Field name is required' })
+  .max(60, { error: 'Field name must be at most 60 characters' });
+
+export const createCustomFieldBodySchema = z.object({
+  name: fieldNameSchema,
+  type: z.enum(['text', 'email', 'phone'], { error: 'Choose text, email or phone' }),
+  required: z.boolean().default(false),
+});
+
+export const updateCustomFieldBodySchema = z
+  .object({ name: fieldNameSchema, required: z.boolean() })
+  .partial();

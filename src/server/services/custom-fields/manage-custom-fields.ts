@@ -1,0 +1,90 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CustomField } from '../../../shared/api/custom-fields';
+import type { createCustomFieldBodySchema, updateCustomFieldBodySchema } from '../../../shared/api/settings';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { customFields } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
+import { listSignerFields } from './list-custom-fields';
+
+/** 'Company VAT number' → 'companyVatNumber'; the system keys are taken. */
+function keyOf(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+  const key = words
+    .map((word, index) => (index === 0 ? word : word[0]?.toUpperCase() + word.slice(1)))
+    .join('');
+  return key.slice(0, 40) || 'field';
+}
+
+async function ownField(db: Database, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(customFields)
+    .where(and(eq(customFields.id, id), eq(customFields.organizationId, actor.organizationId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Field not found');
+  return row;
+}
+
+/** Adds one of the organization's own signer fields, after the others. Admins only. */
+export async function createCustomField(
+  db: Database,
+  actor: Actor,
+  input: z.infer<typeof createCustomFieldBodySchema>,
+): Promise<CustomField[]> {
+  requireAdmin(actor, 'change the signer fields');
+  const existing = await listSignerFields(db, actor.organizationId);
+  if (existing.some((field) => field.name.toLowerCase() === input.name.toLowerCase())) {
+    throw new AppError('INVALID_INPUT', `There is already a field called ${input.name}`, 'name');
+  }
+  const base = keyOf(input.name);
+  let key = base;
+  for (let n = 2; existing.some((field) => field.key === key); n += 1) key = `${base}${n}`;
+  const [last] = await db
+    .select({ position: max(customFields.position) })
+    .from(customFields)
+    .where(eq(customFields.organizationId, actor.organizationId));
+  await db.insert(customFields).values({
+    organizationId: actor.organizationId,
+    name: input.name,
+    key,
+    type: input.type,
+    required: input.required,
+    position: (last?.position ?? 10) + 1,
+  });
+  return listSignerFields(db, actor.organizationId);
+}
+
+/** Renames a field or changes whether it is required; the system fields are fixed. */
+export async function updateCustomField(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.infer<typeof updateCustomFieldBodySchema>,
+): Promise<CustomField[]> {
+  requireAdmin(actor, 'change the signer fields');
+  await ownField(db, actor, id);
+  if (input.name) {
+    const others = (await listSignerFields(db, actor.organizationId)).filter((field) => field.id !== id);
+    if (others.some((field) => field.name.toLowerCase() === input.name?.toLowerCase())) {
+      throw new AppError('INVALID_INPUT', `There is already a field called ${input.name}`, 'name');
+    }
+  }
+  await db.update(customFields).set(input).where(eq(customFields.id, id));
+  return listSignerFields(db, actor.organizationId);
+}
+
+/** Removes one of the organization's own fields; values signers already gave stay in their records. */
+export async function deleteCustomField(db: Database, actor: Actor, id: string): Promise<CustomField[]> {
+  requireAdmin(actor, 'change the signer fields');
+  await ownField(db, actor, id);
+  await db.delete(customFields).where(eq(customFields.id, id));
+  return listSignerFields(db, actor.organizationId);
+}
