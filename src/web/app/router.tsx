@@ -44,6 +44,24 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'projects',
+        lazy: async () => ({
+          Component: (await import('../features/projects/routes/projects-page')).ProjectsPage,
+        }),
+      },
+      {
+        path: 'projects/new',
+        lazy: async () => ({
+          Component: (await import('../features/projects/routes/new-project-page')).NewProjectPage,
+        }),
+      },
+      {
+        path: 'projects/:id',
+        lazy: async () => ({
+          Component: (await import('../features/projects/routes/project-page')).ProjectPage,
+        }),
+      },
+      {
         path: 'mail',
         lazy: async () => ({
           Component: (await import('../features/mail/routes/mail-outbox-page')).MailOutboxPage,

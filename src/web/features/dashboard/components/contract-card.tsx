@@ -11,7 +11,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
       className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className="truncate font-medium text-slate-900">{contract.title}</h3>
+        <h3 className="min-w-0 truncate font-medium text-slate-900">{contract.title}</h3>
         <StatusBadge status={contract.status} />
       </div>
       <p className="mt-1 text-sm text-slate-500">Updated {formatDate(contract.updatedAt)}</p>

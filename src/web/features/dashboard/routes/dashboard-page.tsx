@@ -1,9 +1,7 @@
-import { FileCheck2, FilePen, FileText, FileX2, FolderOpen, Send } from 'lucide-react';
+import { FileText, FolderOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { StatusCounts } from '../../../../shared/statuses';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
 import { useStartTour } from '../../tour/guided-tour';
@@ -11,13 +9,7 @@ import { useDashboard } from '../api/dashboard';
 import { ContractCard } from '../components/contract-card';
 import { EmptyState } from '../components/empty-state';
 import { ProjectCard } from '../components/project-card';
-
-const countCards: { key: keyof StatusCounts; label: string; icon: typeof FilePen; tone: string }[] = [
-  { key: 'draft', label: 'Draft', icon: FilePen, tone: 'bg-slate-100 text-slate-600' },
-  { key: 'sent', label: 'Sent', icon: Send, tone: 'bg-blue-50 text-blue-600' },
-  { key: 'signed', label: 'Signed', icon: FileCheck2, tone: 'bg-green-50 text-green-600' },
-  { key: 'expired', label: 'Expired', icon: FileX2, tone: 'bg-amber-50 text-amber-700' },
-];
+import { StatusCountCards } from '../components/status-count-cards';
 
 /** A titled list with 'View all', its empty state, or placeholders while it loads. */
 function RecentSection(props: {
@@ -86,29 +78,7 @@ export function DashboardPage() {
         </Button>
       </div>
 
-      <section
-        aria-label="Contract counts"
-        data-tour="count-cards"
-        className="grid grid-cols-2 gap-4 lg:grid-cols-4"
-      >
-        {countCards.map(({ key, label, icon: Icon, tone }) => (
-          <Card key={key} className="flex items-center gap-4 p-5">
-            <div className={`flex size-10 items-center justify-center rounded-md ${tone}`}>
-              <Icon aria-hidden="true" className="size-5" />
-            </div>
-            <div>
-              <p className="text-sm text-slate-500">{label}</p>
-              <p className="text-2xl font-semibold text-slate-900" data-testid={`count-${key}`}>
-                {summary ? (
-                  summary.counts[key]
-                ) : (
-                  <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-100" />
-                )}
-              </p>
-            </div>
-          </Card>
-        ))}
-      </section>
+      <StatusCountCards counts={summary?.counts} data-tour="count-cards" />
 
       {dashboard.isError && (
         <p role="alert" className="text-sm text-red-700">
