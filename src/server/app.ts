@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { contractRoutes } from './routes/contracts';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
 import { settingsRoutes } from './routes/settings';
 import { signingRoutes } from './routes/signing';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(verificationRoutes, deps);
       await api.register(notificationRoutes, deps);
       await api.register(settingsRoutes, deps);
+      await api.register(profileRoutes, deps);
     },
     { prefix: '/api' },
   );

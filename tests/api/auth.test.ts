@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commonPasswordCount } from '../../src/server/services/accounts/common-passwords';
+import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import {
   buildAccount,
   call,
@@ -12,6 +14,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
     accountLimits: {
+      ...defaultAccountLimits,
       perAddress: { limit: 6, windowMs: 60_000 },
       perAccount: { limit: 3, windowMs: 60_000 },
       signUpsPerAddress: { limit: 12, windowMs: 60_000 },
@@ -108,9 +111,79 @@ describe('sign-up', () => {
     const response = await call(ctx, null, {
       method: 'POST',
       url: '/api/auth/sign-up',
-      json: { ...signUpBody('long-password@example.com'), password: 'p'.repeat(256) },
+      json: { ...signUpBody('long-password@example.com'), password: 'pass phrase '.repeat(22).slice(0, 256) },
     });
     expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('sign-up password rules', () => {
+  const signUpWith = (email: string, password: string) =>
+    call(ctx, null, {
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      json: { ...signUpBody(email), password },
+      remoteAddress: '192.0.2.88',
+    });
+
+  it('keeps a list of about a thousand common passwords', () => {
+    expect(commonPasswordCount).toBeGreaterThanOrEqual(1000);
+  });
+
+  it.each([
+    'password',
+    'Password1',
+    'QWERTY123',
+    'iloveyou',
+    '12345678',
+    'aaaaaaaaaa',
+    'abcdefghij',
+    'p@ssw0rd',
+    'correcthorsebatterystaple',
+  ])('refuses the common password %s, naming the field', async (password) => {
+    const response = await signUpWith('common@example.com', password);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'PASSWORD_TOO_COMMON',
+        message:
+          'This password is too common and easy to guess. Choose a longer one, for example a few unrelated words.',
+        field: 'password',
+      },
+    });
+  });
+
+  it('refuses the e-mail address, its name part or the name as the password', async () => {
+    for (const password of ['own.address@example.com', 'own.address', 'GraceHopper', 'grace hopper']) {
+      const response = await signUpWith('own.address@example.com', password);
+      expect(response.json().error).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
+    }
+  });
+
+  it('accepts 8 characters and refuses 7; refuses 257', async () => {
+    const seven = await signUpWith('seven@example.com', 'k8#Lm2q');
+    expect(seven.json().error).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'password',
+      message: 'Password must be at least 8 characters',
+    });
+    const tooLong = await signUpWith('too-long@example.com', 'k8#Lm2qZ'.repeat(33).slice(0, 257));
+    expect(tooLong.json().error).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'password',
+      message: 'Password must be at most 256 characters',
+    });
+    const eight = await signUpWith('eight@example.com', 'k8#Lm2qZ');
+    expect(eight.statusCode).toBe(201);
+  });
+
+  it('spends no sign-up allowance on a refused password', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      statuses.push((await signUpWith(`retry-${attempt}@example.com`, 'password1')).statusCode);
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expect((await signUpWith('retry-ok@example.com', 'a long enough password')).statusCode).toBe(201);
   });
 });
 

@@ -95,8 +95,8 @@ test.describe('routing', () => {
     await page.getByLabel('Email address').fill('demo@example.com');
     await page.getByLabel('Password').fill('pactum-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // /contracts has no screen yet, so it lands on the dashboard through the unknown-path rule.
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL('/contracts?status=sent');
+    await expect(page.getByLabel('Status')).toHaveValue('sent');
   });
 
   test('never follows a next parameter off the site', async ({ page }) => {

@@ -1,4 +1,12 @@
-export const mailKinds = ['invitation', 'reminder', 'completed', 'declined', 'canceled', 'expired'] as const;
+export const mailKinds = [
+  'invitation',
+  'reminder',
+  'completed',
+  'declined',
+  'canceled',
+  'expired',
+  'password_reset',
+] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export type MailFacts = {
@@ -7,7 +15,7 @@ export type MailFacts = {
   contractTitle: string;
   senderName: string;
   recipientName: string;
-  /** The signing link (invitation, reminder) or the contract's page (messages to the sender). */
+  /** The signing link (invitation, reminder), the reset link, or the contract's page (messages to the sender). */
   link?: string;
   /** The signer a message to the sender is about. */
   signerName?: string;
@@ -17,7 +25,13 @@ export type MailFacts = {
 
 export type ComposedMail = { subject: string; text: string; html: string };
 
-type Parts = { subject: string; lines: string[]; action?: { label: string; url: string } };
+type Parts = {
+  subject: string;
+  lines: string[];
+  action?: { label: string; url: string };
+  /** Who the message is from, above it and in the footer; the organization by default. */
+  from?: { name: string; footer: string };
+};
 
 function partsOf(facts: MailFacts): Parts {
   const { organizationName: org, contractTitle: title, senderName: sender } = facts;
@@ -69,6 +83,22 @@ function partsOf(facts: MailFacts): Parts {
         ],
         action: { label: 'Open the contract', url: link },
       };
+    case 'password_reset':
+      return {
+        subject: 'Reset your Pactum password',
+        lines: [
+          'Someone asked to reset the password of your Pactum account. To choose a new password, open the link below.',
+          facts.expiresAt
+            ? `The link works once, for one hour (until ${facts.expiresAt.toUTCString()}). Setting a new password signs you out on every device.`
+            : 'The link works once, for one hour. Setting a new password signs you out on every device.',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ],
+        action: { label: 'Reset your password', url: link },
+        from: {
+          name: 'Pactum',
+          footer: 'Sent by Pactum because a password reset was requested for this e-mail address.',
+        },
+      };
   }
 }
 
@@ -91,7 +121,8 @@ export function composeMail(facts: MailFacts): ComposedMail {
   const parts = partsOf(facts);
   const lines = parts.lines.filter((line) => line !== '');
   const greeting = `Hello ${facts.recipientName},`;
-  const footer = `Sent by Pactum on behalf of ${facts.organizationName}.`;
+  const from = parts.from?.name ?? facts.organizationName;
+  const footer = parts.from?.footer ?? `Sent by Pactum on behalf of ${facts.organizationName}.`;
   const text = [
     greeting,
     '',
@@ -107,7 +138,7 @@ export function composeMail(facts: MailFacts): ComposedMail {
   const html = `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
 <div style="background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:32px">
-<p style="margin:0 0 24px;font-size:14px;font-weight:700;color:#4f46e5">${escapeHtml(facts.organizationName)}</p>
+<p style="margin:0 0 24px;font-size:14px;font-weight:700;color:#4f46e5">${escapeHtml(from)}</p>
 ${paragraph(greeting)}
 ${lines.map(paragraph).join('\n')}
 ${button}

@@ -12,6 +12,7 @@ import {
   users,
 } from '../db/schema';
 import { defineJob } from '../jobs/job-runner';
+import { createPasswordReset } from '../services/accounts/password-reset-token';
 import { appendHistory } from '../services/history/append-history';
 import { systemAuthor } from '../services/history/author-of';
 import { notifyOwner } from '../services/notifications/notify-owner';
@@ -92,6 +93,7 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     .from(organizations)
     .where(eq(organizations.id, message.organizationId));
   if (!organization) return null;
+  if (message.kind === 'password_reset') return prepareReset(deps, message, organization.name);
   const contract = message.contractId
     ? (await db.select().from(contracts).where(eq(contracts.id, message.contractId)))[0]
     : undefined;
@@ -130,6 +132,33 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     ...(attachments ? { attachments } : {}),
     ...(needsLink(message.kind) ? { link: facts.link } : {}),
   };
+}
+
+/**
+ * A reset mail gets its link now (only the token's hash is stored), for the account named in the
+ * message, and none when that account is gone or no longer has this e-mail address.
+ */
+async function prepareReset(
+  deps: Deps,
+  message: MessageRow,
+  organizationName: string,
+): Promise<OutgoingMail | null> {
+  const userId = message.params.userId;
+  if (!userId) return null;
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user?.email !== message.toEmail) return null;
+  const reset = await createPasswordReset(deps.db, userId);
+  const link = new URL(`/reset-password/${reset.token}`, deps.appUrl).href;
+  const composed = composeMail({
+    kind: 'password_reset',
+    organizationName,
+    contractTitle: '',
+    senderName: '',
+    recipientName: message.toName,
+    link,
+    expiresAt: reset.expiresAt,
+  });
+  return { to: { name: message.toName, email: message.toEmail }, ...composed, link };
 }
 
 /** A fresh link for a signer who may sign now; none for one who has signed, declined or must wait. */

@@ -43,7 +43,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   });
 }
 
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   for (const cause of causes(error)) {
     const { code } = cause as { code?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   currentUserResponseSchema,
   demoCredentialsSchema,
+  passwordResetCheckBodySchema,
+  passwordResetCheckSchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  passwordResetRequestedSchema,
   signInBodySchema,
   signUpBodySchema,
 } from '../../shared/api/auth';
@@ -12,6 +17,11 @@ import { demoCredentials } from '../db/seed-demo';
 import type { AppDeps } from '../deps';
 import { actorOf, clearSessionCookie, requestOrigin, setSessionCookie } from '../plugins/authentication';
 import { presentCurrentUser } from '../presenters/current-user';
+import { checkPasswordReset, confirmPasswordReset } from '../services/accounts/confirm-password-reset';
+import {
+  passwordResetRequestedMessage,
+  requestPasswordReset,
+} from '../services/accounts/request-password-reset';
 import { signIn } from '../services/accounts/sign-in';
 import { signUp } from '../services/accounts/sign-up';
 import { createSession } from '../services/sessions/create-session';
@@ -86,6 +96,74 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const account = await signIn(deps.db, { ...request.body, ip: request.ip ?? null }, deps.accountLimits);
       const { session, user } = await startSession(request, account, request.body.remember);
+      setSessionCookie(reply, session, secure);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link, if the address has an account',
+        description:
+          'Answers the same, after the same time, whether or not the e-mail has an account. The link works once, for one hour.',
+        body: passwordResetRequestBodySchema,
+        response: { 202: passwordResetRequestedSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(
+        deps.db,
+        { email: request.body.email, ip: request.ip ?? null },
+        deps.accountLimits,
+      );
+      return reply.status(202).send({ message: passwordResetRequestedMessage });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/check',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Whether a password reset link still works',
+        body: passwordResetCheckBodySchema,
+        response: { 200: passwordResetCheckSchema, 400: errorBodySchema, 410: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { expiresAt } = await checkPasswordReset(deps.db, request.body.token);
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link, sign out everywhere, and sign in',
+        body: passwordResetConfirmBodySchema,
+        response: {
+          200: currentUserResponseSchema,
+          400: errorBodySchema,
+          410: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await confirmPasswordReset(
+        deps.db,
+        { ...request.body, ip: request.ip ?? null },
+        deps.accountLimits,
+      );
+      const { session, user } = await startSession(request, account, false);
       setSessionCookie(reply, session, secure);
       return { user };
     },

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, idSchema } from './common';
+import { emailSchema, idSchema, timestampSchema } from './common';
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(8, { error: 'Password must be at least 8 characters' })
   .max(256, { error: 'Password must be at most 256 characters' });
 
-const nameSchema = z
+export const nameSchema = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, { error: 'Name is required' })
@@ -53,3 +53,25 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const currentUserResponseSchema = z.object({ user: currentUserSchema });
 
 export const demoCredentialsSchema = z.object({ email: z.string(), password: z.string() });
+
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+
+/** The same answer whether or not the e-mail has an account. */
+export const passwordResetRequestedSchema = z.object({ message: z.string() });
+
+/** The token of a /reset-password/{token} link: 256 random bits in base64url. */
+export const passwordResetTokenSchema = z
+  .string({ error: 'The reset link is missing its token' })
+  .min(1, { error: 'The reset link is missing its token' })
+  .max(100, { error: 'This password reset link is not valid' });
+
+export const passwordResetCheckBodySchema = z.object({ token: passwordResetTokenSchema });
+
+export const passwordResetCheckSchema = z.object({
+  expiresAt: timestampSchema.describe('When the link stops working'),
+});
+
+export const passwordResetConfirmBodySchema = z.object({
+  token: passwordResetTokenSchema,
+  password: passwordSchema,
+});

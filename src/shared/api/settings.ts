@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './common';
+import { imageUploadBodySchema } from './images';
 
 export const sealingCertificateSchema = z
   .object({
@@ -55,15 +56,7 @@ export const updateOrganizationSettingsBodySchema = z
   })
   .partial();
 
-export const maxLogoBytes = 200 * 1024;
-export const logoTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
-export const uploadLogoBodySchema = z.object({
-  type: z.enum(logoTypes, { error: 'The logo must be a PNG, JPEG or WebP image' }),
-  data: z
-    .base64({ error: 'The logo must be base64-encoded' })
-    .max(Math.ceil((maxLogoBytes * 4) / 3) + 4, { error: 'The logo must be at most 200 KB' }),
-});
+export const uploadLogoBodySchema = imageUploadBodySchema('logo');
 
 const fieldNameSchema = z
   .string({ error: 'Field name is required' })

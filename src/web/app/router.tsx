@@ -19,6 +19,26 @@ export const router = createBrowserRouter([
     }),
     errorElement: <ErrorPage />,
   },
+  // Public: creating an account and resetting a forgotten password.
+  {
+    path: '/signup',
+    lazy: async () => ({ Component: (await import('../features/auth/routes/signup-page')).SignupPage }),
+    errorElement: <ErrorPage />,
+  },
+  {
+    path: '/forgot-password',
+    lazy: async () => ({
+      Component: (await import('../features/auth/routes/forgot-password-page')).ForgotPasswordPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
+  {
+    path: '/reset-password/:token',
+    lazy: async () => ({
+      Component: (await import('../features/auth/routes/reset-password-page')).ResetPasswordPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
   {
     path: '/',
     lazy: async () => ({ Component: (await import('./require-session')).RequireSession }),
@@ -62,9 +82,21 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'settings',
+        lazy: async () => ({
+          Component: (await import('../features/settings/routes/settings-page')).SettingsPage,
+        }),
+      },
+      {
         path: 'mail',
         lazy: async () => ({
           Component: (await import('../features/mail/routes/mail-outbox-page')).MailOutboxPage,
+        }),
+      },
+      {
+        path: 'profile',
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-page')).ProfilePage,
         }),
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -13,16 +13,23 @@ export type AccountLimits = {
   perAddress: RateLimitRule;
   perAccount: RateLimitRule;
   signUpsPerAddress: RateLimitRule;
+  /** Password reset requests and link uses per hour from one address. */
+  passwordResetsPerAddress: RateLimitRule;
+  /** Password reset requests per hour for one e-mail address. */
+  passwordResetsPerEmail: RateLimitRule;
 };
 
 /**
- * Failed sign-ins allowed per 15 minutes from one address and against one account, and
- * sign-ups per hour from one address (each costs a password hash and makes an organization).
+ * Failed sign-ins allowed per 15 minutes from one address and against one account, sign-ups
+ * per hour from one address (each costs a password hash and makes an organization), and
+ * password reset requests per hour from one address and for one e-mail (each sends a mail).
  */
 export const defaultAccountLimits: AccountLimits = {
   perAddress: { limit: 30, windowMs: 15 * 60 * 1000 },
   perAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
   signUpsPerAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
+  passwordResetsPerAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
+  passwordResetsPerEmail: { limit: 5, windowMs: 60 * 60 * 1000 },
 };
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
+import { assertStrongEnough } from './common-passwords';
 import { hashPassword } from './passwords';
 import { tooManyAttempts } from './sign-in';
 
@@ -16,6 +17,7 @@ export async function signUp(
   input: SignUpInput,
   throttle?: { ip: string | null; rule: RateLimitRule },
 ): Promise<{ userId: string; organizationId: string }> {
+  assertStrongEnough(input.password, input);
   if (throttle) {
     const wait = await consumeRateLimit(db, `sign-up:address:${throttle.ip ?? 'unknown'}`, throttle.rule);
     if (wait > 0) throw tooManyAttempts(wait);

@@ -17,6 +17,14 @@ export async function listOutbox(db: Database, actor: Actor, smtp: boolean): Pro
     .limit(100);
   return {
     smtp,
-    items: rows.map((row) => ({ ...presentOutboxMessage(row), text: row.heldText, html: row.heldHtml })),
+    items: rows.map((row) => {
+      // A password reset link lets whoever reads it take over the account: only its owner sees it.
+      const readable = row.kind !== 'password_reset' || row.params.userId === actor.userId;
+      return {
+        ...presentOutboxMessage(row),
+        text: readable ? row.heldText : null,
+        html: readable ? row.heldHtml : null,
+      };
+    }),
   };
 }

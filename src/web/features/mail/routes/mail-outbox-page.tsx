@@ -25,6 +25,7 @@ const kinds: Record<string, string> = {
   declined: 'Declined',
   canceled: 'Canceled',
   expired: 'Expired',
+  password_reset: 'Password reset',
 };
 const kindLabel = (kind: string) => kinds[kind] ?? kind;
 

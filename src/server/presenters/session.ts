@@ -1,0 +1,22 @@
+import type { ActiveSession } from '../../shared/api/profile';
+import type { Actor } from '../actor';
+import type { sessions } from '../db/schema';
+import { summarizeUserAgent } from './user-agent';
+
+type SessionRow = Pick<typeof sessions.$inferSelect, 'id' | 'createdAt' | 'expiresAt' | 'ip' | 'userAgent'>;
+
+/**
+ * One of the actor's sessions. The address stored is the one it signed in from; for the session
+ * making this request the address it is using now is known, so that one is shown.
+ */
+export function presentSession(row: SessionRow, actor: Actor): ActiveSession {
+  const current = row.id === actor.sessionId;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ip: (current ? actor.ip : null) ?? row.ip,
+    device: summarizeUserAgent(current ? (actor.userAgent ?? row.userAgent) : row.userAgent),
+    current,
+  };
+}

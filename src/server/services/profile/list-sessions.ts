@@ -1,0 +1,23 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { ActiveSession } from '../../../shared/api/profile';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { presentSession } from '../../presenters/session';
+
+/** The user's sessions that have not expired, this one first, then the newest. */
+export async function listSessions(db: Database, actor: Actor): Promise<ActiveSession[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  const items = rows.map((row) => presentSession(row, actor));
+  return [...items.filter((item) => item.current), ...items.filter((item) => !item.current)];
+}

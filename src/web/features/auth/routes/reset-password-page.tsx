@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link2Off, Loader2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AppError } from '../../../../shared/errors';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { resetLinkQuery, useConfirmPasswordReset } from '../api/accounts';
+import { AuthPage } from '../components/auth-page';
+import { PasswordStrengthMeter } from '../components/password-strength';
+
+const backToLogin = (
+  <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+    Back to log in
+  </Link>
+);
+
+/** An expired, used or unknown link: why, and the way to a new one. */
+function ClosedLink({ message }: { message: string }) {
+  return (
+    <AuthPage title="This link cannot be used" subtitle={backToLogin}>
+      <div className="flex items-start gap-3 text-sm text-slate-700" role="alert">
+        <Link2Off aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+        <p>{message}</p>
+      </div>
+      <ButtonLink to="/forgot-password" className="mt-6 w-full">
+        Request a new link
+      </ButtonLink>
+    </AuthPage>
+  );
+}
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const link = useQuery(resetLinkQuery(token));
+  const confirm = useConfirmPasswordReset();
+  const navigate = useNavigate();
+  const meterId = useId();
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+
+  const error = confirm.error;
+  if (error instanceof AppError && error.code === 'RESET_LINK_INVALID')
+    return <ClosedLink message={error.message} />;
+  if (link.data && 'closed' in link.data) return <ClosedLink message={link.data.closed} />;
+
+  if (!link.data) {
+    return (
+      <AuthPage title="Choose a new password" subtitle={backToLogin}>
+        {link.isError ? (
+          <ErrorBanner>{link.error.message}</ErrorBanner>
+        ) : (
+          <div className="flex justify-center py-6" role="status" aria-label="Checking the link">
+            <Loader2 aria-hidden="true" className="size-6 animate-spin text-slate-400" />
+          </div>
+        )}
+      </AuthPage>
+    );
+  }
+
+  // Shown until the user changes the password the server refused.
+  const passwordError =
+    error instanceof AppError && error.field === 'password' && confirm.variables?.password === password
+      ? error.message
+      : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== repeated) {
+      setMismatch(true);
+      return;
+    }
+    confirm.mutate({ token, password }, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+  };
+
+  return (
+    <AuthPage title="Choose a new password" subtitle={backToLogin}>
+      <form className="space-y-5" onSubmit={onSubmit}>
+        <p className="text-sm text-slate-600">
+          Setting a new password signs you out on every other device, then signs you in here.
+        </p>
+        {error && !(error instanceof AppError && error.field === 'password') && (
+          <ErrorBanner>{error.message}</ErrorBanner>
+        )}
+        <div>
+          <TextField
+            label="New password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={256}
+            value={password}
+            error={passwordError}
+            onChange={(event) => setPassword(event.target.value)}
+            {...(passwordError ? {} : { 'aria-describedby': meterId })}
+          />
+          <PasswordStrengthMeter
+            password={password}
+            id={meterId}
+            tooCommon={error instanceof AppError && error.code === 'PASSWORD_TOO_COMMON' && !!passwordError}
+          />
+        </div>
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          maxLength={256}
+          value={repeated}
+          error={mismatch && password !== repeated ? 'The passwords do not match' : undefined}
+          onChange={(event) => setRepeated(event.target.value)}
+        />
+        <Button type="submit" className="w-full" loading={confirm.isPending}>
+          Set new password
+        </Button>
+      </form>
+    </AuthPage>
+  );
+}

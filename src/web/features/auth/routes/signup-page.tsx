@@ -1,0 +1,113 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { AppError } from '../../../../shared/errors';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useSignUp } from '../api/accounts';
+import { useSession } from '../api/session';
+import { AuthPage } from '../components/auth-page';
+import { PasswordStrengthMeter } from '../components/password-strength';
+
+const fields = ['name', 'email', 'password', 'organizationName'] as const;
+type Field = (typeof fields)[number];
+
+export function SignupPage() {
+  const session = useSession();
+  const signUp = useSignUp();
+  const navigate = useNavigate();
+  const meterId = useId();
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: '',
+    email: '',
+    password: '',
+    organizationName: '',
+  });
+
+  if (session.data && !signUp.isSuccess) return <Navigate to="/dashboard" replace />;
+
+  const error = signUp.error;
+  // A field the server named gets the message under it; anything else goes in the banner.
+  const field =
+    error instanceof AppError && (fields as readonly string[]).includes(error.field ?? '')
+      ? (error.field as Field)
+      : undefined;
+  // Shown until the user changes what the server refused.
+  const fieldError = (name: Field) =>
+    field === name && signUp.variables?.[name] === values[name] ? error?.message : undefined;
+  const bind = (name: Field) => ({
+    name,
+    value: values[name],
+    error: fieldError(name),
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    signUp.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+  };
+
+  return (
+    <AuthPage
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form className="space-y-5" onSubmit={onSubmit}>
+        {error && !field && <ErrorBanner>{error.message}</ErrorBanner>}
+        <TextField label="Name" autoComplete="name" required maxLength={100} {...bind('name')} />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={320}
+          {...bind('email')}
+        />
+        <div>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={256}
+            {...bind('password')}
+            {...(fieldError('password') ? {} : { 'aria-describedby': meterId })}
+          />
+          <PasswordStrengthMeter
+            password={values.password}
+            id={meterId}
+            tooCommon={
+              error instanceof AppError && error.code === 'PASSWORD_TOO_COMMON' && !!fieldError('password')
+            }
+          />
+        </div>
+        <div>
+          <TextField
+            label="Organization name"
+            autoComplete="organization"
+            required
+            maxLength={100}
+            {...bind('organizationName')}
+          />
+          <p className="mt-1 text-xs text-slate-500">
+            A new workspace for your team: you become its admin and can invite others later.
+          </p>
+        </div>
+        <Button type="submit" className="w-full" loading={signUp.isPending}>
+          Create account
+        </Button>
+      </form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import type { OrganizationSettings } from '../../../../shared/api/settings';
+import { AppError } from '../../../../shared/errors';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useUpdateOrganization } from '../api/settings';
+import { Saved, SettingsSection } from './settings-section';
+
+const toInput = (days: number | null) => (days === null ? '' : String(days));
+const fromInput = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** How long sent contracts stay signable, and how often signers are reminded. */
+export function SigningDefaultsSection({
+  settings,
+  canEdit,
+}: {
+  settings: OrganizationSettings;
+  canEdit: boolean;
+}) {
+  const [expiry, setExpiry] = useState(toInput(settings.signingExpiryDays));
+  const [reminders, setReminders] = useState(toInput(settings.reminderIntervalDays));
+  const update = useUpdateOrganization();
+  const error = update.error instanceof AppError ? update.error : null;
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ signingExpiryDays: fromInput(expiry), reminderIntervalDays: fromInput(reminders) });
+  };
+  return (
+    <SettingsSection
+      title="Signing defaults"
+      description="Applied to every contract sent from now on. Leave a field empty for no limit or no reminders."
+    >
+      {/* The server's messages are clearer than the browser's number bubbles. */}
+      <form onSubmit={save} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Signing period (days)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            placeholder="No limit"
+            value={expiry}
+            readOnly={!canEdit}
+            onChange={(event) => setExpiry(event.target.value)}
+            error={fieldError('signingExpiryDays')}
+          />
+          <TextField
+            label="Remind signers every (days)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            placeholder="No reminders"
+            value={reminders}
+            readOnly={!canEdit}
+            onChange={(event) => setReminders(event.target.value)}
+            error={fieldError('reminderIntervalDays')}
+          />
+        </div>
+        {error && !error.field && <ErrorBanner>{error.message}</ErrorBanner>}
+        {canEdit && (
+          <div className="flex items-center gap-3">
+            <Button type="submit" loading={update.isPending}>
+              Save defaults
+            </Button>
+            <Saved show={update.isSuccess} />
+          </div>
+        )}
+      </form>
+    </SettingsSection>
+  );
+}
