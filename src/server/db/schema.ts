@@ -59,6 +59,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
+    /** The signature the user saved (PNG), offered when they sign. */
+    savedSignature: bytes('saved_signature'),
+    savedSignatureKind: signatureKindEnum('saved_signature_kind'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -207,6 +210,9 @@ export const contracts = pgTable(
     ),
     index('contracts_project_updated_idx').on(t.projectId, t.isTemplate, t.updatedAt, t.id),
     index('contracts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The list's other two orders: by creation, and by title ignoring case.
+    index('contracts_organization_created_idx').on(t.organizationId, t.isTemplate, t.createdAt, t.id),
+    index('contracts_organization_title_idx').on(t.organizationId, t.isTemplate, sql`lower(${t.title})`, t.id),
     // The expiry sweep and the reminder sweep look only at sent contracts.
     index('contracts_sent_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'sent'`),
   ],
