@@ -21,6 +21,7 @@ import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
 import { settingsRoutes } from './routes/settings';
+import { signatureRoutes } from './routes/signatures';
 import { signingRoutes } from './routes/signing';
 import { templateRoutes } from './routes/templates';
 import { verificationRoutes } from './routes/verification';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(verificationRoutes, deps);
       await api.register(notificationRoutes, deps);
       await api.register(settingsRoutes, deps);
+      await api.register(signatureRoutes, deps);
       await api.register(profileRoutes, deps);
     },
     { prefix: '/api' },

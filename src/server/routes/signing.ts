@@ -87,7 +87,9 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       },
     },
     async (request, reply) =>
-      noStore(reply).send(await getSigningView(db, requireSigner(request, request.params.signerId))),
+      noStore(reply).send(
+        await getSigningView(db, requireSigner(request, request.params.signerId), request.actor),
+      ),
   );
 
   app.get(

@@ -40,6 +40,10 @@ export const signingViewSchema = z
     fields: z.array(customFieldSchema),
     /** Present once every signer has signed and the final PDF is sealed. */
     finalDocumentReady: z.boolean(),
+    savedSignature: z
+      .object({ kind: z.enum(['drawn', 'typed']), image: z.string() })
+      .nullable()
+      .describe('The signature the signer saved in Pactum, when they are signed in as the invited person'),
     signedAt: timestampSchema.nullable(),
   })
   .meta({ id: 'SigningView' });

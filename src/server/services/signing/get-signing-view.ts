@@ -4,11 +4,27 @@ import { consentDisclosure } from '../../../shared/consent';
 import type { Database } from '../../db/client';
 import { documents, organizations, users } from '../../db/schema';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
+import { getSavedSignature } from '../signatures/saved-signature';
 import { findSignerWithContract } from './find-signer';
 import { signingStateOf } from './signing-state';
 
+/** A signed-in Pactum user who is the invited signer gets their saved signature offered. */
+async function savedSignatureFor(
+  db: Database,
+  viewer: { userId: string; email: string } | null,
+  signerEmail: string,
+): Promise<SigningView['savedSignature']> {
+  if (!viewer || viewer.email.toLowerCase() !== signerEmail.toLowerCase()) return null;
+  const saved = await getSavedSignature(db, viewer.userId);
+  return saved.kind && saved.image ? { kind: saved.kind, image: saved.image } : null;
+}
+
 /** Everything the signing page shows: who sent what, the frozen document, the consent and the fields. */
-export async function getSigningView(db: Database, signerId: string): Promise<SigningView> {
+export async function getSigningView(
+  db: Database,
+  signerId: string,
+  viewer: { userId: string; email: string } | null = null,
+): Promise<SigningView> {
   const { signer, contract, signers } = await findSignerWithContract(db, signerId);
   const [organization] = await db
     .select({ name: organizations.name })
@@ -37,6 +53,7 @@ export async function getSigningView(db: Database, signerId: string): Promise<Si
     consent: { ...consentDisclosure },
     fields: await listSignerFields(db, contract.organizationId),
     finalDocumentReady: contract.sealedAt !== null,
+    savedSignature: await savedSignatureFor(db, viewer, signer.email),
     signedAt: signer.signedAt?.toISOString() ?? null,
   };
 }

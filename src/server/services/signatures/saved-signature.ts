@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { SavedSignature } from '../../../shared/api/signatures';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { decodeSignatureImage } from '../signing/signature-image';
+
+const dataUrlOf = (bytes: Uint8Array | null) =>
+  bytes ? `data:image/png;base64,${Buffer.from(bytes).toString('base64')}` : null;
+
+export async function getSavedSignature(db: Database, userId: string): Promise<SavedSignature> {
+  const [row] = await db
+    .select({ image: users.savedSignature, kind: users.savedSignatureKind })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { kind: row?.kind ?? null, image: dataUrlOf(row?.image ?? null) };
+}
+
+/** Keeps the user's signature (checked like one given on the signing page) to offer when they sign. */
+export async function saveSignature(
+  db: Database,
+  actor: Actor,
+  input: { kind: 'drawn' | 'typed'; image: string },
+): Promise<SavedSignature> {
+  const image = decodeSignatureImage(input.image);
+  await db
+    .update(users)
+    .set({ savedSignature: image, savedSignatureKind: input.kind, updatedAt: new Date() })
+    .where(eq(users.id, actor.userId));
+  return getSavedSignature(db, actor.userId);
+}
+
+export async function removeSavedSignature(db: Database, actor: Actor): Promise<SavedSignature> {
+  await db
+    .update(users)
+    .set({ savedSignature: null, savedSignatureKind: null, updatedAt: new Date() })
+    .where(eq(users.id, actor.userId));
+  return getSavedSignature(db, actor.userId);
+}
