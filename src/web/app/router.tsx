@@ -82,6 +82,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'signatures',
+        lazy: async () => ({
+          Component: (await import('../features/signatures/routes/signatures-page')).SignaturesPage,
+        }),
+      },
+      {
         path: 'settings',
         lazy: async () => ({
           Component: (await import('../features/settings/routes/settings-page')).SettingsPage,

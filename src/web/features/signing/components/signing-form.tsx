@@ -4,10 +4,10 @@ import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SignaturePad, type SignatureValue } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
 import { useSign } from '../api/signing';
 import { DeclineDialog } from './decline-dialog';
-import { SignaturePad, type SignatureValue } from './signature-pad';
 
 const inputTypes = { text: 'text', email: 'email', phone: 'tel' } as const;
 
@@ -15,7 +15,10 @@ const inputTypes = { text: 'text', email: 'email', phone: 'tel' } as const;
 export function SigningForm({ view }: { view: SigningView }) {
   const sign = useSign(view.signerId);
   const [consented, setConsented] = useState(false);
-  const [signature, setSignature] = useState<SignatureValue>(null);
+  const saved = view.savedSignature;
+  const [useSaved, setUseSaved] = useState(saved !== null);
+  const [drawn, setSignature] = useState<SignatureValue>(null);
+  const signature: SignatureValue = useSaved && saved ? { kind: saved.kind, image: saved.image } : drawn;
   const [values, setValues] = useState<Record<string, string>>({
     fullName: view.signer.name,
     email: view.signer.email,
@@ -66,7 +69,26 @@ export function SigningForm({ view }: { view: SigningView }) {
           ))}
         </div>
 
-        <SignaturePad onChange={setSignature} defaultName={values.fullName ?? ''} />
+        {useSaved && saved ? (
+          <div>
+            <p className="text-sm font-medium text-slate-700">Signature</p>
+            <div className="mt-2 flex flex-col gap-3 rounded-md bg-white p-3 ring-1 ring-slate-300 sm:flex-row sm:items-center">
+              <img
+                src={saved.image}
+                alt="Your saved signature"
+                className="h-20 w-auto max-w-full object-contain"
+              />
+              <div className="sm:ml-auto">
+                <Button variant="ghost" size="sm" onClick={() => setUseSaved(false)}>
+                  Draw or type a new one
+                </Button>
+              </div>
+            </div>
+            <p className="mt-1 text-xs text-slate-500">Your saved signature from your Pactum profile.</p>
+          </div>
+        ) : (
+          <SignaturePad onChange={setSignature} defaultName={values.fullName ?? ''} />
+        )}
 
         {failure && !failure.field && <ErrorBanner>{failure.message}</ErrorBanner>}
         {failure?.field === 'signature' && <ErrorBanner>{failure.message}</ErrorBanner>}

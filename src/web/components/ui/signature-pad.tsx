@@ -1,5 +1,5 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 export type SignatureValue = { kind: 'drawn' | 'typed'; image: string; typedName?: string } | null;
 
