@@ -2,6 +2,7 @@ import { getSchema } from '@tiptap/core';
 import { Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
 import type { EditorDocument } from '../shared/api/editor-document';
 import { contractExtensions, textAlignments } from './extensions';
+import { mergeFieldProblem } from './merge-field-values';
 
 let cachedSchema: Schema | undefined;
 
@@ -57,6 +58,10 @@ export function normalizeDocument(json: unknown): EditorDocument {
       if (!(type === null || type === undefined || ['1', 'a', 'A', 'i', 'I'].includes(type))) {
         throw new InvalidContentError(`Unsupported list type: ${String(type)}`);
       }
+    }
+    if (child.type.name === 'mergeField') {
+      const problem = mergeFieldProblem(child.attrs);
+      if (problem) throw new InvalidContentError(problem);
     }
     const level = child.attrs.level;
     if (child.type.name === 'heading' && !(Number.isInteger(level) && level >= 1 && level <= 6)) {

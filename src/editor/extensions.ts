@@ -3,6 +3,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import Typography from '@tiptap/extension-typography';
 import StarterKit from '@tiptap/starter-kit';
+import { MergeField } from './merge-field';
 
 /** Undo history: 100 steps, a new step after a 500 ms pause in typing. */
 export const undoDepth = 100;
@@ -27,5 +28,6 @@ export function contractExtensions(): Extensions {
     Color,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...textAlignments] }),
     Typography,
+    MergeField,
   ];
 }

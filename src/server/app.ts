@@ -18,11 +18,13 @@ import { authRoutes } from './routes/auth';
 import { contractRoutes } from './routes/contracts';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { oidcRoutes } from './routes/oidc';
 import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
 import { settingsRoutes } from './routes/settings';
 import { signatureRoutes } from './routes/signatures';
 import { signingRoutes } from './routes/signing';
+import { teamRoutes } from './routes/team';
 import { templateRoutes } from './routes/templates';
 import { verificationRoutes } from './routes/verification';
 import { workspaceRoutes } from './routes/workspace';
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       registerBodyDepthCheck(api);
       await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
+      await api.register(oidcRoutes, deps);
       await api.register(contractRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(projectRoutes, deps);
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(settingsRoutes, deps);
       await api.register(signatureRoutes, deps);
       await api.register(profileRoutes, deps);
+      await api.register(teamRoutes, deps);
     },
     { prefix: '/api' },
   );

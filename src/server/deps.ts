@@ -8,7 +8,7 @@ import type { AccountLimits } from './services/accounts/sign-in';
 export type AppDeps = {
   db: Database;
   ping: () => Promise<void>;
-  config: Pick<Config, 'appUrl' | 'sessionSecret' | 'demo'>;
+  config: Pick<Config, 'appUrl' | 'sessionSecret' | 'demo'> & Partial<Pick<Config, 'identityProviders'>>;
   accountLimits: AccountLimits;
   pdf: PdfEngine;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */

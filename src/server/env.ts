@@ -34,9 +34,27 @@ const envSchema = z.object({
   TSA_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Off only for a process that serves requests while others run the background jobs. */
   JOBS: booleanFlag.default(true),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_ISSUER: z
+    .url({ error: 'must be a URL' })
+    .default('https://login.microsoftonline.com/common/v2.0'),
 });
 
-const secretVariables = new Set(['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set([
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'MICROSOFT_CLIENT_SECRET',
+]);
+
+export const identityProviderNames = ['google', 'microsoft'] as const;
+export type IdentityProviderName = (typeof identityProviderNames)[number];
+export type IdentityProviderConfig = { issuer: string; clientId: string; clientSecret: string };
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -57,6 +75,8 @@ export type Config = {
   tsaUrl: string | undefined;
   /** Run the background jobs (mail, sealing, expiry, reminders) in this process. */
   jobs: boolean;
+  /** OpenID Connect sign-in, for each provider whose client id and secret are set. */
+  identityProviders: Partial<Record<IdentityProviderName, IdentityProviderConfig>>;
 };
 
 export class ConfigError extends Error {
@@ -99,6 +119,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM ?? `Pactum <no-reply@${appUrl.hostname}>`,
     tsaUrl: values.TSA_URL,
     jobs: values.JOBS,
+    identityProviders: {
+      ...(values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              issuer: values.GOOGLE_ISSUER,
+              clientId: values.GOOGLE_CLIENT_ID,
+              clientSecret: values.GOOGLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      ...(values.MICROSOFT_CLIENT_ID && values.MICROSOFT_CLIENT_SECRET
+        ? {
+            microsoft: {
+              issuer: values.MICROSOFT_ISSUER,
+              clientId: values.MICROSOFT_CLIENT_ID,
+              clientSecret: values.MICROSOFT_CLIENT_SECRET,
+            },
+          }
+        : {}),
+    },
   };
 }
 

@@ -132,6 +132,24 @@ describe('templates', () => {
     }
   });
 
+  it("reads a template, and answers 'Template not found' for a contract's or another organization's id", async () => {
+    const template = await createTemplate(owner, 'Readable');
+    const read = await call(ctx, owner, { method: 'GET', url: `/api/templates/${template.id}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: template.id, title: 'Readable', isTemplate: true });
+    const theirs = await createTemplate(stranger, 'Theirs too');
+    const plain = (
+      await call(ctx, owner, { method: 'POST', url: '/api/contracts', json: { title: 'Plain too' } })
+    ).json();
+    for (const id of [randomUUID(), theirs.id, plain.id]) {
+      const response = await call(ctx, owner, { method: 'GET', url: `/api/templates/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: 'TEMPLATE_NOT_FOUND', message: 'Template not found' },
+      });
+    }
+  });
+
   it("refuses to save another organization's contract as a template", async () => {
     const theirs = (
       await call(ctx, stranger, { method: 'POST', url: '/api/contracts', json: { title: 'Theirs' } })

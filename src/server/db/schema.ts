@@ -129,6 +129,36 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * Invitations to join an organization. The link's token is made when the e-mail is composed and
+ * only its SHA-256 is kept (a re-delivery makes a new token and replaces it). Open means neither
+ * accepted nor revoked: an organization has at most one open invitation per e-mail.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** null until the invitation e-mail is composed */
+    tokenHash: text('token_hash'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('invitations_open_email_key')
+      .on(t.organizationId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
 export const customFields = pgTable(
   'custom_fields',
   {
@@ -212,7 +242,12 @@ export const contracts = pgTable(
     index('contracts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // The list's other two orders: by creation, and by title ignoring case.
     index('contracts_organization_created_idx').on(t.organizationId, t.isTemplate, t.createdAt, t.id),
-    index('contracts_organization_title_idx').on(t.organizationId, t.isTemplate, sql`lower(${t.title})`, t.id),
+    index('contracts_organization_title_idx').on(
+      t.organizationId,
+      t.isTemplate,
+      sql`lower(${t.title})`,
+      t.id,
+    ),
     // The expiry sweep and the reminder sweep look only at sent contracts.
     index('contracts_sent_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'sent'`),
   ],

@@ -6,6 +6,7 @@ export const mailKinds = [
   'canceled',
   'expired',
   'password_reset',
+  'team_invitation',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -21,6 +22,8 @@ export type MailFacts = {
   signerName?: string;
   reason?: string;
   expiresAt?: Date | null;
+  /** The role a team invitation offers. */
+  role?: 'admin' | 'member';
 };
 
 export type ComposedMail = { subject: string; text: string; html: string };
@@ -99,6 +102,17 @@ function partsOf(facts: MailFacts): Parts {
           footer: 'Sent by Pactum because a password reset was requested for this e-mail address.',
         },
       };
+    case 'team_invitation':
+      return {
+        subject: `${sender} invited you to join ${org} on Pactum`,
+        lines: [
+          `${sender} invited you to join ${org} on Pactum as ${facts.role === 'admin' ? 'an admin' : 'a member'}. Pactum is where the team drafts contracts and sends them for e-signature.`,
+          'Open the link below, then sign in or create an account with this e-mail address to accept.',
+          facts.expiresAt ? `The invitation works until ${facts.expiresAt.toUTCString()}.` : '',
+          'If you did not expect this invitation, you can ignore this e-mail.',
+        ],
+        action: { label: 'Accept the invitation', url: link },
+      };
   }
 }
 
@@ -120,7 +134,7 @@ function escapeHtml(value: string): string {
 export function composeMail(facts: MailFacts): ComposedMail {
   const parts = partsOf(facts);
   const lines = parts.lines.filter((line) => line !== '');
-  const greeting = `Hello ${facts.recipientName},`;
+  const greeting = facts.recipientName ? `Hello ${facts.recipientName},` : 'Hello,';
   const from = parts.from?.name ?? facts.organizationName;
   const footer = parts.from?.footer ?? `Sent by Pactum on behalf of ${facts.organizationName}.`;
   const text = [

@@ -18,6 +18,7 @@ import { systemAuthor } from '../services/history/author-of';
 import { notifyOwner } from '../services/notifications/notify-owner';
 import { signingStateOf } from '../services/signing/signing-state';
 import { newSigningToken } from '../services/signing/signing-token';
+import { newInvitationLink } from '../services/team/invitation-link';
 import { composeMail, type MailFacts, type MailKind } from './compose-mail';
 import type { Mailer, OutgoingMail } from './mailer';
 
@@ -94,6 +95,7 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     .where(eq(organizations.id, message.organizationId));
   if (!organization) return null;
   if (message.kind === 'password_reset') return prepareReset(deps, message, organization.name);
+  if (message.kind === 'team_invitation') return prepareTeamInvitation(deps, message, organization.name);
   const contract = message.contractId
     ? (await db.select().from(contracts).where(eq(contracts.id, message.contractId)))[0]
     : undefined;
@@ -157,6 +159,35 @@ async function prepareReset(
     recipientName: message.toName,
     link,
     expiresAt: reset.expiresAt,
+  });
+  return { to: { name: message.toName, email: message.toEmail }, ...composed, link };
+}
+
+/**
+ * A team invitation gets its link now (only the token's hash is stored on the invitation, and a
+ * re-delivery replaces it), and none once the invitation is accepted, revoked or expired.
+ */
+async function prepareTeamInvitation(
+  deps: Deps,
+  message: MessageRow,
+  organizationName: string,
+): Promise<OutgoingMail | null> {
+  const invitation = await newInvitationLink(deps.db, {
+    organizationId: message.organizationId,
+    toEmail: message.toEmail,
+    invitationId: message.params.invitationId,
+  });
+  if (!invitation) return null;
+  const link = new URL(`/invitations/${invitation.token}`, deps.appUrl).href;
+  const composed = composeMail({
+    kind: 'team_invitation',
+    organizationName,
+    contractTitle: '',
+    senderName: invitation.inviterName,
+    recipientName: message.toName,
+    link,
+    expiresAt: invitation.expiresAt,
+    role: invitation.role,
   });
   return { to: { name: message.toName, email: message.toEmail }, ...composed, link };
 }

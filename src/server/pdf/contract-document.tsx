@@ -1,5 +1,6 @@
 import { Document, StyleSheet, type Styles, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
+import { mergeFieldText } from '../../editor/merge-field-values';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
 import { colors, contentWidth, fonts, PageFrame } from './page-frame';
 import { formatLongDate, listNumber, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
@@ -228,10 +229,12 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
 function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): ReactNode[] {
   return (nodes ?? []).map((node, index) => {
     if (node.type === 'hardBreak') return '\n';
-    if (node.type !== 'text' || !node.text) return null;
+    // A merge field prints its value (sending refuses an empty one, so the marker never shows).
+    const text = node.type === 'mergeField' ? mergeFieldText(node.attrs ?? {}) : node.text;
+    if ((node.type !== 'text' && node.type !== 'mergeField') || !text) return null;
     const marks = node.marks ?? [];
     // Unmarked text inherits the paragraph's style: a plain string saves a layout node per run.
-    if (marks.length === 0 && !boldByDefault) return toPdfText(node.text);
+    if (marks.length === 0 && !boldByDefault) return toPdfText(text);
     const has = (type: string) => marks.some((mark) => mark.type === type);
     const code = has('code');
     const style: Style = { fontFamily: fontFamily(boldByDefault || has('bold'), has('italic'), code) };
@@ -242,7 +245,7 @@ function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): 
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
       <Text key={index} style={style}>
-        {toPdfText(node.text)}
+        {toPdfText(text)}
       </Text>
     );
   });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../shared/errors';
 import type { Actor } from '../actor';
 import type { Database } from '../db/client';
-import { contractStatusCounts, contracts, projects } from '../db/schema';
+import { contractStatusCounts, contracts, invitations, memberships, projects } from '../db/schema';
 
 /**
  * The one place that decides which rows an actor may see: their own organization's. Services
@@ -11,6 +11,8 @@ import { contractStatusCounts, contracts, projects } from '../db/schema';
  */
 export const ownContracts = (actor: Actor) => eq(contracts.organizationId, actor.organizationId);
 export const ownProjects = (actor: Actor) => eq(projects.organizationId, actor.organizationId);
+export const ownMemberships = (actor: Actor) => eq(memberships.organizationId, actor.organizationId);
+export const ownInvitations = (actor: Actor) => eq(invitations.organizationId, actor.organizationId);
 
 /**
  * The same scoping for prepared statements, whose conditions are fixed once: bind

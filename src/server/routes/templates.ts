@@ -7,6 +7,7 @@ import { actorOf } from '../plugins/authentication';
 import { getContract } from '../services/contracts/get-contract';
 import { listContracts } from '../services/contracts/list-contracts';
 import { createFromTemplate } from '../services/templates/create-from-template';
+import { getTemplate } from '../services/templates/get-template';
 import { resourceErrors } from './error-responses';
 
 export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -23,6 +24,19 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       },
     },
     async (request) => listContracts(db, actorOf(request), { ...request.query, template: true }),
+  );
+
+  app.get(
+    '/templates/:id',
+    {
+      schema: {
+        tags,
+        summary: "Read a template (TEMPLATE_NOT_FOUND for a contract or another organization's id)",
+        params: idParamsSchema,
+        response: { 200: contractSchema, ...resourceErrors },
+      },
+    },
+    async (request) => getTemplate(db, actorOf(request), request.params.id),
   );
 
   app.post(

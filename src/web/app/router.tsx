@@ -39,6 +39,14 @@ export const router = createBrowserRouter([
     }),
     errorElement: <ErrorPage />,
   },
+  // Public: an invitation says who invites whom before anyone signs in.
+  {
+    path: '/invitations/:token',
+    lazy: async () => ({
+      Component: (await import('../features/team/routes/invitation-page')).InvitationPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
   {
     path: '/',
     lazy: async () => ({ Component: (await import('./require-session')).RequireSession }),
@@ -85,6 +93,25 @@ export const router = createBrowserRouter([
         path: 'signatures',
         lazy: async () => ({
           Component: (await import('../features/signatures/routes/signatures-page')).SignaturesPage,
+        }),
+      },
+      {
+        path: 'team',
+        lazy: async () => ({
+          Component: (await import('../features/team/routes/team-page')).TeamPage,
+        }),
+      },
+      {
+        path: 'templates',
+        lazy: async () => ({
+          Component: (await import('../features/templates/routes/templates-page')).TemplatesPage,
+        }),
+      },
+      {
+        // 'new' is create mode, as for contracts.
+        path: 'templates/:id',
+        lazy: async () => ({
+          Component: (await import('../features/templates/routes/template-editor-page')).TemplateEditorPage,
         }),
       },
       {

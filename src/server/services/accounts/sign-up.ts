@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { signUpBodySchema } from '../../../shared/api/auth';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { memberships, organizations, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
 import { assertStrongEnough } from './common-passwords';
+import { createAccount } from './create-account';
 import { hashPassword } from './passwords';
 import { tooManyAttempts } from './sign-in';
 
@@ -26,22 +27,11 @@ export async function signUp(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', 'email');
-    const now = new Date();
-    const [organization] = await tx
-      .insert(organizations)
-      .values({ name: input.organizationName, createdAt: now, updatedAt: now })
-      .returning({ id: organizations.id });
-    const [user] = await tx
-      .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    // A concurrent sign-up with the same e-mail won the race.
-    if (!organization || !user)
-      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', 'email');
-    await tx
-      .insert(memberships)
-      .values({ organizationId: organization.id, userId: user.id, role: 'admin', createdAt: now });
-    return { userId: user.id, organizationId: organization.id };
+    return createAccount(tx, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      organizationName: input.organizationName,
+    });
   });
 }

@@ -10,6 +10,7 @@ import type { PdfEngine } from '../../pdf/pdf-engine';
 import { findOwnContract } from '../../policies/scope';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import { checkMergeFieldsFilled } from './check-merge-fields';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -43,6 +44,7 @@ export async function sendContract(
   const draft = await findOwnContract(db, actor, id, { kind: 'contract' });
   const draftSigners = await db.select({ id: signers.id }).from(signers).where(eq(signers.contractId, id));
   checkSendable(draft, draftSigners.length);
+  checkMergeFieldsFilled(draft.content);
   const sentAt = new Date();
   const frozen = await pdf.freezeContract({
     title: draft.title,

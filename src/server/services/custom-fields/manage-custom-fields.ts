@@ -1,5 +1,6 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
+import { mergeFieldKeyOf } from '../../../editor/merge-field-values';
 import type { CustomField } from '../../../shared/api/custom-fields';
 import type { createCustomFieldBodySchema, updateCustomFieldBodySchema } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/errors';
@@ -8,21 +9,6 @@ import type { Database } from '../../db/client';
 import { customFields } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { listSignerFields } from './list-custom-fields';
-
-/** 'Company VAT number' → 'companyVatNumber'; the system keys are taken. */
-function keyOf(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
-    .trim()
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
-  const key = words
-    .map((word, index) => (index === 0 ? word : word[0]?.toUpperCase() + word.slice(1)))
-    .join('');
-  return key.slice(0, 40) || 'field';
-}
 
 async function ownField(db: Database, actor: Actor, id: string) {
   const [row] = await db
@@ -44,7 +30,8 @@ export async function createCustomField(
   if (existing.some((field) => field.name.toLowerCase() === input.name.toLowerCase())) {
     throw new AppError('INVALID_INPUT', `There is already a field called ${input.name}`, 'name');
   }
-  const base = keyOf(input.name);
+  // The same key a merge field with this label gets, so a template's placeholder matches it.
+  const base = mergeFieldKeyOf(input.name);
   let key = base;
   for (let n = 2; existing.some((field) => field.key === key); n += 1) key = `${base}${n}`;
   const [last] = await db

@@ -3,14 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
+import { providerFailureMessage } from '../../../../shared/provider-sign-in';
 import { PublicTopBar } from '../../../app/shell/public-top-bar';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { safeNextPath } from '../../../lib/safe-next';
+import { providersQuery } from '../api/providers';
 import { demoCredentialsQuery, useSession, useSignIn } from '../api/session';
 
-function ProviderButton({ name }: { name: string }) {
+/** A configured provider is a plain link to the server, which sends the browser on to it. */
+function ProviderButton({ name, href }: { name: string; href: string | null }) {
+  if (href) {
+    return (
+      <a href={href} className={buttonClass('secondary', 'md', 'w-full')}>
+        {name}
+      </a>
+    );
+  }
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
@@ -40,6 +50,7 @@ function ProviderButton({ name }: { name: string }) {
 export function LoginPage() {
   const session = useSession();
   const demo = useQuery(demoCredentialsQuery);
+  const providers = useQuery(providersQuery);
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -47,6 +58,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const next = safeNextPath(params.get('next'));
+  const signupPath = params.get('next') ? `/signup?next=${encodeURIComponent(next)}` : '/signup';
 
   if (session.data) return <Navigate to={next} replace />;
 
@@ -60,7 +72,10 @@ export function LoginPage() {
   const message =
     error instanceof AppError && error.code !== 'INVALID_INPUT'
       ? error.message
-      : error && 'Invalid email or password';
+      : error
+        ? 'Invalid email or password'
+        : // Why a Google or Microsoft sign-in did not complete, sent back as a reason.
+          providerFailureMessage(params.get('error'));
 
   return (
     <Tooltip.Provider delayDuration={150}>
@@ -72,7 +87,7 @@ export function LoginPage() {
           </h1>
           <p className="mt-2 text-center text-sm text-slate-600">
             Or{' '}
-            <Link to="/signup" className="font-medium text-indigo-600 hover:text-indigo-500">
+            <Link to={signupPath} className="font-medium text-indigo-600 hover:text-indigo-500">
               create a new account
             </Link>
           </p>
@@ -141,8 +156,20 @@ export function LoginPage() {
                 </div>
               </div>
               <div className="mt-6 grid grid-cols-2 gap-3">
-                <ProviderButton name="Google" />
-                <ProviderButton name="Microsoft" />
+                <ProviderButton
+                  name="Google"
+                  href={
+                    providers.data?.google ? `/api/auth/oidc/google?next=${encodeURIComponent(next)}` : null
+                  }
+                />
+                <ProviderButton
+                  name="Microsoft"
+                  href={
+                    providers.data?.microsoft
+                      ? `/api/auth/oidc/microsoft?next=${encodeURIComponent(next)}`
+                      : null
+                  }
+                />
               </div>
             </div>
           </div>

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { safeNextPath } from '../../../lib/safe-next';
 import { useSignUp } from '../api/accounts';
 import { useSession } from '../api/session';
 import { AuthPage } from '../components/auth-page';
@@ -17,6 +18,11 @@ export function SignupPage() {
   const signUp = useSignUp();
   const navigate = useNavigate();
   const meterId = useId();
+  const [params] = useSearchParams();
+  // Where to go once the account exists (an invitation link, say), as the sign-in page does.
+  const nextParam = params.get('next');
+  const next = safeNextPath(nextParam);
+  const loginPath = nextParam ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const [values, setValues] = useState<Record<Field, string>>({
     name: '',
     email: '',
@@ -24,7 +30,7 @@ export function SignupPage() {
     organizationName: '',
   });
 
-  if (session.data && !signUp.isSuccess) return <Navigate to="/dashboard" replace />;
+  if (session.data && !signUp.isSuccess) return <Navigate to={next} replace />;
 
   const error = signUp.error;
   // A field the server named gets the message under it; anything else goes in the banner.
@@ -47,7 +53,7 @@ export function SignupPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    signUp.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    signUp.mutate(values, { onSuccess: () => navigate(next, { replace: true }) });
   };
 
   return (
@@ -56,7 +62,7 @@ export function SignupPage() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+          <Link to={loginPath} className="font-medium text-indigo-600 hover:text-indigo-500">
             Log in
           </Link>
         </>
@@ -101,7 +107,9 @@ export function SignupPage() {
             {...bind('organizationName')}
           />
           <p className="mt-1 text-xs text-slate-500">
-            A new workspace for your team: you become its admin and can invite others later.
+            {next.startsWith('/invitations/')
+              ? 'A workspace of your own, where you are the admin. You accept the invitation right after.'
+              : 'A new workspace for your team: you become its admin and can invite others later.'}
           </p>
         </div>
         <Button type="submit" className="w-full" loading={signUp.isPending}>

@@ -5,6 +5,13 @@ import { apiRequest, postJson } from '../../../lib/api-client';
 export const contractQuery = (id: string) =>
   queryOptions({ queryKey: ['contracts', id], queryFn: () => apiRequest<Contract>(`/contracts/${id}`) });
 
+/**
+ * A template is a contract too, and shares its cache entry (a save stores its answer there), but is
+ * read through /templates/{id}: a contract's id, a foreign or a missing one is TEMPLATE_NOT_FOUND.
+ */
+export const templateQuery = (id: string) =>
+  queryOptions({ queryKey: ['contracts', id], queryFn: () => apiRequest<Contract>(`/templates/${id}`) });
+
 /** Everything that shows contracts or counts them is stale after a change. */
 function useInvalidateContracts() {
   const client = useQueryClient();
@@ -12,6 +19,7 @@ function useInvalidateContracts() {
     client.setQueryData(contractQuery(contract.id).queryKey, contract);
     void client.invalidateQueries({ queryKey: ['dashboard'] });
     void client.invalidateQueries({ queryKey: ['projects'] });
+    void client.invalidateQueries({ queryKey: ['templates'] });
   };
 }
 

@@ -5,6 +5,9 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/dates';
 
 type Props = {
+  /** A template has no status, expiry or project: only its dates. */
+  template?: boolean;
+  updatedAt?: string | null;
   status: string;
   createdAt: string | null;
   expiresOn: string;
@@ -25,6 +28,25 @@ const rowClass = 'flex items-center justify-between gap-3 py-2 text-sm';
 
 export function DetailsCard(props: Props) {
   const project = props.projects.find((candidate) => candidate.id === props.projectId);
+  if (props.template) {
+    return (
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-slate-900">Template Details</h2>
+        <dl className="mt-3 divide-y divide-slate-100">
+          <div className={rowClass}>
+            <dt className="text-slate-500">Created</dt>
+            <dd className="text-slate-900">{props.createdAt ? formatDate(props.createdAt) : 'Just now'}</dd>
+          </div>
+          {props.updatedAt && (
+            <div className={rowClass}>
+              <dt className="text-slate-500">Last updated</dt>
+              <dd className="text-slate-900">{formatDate(props.updatedAt)}</dd>
+            </div>
+          )}
+        </dl>
+      </Card>
+    );
+  }
   return (
     <Card className="p-5">
       <h2 className="text-base font-semibold text-slate-900">Contract Details</h2>

@@ -16,6 +16,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useState } from 'react';
+import { InsertFieldMenu } from './insert-field-menu';
 
 type Tool = {
   label: string;
@@ -144,6 +145,7 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
           />
         </label>
       )}
+      <InsertFieldMenu editor={editor} />
       <button
         type="button"
         aria-expanded={more}

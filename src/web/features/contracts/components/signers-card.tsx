@@ -1,4 +1,4 @@
-import { ArrowUp, UserPlus } from 'lucide-react';
+import { ArrowUp, UserPlus, UserRound, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -16,12 +16,18 @@ export function SignersCard({
   onChange,
   sequential,
   onSequentialChange,
+  roles = [],
+  onRoleDone,
 }: {
   signers: DraftSigner[];
   editable: boolean;
   onChange: (signers: DraftSigner[]) => void;
   sequential: boolean;
   onSequentialChange: (sequential: boolean) => void;
+  /** The roles of the template this draft was made from that still need a person ('Client'). */
+  roles?: string[];
+  /** A role was given its person, or skipped. */
+  onRoleDone?: (role: string) => void;
 }) {
   const ordered = sequential && signers.length > 1;
   const moveUp = (index: number) => {
@@ -34,6 +40,9 @@ export function SignersCard({
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  // The role the person being added takes, after its 'Add the Client' prompt.
+  const [forRole, setForRole] = useState<string | null>(null);
+  const activeRole = forRole && roles.includes(forRole) ? forRole : null;
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +52,8 @@ export function SignersCard({
       return setError(`${normalized} is already a signer on this contract`);
     }
     onChange([...signers, { id: randomId(), name: name.trim(), email: normalized }]);
+    if (activeRole) onRoleDone?.(activeRole);
+    setForRole(null);
     nameInput.current?.focus();
     setName('');
     setEmail('');
@@ -89,6 +100,43 @@ export function SignersCard({
           ))}
         </ul>
       )}
+      {editable && roles.length > 0 && (
+        <div className="mt-3 space-y-2">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Roles from the template
+          </p>
+          <ul aria-label="Roles to fill" className="space-y-2">
+            {roles.map((role) => (
+              <li
+                key={role}
+                className={`flex items-center gap-2 rounded-md border border-dashed px-3 py-2 ${role === activeRole ? 'border-indigo-400 bg-indigo-50' : 'border-amber-300 bg-amber-50'}`}
+              >
+                <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{role}</span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    setForRole(role);
+                    nameInput.current?.focus();
+                  }}
+                >
+                  Add the {role}
+                </Button>
+                <button
+                  type="button"
+                  aria-label={`Skip the ${role}`}
+                  title="Skip this role"
+                  onClick={() => onRoleDone?.(role)}
+                  className="rounded p-1 text-slate-400 hover:bg-white hover:text-slate-600"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {editable && signers.length > 1 && (
         <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
           <input
@@ -102,6 +150,18 @@ export function SignersCard({
       )}
       {editable && (
         <form className="mt-4 space-y-3 border-t border-slate-100 pt-4" onSubmit={add} noValidate>
+          {activeRole && (
+            <p className="flex items-center justify-between gap-2 text-sm text-indigo-700">
+              <span>Adding the {activeRole}</span>
+              <button
+                type="button"
+                className="text-xs font-medium text-slate-500 underline hover:text-slate-700"
+                onClick={() => setForRole(null)}
+              >
+                Not for a role
+              </button>
+            </p>
+          )}
           <TextField
             ref={nameInput}
             label="Name"

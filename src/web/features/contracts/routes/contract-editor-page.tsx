@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { listOfNames } from '../../../../editor/merge-field-values';
 import type { Contract } from '../../../../shared/api/contracts';
 import type { EditorDocument } from '../../../../shared/api/editor-document';
 import type { ProjectSummary } from '../../../../shared/api/projects';
@@ -13,20 +14,40 @@ import { Button } from '../../../components/ui/button';
 import { randomId } from '../../../lib/random-id';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
-import { contractQuery, useCreateContract, useSendContract, useUpdateContract } from '../api/contracts';
+import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../templates/api/templates';
+import { TemplateNotFound } from '../../templates/components/template-not-found';
+import {
+  contractQuery,
+  templateQuery,
+  useCreateContract,
+  useSendContract,
+  useUpdateContract,
+} from '../api/contracts';
 import { ActivityCard } from '../components/activity-card';
 import { ContractBodyEditor } from '../components/contract-body-editor';
 import { DetailsCard } from '../components/details-card';
 import { DocumentsCard } from '../components/documents-card';
+import { MergeFieldsPanel } from '../components/merge-fields-panel';
+import { RolesCard } from '../components/roles-card';
 import { type DraftSigner, SignersCard } from '../components/signers-card';
 import { SigningStatusCard } from '../components/signing-status-card';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** /contracts/new and /contracts/{id}: an unknown or foreign id falls back to create mode. */
-export function ContractEditorPage() {
+/**
+ * A contract, or (mode 'template') a template: the same editor, where a template has roles instead
+ * of signers, no expiry or project, and is saved but never sent.
+ */
+export type EditorMode = 'contract' | 'template';
+
+/**
+ * /contracts/new and /contracts/{id}: an unknown or foreign id falls back to create mode.
+ * /templates/new and /templates/{id} (mode 'template'): an unknown or foreign id is 'Template not found'.
+ */
+export function ContractEditorPage({ mode = 'contract' }: { mode?: EditorMode }) {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
+  const template = mode === 'template';
   const location = useLocation();
   // The id a new contract is created with (a retried save can never make two), fresh each time
   // the page enters create mode.
@@ -34,32 +55,38 @@ export function ContractEditorPage() {
   if (isNew && draft.locationKey !== location.key) setDraft({ locationKey: location.key, id: randomId() });
   const createdHere = id === draft.id;
   const contract = useQuery({
-    ...contractQuery(id),
+    ...(template ? templateQuery(id) : contractQuery(id)),
     enabled: !isNew && uuidPattern.test(id),
     retry: false,
     // The form copies what it is given once: it must be the server's current version.
     staleTime: 0,
     refetchOnMount: 'always',
   });
-  if (
+  const notFound =
     !isNew &&
-    (!uuidPattern.test(id) || (contract.error instanceof AppError && contract.error.status === 404))
-  ) {
-    return <Navigate to="/contracts/new" replace />;
-  }
+    (!uuidPattern.test(id) || (contract.error instanceof AppError && contract.error.status === 404));
+  if (notFound && template) return <TemplateNotFound />;
+  if (notFound) return <Navigate to="/contracts/new" replace />;
+  // A template opened by its contract address gets the template editor.
+  if (!template && contract.data?.isTemplate) return <Navigate to={`/templates/${id}`} replace />;
   if (contract.isError) throw contract.error;
   if (!isNew && (!contract.data || !(contract.isFetchedAfterMount || createdHere))) {
     return (
       <div
         className="h-96 animate-pulse rounded-lg bg-slate-100"
         role="status"
-        aria-label="Loading contract"
+        aria-label={template ? 'Loading template' : 'Loading contract'}
       />
     );
   }
   // Keyed by id: after the first save the id is the draft's, so the form and its editor stay as they are.
   return (
-    <ContractForm key={isNew ? draft.id : id} newId={draft.id} contract={isNew ? undefined : contract.data} />
+    <ContractForm
+      key={isNew ? draft.id : id}
+      mode={mode}
+      newId={draft.id}
+      contract={isNew ? undefined : contract.data}
+    />
   );
 }
 
@@ -74,9 +101,29 @@ function fromDateInput(value: string): string | null {
   return value ? new Date(`${value}T23:59:59.999`).toISOString() : null;
 }
 
-function ContractForm({ contract, newId }: { contract: Contract | undefined; newId: string }) {
+const headings: Record<EditorMode, { create: string; edit: string }> = {
+  contract: { create: 'Create Contract', edit: 'Edit Contract' },
+  template: { create: 'Create Template', edit: 'Edit Template' },
+};
+
+function ContractForm({
+  contract,
+  newId,
+  mode,
+}: {
+  contract: Contract | undefined;
+  newId: string;
+  mode: EditorMode;
+}) {
+  const template = mode === 'template';
   const navigate = useNavigate();
   const location = useLocation();
+  // Just made from a template: its roles still need their people, and its fields their values.
+  const fromTemplate = template ? null : fromTemplateOf(location.state);
+  const [pendingRoles, setPendingRoles] = useState<string[]>(fromTemplate?.roles ?? []);
+  const [fieldsOpen, setFieldsOpen] = useState(fromTemplate?.fillFields ?? false);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [params] = useSearchParams();
   const projects = useProjects();
   const [title, setTitle] = useState(contract?.title ?? '');
@@ -104,7 +151,8 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
   const busy = create.isPending || update.isPending || send.isPending;
   const error = create.error ?? update.error ?? send.error;
   const editable = contract ? isEditable(contract.status) : true;
-  useDocumentTitle(contract ? 'Edit Contract' : 'Create Contract');
+  const heading = contract ? headings[mode].edit : headings[mode].create;
+  useDocumentTitle(heading);
 
   // Preselect what the server would choose: the organization's first (oldest) project.
   useEffect(() => {
@@ -119,9 +167,20 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
     version.current += 1;
     setDirty(true);
   }, []);
-  const onEditorReady = useCallback((editor: Editor) => {
-    editorRef.current = editor;
+  const onEditorReady = useCallback((ready: Editor) => {
+    editorRef.current = ready;
+    setEditor(ready);
   }, []);
+
+  /** A role got its person or was skipped: the address's state remembers what is left, for a reload. */
+  const onRoleDone = (role: string) => {
+    const remaining = pendingRoles.filter((other) => other !== role);
+    setPendingRoles(remaining);
+    const state: FromTemplateState = {
+      fromTemplate: { roles: remaining, fillFields: fromTemplate?.fillFields ?? false },
+    };
+    navigate(`${location.pathname}${location.search}`, { replace: true, state });
+  };
 
   // Leaving with unsaved changes asks first, inside the app and when closing the tab.
   const blocker = useBlocker(
@@ -160,13 +219,17 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
     const fields = {
       title: title.trim(),
       content: editorRef.current?.getJSON() as EditorDocument | undefined,
-      signers: signers.map(({ id, name, email }) => ({ id, name, email })),
-      expiresAt: fromDateInput(expiresOn),
-      ...(projectId ? { projectId } : {}),
+      // A template's roles are stored as signers with a placeholder e-mail (unique, never shown).
+      signers: signers.map(({ id, name, email }, index) => ({
+        id,
+        name,
+        email: template ? roleEmail(index) : email,
+      })),
+      ...(template ? {} : { expiresAt: fromDateInput(expiresOn), ...(projectId ? { projectId } : {}) }),
     };
     const saved = contract
       ? await update.mutateAsync({ id: contract.id, ...fields })
-      : await create.mutateAsync({ id: newId, ...fields });
+      : await create.mutateAsync({ id: newId, ...fields, isTemplate: template });
     if (version.current === savingVersion) setDirty(false);
     return saved;
   };
@@ -175,20 +238,32 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
   const showSaved = (id: string) => {
     if (contract || !mounted.current) return;
     leavingAfterSave.current = true;
-    navigate(`/contracts/${id}`, { replace: true });
+    navigate(`/${template ? 'templates' : 'contracts'}/${id}`, { replace: true });
     leavingAfterSave.current = false;
   };
 
   const onSave = async () => {
     send.reset();
+    setNotice(null);
     const saved = await save().catch(() => null);
     if (saved) showSaved(saved.id);
   };
 
   const onSend = async () => {
+    if (pendingRoles.length > 0) {
+      const them = pendingRoles.length === 1 ? 'that role' : 'those roles';
+      setNotice(`Add the ${listOfNames(pendingRoles)} before sending, or skip ${them}.`);
+      return;
+    }
+    setNotice(null);
     const saved = await save().catch(() => null);
     if (!saved) return;
-    await send.mutateAsync({ id: saved.id, sequential: sequential && signers.length > 1 }).catch(() => null);
+    await send
+      .mutateAsync({ id: saved.id, sequential: sequential && signers.length > 1 })
+      .catch((failure) => {
+        // An empty merge field: the panel to fill it in opens.
+        if (failure instanceof AppError && failure.field === 'content') setFieldsOpen(true);
+      });
     showSaved(saved.id);
   };
 
@@ -202,15 +277,15 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
           <Button
             variant="ghost"
             size="sm"
-            // Opened directly (no earlier page in this tab): back means the dashboard.
-            onClick={() => (location.key === 'default' ? navigate('/dashboard') : navigate(-1))}
+            // Opened directly (no earlier page in this tab): back means the dashboard (or the templates).
+            onClick={() =>
+              location.key === 'default' ? navigate(template ? '/templates' : '/dashboard') : navigate(-1)
+            }
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back
           </Button>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {contract ? 'Edit Contract' : 'Create Contract'}
-          </h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
         </div>
         {editable && (
           <div className="flex gap-3">
@@ -220,11 +295,13 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
               loading={create.isPending || update.isPending}
               onClick={onSave}
             >
-              Save Draft
+              {template ? 'Save Template' : 'Save Draft'}
             </Button>
-            <Button disabled={!canSend} loading={send.isPending} onClick={onSend}>
-              Send for Signing
-            </Button>
+            {!template && (
+              <Button disabled={!canSend} loading={send.isPending} onClick={onSend}>
+                Send for Signing
+              </Button>
+            )}
           </div>
         )}
       </div>
@@ -233,27 +310,32 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
         <ErrorBanner>
           {error === send.error
             ? 'The contract was saved but could not be sent: '
-            : 'The contract could not be saved: '}
+            : `The ${template ? 'template' : 'contract'} could not be saved: `}
           {error.message}
         </ErrorBanner>
       )}
+      {notice && <ErrorBanner>{notice}</ErrorBanner>}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2" data-tour="editor">
           <div>
             <label htmlFor="contract-title" className="block text-sm font-medium text-slate-700">
-              Contract Title
+              {template ? 'Template Title' : 'Contract Title'}
             </label>
             <input
               id="contract-title"
               value={title}
               readOnly={!editable}
-              placeholder="Enter contract title"
+              placeholder={template ? 'Enter template title' : 'Enter contract title'}
               maxLength={200}
               onChange={(event) => change(setTitle)(event.target.value)}
               className={`mt-1 block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ${editable ? 'bg-white' : 'bg-slate-50'}`}
             />
           </div>
+          {/* A template's fields are filled in on each contract made from it. */}
+          {editor && editable && !template && (
+            <MergeFieldsPanel editor={editor} open={fieldsOpen} onOpenChange={setFieldsOpen} />
+          )}
           <ContractBodyEditor
             initialContent={contract?.content}
             editable={editable}
@@ -263,6 +345,8 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
         </div>
         <div className="space-y-4">
           <DetailsCard
+            template={template}
+            updatedAt={contract?.updatedAt ?? null}
             status={contract?.status ?? 'draft'}
             createdAt={contract?.createdAt ?? null}
             expiresOn={expiresOn}
@@ -272,7 +356,9 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
             onExpiresOnChange={change(setExpiresOn)}
             onProjectChange={change(setProjectId)}
           />
-          {contract && !editable ? (
+          {template ? (
+            <RolesCard roles={signers} onChange={change(setSigners)} />
+          ) : contract && !editable ? (
             <>
               <SigningStatusCard contract={contract} />
               <DocumentsCard contract={contract} />
@@ -284,6 +370,8 @@ function ContractForm({ contract, newId }: { contract: Contract | undefined; new
               onChange={change(setSigners)}
               sequential={sequential}
               onSequentialChange={setSequential}
+              roles={pendingRoles}
+              onRoleDone={onRoleDone}
             />
           )}
         </div>

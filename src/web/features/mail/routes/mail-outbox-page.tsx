@@ -26,6 +26,7 @@ const kinds: Record<string, string> = {
   canceled: 'Canceled',
   expired: 'Expired',
   password_reset: 'Password reset',
+  team_invitation: 'Team invitation',
 };
 const kindLabel = (kind: string) => kinds[kind] ?? kind;
 

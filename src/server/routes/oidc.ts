@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProviderFailure } from '../../shared/provider-sign-in';
+import type { AppDeps } from '../deps';
+import { identityProviderNames } from '../env';
+import { requestOrigin, setSessionCookie } from '../plugins/authentication';
+import {
+  beginProviderSignIn,
+  finishProviderSignIn,
+  ProviderSignInError,
+} from '../services/accounts/identity-providers';
+import {
+  openPendingSignIn,
+  pendingSignInCookieName,
+  pendingSignInTtlMs,
+  sealPendingSignIn,
+} from '../services/accounts/pending-sign-in-cookie';
+import { accountForIdentity } from '../services/accounts/sign-in-with-provider';
+import { createSession } from '../services/sessions/create-session';
+import { deleteSession } from '../services/sessions/delete-session';
+
+const providerParams = z.object({ provider: z.enum(identityProviderNames) });
+/** Only a path on this site: never '//elsewhere' or a full URL. */
+const safeNext = (next: string | undefined) => (next && /^\/(?!\/)[^\\]*$/.test(next) ? next : '/dashboard');
+
+/**
+ * Sign-in with Google or Microsoft (OpenID Connect, authorization code + PKCE). Each provider
+ * works only when its client id and secret are configured; /api/auth/providers tells the login
+ * page which.
+ */
+export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const providers = config.identityProviders ?? {};
+  const secure = config.appUrl.protocol === 'https:';
+  const cookiePath = '/api/auth/oidc';
+  const tags = ['Accounts'];
+  const redirectUri = (provider: string) =>
+    new URL(`/api/auth/oidc/${provider}/callback`, config.appUrl).href;
+  const failed = (reply: FastifyReply, reason: ProviderFailure) =>
+    reply.redirect(`/login?error=${reason}`, 303);
+
+  app.get(
+    '/auth/providers',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Which sign-in providers are configured',
+        response: { 200: z.object({ google: z.boolean(), microsoft: z.boolean() }) },
+      },
+    },
+    async () => ({ google: providers.google !== undefined, microsoft: providers.microsoft !== undefined }),
+  );
+
+  app.get(
+    '/auth/oidc/:provider',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Leave for the provider to sign in (then back to next)',
+        params: providerParams,
+        querystring: z.object({ next: z.string().max(500).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const provider = providers[request.params.provider];
+      if (!provider) return failed(reply, 'not_configured');
+      try {
+        const { url, pending } = await beginProviderSignIn(request.params.provider, provider, {
+          redirectUri: redirectUri(request.params.provider),
+          next: safeNext(request.query.next),
+        });
+        reply.setCookie(pendingSignInCookieName, sealPendingSignIn(config.sessionSecret, pending), {
+          path: cookiePath,
+          httpOnly: true,
+          // Lax: the provider sends the browser back with a top-level GET, which must carry it.
+          sameSite: 'lax',
+          secure,
+          maxAge: pendingSignInTtlMs / 1000,
+        });
+        return reply.redirect(url.href, 303);
+      } catch (error) {
+        if (error instanceof ProviderSignInError) return failed(reply, error.reason);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/oidc/:provider/callback',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The provider's answer: signs in and goes on to next",
+        params: providerParams,
+      },
+    },
+    async (request: FastifyRequest<{ Params: z.infer<typeof providerParams> }>, reply) => {
+      const provider = providers[request.params.provider];
+      const pending = openPendingSignIn(config.sessionSecret, request.cookies[pendingSignInCookieName]);
+      reply.clearCookie(pendingSignInCookieName, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+      if (!provider || !pending || pending.provider !== request.params.provider) {
+        return failed(reply, 'expired');
+      }
+      const query = request.query as Record<string, string | undefined>;
+      if (query.error) return failed(reply, query.error === 'access_denied' ? 'canceled' : 'failed');
+      try {
+        const callbackUrl = new URL(request.url, config.appUrl);
+        const identity = await finishProviderSignIn(provider, { callbackUrl, pending });
+        const account = await accountForIdentity(db, identity);
+        if (request.actor) await deleteSession(db, request.actor.sessionId);
+        const session = await createSession(db, {
+          secret: config.sessionSecret,
+          userId: account.userId,
+          organizationId: account.organizationId,
+          persistent: true,
+          ...requestOrigin(request),
+        });
+        setSessionCookie(reply, session, secure);
+        return reply.redirect(pending.next, 303);
+      } catch (error) {
+        if (error instanceof ProviderSignInError) return failed(reply, error.reason);
+        throw error;
+      }
+    },
+  );
+};

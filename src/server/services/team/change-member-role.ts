@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { ChangeRoleInput, TeamMember } from '../../../shared/api/team';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
+import { ownMemberships } from '../../policies/scope';
+import { presentMember } from '../../presenters/team';
+import { memberColumns } from './list-team';
+import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
+
+/** Makes a member an admin or an admin a member (admins); the last admin stays an admin. */
+export async function changeMemberRole(
+  db: Database,
+  actor: Actor,
+  input: ChangeRoleInput & { userId: string },
+): Promise<TeamMember> {
+  requireAdmin(actor, 'change roles');
+  return db.transaction(async (tx) => {
+    await lockTeamAsAdmin(tx, actor, 'change roles');
+    const [member] = await tx
+      .select(memberColumns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(ownMemberships(actor), eq(memberships.userId, input.userId)));
+    if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+    if (member.role === input.role) return presentMember(member, actor);
+    if (member.role === 'admin') await assertAnotherAdmin(tx, actor);
+    await tx
+      .update(memberships)
+      .set({ role: input.role })
+      .where(and(ownMemberships(actor), eq(memberships.userId, input.userId)));
+    return presentMember({ ...member, role: input.role }, actor);
+  });
+}

@@ -1,0 +1,37 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Team } from '../../../shared/api/team';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { invitations, memberships, users } from '../../db/schema';
+import { ownInvitations, ownMemberships } from '../../policies/scope';
+import { presentInvitation, presentMember } from '../../presenters/team';
+
+export const memberColumns = {
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  role: memberships.role,
+  joinedAt: memberships.createdAt,
+  avatarUrl: users.avatarUrl,
+};
+
+/** The organization's members, first to join first, and its open invitations, newest first. */
+export async function listTeam(db: Database, actor: Actor): Promise<Team> {
+  const now = new Date();
+  const members = await db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(ownMemberships(actor))
+    .orderBy(asc(memberships.createdAt), asc(users.id));
+  const open = await db
+    .select({ invitation: invitations, inviterName: users.name })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(and(ownInvitations(actor), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  return {
+    members: members.map((row) => presentMember(row, actor)),
+    invitations: open.map((row) => presentInvitation(row.invitation, row.inviterName, now)),
+  };
+}

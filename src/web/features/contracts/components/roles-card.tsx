@@ -1,0 +1,84 @@
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/text-field';
+import { randomId } from '../../../lib/random-id';
+import type { DraftSigner } from './signers-card';
+
+/**
+ * A template's signers are roles ('Client', 'Landlord'): a name only. The people are added to each
+ * contract made from it. (Stored as signers whose name is the role; the e-mail the page adds when
+ * saving is a placeholder, never shown.)
+ */
+export function RolesCard({
+  roles,
+  onChange,
+}: {
+  roles: DraftSigner[];
+  onChange: (roles: DraftSigner[]) => void;
+}) {
+  const [role, setRole] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const name = role.trim();
+    if (!name) return;
+    if (roles.some((other) => other.name.toLowerCase() === name.toLowerCase())) {
+      return setError(`${name} is already a role in this template`);
+    }
+    onChange([...roles, { id: randomId(), name, email: '' }]);
+    setRole('');
+    setError(null);
+    input.current?.focus();
+  };
+
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold text-slate-900">Signer Roles</h2>
+      <p className="mt-1 text-sm text-slate-500">
+        Who signs a contract made from this template. Their names and e-mails are added to each contract.
+      </p>
+      {roles.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No roles added yet. Add roles below.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100" aria-label="Signer roles">
+          {roles.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-2">
+              <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.name}</p>
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Remove ${item.name}`}
+                onClick={() => onChange(roles.filter((other) => other.id !== item.id))}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="mt-4 space-y-3 border-t border-slate-100 pt-4" onSubmit={add} noValidate>
+        <TextField
+          ref={input}
+          label="Role"
+          value={role}
+          maxLength={200}
+          placeholder="e.g. Client"
+          error={error ?? undefined}
+          onChange={(event) => {
+            setRole(event.target.value);
+            setError(null);
+          }}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="secondary" className="w-full" disabled={!role.trim()}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          Add Role
+        </Button>
+      </form>
+    </Card>
+  );
+}
