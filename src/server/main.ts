@@ -44,7 +44,11 @@ async function main(): Promise<void> {
 
   const certificate = loadOrCreateInstanceCertificate(config.dataDir, `Pactum ${config.appUrl.host}`);
   const pdf = await defaultPdfEngine(new URL('.', import.meta.url));
-  if (config.demo && (await seedDemoWorkspace(database.db, { pdf }))) log.info('seeded the demo workspace');
+  if (config.demo && (await seedDemoWorkspace(database.db, { pdf }))) {
+    log.info('seeded the demo workspace');
+    // The seed's rendering is done: free the worker until a contract is sent or sealed.
+    await pdf.close();
+  }
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : outboxMailer(log);

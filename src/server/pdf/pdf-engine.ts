@@ -16,10 +16,23 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
  * must not stall other requests). A worker that dies is replaced; the calls it held fail and
  * their jobs are retried.
  */
-export function threadedPdfEngine(workerFile: URL): PdfEngine {
+export function threadedPdfEngine(workerFile: URL, idleMs = 30_000): PdfEngine {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  // An idle worker is stopped: react-pdf's layout engine holds on to tens of megabytes, and most
+  // of the time nothing is being rendered. The next task starts a new one.
+  let idleTimer: NodeJS.Timeout | undefined;
+  const stopWhenIdle = () => {
+    clearTimeout(idleTimer);
+    if (pending.size > 0) return;
+    idleTimer = setTimeout(() => {
+      const idle = worker;
+      worker = undefined;
+      void idle?.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
 
   const failAll = (error: Error) => {
     for (const call of pending.values()) call.reject(error);
@@ -32,16 +45,23 @@ export function threadedPdfEngine(workerFile: URL): PdfEngine {
       const call = pending.get(message.id);
       if (!call) return;
       pending.delete(message.id);
+      stopWhenIdle();
       if (message.error !== undefined) call.reject(new Error(message.error));
       else call.resolve(message.result);
     });
-    started.on('error', failAll);
-    started.on('exit', (code) => failAll(new Error(`The PDF worker stopped (exit code ${code})`)));
+    // Only the current worker's end fails the calls waiting: one stopped for being idle held none.
+    started.on('error', (error) => {
+      if (worker === started) failAll(error);
+    });
+    started.on('exit', (code) => {
+      if (worker === started) failAll(new Error(`The PDF worker stopped (exit code ${code})`));
+    });
     started.unref();
     return started;
   };
   const call = <T>(task: keyof PdfTasks, input: unknown): Promise<T> =>
     new Promise((resolve, reject) => {
+      clearTimeout(idleTimer);
       worker ??= start();
       const id = nextId++;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -52,6 +72,7 @@ export function threadedPdfEngine(workerFile: URL): PdfEngine {
     freezeContract: (input) => call('freezeContract', input),
     finalizeContract: (input) => call('finalizeContract', input),
     async close() {
+      clearTimeout(idleTimer);
       const current = worker;
       worker = undefined;
       await current?.terminate();
