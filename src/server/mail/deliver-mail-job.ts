@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { defineJob } from '../jobs/job-runner';
 import { createPasswordReset } from '../services/accounts/password-reset-token';
+import { fileNameOf } from '../services/documents/file-name';
 import { appendHistory } from '../services/history/append-history';
 import { systemAuthor } from '../services/history/author-of';
 import { notifyOwner } from '../services/notifications/notify-owner';
@@ -209,22 +210,4 @@ async function newLinkFor(
   const { token, hash } = newSigningToken();
   await db.insert(signingLinks).values({ signerId, tokenHash: hash });
   return token;
-}
-
-export function fileNameOf(title: string): string {
-  return (
-    title
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
-      .trim()
-      .slice(0, 100) || 'contract'
-  );
-}
-
-export async function senderOf(db: Database, userId: string | null) {
-  if (!userId) return null;
-  const [user] = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user ?? null;
 }

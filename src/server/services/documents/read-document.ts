@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { contracts, documents } from '../../db/schema';
-import { fileNameOf } from '../../mail/deliver-mail-job';
+import { fileNameOf } from './file-name';
 
 export type DocumentKind = 'frozen' | 'final';
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contracts, signers, users } from '../../db/schema';
+import { contracts, signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
+import { contractOwner } from '../contracts/contract-owner';
 import { appendHistory } from '../history/append-history';
 import { notifyOwner } from '../notifications/notify-owner';
 import { assertReady } from './closed-message';
@@ -40,12 +41,7 @@ export async function declineContract(
       message: `${signer.name} declined "${contract.title}"`,
       at: now,
     });
-    const [owner] = contract.createdBy
-      ? await tx
-          .select({ name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, contract.createdBy))
-      : [];
+    const owner = await contractOwner(tx, contract.createdBy);
     if (owner) {
       await queueMail(tx, {
         organizationId: contract.organizationId,

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { SigningView } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
 import type { Database } from '../../db/client';
-import { documents, organizations, users } from '../../db/schema';
+import { documents, organizations } from '../../db/schema';
+import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
 import { findSignerWithContract } from './find-signer';
@@ -30,9 +31,7 @@ export async function getSigningView(
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, contract.organizationId));
-  const [sender] = contract.createdBy
-    ? await db.select({ email: users.email }).from(users).where(eq(users.id, contract.createdBy))
-    : [];
+  const sender = await contractOwner(db, contract.createdBy);
   const [frozen] = await db
     .select({ sha256: documents.sha256, pages: documents.pages })
     .from(documents)

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractHistory, contracts, documents, organizations, signers, users } from '../../db/schema';
+import { contractHistory, contracts, documents, organizations, signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import type { PdfEngine } from '../../pdf/pdf-engine';
+import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { appendHistory } from '../history/append-history';
 import { systemAuthor } from '../history/author-of';
@@ -50,12 +51,7 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
     .from(documents)
     .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
-  const [sender] = contract.createdBy
-    ? await db
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, contract.createdBy))
-    : [];
+  const sender = await contractOwner(db, contract.createdBy);
   const signerRows = await db
     .select()
     .from(signers)
@@ -136,12 +132,7 @@ async function queueCompletionMails(db: Database, contractId: string): Promise<v
     .select({ id: signers.id, name: signers.name, email: signers.email })
     .from(signers)
     .where(eq(signers.contractId, contractId));
-  const [sender] = contract.createdBy
-    ? await db
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, contract.createdBy))
-    : [];
+  const sender = await contractOwner(db, contract.createdBy);
   const everyone = [...recipients.map((signer) => ({ ...signer, signerId: signer.id as string | null }))];
   if (sender && !everyone.some((person) => person.email === sender.email)) {
     everyone.push({ id: '', name: sender.name, email: sender.email, signerId: null });

@@ -1,7 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contracts, users } from '../../db/schema';
+import { contracts } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
+import { contractOwner } from '../contracts/contract-owner';
 import { appendHistory } from '../history/append-history';
 import { systemAuthor } from '../history/author-of';
 import { notifyOwner } from '../notifications/notify-owner';
@@ -38,12 +39,7 @@ export async function expireContracts(db: Database, now = new Date()): Promise<n
         message: `"${contract.title}" expired`,
         at: now,
       });
-      const [owner] = contract.createdBy
-        ? await tx
-            .select({ name: users.name, email: users.email })
-            .from(users)
-            .where(eq(users.id, contract.createdBy))
-        : [];
+      const owner = await contractOwner(tx, contract.createdBy);
       if (owner) {
         await queueMail(tx, {
           organizationId: contract.organizationId,
