@@ -84,7 +84,11 @@ async function giveUp(db: Database, message: MessageRow, reason: string, attempt
       details,
       author: systemAuthor,
     });
-    await notifyOwner(tx, { contractId: message.contractId, kind: 'mail_failed', message: details });
+    const [contract] = await tx
+      .select({ id: contracts.id, createdBy: contracts.createdBy })
+      .from(contracts)
+      .where(eq(contracts.id, message.contractId));
+    if (contract) await notifyOwner(tx, { contract, kind: 'mail_failed', message: details });
   });
 }
 

@@ -36,7 +36,7 @@ export async function declineContract(
       at: now,
     });
     await notifyOwner(tx, {
-      contractId: contract.id,
+      contract,
       kind: 'declined',
       message: `${signer.name} declined "${contract.title}"`,
       at: now,

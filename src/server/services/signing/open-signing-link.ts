@@ -43,7 +43,7 @@ export async function openSigningLink(
         at: now,
       });
       await notifyOwner(tx, {
-        contractId: contract.id,
+        contract,
         kind: 'viewed',
         message: `${signer.name} opened "${contract.title}"`,
         at: now,

@@ -67,7 +67,7 @@ export async function signContract(
       at: now,
     });
     await notifyOwner(tx, {
-      contractId: contract.id,
+      contract,
       kind: 'signed',
       message: `${signer.name} signed "${contract.title}"`,
       at: now,
@@ -101,7 +101,7 @@ export async function signContract(
       at: now,
     });
     await notifyOwner(tx, {
-      contractId: contract.id,
+      contract,
       kind: 'completed',
       message: `Everyone signed "${contract.title}"`,
       at: now,

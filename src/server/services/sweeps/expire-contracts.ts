@@ -34,7 +34,7 @@ export async function expireContracts(db: Database, now = new Date()): Promise<n
         at: now,
       });
       await notifyOwner(tx, {
-        contractId: contract.id,
+        contract,
         kind: 'expired',
         message: `"${contract.title}" expired`,
         at: now,
