@@ -5,8 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { type ContractSort, contractSorts } from '../../../../shared/api/contracts';
 import { type ContractStatus, contractStatuses, contractStatusLabel } from '../../../../shared/statuses';
 import { ErrorBanner } from '../../../components/ui/banner';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadMore } from '../../../components/ui/load-more';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -210,17 +211,7 @@ export function ContractsPage() {
           </ul>
         )}
       </Card>
-      {list.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={list} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { ErrorBanner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ContractCard } from '../../dashboard/components/contract-card';
 import { EmptyState } from '../../dashboard/components/empty-state';
 import { projectContractsQuery } from '../api/projects';
@@ -49,17 +49,7 @@ export function ProjectContracts({
               <ErrorBanner>More contracts could not be loaded: {contracts.error?.message}</ErrorBanner>
             </div>
           )}
-          {contracts.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                loading={contracts.isFetchingNextPage}
-                onClick={() => void contracts.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore pages={contracts} className="mt-6" />
         </>
       )}
     </section>

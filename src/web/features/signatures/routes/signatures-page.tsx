@@ -7,6 +7,7 @@ import { type SignerStatus, signerStatuses } from '../../../../shared/statuses';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadMore } from '../../../components/ui/load-more';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signatureRequestsQuery, useRemindFromList } from '../api/signatures';
@@ -137,17 +138,7 @@ export function SignaturesPage() {
           </ul>
         )}
       </Card>
-      {requests.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={requests.isFetchingNextPage}
-            onClick={() => void requests.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={requests} />
       <SavedSignatureCard />
     </div>
   );

@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadMore } from '../../../components/ui/load-more';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { templateListQuery, useDeleteTemplate } from '../api/templates';
@@ -105,17 +106,7 @@ export function TemplatesPage() {
           </ul>
         </Card>
       )}
-      {list.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={list} />
     </div>
   );
 }
