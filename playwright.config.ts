@@ -6,6 +6,12 @@ import { chromiumLaunchOptions } from './tests/e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The shared server's log. It has no SMTP (its mail stays in the outbox) and runs in demo mode,
+ * where the link that confirms a new account's address is printed to the log: the `account`
+ * fixture signs up for real and takes the link from there (tests/e2e/server-log.ts).
+ */
+const serverLogPath = join(tmpdir(), `pactum-e2e-${port}.log`);
 
 /**
  * End-to-end tests: Debian's Chromium against the built server (`npm run build` first) on a
@@ -32,7 +38,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
-    command: 'node dist/server/main.js',
+    command: `exec node dist/server/main.js > '${serverLogPath}'`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -42,8 +48,9 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-e2e-')),
       DEMO: 'true',
       // Each test signs up from an address of its own (X-Forwarded-For), like separate people.
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      // Info: the demo's confirmation links are logged at that level.
+      LOG_LEVEL: 'info',
     },
   },
 });

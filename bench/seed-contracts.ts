@@ -11,7 +11,9 @@ export async function seedContracts(
   db: Database,
   input: { organizationId: string; userId: string; contracts: number; projects: number },
 ): Promise<void> {
-  const { content, contentHtml } = prepareContent(demoAgreement('Services Agreement', 'Bench Co', 'Client'));
+  const { content, contentHtml } = await prepareContent(
+    demoAgreement('Services Agreement', 'Bench Co', 'Client'),
+  );
   await db.execute(sql`
     insert into projects (organization_id, name, description, created_by, created_at, updated_at)
     select ${input.organizationId}, 'Project ' || n, 'Contracts of project ' || n, ${input.userId},

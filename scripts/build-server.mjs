@@ -1,9 +1,13 @@
-// Bundles the server into dist/server/main.js (and its PDF worker): dependencies stay in node_modules.
+// Bundles the server into dist/server/main.js (and its worker threads): dependencies stay in node_modules.
 import { build } from 'esbuild';
 
 await build({
-  // The PDF worker runs in a thread of its own, so it is a second file beside main.js.
-  entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/pdf/pdf-worker.ts' },
+  // The PDF and content workers run in threads of their own, so they are files beside main.js.
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'pdf-worker': 'src/server/pdf/pdf-worker.ts',
+    'content-worker': 'src/server/services/contracts/content-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -1,6 +1,7 @@
 import { getSchema } from '@tiptap/core';
 import { Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
 import type { EditorDocument } from '../shared/api/editor-document';
+import { contractLimits, formatCount } from '../shared/limits';
 import { contractExtensions, textAlignments } from './extensions';
 import { mergeFieldProblem } from './merge-field-values';
 
@@ -20,7 +21,12 @@ const safeColor = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\(\s*[\d.%\s,/]+\)|[a-z]{3,20})$/
 const safeLanguage = /^[a-z0-9+#._-]{1,32}$/i;
 
 export class InvalidContentError extends Error {
-  override readonly name = 'InvalidContentError';
+  override readonly name: string = 'InvalidContentError';
+}
+
+/** A document beyond the product's limits (contractLimits). */
+export class ContentTooLargeError extends InvalidContentError {
+  override readonly name = 'ContentTooLargeError';
 }
 
 /**
@@ -29,6 +35,7 @@ export class InvalidContentError extends Error {
  * refused, so nothing the editor could not have produced is ever stored.
  */
 export function normalizeDocument(json: unknown): EditorDocument {
+  checkSize(json);
   let node: ProseMirrorNode;
   try {
     node = ProseMirrorNode.fromJSON(contractSchema(), json);
@@ -75,4 +82,55 @@ export function normalizeDocument(json: unknown): EditorDocument {
     }
   });
   return node.toJSON() as EditorDocument;
+}
+
+/**
+ * Refuses a document beyond the product's limits before ProseMirror builds it: one pass over the
+ * raw JSON, counting nodes and text (any shape: the schema check comes after).
+ */
+const inlineTypes = new Set(['text', 'hardBreak', 'mergeField']);
+
+function checkSize(json: unknown): void {
+  let nodes = 0;
+  let blocks = 0;
+  let characters = 0;
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const node = stack.pop() as { text?: unknown; content?: unknown } | null;
+    if (node === null || typeof node !== 'object') continue;
+    nodes += 1;
+    if (nodes > contractLimits.nodes) {
+      throw new ContentTooLargeError(
+        `This document is too long: it has more than ${formatCount(contractLimits.nodes)} parts (paragraphs, list items, formatted runs). Split it into several contracts.`,
+      );
+    }
+    if (typeof node.text === 'string') characters += node.text.length;
+    // Every node but inline ones takes at least a line, empty or not.
+    if (!inlineTypes.has((node as { type?: unknown }).type as string)) {
+      blocks += 1;
+      if (blocks > contractLimits.blocks) {
+        throw new ContentTooLargeError(
+          `This document is too long: it has more than ${formatCount(contractLimits.blocks)} paragraphs, headings and list items. Split it into several contracts.`,
+        );
+      }
+    }
+    if (Array.isArray(node.content)) {
+      let blockText = 0;
+      for (const child of node.content) {
+        stack.push(child);
+        const text = (child as { text?: unknown } | null)?.text;
+        if (typeof text === 'string') blockText += text.length;
+      }
+      if (blockText > contractLimits.blockCharacters) {
+        throw new ContentTooLargeError(
+          `A paragraph is too long: ${formatCount(blockText)} characters, at most ${formatCount(contractLimits.blockCharacters)}. Break it into several paragraphs.`,
+        );
+      }
+    }
+  }
+  if (characters > contractLimits.characters) {
+    throw new ContentTooLargeError(
+      `This document is too long: ${formatCount(characters)} characters, at most ${formatCount(contractLimits.characters)} (about 300 pages). Split it into several contracts.`,
+    );
+  }
 }

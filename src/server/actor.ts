@@ -12,4 +12,9 @@ export type Actor = {
   sessionId: string;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * The organization requires two-factor sign-in and this person has not set it up: the session
+   * may only do that (and sign out) until they have.
+   */
+  twoFactorSetupRequired?: boolean;
 };

@@ -7,9 +7,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, LogController } fro
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '../shared/errors';
 import type { AppDeps } from './deps';
+import type { TrustProxy } from './env';
 import { webDistDir } from './paths';
 import { registerAuthentication } from './plugins/authentication';
-import { registerBodyDepthCheck } from './plugins/body-depth';
+import { registerBodyShapeCheck } from './plugins/body-shape';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { serializerCompiler } from './plugins/serializer';
@@ -26,17 +27,28 @@ import { signatureRoutes } from './routes/signatures';
 import { signingRoutes } from './routes/signing';
 import { teamRoutes } from './routes/team';
 import { templateRoutes } from './routes/templates';
+import { twoFactorRoutes } from './routes/two-factor';
 import { verificationRoutes } from './routes/verification';
 import { workspaceRoutes } from './routes/workspace';
 
-/** Large enough for a several-hundred-page contract's JSON; anything bigger is answered 413. */
-export const bodyLimitBytes = 5 * 1024 * 1024;
+/**
+ * Any request body; routes that take more say so (a contract's JSON, a PDF to verify, an image
+ * or certificate upload). Anything bigger is answered 413 before it is parsed.
+ */
+export const bodyLimitBytes = 1024 * 1024;
 
 export type AppOptions = {
   loggerInstance?: FastifyBaseLogger;
   webDistDir?: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 };
+
+/** Fastify's form of TRUST_PROXY: a hop count trusts that many proxies nearest to us, no more. */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /** Builds the whole HTTP app from its dependencies, without listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
@@ -45,7 +57,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    // A request (headers and body) must arrive within two minutes: a 25 MB upload needs under
+    // 2 Mbit/s, and a connection that trickles bytes to hold a place is closed.
+    requestTimeout: 120_000,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
     // A URL Fastify cannot even route (bad percent-encoding…) still answers in the one error shape.
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply)
@@ -91,10 +106,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     async (api) => {
       registerSameOriginCheck(api, deps.config.appUrl);
       registerAuthentication(api, { db: deps.db, secret: deps.config.sessionSecret });
-      registerBodyDepthCheck(api);
+      registerBodyShapeCheck(api);
+      // API answers are the caller's own data: no browser or shared cache keeps them.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(oidcRoutes, deps);
+      await api.register(twoFactorRoutes, deps);
       await api.register(contractRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(projectRoutes, deps);

@@ -28,7 +28,24 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): TrustProxy => {
+      const trimmed = value.trim();
+      if (['false', '0', 'no', 'off'].includes(trimmed)) return false;
+      if (/^[1-9]\d?$/.test(trimmed)) return Number(trimmed);
+      const addresses = trimmed.split(',').map((part) => part.trim());
+      if (addresses.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part) && part.length > 1)) {
+        return addresses;
+      }
+      context.addIssue({
+        code: 'custom',
+        message:
+          "must be false, the number of proxies in front of Pactum (e.g. 1), or their addresses (e.g. '10.0.0.2,10.0.0.3' or '10.0.0.0/8'): 'true' would let any client choose its own address",
+      });
+      return z.NEVER;
+    }),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
   TSA_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -56,6 +73,9 @@ export const identityProviderNames = ['google', 'microsoft'] as const;
 export type IdentityProviderName = (typeof identityProviderNames)[number];
 export type IdentityProviderConfig = { issuer: string; clientId: string; clientSecret: string };
 
+/** false, a hop count, or the proxies' addresses and CIDR ranges (Fastify's trustProxy forms). */
+export type TrustProxy = false | number | string[];
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -66,8 +86,11 @@ export type Config = {
   sessionSecret: string;
   demo: boolean;
   logLevel: (typeof logLevels)[number];
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many hops of X-Forwarded-For to trust, or which proxy addresses.
+   * Never every hop, which would let a client pick its own address.
+   */
+  trustProxy: TrustProxy;
   /** Where mail goes; without it messages stay in the outbox, readable in the app. */
   smtpUrl: string | undefined;
   mailFrom: string;

@@ -1,9 +1,9 @@
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { demoCredentials, seedDemoWorkspace } from './db/seed-demo';
 import { ConfigError, loadConfig } from './env';
 import { startBackgroundWork } from './jobs/background-work';
+import { createLogger } from './logging';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { defaultPdfEngine } from './pdf/pdf-engine';
 import { loadOrCreateInstanceCertificate } from './pdf/sealing-certificate';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const database = await openDatabase(
     config.databaseUrl
       ? {
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   }
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-    : outboxMailer(log);
+    : outboxMailer(log, { printSigningLinks: config.demo });
   const app = await buildApp(
     {
       db: database.db,

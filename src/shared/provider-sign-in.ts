@@ -11,6 +11,8 @@ export const providerFailureMessages = {
   no_email: 'Your account did not share an e-mail address, which Pactum needs.',
   unverified:
     'An account with this e-mail already exists, and the provider did not confirm the address. Sign in with your password.',
+  account_unverified:
+    'An account with this e-mail already exists, but its address was never confirmed, so it cannot be joined to this sign-in. Sign in with your password, or reset the password: the reset link goes to that address and confirms it.',
 } as const;
 
 export type ProviderFailure = keyof typeof providerFailureMessages;

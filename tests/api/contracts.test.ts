@@ -69,8 +69,10 @@ describe('creating a contract', () => {
       'updatedAt',
     ]);
     expect(Object.keys(contract.signers[0]).sort()).toEqual([
+      'accessCodeRequired',
       'declinedAt',
       'email',
+      'emailCodeRequired',
       'id',
       'name',
       'signedAt',

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jobs } from '../../src/server/db/schema';
+import { jobs, rateLimits } from '../../src/server/db/schema';
 import { claimJobs, enqueueJob, releaseStaleJobs, retryDelayMs } from '../../src/server/jobs/job-queue';
 import { defineJob, type JobHandler, JobRunner } from '../../src/server/jobs/job-runner';
+import { pruneRateLimits } from '../../src/server/services/sweeps/prune-rate-limits';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -135,6 +136,47 @@ describe('the job runner', () => {
     await enqueueJob(database.db, { type: 'polled', payload: { n: 1 } });
     await expect.poll(() => done, { timeout: 5_000 }).toEqual(['1']);
     await runner.stop();
+  });
+
+  it('keeps a long job locked while its worker lives, and gives up the lock of a dead one soon', async () => {
+    let finish: () => void = () => {};
+    const handlers: Record<string, JobHandler> = {
+      long: defineJob(z.object({}), () => new Promise<void>((resolve) => (finish = resolve))),
+    };
+    await enqueueJob(database.db, { type: 'long', payload: {} });
+    const runner = new JobRunner({ db: database.db, handlers, log, heartbeatMs: 50, staleAfterMs: 400 });
+    const running = runner.runDueJobs();
+    await expect.poll(async () => (await jobOf('long'))?.status).toBe('running');
+    const claimedAt = (await jobOf('long'))?.lockedAt;
+    // The lock is renewed while the handler works…
+    await expect
+      .poll(async () => ((await jobOf('long'))?.lockedAt?.getTime() ?? 0) - (claimedAt?.getTime() ?? 0), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(500);
+    // …so another worker's look for dead workers' jobs, 400 ms stale, leaves it alone.
+    expect(await releaseStaleJobs(database.db, 400)).toBe(0);
+    finish();
+    await running;
+    expect(await jobOf('long')).toMatchObject({ status: 'succeeded', attempts: 1 });
+
+    // A worker that died holds a lock nobody renews: it is released after the stale time, not 5 minutes.
+    await enqueueJob(database.db, { type: 'orphaned', payload: {} });
+    await claimJobs(database.db, { workerId: 'died', limit: 10 });
+    expect(await releaseStaleJobs(database.db, 30_000, new Date(Date.now() + 31_000))).toBe(1);
+  });
+
+  it('the sweeps delete rate-limit counters two days past their window, and keep newer ones', async () => {
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    await database.db.insert(rateLimits).values([
+      { key: 'sweep-test:old', windowStart: new Date(now.getTime() - 3 * day), count: 1 },
+      { key: 'sweep-test:new', windowStart: new Date(now.getTime() - day), count: 1 },
+    ]);
+    expect(await pruneRateLimits(database.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await database.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(left.map((row) => row.key)).toContain('sweep-test:new');
+    expect(left.map((row) => row.key)).not.toContain('sweep-test:old');
   });
 
   it('the retry delay grows from 30 seconds and stops growing at 6 hours', () => {

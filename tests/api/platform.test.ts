@@ -98,7 +98,7 @@ describe('health', () => {
 describe('behind a reverse proxy', () => {
   it("records the client's address from X-Forwarded-For only when told to trust the proxy", async () => {
     for (const [trustProxy, expected] of [
-      [true, '203.0.113.5'],
+      [1, '203.0.113.5'],
       [false, '127.0.0.1'],
     ] as const) {
       const app = await buildTestApp(ctx.database, {}, { trustProxy });
@@ -126,7 +126,52 @@ describe('behind a reverse proxy', () => {
   });
 });
 
+describe('a client behind one trusted proxy', () => {
+  it('cannot choose its own address by sending X-Forwarded-For itself', async () => {
+    const app = await buildTestApp(ctx.database, {}, { trustProxy: 1 });
+    try {
+      const account = await buildAccount(ctx);
+      // The client wrote '198.51.100.66'; the proxy appended the address it really saw.
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/contracts',
+        headers: {
+          cookie: account.cookie,
+          'content-type': 'application/json',
+          'x-forwarded-for': '198.51.100.66, 203.0.113.9',
+        },
+        payload: JSON.stringify({ title: 'Spoofed' }),
+      });
+      const history = await app.inject({
+        url: `/api/contracts/${created.json().id}/history`,
+        headers: { cookie: account.cookie },
+      });
+      expect(history.json().items[0].ip).toBe('203.0.113.9');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('cross-origin protection', () => {
+  it('compares Origin with APP_URL, not with a Host header the client chose', async () => {
+    const account = await buildAccount(ctx);
+    const forged = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'CSRF through Host' },
+      headers: { origin: 'https://evil.example', host: 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.statusCode).toBe(403);
+    const own = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Same origin' },
+      headers: { origin: testAppUrl.origin },
+    });
+    expect(own.statusCode).toBe(201);
+  });
+
   it('refuses a state-changing request from another site', async () => {
     const account = await buildAccount(ctx);
     for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {

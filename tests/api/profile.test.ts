@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signaturePng } from '../../src/server/db/demo-signature';
+import { emailVerifications, users } from '../../src/server/db/schema';
+import { hashEmailVerificationToken } from '../../src/server/services/accounts/email-verification';
 import { createSession } from '../../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../../src/server/services/sessions/session-token';
+import { backgroundFor } from '../support/background';
+import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
   call,
@@ -14,12 +19,36 @@ import {
 } from '../support/test-app';
 
 let ctx: TestContext;
+let peer: SmtpPeer;
+let background: Awaited<ReturnType<typeof backgroundFor>>;
 let address = 0;
 
 beforeAll(async () => {
+  peer = await startSmtpPeer();
   ctx = await createTestContext();
+  background = await backgroundFor(ctx.database.db, peer.url);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  background.close();
+  await ctx.close();
+  await peer.close();
+});
+
+function confirmationTokenIn(text: string | undefined): string {
+  const match = /\/confirm-email\/([A-Za-z0-9_-]{43})\b/.exec(text ?? '');
+  if (!match?.[1]) throw new Error(`No confirmation link in: ${text}`);
+  return match[1];
+}
+
+const confirm = (token: string, account: TestAccount | null = null, password?: string) => {
+  address += 1;
+  return call(ctx, account, {
+    method: 'POST',
+    url: '/api/auth/sign-up/confirm',
+    json: { token, ...(password === undefined ? {} : { password }) },
+    remoteAddress: `198.51.100.${address}`,
+  });
+};
 
 const linuxChrome =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -58,7 +87,13 @@ describe('the profile', () => {
     const account = await buildAccount(ctx, { name: 'Grace Hopper' });
     const response = await call(ctx, account, { method: 'GET', url: '/api/profile' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ name: 'Grace Hopper', email: account.email, avatarUrl: null });
+    expect(response.json()).toEqual({
+      name: 'Grace Hopper',
+      email: account.email,
+      avatarUrl: null,
+      emailVerified: true,
+      pendingEmail: null,
+    });
     const anonymous = await call(ctx, null, { method: 'GET', url: '/api/profile' });
     expect(anonymous.statusCode).toBe(401);
     const anonymousChange = await call(ctx, null, {
@@ -100,7 +135,7 @@ describe('the profile', () => {
     expect(nothing.json().name).toBe('Ada Lovelace');
   });
 
-  it('changes the e-mail only with the current password, and never to one another account has', async () => {
+  it('changes the e-mail only with the current password', async () => {
     const account = await buildAccount(ctx);
     const other = await buildAccount(ctx);
     const newEmail = `renamed-${randomUUID().slice(0, 8)}@example.com`;
@@ -133,17 +168,6 @@ describe('the profile', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error).toMatchObject({ field: 'email', message: 'Enter a valid email address' });
-    const taken = await call(ctx, account, {
-      method: 'PATCH',
-      url: '/api/profile',
-      json: { email: other.email.toUpperCase(), currentPassword: account.password },
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toEqual({
-      code: 'EMAIL_TAKEN',
-      field: 'email',
-      message: 'Another account already uses this email address',
-    });
     // The same address as now (in any letter case) is no change, and needs no password.
     const same = await call(ctx, account, {
       method: 'PATCH',
@@ -153,16 +177,185 @@ describe('the profile', () => {
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ email: account.email, name: 'Same Address' });
 
-    const changed = await call(ctx, account, {
+    // Asking is not changing: the account keeps its address until the link mailed to the new one is opened.
+    const asked = await call(ctx, account, {
       method: 'PATCH',
       url: '/api/profile',
       json: { email: ` ${newEmail.toUpperCase()} `, currentPassword: account.password },
     });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.json().email).toBe(newEmail);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ email: account.email, pendingEmail: newEmail, emailVerified: true });
+    expect((await me(account)).json().user.email).toBe(account.email);
+    expect((await signIn(account.email, account.password)).statusCode).toBe(200);
+    expect((await signIn(newEmail, account.password)).statusCode).toBe(401);
+
+    await background.drain();
+    const notice = peer
+      .to(account.email)
+      .find((mail) => mail.subject === 'Your Pactum e-mail address is about to change');
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).not.toMatch(/confirm-email/);
+    const token = confirmationTokenIn(peer.to(newEmail).at(-1)?.text);
+
+    // Only a browser signed in to the account confirms it (else a stranger's unconfirmed account
+    // could be confirmed by the address's owner with one careless click); the link keeps working.
+    const anonymous = await confirm(token);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.message).toBe(
+      'Sign in to your Pactum account, then open this link again: it confirms the address for that account only.',
+    );
+    // A password (as a sign-up link takes one) is no way around signing in.
+    const withPassword = await confirm(token, null, account.password);
+    expect(withPassword.statusCode).toBe(401);
+    expect(withPassword.json().error.code).toBe('UNAUTHENTICATED');
+    const stranger = await confirm(token, other);
+    expect(stranger.statusCode).toBe(403);
+    const confirmed = await confirm(token, account);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      purpose: 'email-change',
+      email: newEmail,
+      user: { id: account.userId, email: newEmail },
+    });
+    expect(sessionCookieOf(confirmed)).toBeUndefined();
     expect((await me(account)).json().user.email).toBe(newEmail);
+    const profile = (await call(ctx, account, { method: 'GET', url: '/api/profile' })).json();
+    expect(profile).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
     expect((await signIn(newEmail, account.password)).statusCode).toBe(200);
     expect((await signIn(account.email, account.password)).statusCode).toBe(401);
+    expect((await confirm(token, account)).statusCode).toBe(410);
+  });
+
+  it('answers an address another account has exactly like a free one, and tells its owner instead', async () => {
+    const account = await buildAccount(ctx);
+    const owner = await buildAccount(ctx, { name: 'Olive Owner' });
+    const free = `free-${randomUUID().slice(0, 8)}@example.com`;
+    const ask = async (email: string) => {
+      const started = performance.now();
+      const response = await call(ctx, account, {
+        method: 'PATCH',
+        url: '/api/profile',
+        json: { email, currentPassword: account.password },
+      });
+      return { response, ms: performance.now() - started };
+    };
+    const toFree = await ask(free);
+    const toTaken = await ask(owner.email.toUpperCase());
+    for (const [{ response }, email] of [
+      [toFree, free],
+      [toTaken, owner.email],
+    ] as const) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        email: account.email,
+        pendingEmail: email,
+        emailVerified: true,
+      });
+    }
+    const headersOf = (response: typeof toFree.response) =>
+      Object.keys(response.headers)
+        .filter((name) => !['date', 'content-length'].includes(name))
+        .sort();
+    expect(headersOf(toTaken.response)).toEqual(headersOf(toFree.response));
+    expect(toTaken.response.body.replace(owner.email, '<email>')).toBe(
+      toFree.response.body.replace(free, '<email>'),
+    );
+    expect(Math.abs(toTaken.ms - toFree.ms)).toBeLessThan(250);
+    // The profile shows the change as pending, as for any address.
+    const profile = (await call(ctx, account, { method: 'GET', url: '/api/profile' })).json();
+    expect(profile).toMatchObject({ email: account.email, pendingEmail: owner.email });
+
+    // The owner hears of it, with no link; the requester's current address gets the usual notice.
+    await background.drain();
+    const toOwner = peer.to(owner.email);
+    expect(toOwner.map((mail) => mail.subject)).toEqual([
+      'Someone tried to move a Pactum account to your e-mail',
+    ]);
+    expect(toOwner[0]?.text).toContain('Nothing changed: your account keeps this address');
+    expect(toOwner[0]?.text).not.toMatch(/confirm-email/);
+    const notices = peer
+      .to(account.email)
+      .filter((mail) => mail.subject === 'Your Pactum e-mail address is about to change');
+    // Queued within moments of each other, the two may arrive in either order.
+    expect(notices.map((mail) => (mail.text ?? '').includes(owner.email)).sort()).toEqual([false, true]);
+    // The requester's outbox shows the same for both: no confirmation mail to either address.
+    const outbox = (await call(ctx, account, { method: 'GET', url: '/api/mail/outbox' })).json();
+    expect(
+      outbox.items.map((item: { kind: string; to: { email: string } }) => `${item.kind} ${item.to.email}`),
+    ).toEqual([`email_change_notice ${account.email}`, `email_change_notice ${account.email}`]);
+
+    // Nothing changed for anyone; the pending change can never be confirmed.
+    expect((await signIn(owner.email, owner.password)).statusCode).toBe(200);
+    expect((await me(account)).json().user.email).toBe(account.email);
+    const token = 'T'.repeat(43);
+    await ctx.database.db
+      .update(emailVerifications)
+      .set({ tokenHash: hashEmailVerificationToken(token) })
+      .where(eq(emailVerifications.email, owner.email));
+    const forced = await confirm(token, account);
+    expect(forced.statusCode).toBe(409);
+    expect(forced.json().error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'Another account uses this e-mail address now, so yours cannot change to it.',
+    });
+    expect((await me(account)).json().user.email).toBe(account.email);
+  });
+
+  it('switches only to an address still free when the link is opened, and only to the latest one asked for', async () => {
+    const account = await buildAccount(ctx);
+    const first = `first-${randomUUID().slice(0, 8)}@example.com`;
+    const second = `second-${randomUUID().slice(0, 8)}@example.com`;
+    for (const email of [first, second]) {
+      const asked = await call(ctx, account, {
+        method: 'PATCH',
+        url: '/api/profile',
+        json: { email, currentPassword: account.password },
+      });
+      expect(asked.json().pendingEmail).toBe(email);
+      await background.drain();
+    }
+    // The first link died when the second change was asked for.
+    const firstToken = confirmationTokenIn(peer.to(first).at(-1)?.text);
+    const stale = await confirm(firstToken, account);
+    expect(stale.statusCode).toBe(410);
+
+    // Someone else took the second address meanwhile.
+    const secondToken = confirmationTokenIn(peer.to(second).at(-1)?.text);
+    await buildAccount(ctx, { email: second });
+    const taken = await confirm(secondToken, account);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'Another account uses this e-mail address now, so yours cannot change to it.',
+    });
+    expect((await me(account)).json().user.email).toBe(account.email);
+  });
+
+  it('confirms the address an older account already has, on request, and answers the signed-in user', async () => {
+    const account = await buildAccount(ctx);
+    await ctx.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, account.userId));
+    expect((await call(ctx, account, { method: 'GET', url: '/api/profile' })).json().emailVerified).toBe(
+      false,
+    );
+    const requested = await call(ctx, account, { method: 'POST', url: '/api/profile/email-verification' });
+    expect(requested.statusCode).toBe(202);
+    expect(requested.json().email).toBe(account.email);
+    await background.drain();
+    const mail = peer.to(account.email).at(-1);
+    expect(mail?.subject).toBe('Confirm your e-mail address for Pactum');
+    const confirmed = await confirm(confirmationTokenIn(mail?.text), account);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      purpose: 'email-change',
+      email: account.email,
+      user: { id: account.userId, email: account.email },
+    });
+    expect((await call(ctx, account, { method: 'GET', url: '/api/profile' })).json().emailVerified).toBe(
+      true,
+    );
+    const again = await call(ctx, account, { method: 'POST', url: '/api/profile/email-verification' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('Your e-mail address is already confirmed');
   });
 });
 

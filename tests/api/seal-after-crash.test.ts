@@ -49,8 +49,15 @@ describe('a process killed between the last signature and the seal', () => {
         organizationName: 'Crash Test Ltd',
       },
     });
-    expect(signUp.status).toBe(201);
-    const owner = signUp.cookie;
+    expect(signUp.status).toBe(202);
+    // The account exists once the link mailed to the address is opened.
+    await expect.poll(() => peer.to('kim@example.com').length, { timeout: 20_000 }).toBe(1);
+    const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(peer.to('kim@example.com')[0]?.text ?? '')?.[1];
+    const confirmed = await http(server.base, '/api/auth/sign-up/confirm', {
+      json: { token, password: 'correct horse battery staple' },
+    });
+    expect(confirmed.status).toBe(200);
+    const owner = confirmed.cookie;
     const created = await http(server.base, '/api/contracts', {
       cookie: owner,
       json: {
@@ -66,7 +73,7 @@ describe('a process killed between the last signature and the seal', () => {
     expect((await http(server.base, `/api/contracts/${id}/send`, { cookie: owner, json: {} })).status).toBe(
       200,
     );
-    await expect.poll(() => peer.received.length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => peer.received.length, { timeout: 20_000 }).toBe(3);
     const sign = async (base: string, email: string) => {
       const session = await http(base, '/api/signing/sessions', {
         json: { token: latestTokenFor(peer, email) },

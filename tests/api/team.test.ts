@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, mailMessages, memberships, sessions } from '../../src/server/db/schema';
+import { invitations, mailMessages, memberships, sessions, users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../../src/server/services/sessions/session-token';
 import { hashInvitationToken } from '../../src/server/services/team/invitation-token';
@@ -330,6 +330,49 @@ describe('an invitation link', () => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.organization.id).toBe(invitee.organizationId);
     expect(sessionCookieOf(signedIn)).toBeDefined();
+  });
+
+  it('creates the invited account from the link, confirmed, in the inviting organization only, and signs in', async () => {
+    const admin = await buildAccount(ctx, { name: 'Ida Inviter', organizationName: 'Inviting Co' });
+    const email = freshEmail('newcomer');
+    const { token } = await invited(admin, email, 'member');
+    const signUp = (json: Record<string, unknown>) =>
+      call(ctx, null, {
+        method: 'POST',
+        url: '/api/auth/sign-up/invitation',
+        json: { token, ...json },
+        remoteAddress: '203.0.113.40',
+      });
+    expect((await signUp({ name: 'Nia Newcomer', password: 'password1' })).json().error.code).toBe(
+      'PASSWORD_TOO_COMMON',
+    );
+    const created = await signUp({ name: 'Nia Newcomer', password: 'a newcomer passphrase' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().user).toMatchObject({
+      name: 'Nia Newcomer',
+      email,
+      role: 'member',
+      organization: { id: admin.organizationId, name: 'Inviting Co' },
+    });
+    const cookie = sessionCookieOf(created);
+    expect(cookie).toBeDefined();
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    const joined = await ctx.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, user?.id ?? ''));
+    expect(joined.map((row) => row.organizationId)).toEqual([admin.organizationId]);
+    expect((await view(token)).json().state).toBe('accepted');
+    // The link is spent: it makes no second account, nor one for anybody else.
+    const again = await signUp({ name: 'Nia Again', password: 'another newcomer passphrase' });
+    expect(again.statusCode).toBe(410);
+    const unknown = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/auth/sign-up/invitation',
+      json: { token: 'A'.repeat(43), name: 'Nobody', password: 'a nobody passphrase' },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('stops working after 7 days, and the person can be invited again', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { confirmationLinkFor, tokenOf } from './server-log';
 
 export { expect };
 
@@ -47,7 +48,14 @@ export const test = base.extend<Fixtures>({
       password: 'correct horse battery staple',
       organizationName: `Analytical Engines ${suffix}`,
     };
+    // The real sign-up: the request, the e-mailed link (from the demo server's log), its confirmation.
     await api(page.request, 'POST', '/auth/sign-up', account);
+    const link = await confirmationLinkFor(account.email);
+    // With the password, as from another browser: this context's sign-up cookie would also do.
+    await api(page.request, 'POST', '/auth/sign-up/confirm', {
+      token: tokenOf(link),
+      password: account.password,
+    });
     await use(account);
   },
   demo: async ({ page }, use) => {

@@ -47,27 +47,107 @@ test.describe('Sign in with Google (OpenID Connect)', () => {
     browser,
     oidcApp,
   }) => {
-    const login = `unverified${Date.now()}`;
+    const login = `owner${Date.now()}`;
     const context = await browser.newContext({ baseURL: oidcApp.baseURL });
-    const signUp = await context.request.post('/api/auth/sign-up', {
-      data: {
-        name: 'Owner',
-        email: `${login}@example.com`,
-        password: 'quiet harbor lantern 42',
-        organizationName: 'Owned',
-      },
-      headers: { 'x-forwarded-for': `10.77.1.${Math.floor(Math.random() * 250)}` },
-    });
-    expect(signUp.ok(), await signUp.text()).toBe(true);
-    await context.request.post('/api/auth/sign-out');
     const page = await context.newPage();
+    // The owner's account, made by a sign-in with a confirmed address.
     await page.goto('/login');
     await page.getByRole('link', { name: 'Google' }).click();
     await signInAtProvider(page, login);
-    await expect(page).toHaveURL(/\/login\?error=unverified$/);
-    await expect(page.getByRole('alert')).toContainText('the provider did not confirm the address');
-    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+    await expect(page).toHaveURL(`${oidcApp.baseURL}/dashboard`);
     await context.close();
+
+    // Someone else claims the same address at a provider that did not confirm it.
+    const other = await browser.newContext({ baseURL: oidcApp.baseURL });
+    const stranger = await other.newPage();
+    await stranger.goto('/login');
+    await stranger.getByRole('link', { name: 'Google' }).click();
+    await signInAtProvider(stranger, `unverified+${login}`);
+    await expect(stranger).toHaveURL(/\/login\?error=unverified$/);
+    await expect(stranger.getByRole('alert')).toContainText('the provider did not confirm the address');
+    expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+    await other.close();
+  });
+
+  test('never lands in an account whose address was never confirmed (pre-takeover); the mailbox owner takes it back with a reset', async ({
+    browser,
+    oidcApp,
+  }) => {
+    test.setTimeout(60_000);
+    const victim = `victim${Date.now()}`;
+    // Someone makes an account with the victim's address first, at a provider that does not confirm it.
+    const attacker = await browser.newContext({ baseURL: oidcApp.baseURL });
+    const squat = await attacker.newPage();
+    await squat.goto('/login');
+    await squat.getByRole('link', { name: 'Google' }).click();
+    await signInAtProvider(squat, `unverified+${victim}`);
+    await expect(squat).toHaveURL(`${oidcApp.baseURL}/dashboard`);
+    const banner = squat.getByRole('region', { name: 'Confirm your e-mail address' });
+    await expect(banner).toContainText(`Please confirm your e-mail address, ${victim}@example.com`);
+    await squat.screenshot({ path: test.info().outputPath('unconfirmed-banner-desktop.png') });
+    await squat.setViewportSize({ width: 390, height: 844 });
+    expect(await squat.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await squat.screenshot({ path: test.info().outputPath('unconfirmed-banner-phone.png') });
+    await squat.setViewportSize({ width: 1280, height: 900 });
+
+    // The victim signs in with Google, which confirms the address: refused, and told why.
+    const own = await browser.newContext({ baseURL: oidcApp.baseURL });
+    const page = await own.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Google' }).click();
+    await signInAtProvider(page, victim);
+    await expect(page).toHaveURL(/\/login\?error=account_unverified$/);
+    await expect(page.getByRole('alert')).toContainText('its address was never confirmed');
+    await expect(page.getByRole('alert')).toContainText('reset the password');
+    expect((await own.request.get('/api/auth/me')).status()).toBe(401);
+    await page.screenshot({ path: test.info().outputPath('account-unverified-login.png') });
+
+    // The squatter mails a confirmation link to the address: a click on it, signed out, confirms nothing.
+    await banner.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(banner).toContainText(`We sent a link to ${victim}@example.com`);
+    const mailTo = async (subject: string) => {
+      await expect
+        .poll(
+          () => oidcApp.peer.to(`${victim}@example.com`).filter((mail) => mail.subject === subject).length,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBeGreaterThan(0);
+      return oidcApp.peer
+        .to(`${victim}@example.com`)
+        .filter((mail) => mail.subject === subject)
+        .at(-1);
+    };
+    const confirmation = await mailTo('Confirm your e-mail address for Pactum');
+    await page.goto(/\/confirm-email\/[A-Za-z0-9_-]{43}/.exec(confirmation?.text ?? '')?.[0] ?? '');
+    await expect(page.getByRole('heading', { name: 'Sign in to confirm your e-mail' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('confirm-email-sign-in-first.png') });
+
+    // The owner of the mailbox resets the password instead: the account is theirs, confirmed, and
+    // the squatter is signed out.
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email address').fill(`${victim}@example.com`);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const reset = await mailTo('Reset your Pactum password');
+    await page.goto(/\/reset-password\/[A-Za-z0-9_-]{43}/.exec(reset?.text ?? '')?.[0] ?? '');
+    await page.getByLabel('New password', { exact: true }).fill('the rightful owner passphrase');
+    await page.getByLabel('Confirm new password').fill('the rightful owner passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(`${oidcApp.baseURL}/dashboard`);
+    await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+    expect((await attacker.request.get('/api/auth/me')).status()).toBe(401);
+    await page.request.post('/api/auth/sign-out');
+
+    // Now the provider's sign-in lands in the owner's account.
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Google' }).click();
+    await expect(page).toHaveURL(/\/dashboard$|\/interaction\//);
+    if (page.url().includes('/interaction/')) await signInAtProvider(page, victim);
+    await expect(page).toHaveURL(`${oidcApp.baseURL}/dashboard`);
+    expect((await (await page.request.get('/api/auth/me')).json()).user.email).toBe(`${victim}@example.com`);
+    await attacker.close();
+    await own.close();
   });
 
   test('a callback without the browser that started it signs nobody in', async ({ browser, oidcApp }) => {

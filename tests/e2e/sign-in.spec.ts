@@ -29,11 +29,11 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill('demo@example.com');
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await expect(page.getByLabel('Email address')).toHaveValue('demo@example.com');
     await page.getByLabel('Password').fill('pactum-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByText('Welcome back, Demo User')).toBeVisible();
   });
@@ -50,16 +50,19 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill('demo@example.com');
     await page.getByLabel('Password').fill('pactum-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
     release();
     await expect(page).toHaveURL('/dashboard');
   });
 
   test('requires both fields before sending anything', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/login');
     expect(
       await page
@@ -78,7 +81,7 @@ test.describe('sign-in', () => {
       await page.getByLabel('Email address').fill('demo@example.com');
       await page.getByLabel('Password').fill('pactum-demo');
       if (remember) await page.getByLabel('Remember me').check();
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page).toHaveURL('/dashboard');
       const cookie = (await context.cookies()).find((c) => c.name === 'pactum_session');
       expect(cookie?.httpOnly).toBe(true);
@@ -94,7 +97,7 @@ test.describe('routing', () => {
     await expect(page).toHaveURL('/login?next=%2Fcontracts%3Fstatus%3Dsent');
     await page.getByLabel('Email address').fill('demo@example.com');
     await page.getByLabel('Password').fill('pactum-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/contracts?status=sent');
     await expect(page.getByLabel('Status')).toHaveValue('sent');
   });
@@ -103,7 +106,7 @@ test.describe('routing', () => {
     await page.goto('/login?next=%2F%2Fevil.example%2F');
     await page.getByLabel('Email address').fill('demo@example.com');
     await page.getByLabel('Password').fill('pactum-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/dashboard');
   });
 

@@ -21,16 +21,23 @@ async function pdfsig(bytes: Buffer): Promise<string> {
 /** A sender with an organization of their own, signed in on the mail app. */
 async function senderPage(browser: Browser, app: MailApp, suffix: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.baseURL });
+  const email = `grace-${suffix}@example.com`;
+  const headers = { 'x-forwarded-for': `10.200.${suffix.length}.${Math.floor(Math.random() * 250)}` };
   const response = await context.request.post('/api/auth/sign-up', {
     data: {
       name: 'Grace Sender',
-      email: `grace-${suffix}@example.com`,
+      email,
       password: 'correct horse battery staple',
       organizationName: `Hopper & Co ${suffix}`,
     },
-    headers: { 'x-forwarded-for': `10.200.${suffix.length}.${Math.floor(Math.random() * 250)}` },
+    headers,
   });
   expect(response.ok(), await response.text()).toBe(true);
+  // The account exists once the link mailed to the address is opened.
+  const mail = await waitForMail(app, email, /finish creating your Pactum account/);
+  const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+  const confirmed = await context.request.post('/api/auth/sign-up/confirm', { data: { token }, headers });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
   return context.newPage();
 }
 

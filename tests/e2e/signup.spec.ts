@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { confirmationLinkFor } from './server-log';
 
 let addressCounter = 0;
 
@@ -22,13 +23,19 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (desktop) await page.setViewportSize(desktop);
 }
 
+type Outbox = {
+  items: { kind: string; to: { email: string }; subject: string | null; text: string | null }[];
+};
+
 test.describe('sign-up', () => {
-  test('refuses a common password and a taken e-mail, then creates the account and greets it', async ({
+  test('refuses a common password, asks to confirm the e-mail, and the link creates the account and signs in', async ({
     page,
+    browser,
   }) => {
     await ownAddress(page);
     const suffix = randomUUID().slice(0, 8);
     const name = `Grace Hopper ${suffix}`;
+    const email = `grace-${suffix}@example.com`;
     await page.goto('/signup');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in', exact: true }).last()).toHaveAttribute(
@@ -40,7 +47,7 @@ test.describe('sign-up', () => {
     await shoot(page, 'signup-empty');
 
     await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('Email address').fill(`grace-${suffix}@example.com`);
+    await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Organization name').fill(`Compilers ${suffix}`);
     const meter = page.getByTestId('password-strength');
     const password = page.getByLabel('Password');
@@ -64,16 +71,9 @@ test.describe('sign-up', () => {
     await expect(meter).toHaveAttribute('data-strength', 'too common');
     await shoot(page, 'signup-common-password');
 
-    // A taken e-mail: the message goes under the e-mail field.
+    // Busy while the request is made, then: check your e-mail. No account and no session yet.
     await password.fill('a sturdy new passphrase');
     await expect(page.getByText('This password is too common and easy to guess.')).toHaveCount(0);
-    await page.getByLabel('Email address').fill('demo@example.com');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('An account with this email already exists')).toBeVisible();
-    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
-    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
-
-    // Busy while the account is being made, then on the dashboard, signed in.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -82,16 +82,130 @@ test.describe('sign-up', () => {
       await held;
       await route.continue();
     });
-    await page.getByLabel('Email address').fill(`grace-${suffix}@example.com`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('button', { name: 'Create account' })).toHaveAttribute('aria-busy', 'true');
     release();
-    await expect(page).toHaveURL('/dashboard');
-    await expect(page.getByText(`Welcome back, ${name}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(
+      'Check your e-mail: we sent a link to finish creating your account. It works for 24 hours.',
+    );
+    await expect(page.getByRole('status')).toContainText(email);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    await shoot(page, 'signup-check-email');
+
+    // The link, opened in another browser, asks for the password chosen at sign-up (the link
+    // proves the mailbox, not that this person asked), then makes the account and lands on its dashboard.
+    const link = await confirmationLinkFor(email);
+    const mailbox = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const reader = await mailbox.newPage();
+    await ownAddress(reader);
+    await reader.goto(link);
+    await expect(reader.getByRole('heading', { name: 'Enter your password to finish' })).toBeVisible();
+    await expect(reader.getByText('Enter the password you chose when you signed up')).toBeVisible();
+    const given = reader.getByLabel('Password');
+    await expect(given).toBeFocused();
+    await expect(given).toHaveAttribute('type', 'password');
+    await expect(given).toHaveAttribute('autocomplete', 'current-password');
+    await shoot(reader, 'confirm-email-password');
+    await given.fill('not the one I chose');
+    await reader.getByRole('button', { name: 'Create my account' }).click();
+    await expect(reader.getByRole('alert')).toHaveText(
+      'That is not the password you chose when you signed up. Check it and try again.',
+    );
+    await expect(given).toHaveAttribute('aria-invalid', 'true');
+    await expect(given).toHaveAccessibleDescription(
+      'That is not the password you chose when you signed up. Check it and try again.',
+    );
+    await shoot(reader, 'confirm-email-password-wrong');
+    expect((await reader.request.get('/api/auth/me')).status()).toBe(401);
+    await given.fill('a sturdy new passphrase');
+    await expect(given).not.toHaveAttribute('aria-invalid', 'true');
+    await given.press('Enter');
+    await expect(reader).toHaveURL('/dashboard');
+    await expect(reader.getByText(`Welcome back, ${name}`)).toBeVisible();
+    // A new account's address is confirmed: no banner asks for it.
+    await expect(reader.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+
+    // The link works once, and says so.
+    const again = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const late = await again.newPage();
+    await late.goto(link);
+    await expect(late.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+    await expect(
+      late.getByText('This confirmation link has already been used. If your account exists, sign in.'),
+    ).toBeVisible();
+    await shoot(late, 'confirm-email-used');
 
     // Signed in, /signup leads to the dashboard.
+    await reader.goto('/signup');
+    await expect(reader).toHaveURL('/dashboard');
+    await mailbox.close();
+    await again.close();
+  });
+
+  test('the link opened in the browser that signed up needs no password', async ({ page }) => {
+    await ownAddress(page);
+    const suffix = randomUUID().slice(0, 8);
+    const email = `same-browser-${suffix}@example.com`;
     await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill(`Hedy Lamarr ${suffix}`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Organization name').fill(`Frequencies ${suffix}`);
+    await page.getByLabel('Password').fill('a sturdy new passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await page.goto(await confirmationLinkFor(email));
     await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByText(`Welcome back, Hedy Lamarr ${suffix}`)).toBeVisible();
+  });
+
+  test('a taken address gets the same screen, and its owner gets a notice instead', async ({
+    browser,
+    account,
+    call,
+  }) => {
+    const answers: string[] = [];
+    for (const email of [account.email, `someone-new-${randomUUID().slice(0, 8)}@example.com`]) {
+      const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const page = await stranger.newPage();
+      await ownAddress(page);
+      await page.goto('/signup');
+      await page.getByLabel('Name', { exact: true }).fill('Mallory Stranger');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Organization name').fill('Takeover Ltd');
+      await page.getByLabel('Password').fill('a stranger passphrase');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+      answers.push(((await page.locator('main').textContent()) ?? '').replace(email, '<email>'));
+      await stranger.close();
+    }
+    expect(answers[0]).toBe(answers[1]);
+
+    // The owner reads the notice in their organization's outbox (this server has no SMTP).
+    let notice: Outbox['items'][number] | undefined;
+    await expect
+      .poll(
+        async () => {
+          const outbox = await call<Outbox>('GET', '/mail/outbox');
+          notice = outbox.items.find((item) => item.kind === 'sign_up_attempt' && item.text);
+          return notice?.to.email ?? '';
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(account.email);
+    expect(notice?.subject).toBe('Someone tried to create a Pactum account with your e-mail');
+    expect(notice?.text).toContain('If it was you: sign in with your password, or reset it');
+  });
+
+  test('an unknown confirmation link says it cannot be used', async ({ page }) => {
+    await page.goto(`/confirm-email/${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+    await expect(page.getByText('This confirmation link is not valid.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account again' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    await shoot(page, 'confirm-email-unknown');
   });
 });
 
@@ -209,10 +323,10 @@ test.describe('password reset', () => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await page.getByLabel('Password').fill('a fresh reset passphrase');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/dashboard');
     await fresh.close();
     await third.close();

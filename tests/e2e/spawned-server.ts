@@ -30,7 +30,7 @@ export async function spawnServer(port: number, env: Record<string, string>) {
       APP_URL: baseURL,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-e2e-own-')),
       DEMO: 'false',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidContentError, normalizeDocument } from '../../src/editor/content';
+import { ContentTooLargeError, InvalidContentError, normalizeDocument } from '../../src/editor/content';
 import { renderDocumentHtml } from '../../src/editor/html';
+import { contractLimits } from '../../src/shared/limits';
 
 const doc = (...content: unknown[]) => ({ type: 'doc', content });
 const para = (...content: unknown[]) => ({ type: 'paragraph', content });
@@ -113,5 +114,47 @@ describe('contract documents', () => {
     ['not an object', 'hello'],
   ])('refuses %s', (_name, input) => {
     expect(() => normalizeDocument(input)).toThrow(InvalidContentError);
+  });
+});
+
+describe('the limits of a contract', () => {
+  it('refuses more nodes than a real contract has, before building the document', () => {
+    // 4,000 paragraphs of ten formatted runs: within the paragraph limits, beyond the node one.
+    const many = doc(
+      ...Array.from({ length: 4_000 }, (_, n) =>
+        para(
+          ...Array.from({ length: 10 }, (_, run) =>
+            text(`${n}.${run} `, run % 2 ? [{ type: 'bold' }] : undefined),
+          ),
+        ),
+      ),
+    );
+    expect(() => normalizeDocument(many)).toThrow(ContentTooLargeError);
+    expect(() => normalizeDocument(many)).toThrow(/more than 40,000 parts/);
+  });
+
+  it('refuses more paragraphs than about 400 pages hold, even empty ones', () => {
+    const empty = doc(...Array.from({ length: contractLimits.blocks + 1 }, () => ({ type: 'paragraph' })));
+    expect(() => normalizeDocument(empty)).toThrow(/more than 12,000 paragraphs, headings and list items/);
+  });
+
+  it('refuses a paragraph longer than any real one', () => {
+    const long = doc(para(text('x'.repeat(contractLimits.blockCharacters + 1))));
+    expect(() => normalizeDocument(long)).toThrow(/A paragraph is too long: 20,001 characters/);
+    // Split over several runs of text, it is still one paragraph.
+    const runs = doc(para(...Array.from({ length: 3 }, () => text('y'.repeat(7_000), [{ type: 'bold' }]))));
+    expect(() => normalizeDocument(runs)).toThrow(ContentTooLargeError);
+  });
+
+  it('refuses more text than about 300 pages', () => {
+    const paragraphs = Math.ceil(contractLimits.characters / 10_000) + 1;
+    const tome = doc(...Array.from({ length: paragraphs }, () => para(text('z'.repeat(10_000)))));
+    expect(() => normalizeDocument(tome)).toThrow(/This document is too long: 810,000 characters/);
+  });
+
+  it('accepts a document just inside every limit', () => {
+    const paragraphs = contractLimits.characters / 20_000;
+    const full = doc(...Array.from({ length: paragraphs }, () => para(text('w'.repeat(20_000)))));
+    expect(normalizeDocument(full).content).toHaveLength(paragraphs);
   });
 });

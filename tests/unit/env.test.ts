@@ -34,9 +34,18 @@ describe('configuration', () => {
     );
   });
 
-  it('trusts a reverse proxy only when asked', () => {
+  it('trusts a reverse proxy only when asked, and never every hop', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
-    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+    ]);
+    // 'true' trusted every X-Forwarded-For entry, so a client could choose its own address.
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY must be false, the number of proxies/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'evil.example' })).toThrow(/TRUST_PROXY/);
   });
 
   it('derives APP_URL from PORT', () => {

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { loggableCause } from '../../src/server/plugins/error-handler';
+import { loggableCause } from '../../src/server/logging';
 
 describe('logging a failed query', () => {
   it("keeps the statement and the driver's classification, never the parameters or the row", () => {

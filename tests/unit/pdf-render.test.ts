@@ -427,7 +427,8 @@ describe('certificate of completion', () => {
     ]) {
       expect(output).toContain(fragment);
     }
-    for (const event of events) expect(output).toContain(event.action);
+    // Shown with spaces for underscores, so a long action wraps between its words.
+    for (const event of events) expect(output).toContain(event.action.replaceAll('_', ' '));
     // An IPv6 address wraps at its column's width, with no hyphen added.
     expect(output).toMatch(/2001:db8:85a3::8a2\n.*\se:370:7334\n/);
     const pages = await pageCount(pdf);

@@ -47,6 +47,13 @@ export const organizations = pgTable('organizations', {
   sealingP12Password: text('sealing_p12_password'),
   /** SHA-256 of its certificate: /verify vouches for seals made with it. */
   sealingFingerprint: text('sealing_fingerprint'),
+  /** What Settings shows of that certificate, read once at upload so showing it decrypts nothing. */
+  sealingSubject: text('sealing_subject'),
+  sealingIssuer: text('sealing_issuer'),
+  sealingNotBefore: at('sealing_not_before'),
+  sealingNotAfter: at('sealing_not_after'),
+  /** Every member must use a second factor (TOTP or a passkey) to sign in. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -62,6 +69,13 @@ export const users = pgTable(
     /** The signature the user saved (PNG), offered when they sign. */
     savedSignature: bytes('saved_signature'),
     savedSignatureKind: signatureKindEnum('saved_signature_kind'),
+    /** When the person proved they read mail at `email`; null for accounts made before verification. */
+    emailVerifiedAt: at('email_verified_at'),
+    /** The TOTP secret, encrypted (services/settings/secret-box); set while enrolling, in force once enabled. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The last TOTP time step accepted, so one code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,6 +116,11 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Updated at most once a minute from the requests the session makes. */
+    lastSeenAt: at('last_seen_at'),
+    lastSeenIp: text('last_seen_ip'),
+    /** How the person proved who they are: 'password', 'google', 'totp', 'passkey', 'recovery-code'… */
+    authMethods: text('auth_methods').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
@@ -127,6 +146,88 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Proof of an e-mail address: a pending sign-up (the account is made only when the link is
+ * opened) or a change of a user's address. The link's token is made when the e-mail is composed
+ * and only its SHA-256 is kept.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    purpose: text('purpose', { enum: ['sign-up', 'email-change'] }).notNull(),
+    email: text('email').notNull(),
+    /** The account whose address changes; null for a sign-up. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A sign-up's details, kept until the link is opened. */
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    organizationName: text('organization_name'),
+    tokenHash: text('token_hash'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash),
+    index('email_verifications_email_idx').on(t.email),
+  ],
+);
+
+/** One-use codes that stand in for a lost second factor (only their hashes are kept). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) a person registered. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytes('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/** Browsers a person has signed in from (a random device cookie, hashed): a new one is mailed. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('known_devices_user_device_key').on(t.userId, t.deviceHash)],
 );
 
 /**
@@ -302,6 +403,15 @@ export const signers = pgTable(
     consentHash: text('consent_hash'),
     signedIp: text('signed_ip'),
     signedUserAgent: text('signed_user_agent'),
+    /** An access code the sender shares out of band, hashed (argon2id); null: none asked. */
+    accessCodeHash: text('access_code_hash'),
+    /** A one-time code is e-mailed to the signer before the document opens. */
+    requireEmailCode: boolean('require_email_code').notNull().default(false),
+    /** The current e-mailed code, hashed, with its expiry and the wrong tries made against it. */
+    emailCodeHash: text('email_code_hash'),
+    emailCodeExpiresAt: at('email_code_expires_at'),
+    /** Wrong access or e-mailed codes in a row; past the limit the signer is locked out until the sender resets. */
+    authFailures: integer('auth_failures').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -359,9 +469,8 @@ export const mailMessages = pgTable(
   'mail_messages',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Null for mail to a person with no organization yet: the link that finishes a sign-up. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
     signerId: uuid('signer_id').references(() => signers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),

@@ -115,6 +115,8 @@ export async function seedDemoWorkspace(db: Database, options: { pdf?: PdfEngine
       name: 'Demo User',
       email: demoCredentials.email,
       passwordHash,
+      // The demo's own address, which nobody else can claim (an OpenID sign-in may land here).
+      emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
     });

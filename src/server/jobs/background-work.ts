@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { loggableCause } from '../logging';
 import { deliverMailJob } from '../mail/deliver-mail-job';
 import type { Mailer } from '../mail/mailer';
 import { deliverMailJobType } from '../mail/queue-mail';
 import { type SealDeps, sealContract } from '../services/signing/seal-contract';
 import { sealJobType } from '../services/signing/sign-contract';
 import { expireContracts } from '../services/sweeps/expire-contracts';
+import { pruneRateLimits } from '../services/sweeps/prune-rate-limits';
+import { purgeEmailVerifications } from '../services/sweeps/purge-email-verifications';
 import { sendDueReminders } from '../services/sweeps/send-due-reminders';
 import { defineJob, JobRunner } from './job-runner';
 
@@ -26,14 +29,19 @@ export function jobHandlers(deps: BackgroundDeps) {
   };
 }
 
-/** Expiry and automatic reminders: cheap queries, safe to run from every process at once. */
+/**
+ * Expiry, automatic reminders, old confirmation links and old rate-limit counters: cheap
+ * queries, safe to run from every process at once.
+ */
 export async function runSweeps(
   db: Database,
   now = new Date(),
-): Promise<{ expired: number; reminded: number }> {
+): Promise<{ expired: number; reminded: number; purged: number; pruned: number }> {
   const expired = await expireContracts(db, now);
   const reminded = await sendDueReminders(db, now);
-  return { expired, reminded };
+  const purged = await purgeEmailVerifications(db, now);
+  const pruned = await pruneRateLimits(db, now);
+  return { expired, reminded, purged, pruned };
 }
 
 /**
@@ -53,7 +61,9 @@ export function startBackgroundWork(
   runner.start();
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    sweeping = runSweeps(deps.db).catch((error: unknown) => deps.log.warn({ err: error }, 'sweep failed'));
+    sweeping = runSweeps(deps.db).catch((error: unknown) =>
+      deps.log.warn({ err: loggableCause(error) }, 'sweep failed'),
+    );
   };
   const timer = setInterval(sweep, options.sweepMs ?? 60_000);
   sweep();

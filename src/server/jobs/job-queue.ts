@@ -94,6 +94,17 @@ export async function failJob(
   return finalAttempt ? 'failed' : 'retrying';
 }
 
+/**
+ * Says the worker is still alive and still working on its jobs: a running job's lock is renewed
+ * every few seconds, so a job whose lock has not been renewed for a while lost its worker.
+ */
+export async function renewJobLocks(db: Database, workerId: string, now = new Date()): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedAt: now })
+    .where(and(eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+}
+
 /** Jobs whose worker died mid-run (locked for longer than `staleAfterMs`) go back in the queue. */
 export async function releaseStaleJobs(
   db: Database,

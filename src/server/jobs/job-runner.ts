@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { claimJobs, completeJob, failJob, type JobRow, releaseStaleJobs } from './job-queue';
+import { loggableCause } from '../logging';
+import { claimJobs, completeJob, failJob, type JobRow, releaseStaleJobs, renewJobLocks } from './job-queue';
 
 /**
  * A kind of job: its payload schema and what to do. A handler may run more than once for the
@@ -28,8 +29,15 @@ export type JobRunnerOptions = {
   log: FastifyBaseLogger;
   pollMs?: number;
   batchSize?: number;
+  /** How long a running job's lock may go unrenewed before another worker takes it over. */
   staleAfterMs?: number;
+  /** How often a running job's lock is renewed. */
+  heartbeatMs?: number;
 };
+
+/** A lock renewed every 5 s and given up after 30 s: a dead worker's job runs again within ~30 s. */
+const defaultHeartbeatMs = 5_000;
+const defaultStaleAfterMs = 30_000;
 
 /** Polls the jobs table and runs what is due, one batch at a time, until stopped. */
 export class JobRunner {
@@ -55,14 +63,24 @@ export class JobRunner {
 
   /** Runs every due job once; returns how many ran. Used by the poll loop and by tests. */
   async runDueJobs(now?: Date): Promise<number> {
-    const { db, staleAfterMs = 5 * 60_000, batchSize = 10 } = this.options;
+    const { db, staleAfterMs = defaultStaleAfterMs, batchSize = 10 } = this.options;
     await releaseStaleJobs(db, staleAfterMs);
     const claimed = await claimJobs(db, {
       workerId: this.workerId,
       limit: batchSize,
       ...(now ? { now } : {}),
     });
-    for (const job of claimed) await this.runOne(job);
+    if (claimed.length === 0) return 0;
+    const heartbeat = setInterval(() => {
+      renewJobLocks(db, this.workerId).catch((error: unknown) =>
+        this.options.log.warn({ err: loggableCause(error) }, 'renewing job locks failed'),
+      );
+    }, this.options.heartbeatMs ?? defaultHeartbeatMs);
+    try {
+      for (const job of claimed) await this.runOne(job);
+    } finally {
+      clearInterval(heartbeat);
+    }
     return claimed.length;
   }
 
@@ -75,7 +93,10 @@ export class JobRunner {
       await completeJob(db, job);
     } catch (error) {
       const outcome = await failJob(db, job, error);
-      log.warn({ jobId: job.id, type: job.type, attempts: job.attempts, outcome, err: error }, 'job failed');
+      log.warn(
+        { jobId: job.id, type: job.type, attempts: job.attempts, outcome, err: loggableCause(error) },
+        'job failed',
+      );
     }
   }
 
@@ -86,7 +107,7 @@ export class JobRunner {
         .then((ran) => this.schedule(ran > 0 ? 0 : (this.options.pollMs ?? 1000)))
         .catch((error: unknown) => {
           // The database may be away; try again after the usual pause.
-          this.options.log.warn({ err: error }, 'job polling failed');
+          this.options.log.warn({ err: loggableCause(error) }, 'job polling failed');
           this.schedule(this.options.pollMs ?? 1000);
         });
     }, delayMs);

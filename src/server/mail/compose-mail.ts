@@ -6,7 +6,16 @@ export const mailKinds = [
   'canceled',
   'expired',
   'password_reset',
+  'new_sign_in',
+  'security_change',
   'team_invitation',
+  'sign_up_confirmation',
+  'sign_up_attempt',
+  'email_confirmation',
+  'email_change_notice',
+  'email_change_attempt',
+  'signer_code',
+  'signer_locked',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -22,8 +31,18 @@ export type MailFacts = {
   signerName?: string;
   reason?: string;
   expiresAt?: Date | null;
+  /** A sign-in from a browser not seen before: when, from where, with what. */
+  signIn?: { at: Date; ip: string; device: string };
+  /** A change to how the account signs in: what, its detail (a passkey's name), when, from where. */
+  securityChange?: { change: string; detail: string; at: Date; ip: string };
   /** The role a team invitation offers. */
   role?: 'admin' | 'member';
+  /** The address an account is moving to (the notice to the old one names it). */
+  newEmail?: string;
+  /** The checks an invited signer will be asked for (never the access code itself). */
+  signerChecks?: { accessCode: boolean; emailCode: boolean };
+  /** A signer's one-time code, made for this very e-mail. */
+  code?: string;
 };
 
 export type ComposedMail = { subject: string; text: string; html: string };
@@ -40,17 +59,18 @@ function partsOf(facts: MailFacts): Parts {
   const { organizationName: org, contractTitle: title, senderName: sender } = facts;
   const link = facts.link ?? '';
   const expiry = facts.expiresAt ? `The link works until ${facts.expiresAt.toUTCString()}.` : '';
+  const checks = checksLine(facts.signerChecks, sender);
   switch (facts.kind) {
     case 'invitation':
       return {
         subject: `${sender} (${org}) sent you "${title}" to sign`,
-        lines: [`${sender} of ${org} asks you to review and sign "${title}".`, expiry],
+        lines: [`${sender} of ${org} asks you to review and sign "${title}".`, checks, expiry],
         action: { label: 'Review and sign', url: link },
       };
     case 'reminder':
       return {
         subject: `Reminder: "${title}" is waiting for your signature`,
-        lines: [`${sender} of ${org} is still waiting for your signature on "${title}".`, expiry],
+        lines: [`${sender} of ${org} is still waiting for your signature on "${title}".`, checks, expiry],
         action: { label: 'Review and sign', url: link },
       };
     case 'completed':
@@ -102,6 +122,118 @@ function partsOf(facts: MailFacts): Parts {
           footer: 'Sent by Pactum because a password reset was requested for this e-mail address.',
         },
       };
+    case 'new_sign_in':
+      return {
+        subject: 'New sign-in to your Pactum account',
+        lines: [
+          'Your Pactum account was just signed in to from a browser it had not been used from before.',
+          facts.signIn
+            ? `When: ${facts.signIn.at.toUTCString()}. Address: ${facts.signIn.ip}. Browser: ${facts.signIn.device}.`
+            : '',
+          'If it was you, there is nothing to do. If it was not, open your profile to end that session, then change your password and set up two-factor sign-in.',
+        ],
+        action: { label: 'Review your sessions', url: link },
+        from: { name: 'Pactum', footer: 'Sent by Pactum to tell you about sign-ins to your account.' },
+      };
+    case 'security_change': {
+      const change = facts.securityChange;
+      const what: Record<string, string> = {
+        'totp-on': 'An authenticator app was set up for two-factor sign-in',
+        'totp-off': 'The authenticator app was turned off for two-factor sign-in',
+        'passkey-added': `A passkey${change?.detail ? ` ("${change.detail}")` : ''} was added`,
+        'passkey-removed': `A passkey${change?.detail ? ` ("${change.detail}")` : ''} was removed`,
+        'recovery-codes': 'New recovery codes were made (the old ones no longer work)',
+      };
+      return {
+        subject: 'Two-factor sign-in changed on your Pactum account',
+        lines: [
+          `${what[change?.change ?? ''] ?? 'How your account signs in changed'}${change ? ` on ${change.at.toUTCString()}, from ${change.ip}` : ''}.`,
+          'If it was you, there is nothing to do. If it was not, open your profile now: remove what you do not recognize, sign out the other sessions and change your password.',
+        ],
+        action: { label: 'Open your profile', url: link },
+        from: {
+          name: 'Pactum',
+          footer: 'Sent by Pactum to tell you about changes to how your account signs in.',
+        },
+      };
+    }
+    case 'signer_code':
+      return {
+        subject: `Your code to open "${title}"`,
+        lines: [
+          `Your one-time code to open "${title}" from ${sender} of ${org} is: ${facts.code ?? ''}`,
+          facts.expiresAt
+            ? `Enter it on the signing page. It works once, for 10 minutes (until ${facts.expiresAt.toUTCString()}).`
+            : 'Enter it on the signing page. It works once, for 10 minutes.',
+          'If you did not ask for a code, ignore this e-mail: nobody can open the document without it.',
+        ],
+      };
+    case 'signer_locked':
+      return {
+        subject: `${facts.signerName ?? 'A signer'} is locked out of "${title}"`,
+        lines: [
+          `${facts.signerName ?? 'A signer'} entered a wrong code for "${title}" too many times, so the document is locked for them.`,
+          'If it was them, send a reminder from the contract page: it lets them try again with a new link. If you do not recognise this, someone else may have their link.',
+        ],
+        action: { label: 'Open the contract', url: link },
+      };
+    case 'sign_up_confirmation':
+      return {
+        subject: 'Confirm your e-mail to finish creating your Pactum account',
+        lines: [
+          `Someone, hopefully you, asked to create a Pactum account for ${org} with this e-mail address. To finish, confirm the address with the link below.`,
+          facts.expiresAt
+            ? `The link works once, for 24 hours (until ${facts.expiresAt.toUTCString()}).`
+            : 'The link works once, for 24 hours.',
+          'If you did not ask for this, ignore this e-mail: no account is made without the link.',
+        ],
+        action: { label: 'Confirm and create your account', url: link },
+        from: { name: 'Pactum', footer: 'Sent by Pactum because an account was requested for this address.' },
+      };
+    case 'sign_up_attempt':
+      return {
+        subject: 'Someone tried to create a Pactum account with your e-mail',
+        lines: [
+          'Someone tried to create a new Pactum account with this e-mail address, which already has an account. No new account was made, and they were told nothing about yours.',
+          'If it was you: sign in with your password, or reset it if you forgot it.',
+          'If it was not you, you need not do anything.',
+        ],
+        action: { label: 'Sign in or reset your password', url: link },
+        from: { name: 'Pactum', footer: 'Sent by Pactum to the owner of this address.' },
+      };
+    case 'email_confirmation':
+      return {
+        subject: 'Confirm your e-mail address for Pactum',
+        lines: [
+          'Confirm that this address is yours: your Pactum account will use it for signing in and for its mail once you open the link below.',
+          facts.expiresAt
+            ? `The link works once, for 24 hours (until ${facts.expiresAt.toUTCString()}).`
+            : 'The link works once, for 24 hours.',
+          'If you did not ask for this, ignore this e-mail: nothing changes without the link.',
+        ],
+        action: { label: 'Confirm your e-mail address', url: link },
+        from: { name: 'Pactum', footer: 'Sent by Pactum to confirm this address for an account.' },
+      };
+    case 'email_change_notice':
+      return {
+        subject: 'Your Pactum e-mail address is about to change',
+        lines: [
+          `Someone signed in to your Pactum account asked to change its e-mail address to ${facts.newEmail ?? 'another address'}. The change happens only once the link sent to the new address is opened.`,
+          'If it was you, there is nothing to do here. If it was not, change your password now and sign out your other sessions from your profile.',
+        ],
+        action: { label: 'Open your profile', url: link },
+        from: { name: 'Pactum', footer: 'Sent by Pactum to the address your account uses now.' },
+      };
+    case 'email_change_attempt':
+      return {
+        subject: 'Someone tried to move a Pactum account to your e-mail',
+        lines: [
+          'Someone signed in to another Pactum account asked to change its e-mail address to this one, which your account uses. Nothing changed: your account keeps this address, and theirs cannot take it. They were told nothing about your account.',
+          'If it was you, with a second account, give that account another address. If it was not, you need not do anything.',
+        ],
+        action: { label: 'Sign in to Pactum', url: link },
+        from: { name: 'Pactum', footer: 'Sent by Pactum to the owner of this address.' },
+      };
     case 'team_invitation':
       return {
         subject: `${sender} invited you to join ${org} on Pactum`,
@@ -114,6 +246,18 @@ function partsOf(facts: MailFacts): Parts {
         action: { label: 'Accept the invitation', url: link },
       };
   }
+}
+
+/** Tells an invited signer which codes to have ready; an access code comes from the sender, never by e-mail. */
+function checksLine(checks: MailFacts['signerChecks'], sender: string): string {
+  if (!checks?.accessCode && !checks?.emailCode) return '';
+  if (checks.accessCode && checks.emailCode) {
+    return `Before the document opens you will be asked for the access code ${sender} gave you (it is not in this e-mail), and for a one-time code that we e-mail you then.`;
+  }
+  if (checks.accessCode) {
+    return `Before the document opens you will be asked for the access code ${sender} gave you. It is not in this e-mail: ask ${sender} if you do not have it.`;
+  }
+  return 'Before the document opens we will e-mail you a one-time code to enter, to confirm it is you.';
 }
 
 const escapes: Record<string, string> = {

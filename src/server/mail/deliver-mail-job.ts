@@ -17,9 +17,11 @@ import { fileNameOf } from '../services/documents/file-name';
 import { appendHistory } from '../services/history/append-history';
 import { systemAuthor } from '../services/history/author-of';
 import { notifyOwner } from '../services/notifications/notify-owner';
+import { signerMailFacts } from '../services/signing/signer-mail-facts';
 import { signingStateOf } from '../services/signing/signing-state';
 import { newSigningToken } from '../services/signing/signing-token';
 import { newInvitationLink } from '../services/team/invitation-link';
+import { isAccountMail, isConfirmationMail, prepareAccountMail } from './account-mail';
 import { composeMail, type MailFacts, type MailKind } from './compose-mail';
 import type { Mailer, OutgoingMail } from './mailer';
 
@@ -50,8 +52,15 @@ export function deliverMailJob(deps: Deps) {
         sentAt: new Date(),
         attempts: job.attempts,
         lastError: null,
-        // Only the local outbox keeps the bodies: they are how an admin reads the mail.
-        ...(deps.mailer.kind === 'outbox' ? { heldText: mail.text, heldHtml: mail.html } : {}),
+        // Only the local outbox keeps the bodies: they are how an admin reads the mail. Never a
+        // confirmation's: its link must prove that whoever opens it reads that mailbox. Nor a
+        // signer's one-time code: the sender's admins read this outbox, and the code must prove
+        // that the signer reads theirs.
+        ...(deps.mailer.kind === 'outbox' &&
+        !isConfirmationMail(message.kind) &&
+        message.kind !== 'signer_code'
+          ? { heldText: mail.text, heldHtml: mail.html }
+          : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -94,13 +103,22 @@ async function giveUp(db: Database, message: MessageRow, reason: string, attempt
 
 async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | null> {
   const { db } = deps;
+  if (isAccountMail(message.kind)) return prepareAccountMail(deps, message);
+  if (!message.organizationId) return null;
   const [organization] = await db
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, message.organizationId));
   if (!organization) return null;
   if (message.kind === 'password_reset') return prepareReset(deps, message, organization.name);
-  if (message.kind === 'team_invitation') return prepareTeamInvitation(deps, message, organization.name);
+  if (message.kind === 'new_sign_in') return prepareNewSignIn(deps, message, organization.name);
+  if (message.kind === 'security_change') return prepareSecurityChange(deps, message, organization.name);
+  if (message.kind === 'team_invitation')
+    return prepareTeamInvitation(
+      deps,
+      { ...message, organizationId: message.organizationId },
+      organization.name,
+    );
   const contract = message.contractId
     ? (await db.select().from(contracts).where(eq(contracts.id, message.contractId)))[0]
     : undefined;
@@ -117,6 +135,9 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     expiresAt: contract.expiresAt,
   };
   let attachments: OutgoingMail['attachments'];
+  const signerFacts = await signerMailFacts(db, message.kind, message.signerId);
+  if (!signerFacts) return null;
+  Object.assign(facts, signerFacts);
   if (needsLink(message.kind)) {
     const link = await newLinkFor(db, contract, message.signerId);
     if (!link) return null;
@@ -137,8 +158,44 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     to: { name: message.toName, email: message.toEmail },
     ...composed,
     ...(attachments ? { attachments } : {}),
-    ...(needsLink(message.kind) ? { link: facts.link } : {}),
+    ...(needsLink(message.kind) ? { signingLink: facts.link } : {}),
+    ...(message.kind === 'signer_code' && facts.code ? { signerCode: facts.code } : {}),
   };
+}
+
+/** A way of signing in added or removed: the facts were kept when it happened. */
+function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
+  const { change, detail, at, ip } = message.params;
+  const composed = composeMail({
+    kind: 'security_change',
+    organizationName,
+    contractTitle: '',
+    senderName: '',
+    recipientName: message.toName,
+    link: new URL('/profile', deps.appUrl).href,
+    securityChange: {
+      change: change ?? '',
+      detail: detail ?? '',
+      at: new Date(at ?? Date.now()),
+      ip: ip ?? 'unknown',
+    },
+  });
+  return { to: { name: message.toName, email: message.toEmail }, ...composed };
+}
+
+/** A sign-in from a new browser: the facts were kept when it happened; the link leads to the sessions. */
+function prepareNewSignIn(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
+  const { at, ip, device } = message.params;
+  const composed = composeMail({
+    kind: 'new_sign_in',
+    organizationName,
+    contractTitle: '',
+    senderName: '',
+    recipientName: message.toName,
+    link: new URL('/profile#profile-sessions', deps.appUrl).href,
+    signIn: { at: new Date(at ?? Date.now()), ip: ip ?? 'unknown', device: device ?? 'Unknown device' },
+  });
+  return { to: { name: message.toName, email: message.toEmail }, ...composed };
 }
 
 /**
@@ -165,7 +222,7 @@ async function prepareReset(
     link,
     expiresAt: reset.expiresAt,
   });
-  return { to: { name: message.toName, email: message.toEmail }, ...composed, link };
+  return { to: { name: message.toName, email: message.toEmail }, ...composed };
 }
 
 /**
@@ -174,7 +231,7 @@ async function prepareReset(
  */
 async function prepareTeamInvitation(
   deps: Deps,
-  message: MessageRow,
+  message: MessageRow & { organizationId: string },
   organizationName: string,
 ): Promise<OutgoingMail | null> {
   const invitation = await newInvitationLink(deps.db, {
@@ -194,7 +251,7 @@ async function prepareTeamInvitation(
     expiresAt: invitation.expiresAt,
     role: invitation.role,
   });
-  return { to: { name: message.toName, email: message.toEmail }, ...composed, link };
+  return { to: { name: message.toName, email: message.toEmail }, ...composed };
 }
 
 /** A fresh link for a signer who may sign now; none for one who has signed, declined or must wait. */

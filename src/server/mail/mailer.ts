@@ -7,8 +7,12 @@ export type OutgoingMail = {
   text: string;
   html: string;
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
-  /** Printed to the log when the message stays in the outbox, so a developer can follow it. */
-  link?: string;
+  /** A signing link: printed to the log in demo mode when the message stays in the outbox. */
+  signingLink?: string;
+  /** A link that confirms an address (sign-up, change): likewise printed only in demo mode. */
+  confirmationLink?: string;
+  /** A signer's e-mailed one-time code (the outbox never keeps it): likewise printed only in demo mode. */
+  signerCode?: string;
 };
 
 /** Where composed messages go: an SMTP server, or the local outbox when there is none. */
@@ -51,13 +55,20 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
   };
 }
 
-/** Without SMTP: the message stays in the outbox table and its link goes to the log. */
-export function outboxMailer(log: FastifyBaseLogger): Mailer {
+/**
+ * Without SMTP: the message stays in the outbox table. In demo mode a signing link, the link
+ * that confirms an address and a signer's one-time code (neither of which the outbox keeps) also
+ * go to the log, so the ceremony and a sign-up can be followed on one machine; no other token is
+ * ever logged.
+ */
+export function outboxMailer(log: FastifyBaseLogger, options: { printSigningLinks: boolean }): Mailer {
   return {
     kind: 'outbox',
     async deliver(mail) {
+      const link = options.printSigningLinks ? (mail.signingLink ?? mail.confirmationLink) : undefined;
+      const code = options.printSigningLinks ? mail.signerCode : undefined;
       log.info(
-        { to: mail.to.email, subject: mail.subject, ...(mail.link ? { link: mail.link } : {}) },
+        { to: mail.to.email, subject: mail.subject, ...(link ? { link } : {}), ...(code ? { code } : {}) },
         'mail kept in the outbox (no SMTP_URL)',
       );
     },

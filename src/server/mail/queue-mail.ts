@@ -8,7 +8,8 @@ export const deliverMailJobType = 'deliver-mail';
 export const mailMaxAttempts = 8;
 
 export type QueuedMail = {
-  organizationId: string;
+  /** Null only for mail to someone with no organization yet (the link that finishes a sign-up). */
+  organizationId: string | null;
   contractId: string | null;
   signerId?: string | null;
   kind: MailKind;

@@ -27,6 +27,8 @@ export type CertificateProps = {
   completedAt: Date;
   frozenSha256: string;
   signedSha256: string;
+  /** Per signer, how they were identified before the document opened to them. */
+  signerAuthentication?: Array<{ name: string; email: string; authentication: string }>;
   events: HistoryEvent[];
 };
 
@@ -38,6 +40,7 @@ const breakNameWords = wordBreaker(signerDetailsWidth, 11);
 const breakFieldWords = wordBreaker(signerDetailsWidth, 9);
 const breakTechnicalWords = wordBreaker(signerDetailsWidth, 7.5);
 const breakValueWords = wordBreaker(contentWidth - keyWidth, 9);
+const breakLineWords = wordBreaker(contentWidth, 9);
 
 const styles = StyleSheet.create({
   heading: { fontFamily: fonts.sansBold, fontSize: 18, lineHeight: 1.25, color: colors.accent },
@@ -76,6 +79,14 @@ const styles = StyleSheet.create({
   value: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontSize: 9 },
   hash: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontFamily: fonts.mono, fontSize: 8 },
   note: { marginTop: 6, fontSize: 8, color: colors.muted },
+  authentication: {
+    paddingVertical: 4,
+    borderBottomWidth: 0.5,
+    borderBottomColor: colors.faint,
+    fontSize: 9,
+    lineHeight: 1.4,
+  },
+  authenticationName: { fontFamily: fonts.sansBold },
 });
 
 /** One page (or more, with many signers) showing who signed, when, with what, and what they filled in. */
@@ -210,6 +221,28 @@ export function CertificateDocument(props: CertificateProps) {
         <Text style={styles.note}>
           Each hash identifies its document exactly: changing a single byte of it gives a different value.
         </Text>
+        {props.signerAuthentication && props.signerAuthentication.length > 0 && (
+          <>
+            <Text style={styles.section} minPresenceAhead={40}>
+              Signer authentication
+            </Text>
+            {props.signerAuthentication.map((signer, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+              <View key={index} style={styles.authentication} wrap={false}>
+                <Text
+                  style={styles.authenticationName}
+                  hyphenationCallback={breakLineWords}
+                  hyphenationPenalty={longWordPenalty}
+                >
+                  {toPdfText(`${signer.name} <${signer.email}>`)}
+                </Text>
+                <Text hyphenationCallback={breakLineWords} hyphenationPenalty={longWordPenalty}>
+                  {toPdfText(`Authentication: ${signer.authentication}`)}
+                </Text>
+              </View>
+            ))}
+          </>
+        )}
         <Text style={styles.section} minPresenceAhead={40}>
           History
         </Text>

@@ -70,7 +70,8 @@ export function HistoryTable({ events }: { events: HistoryEvent[] }) {
           <View style={styles.rowColumns}>
             {[
               formatUtc(event.timestamp).replace(' UTC', ''),
-              event.action,
+              // 'email_code_confirmed' wraps at its words, not inside one.
+              event.action.replaceAll('_', ' '),
               event.actor,
               event.details ?? '',
               event.ip ?? '',

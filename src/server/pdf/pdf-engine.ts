@@ -1,82 +1,38 @@
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import type { FinalInput, FreezeInput, PdfTasks, RenderedPdf } from './pdf-tasks';
-
-/** Renders and seals PDFs. The server's engine works in a worker thread, off the request path. */
-export type PdfEngine = {
-  freezeContract(input: FreezeInput): Promise<RenderedPdf>;
-  finalizeContract(input: FinalInput): Promise<RenderedPdf & { signedSha256: string }>;
-  close(): Promise<void>;
-};
-
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+import { startTaskThread } from '../workers/task-thread';
+import type { PdfTasks } from './pdf-tasks';
 
 /**
- * Runs the PDF tasks in one worker thread (rendering a long contract takes seconds of CPU that
- * must not stall other requests). A worker that dies is replaced; the calls it held fail and
- * their jobs are retried.
+ * Renders and seals PDFs, reads uploaded certificates and inspects PDFs sent for verification:
+ * the CPU-heavy work on documents. The server's engine works in a worker thread, off the request
+ * path.
+ */
+export type PdfEngine = PdfTasks & { close(): Promise<void> };
+
+/**
+ * The PDF tasks in one worker thread. It stops after 30 s idle (react-pdf's layout engine holds
+ * on to tens of megabytes); a task may take 3 minutes (far beyond a 400-page render on a busy
+ * machine) and the thread 2 GB of heap, so only a runaway input meets either limit.
  */
 export function threadedPdfEngine(workerFile: URL, idleMs = 30_000): PdfEngine {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
-  // An idle worker is stopped: react-pdf's layout engine holds on to tens of megabytes, and most
-  // of the time nothing is being rendered. The next task starts a new one.
-  let idleTimer: NodeJS.Timeout | undefined;
-  const stopWhenIdle = () => {
-    clearTimeout(idleTimer);
-    if (pending.size > 0) return;
-    idleTimer = setTimeout(() => {
-      const idle = worker;
-      worker = undefined;
-      void idle?.terminate();
-    }, idleMs);
-    idleTimer.unref();
-  };
-
-  const failAll = (error: Error) => {
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
-    worker = undefined;
-  };
-  const start = () => {
-    const started = new Worker(workerFile);
-    started.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-      const call = pending.get(message.id);
-      if (!call) return;
-      pending.delete(message.id);
-      stopWhenIdle();
-      if (message.error !== undefined) call.reject(new Error(message.error));
-      else call.resolve(message.result);
-    });
-    // Only the current worker's end fails the calls waiting: one stopped for being idle held none.
-    started.on('error', (error) => {
-      if (worker === started) failAll(error);
-    });
-    started.on('exit', (code) => {
-      if (worker === started) failAll(new Error(`The PDF worker stopped (exit code ${code})`));
-    });
-    started.unref();
-    return started;
-  };
-  const call = <T>(task: keyof PdfTasks, input: unknown): Promise<T> =>
-    new Promise((resolve, reject) => {
-      clearTimeout(idleTimer);
-      worker ??= start();
-      const id = nextId++;
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, task, input });
-    });
-
+  const thread = startTaskThread<PdfTasks>(workerFile, {
+    idleMs,
+    taskTimeoutMs: 180_000,
+    resourceLimits: { maxOldGenerationSizeMb: 2048 },
+  });
   return {
-    freezeContract: (input) => call('freezeContract', input),
-    finalizeContract: (input) => call('finalizeContract', input),
-    async close() {
-      clearTimeout(idleTimer);
-      const current = worker;
-      worker = undefined;
-      await current?.terminate();
+    freezeContract: (input) => thread.run('freezeContract', input),
+    finalizeContract: (input) => thread.run('finalizeContract', input),
+    readCertificate: (input) => thread.run('readCertificate', input),
+    // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).
+    inspectDocument: (input) => {
+      const owned =
+        input.byteOffset === 0 && input.byteLength === input.buffer.byteLength
+          ? input
+          : new Uint8Array(input);
+      return thread.run('inspectDocument', owned, [owned.buffer as ArrayBuffer]);
     },
+    close: () => thread.close(),
   };
 }
 

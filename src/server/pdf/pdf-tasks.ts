@@ -4,7 +4,8 @@ import { concatenatePdfs, pageCount } from './assemble-pdf';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { sealPdf } from './seal-pdf';
-import { readPkcs12, type SealingCertificate } from './sealing-certificate';
+import { CertificateError, readPkcs12, type SealingCertificate } from './sealing-certificate';
+import { inspectSeal, type SealInspection } from './verify-pdf';
 
 export type FreezeInput = {
   title: string;
@@ -32,6 +33,8 @@ export type FinalInput = {
     ip: string | null;
     userAgent: string | null;
     fields: { label: string; value: string }[];
+    /** How the signer was identified: the e-mailed link, and any access code or e-mailed code. */
+    authentication?: string;
   }[];
   events: {
     timestamp: Date;
@@ -80,6 +83,11 @@ export async function finalizeContract(
     completedAt: input.completedAt,
     frozenSha256: input.frozenSha256,
     signedSha256,
+    signerAuthentication: input.signers.map((signer) => ({
+      name: signer.name,
+      email: signer.email,
+      authentication: signer.authentication ?? `link e-mailed to ${signer.email}`,
+    })),
     events: input.events,
   });
   mark('certificate of completion: render');
@@ -113,5 +121,36 @@ function sealingCertificateOf(input: { p12: Uint8Array; password: string }): Sea
   return certificate;
 }
 
-export const pdfTasks = { freezeContract, finalizeContract };
+export type CertificateDetails = Pick<
+  SealingCertificate,
+  'subject' | 'issuer' | 'notBefore' | 'notAfter' | 'fingerprintSha256'
+>;
+export type CertificateReading = { ok: true; details: CertificateDetails } | { ok: false; message: string };
+
+/**
+ * Opens an uploaded PKCS#12 file and says what it holds, or why it cannot be used (the message is
+ * for the user). Decrypting it is seconds of CPU at worst, hence a task of the engine.
+ */
+export async function readCertificate(input: {
+  p12: Uint8Array;
+  password: string;
+}): Promise<CertificateReading> {
+  try {
+    const { subject, issuer, notBefore, notAfter, fingerprintSha256 } = readPkcs12(
+      Buffer.from(input.p12),
+      input.password,
+    );
+    return { ok: true, details: { subject, issuer, notBefore, notAfter, fingerprintSha256 } };
+  } catch (error) {
+    if (error instanceof CertificateError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The SHA-256 of a PDF someone wants verified, and what its seal says: linear work, but up to 25 MB of it. */
+export async function inspectDocument(pdf: Uint8Array): Promise<{ sha256: string; seal: SealInspection }> {
+  return { sha256: sha256Of(pdf), seal: inspectSeal(pdf) };
+}
+
+export const pdfTasks = { freezeContract, finalizeContract, readCertificate, inspectDocument };
 export type PdfTasks = typeof pdfTasks;

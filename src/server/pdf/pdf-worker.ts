@@ -1,15 +1,5 @@
-import { parentPort } from 'node:worker_threads';
-import { type PdfTasks, pdfTasks } from './pdf-tasks';
+import { serveTasks } from '../workers/task-thread';
+import { pdfTasks } from './pdf-tasks';
 
-// The PDF worker thread: runs one task per message and answers with its result or its error.
-parentPort?.on('message', async (message: { id: number; task: keyof PdfTasks; input: never }) => {
-  try {
-    const result = await pdfTasks[message.task](message.input);
-    parentPort?.postMessage({ id: message.id, result });
-  } catch (error) {
-    parentPort?.postMessage({
-      id: message.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-});
+// The PDF worker thread: rendering, sealing, certificates and verification, one task at a time.
+serveTasks(pdfTasks);

@@ -49,6 +49,50 @@ const fail = (message: string): never => {
   throw new CertificateError(message);
 };
 
+/**
+ * The most key-derivation rounds a PKCS#12 file may ask for. OpenSSL writes 2,048, Windows 2,000
+ * and Java 10,000; a file asking for millions is an attack on the CPU (node-forge derives the
+ * MAC key in JavaScript: 100,000 rounds take about a second, 2,000,000 took 41 s).
+ */
+export const maxKeyDerivationRounds = 100_000;
+/**
+ * And in all, for one file: a MAC key and a key and an IV for each of two bags, each at the limit.
+ * A file of twenty key bags at 100,000 rounds each took 17 s of the PDF thread.
+ */
+export const maxRoundsPerFile = 5 * maxKeyDerivationRounds;
+/** What the file being opened may still spend; null while no file is being opened (making one). */
+let roundsLeft: number | null = null;
+
+/**
+ * node-forge reads the round counts from the file and derives at once. Every derivation it can do
+ * goes through one of these three functions, so each is wrapped to refuse an absurd count before
+ * any work: the MAC key, the PKCS#12 PBE keys, and PBES2's PBKDF2.
+ */
+function refuseAbsurdRounds(): void {
+  const guard = <F extends (...args: never[]) => unknown>(derive: F, roundsAt: number): F =>
+    ((...args: Parameters<F>) => {
+      const rounds = Number(args[roundsAt]);
+      if (!(rounds <= maxKeyDerivationRounds)) {
+        fail(
+          `The certificate file asks for ${rounds.toLocaleString('en')} key derivation rounds; at most ${maxKeyDerivationRounds.toLocaleString('en')} are accepted. Export it again with the usual settings.`,
+        );
+      }
+      if (roundsLeft !== null) roundsLeft -= rounds;
+      if (roundsLeft !== null && roundsLeft < 0) {
+        fail(
+          `The certificate file asks for more than ${maxRoundsPerFile.toLocaleString('en')} key derivation rounds in all; export it again with the usual settings.`,
+        );
+      }
+      return derive(...args);
+    }) as F;
+  forge.pkcs12.generateKey = guard(forge.pkcs12.generateKey, 3);
+  // Not in @types/node-forge, but there at run time (lib/pbe.js).
+  const pbe = (forge.pki as unknown as { pbe: { generatePkcs12Key: (...args: never[]) => unknown } }).pbe;
+  pbe.generatePkcs12Key = guard(pbe.generatePkcs12Key, 3);
+  forge.pkcs5.pbkdf2 = guard(forge.pkcs5.pbkdf2, 2);
+}
+refuseAbsurdRounds();
+
 const certificateDer = (cert: forge.pki.Certificate): Buffer =>
   Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
 
@@ -74,8 +118,13 @@ function parseP12(p12: Buffer, password: string): ParsedP12 {
   }
   let pkcs12: forge.pkcs12.Pkcs12Pfx;
   try {
+    // Synchronous: no other file is opened on this thread meanwhile.
+    roundsLeft = maxRoundsPerFile;
     pkcs12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+    roundsLeft = null;
   } catch (error) {
+    roundsLeft = null;
+    if (error instanceof CertificateError) throw error;
     const message = error instanceof Error ? error.message : '';
     // forge checks the MAC first; a MAC mismatch (or a failed decryption of a MAC-less file) means a wrong password.
     if (/password|Invalid|decrypt/i.test(message)) return fail('The certificate password is wrong');

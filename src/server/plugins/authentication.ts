@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answered without a session (sign-in, health…); every other API route needs one. */
     public?: boolean;
+    /**
+     * Open to a session that must set up a second factor first (the organization requires one):
+     * what the enrollment screen needs. Every other route answers 403 TWO_FACTOR_SETUP_REQUIRED.
+     */
+    twoFactorSetup?: boolean;
   }
 }
 
@@ -36,7 +41,15 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
     });
   });
   app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.public) actorOf(request);
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const actor = actorOf(request);
+    if (actor.twoFactorSetupRequired && !config.twoFactorSetup) {
+      throw new AppError(
+        'TWO_FACTOR_SETUP_REQUIRED',
+        'Your organization requires two-factor sign-in: set up an authenticator app or a passkey to continue',
+      );
+    }
   });
 }
 

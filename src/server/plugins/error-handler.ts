@@ -1,7 +1,7 @@
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
+import { causes, loggableCause } from '../logging';
 
 /** Errors from the driver that mean the database cannot be reached right now, not that the query was wrong. */
 const unavailableCodes = new Set([
@@ -21,14 +21,6 @@ const unavailableCodes = new Set([
   '08004',
   '08006',
 ]);
-
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current = error; current && chain.length < 5; current = (current as { cause?: unknown }).cause) {
-    chain.push(current);
-  }
-  return chain;
-}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   return causes(error).some((cause) => {
@@ -110,33 +102,6 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
   }
   request.log.error({ err: loggableCause(error) }, 'unhandled error');
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
-}
-
-/**
- * What may be logged of a failure. A database error carries the query's parameters (password
- * hashes, token hashes, e-mails, contract text) and a detail quoting the row: only the
- * statement and the driver's classification are kept.
- */
-export function loggableCause(error: unknown): unknown {
-  const databaseError = causes(error).find(
-    (cause) => typeof (cause as { severity?: unknown }).severity === 'string',
-  );
-  if (!(error instanceof DrizzleQueryError) && !databaseError) return error;
-  const pick = (cause: unknown) => {
-    const { code, severity, routine, table, column, constraint } = (cause ?? {}) as Record<string, unknown>;
-    return { code, severity, routine, table, column, constraint };
-  };
-  return {
-    type: 'DatabaseError',
-    query: error instanceof DrizzleQueryError ? error.query : undefined,
-    ...pick(databaseError ?? (error as { cause?: unknown }).cause),
-    // Only the frames: the message above them repeats the parameters.
-    stack: (error as Error).stack
-      ?.split('\n')
-      .filter((line) => line.trimStart().startsWith('at '))
-      .slice(0, 5)
-      .join('\n'),
-  };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -13,8 +13,8 @@ export function registerSameOriginCheck(app: FastifyInstance, appUrl: URL): void
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      const ownOrigins = [appUrl.origin, `${request.protocol}://${request.headers.host ?? ''}`];
-      if (!ownOrigins.includes(origin)) {
+      // Only APP_URL's origin: the Host header is the client's to choose.
+      if (origin !== appUrl.origin) {
         throw new AppError('CROSS_ORIGIN_REQUEST', 'Requests from other sites are not allowed');
       }
       return;

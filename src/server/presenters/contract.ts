@@ -22,6 +22,9 @@ function presentSigner(row: SignerRow): ContractSummary['signers'][number] {
     viewedAt: iso(row.viewedAt),
     signedAt: iso(row.signedAt),
     declinedAt: iso(row.declinedAt),
+    // Whether a code is asked, never the code or its hash.
+    accessCodeRequired: row.accessCodeHash !== null,
+    emailCodeRequired: row.requireEmailCode,
   };
 }
 

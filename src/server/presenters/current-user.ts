@@ -9,5 +9,6 @@ export function presentCurrentUser(actor: Actor): CurrentUser {
     avatarUrl: actor.avatarUrl,
     role: actor.role,
     organization: { id: actor.organizationId, name: actor.organizationName },
+    twoFactorSetupRequired: actor.twoFactorSetupRequired === true,
   };
 }

@@ -3,7 +3,10 @@ import type { Actor } from '../actor';
 import type { sessions } from '../db/schema';
 import { summarizeUserAgent } from './user-agent';
 
-type SessionRow = Pick<typeof sessions.$inferSelect, 'id' | 'createdAt' | 'expiresAt' | 'ip' | 'userAgent'>;
+type SessionRow = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'createdAt' | 'expiresAt' | 'ip' | 'userAgent' | 'lastSeenAt' | 'lastSeenIp' | 'authMethods'
+>;
 
 /**
  * One of the actor's sessions. The address stored is the one it signed in from; for the session
@@ -15,8 +18,11 @@ export function presentSession(row: SessionRow, actor: Actor): ActiveSession {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
-    ip: (current ? actor.ip : null) ?? row.ip,
+    ip: (current ? actor.ip : null) ?? row.lastSeenIp ?? row.ip,
+    // This very request is activity; others show the last minute-granular note.
+    lastSeenAt: (current ? new Date() : (row.lastSeenAt ?? row.createdAt)).toISOString(),
     device: summarizeUserAgent(current ? (actor.userAgent ?? row.userAgent) : row.userAgent),
     current,
+    authMethods: row.authMethods,
   };
 }

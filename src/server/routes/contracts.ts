@@ -11,6 +11,7 @@ import {
 } from '../../shared/api/contracts';
 import { chainVerificationSchema, historyListSchema } from '../../shared/api/history';
 import { cancelContractBodySchema, contractSigningSchema } from '../../shared/api/signing';
+import { contractLimits } from '../../shared/limits';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';
 import { findOwnContract } from '../policies/scope';
@@ -50,6 +51,8 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     '/contracts',
     {
+      bodyLimit: contractLimits.bodyBytes,
+      config: { maxBodyValues: contractLimits.bodyValues },
       schema: {
         tags,
         summary: 'Create a draft; repeating a create with the same id returns the same contract',
@@ -80,6 +83,8 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.patch(
     '/contracts/:id',
     {
+      bodyLimit: contractLimits.bodyBytes,
+      config: { maxBodyValues: contractLimits.bodyValues },
       schema: {
         tags,
         summary: 'Merge fields into a draft',

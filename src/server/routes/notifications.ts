@@ -11,12 +11,17 @@ import {
   listNotifications,
   markNotificationsRead,
 } from '../services/notifications/list-notifications';
+import { findSessionActor } from '../services/sessions/find-session-actor';
+import { sessionCookieName } from '../services/sessions/session-token';
 import { resourceErrors } from './error-responses';
 
 /** How often the live stream looks for new notifications (any process may have made them). */
 const streamPollMs = 2000;
+/** Open streams per person in this process (a tab each); opening one more closes the oldest. */
+export const maxStreamsPerUser = 5;
 
-export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, smtp }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, smtp, config }) => {
+  const openStreams = new Map<string, Set<() => void>>();
   const tags = ['Notifications'];
 
   app.get(
@@ -52,6 +57,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     { schema: { tags, summary: "Server-sent events: 'changed' whenever a notification arrives" } },
     async (request, reply) => {
       const actor = actorOf(request);
+      const token = request.cookies[sessionCookieName] ?? '';
+      const streams = openStreams.get(actor.userId) ?? new Set<() => void>();
+      openStreams.set(actor.userId, streams);
+      if (streams.size >= maxStreamsPerUser) streams.values().next().value?.();
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -63,10 +72,25 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       out.write('retry: 5000\n\n');
       let last = await latestNotificationAt(db, actor);
       let busy = false;
+      const end = () => {
+        clearInterval(timer);
+        streams.delete(end);
+        if (streams.size === 0) openStreams.delete(actor.userId);
+        out.end();
+      };
+      streams.add(end);
       const timer = setInterval(async () => {
         if (busy) return;
         busy = true;
         try {
+          // Signed out, session ended elsewhere, or removed from the organization: the stream ends too.
+          const still = await findSessionActor(db, {
+            secret: config.sessionSecret,
+            token,
+            ip: actor.ip,
+            userAgent: actor.userAgent,
+          });
+          if (still?.sessionId !== actor.sessionId) return end();
           const latest = await latestNotificationAt(db, actor);
           if (latest !== last) {
             last = latest;
@@ -78,7 +102,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
           busy = false;
         }
       }, streamPollMs);
-      request.raw.on('close', () => clearInterval(timer));
+      request.raw.on('close', end);
     },
   );
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeNextPath } from '../../shared/next-path';
 import type { ProviderFailure } from '../../shared/provider-sign-in';
 import type { AppDeps } from '../deps';
 import { identityProviderNames } from '../env';
-import { requestOrigin, setSessionCookie } from '../plugins/authentication';
 import {
   beginProviderSignIn,
   finishProviderSignIn,
@@ -17,19 +17,18 @@ import {
   sealPendingSignIn,
 } from '../services/accounts/pending-sign-in-cookie';
 import { accountForIdentity } from '../services/accounts/sign-in-with-provider';
-import { createSession } from '../services/sessions/create-session';
-import { deleteSession } from '../services/sessions/delete-session';
+import { signInFlow } from './sign-in-flow';
 
 const providerParams = z.object({ provider: z.enum(identityProviderNames) });
-/** Only a path on this site: never '//elsewhere' or a full URL. */
-const safeNext = (next: string | undefined) => (next && /^\/(?!\/)[^\\]*$/.test(next) ? next : '/dashboard');
 
 /**
  * Sign-in with Google or Microsoft (OpenID Connect, authorization code + PKCE). Each provider
  * works only when its client id and secret are configured; /api/auth/providers tells the login
  * page which.
  */
-export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  const flow = signInFlow(deps);
   const providers = config.identityProviders ?? {};
   const secure = config.appUrl.protocol === 'https:';
   const cookiePath = '/api/auth/oidc';
@@ -69,7 +68,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       try {
         const { url, pending } = await beginProviderSignIn(request.params.provider, provider, {
           redirectUri: redirectUri(request.params.provider),
-          next: safeNext(request.query.next),
+          next: safeNextPath(request.query.next, config.appUrl.origin),
         });
         reply.setCookie(pendingSignInCookieName, sealPendingSignIn(config.sessionSecret, pending), {
           path: cookiePath,
@@ -115,16 +114,19 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
         const callbackUrl = new URL(request.url, config.appUrl);
         const identity = await finishProviderSignIn(provider, { callbackUrl, pending });
         const account = await accountForIdentity(db, identity);
-        if (request.actor) await deleteSession(db, request.actor.sessionId);
-        const session = await createSession(db, {
-          secret: config.sessionSecret,
-          userId: account.userId,
-          organizationId: account.organizationId,
+        const next = safeNextPath(pending.next, config.appUrl.origin);
+        // The provider vouches for the first factor only: an account with a second factor is
+        // sent to the login page's second step, with no session until it passes.
+        const outcome = await flow.begin(request, reply, account, {
           persistent: true,
-          ...requestOrigin(request),
+          firstFactor: request.params.provider,
+          next,
+          newAccount: account.created,
         });
-        setSessionCookie(reply, session, secure);
-        return reply.redirect(pending.next, 303);
+        if ('secondFactor' in outcome) {
+          return reply.redirect(`/login?step=two-factor&next=${encodeURIComponent(next)}`, 303);
+        }
+        return reply.redirect(next, 303);
       } catch (error) {
         if (error instanceof ProviderSignInError) return failed(reply, error.reason);
         throw error;

@@ -4,6 +4,7 @@ import { errorBodySchema } from '../../shared/api/error-body';
 import {
   activeSessionListSchema,
   changePasswordBodySchema,
+  emailConfirmationRequestedSchema,
   endSessionsQuerySchema,
   profileSchema,
   updateProfileBodySchema,
@@ -17,6 +18,7 @@ import { endSession } from '../services/profile/end-session';
 import { getProfile } from '../services/profile/get-profile';
 import { listSessions } from '../services/profile/list-sessions';
 import { removeAvatar } from '../services/profile/remove-avatar';
+import { requestEmailConfirmation } from '../services/profile/request-email-confirmation';
 import { setAvatar } from '../services/profile/set-avatar';
 import { updateProfile } from '../services/profile/update-profile';
 import { resourceErrors } from './error-responses';
@@ -44,12 +46,33 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       schema: {
         tags,
-        summary: 'Change your name or e-mail (a new e-mail needs currentPassword)',
+        summary: 'Change your name, or ask to change your e-mail (needs currentPassword)',
+        description:
+          'A new e-mail does not apply at once: a link goes to it, and the address switches when the link is opened (pendingEmail until then). The current address gets a notice. An address another account has gets the same answer, so none can be probed; its owner gets a notice instead of a link, and the change never completes.',
         body: updateProfileBodySchema,
         response: { 200: profileSchema, ...errors },
       },
     },
     async (request) => updateProfile(db, actorOf(request), request.body, accountLimits),
+  );
+
+  app.post(
+    '/profile/email-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a link that confirms the e-mail address the account has now',
+        description: 'For accounts made before addresses were confirmed. At most 5 an hour.',
+        response: { 202: emailConfirmationRequestedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email } = await requestEmailConfirmation(db, actorOf(request));
+      return reply.status(202).send({
+        email,
+        message: `We sent a link to ${email}. Open it to confirm the address; it works for 24 hours.`,
+      });
+    },
   );
 
   app.put(

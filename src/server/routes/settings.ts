@@ -6,6 +6,7 @@ import {
   createCustomFieldBodySchema,
   organizationSettingsSchema,
   sealingCertificateSchema,
+  twoFactorRequirementSchema,
   updateCustomFieldBodySchema,
   updateOrganizationSettingsBodySchema,
   uploadLogoBodySchema,
@@ -24,6 +25,7 @@ import {
   setOrganizationLogo,
   updateOrganizationSettings,
 } from '../services/settings/organization-settings';
+import { getTwoFactorRequirement, setTwoFactorRequirement } from '../services/settings/require-two-factor';
 import {
   getSealingCertificate,
   removeSealingCertificate,
@@ -35,7 +37,7 @@ const errors = { ...resourceErrors, 403: errorBodySchema };
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, config, instanceCertificate },
+  { db, pdf, config, instanceCertificate },
 ) => {
   const tags = ['Settings'];
 
@@ -143,10 +145,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) =>
-      getSealingCertificate(db, actorOf(request), {
-        secret: config.sessionSecret,
-        instance: instanceCertificate,
-      }),
+      getSealingCertificate({ db, pdf, secret: config.sessionSecret }, actorOf(request), instanceCertificate),
   );
 
   app.put(
@@ -162,8 +161,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) =>
-      setSealingCertificate(db, actorOf(request), {
-        secret: config.sessionSecret,
+      setSealingCertificate({ db, pdf, secret: config.sessionSecret }, actorOf(request), {
         p12: Buffer.from(request.body.p12, 'base64'),
         password: request.body.password,
       }),
@@ -182,5 +180,30 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       await removeSealingCertificate(db, actorOf(request));
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    '/settings/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Whether every member must sign in with a second factor',
+        response: { 200: twoFactorRequirementSchema, ...errors },
+      },
+    },
+    async (request) => getTwoFactorRequirement(db, actorOf(request)),
+  );
+
+  app.put(
+    '/settings/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Require a second factor of every member, or stop (admins who have one themselves)',
+        body: twoFactorRequirementSchema,
+        response: { 200: twoFactorRequirementSchema, ...errors },
+      },
+    },
+    async (request) => setTwoFactorRequirement(db, actorOf(request), request.body.required),
   );
 };

@@ -45,6 +45,9 @@ export const currentUserSchema = z
     avatarUrl: z.string().nullable(),
     role: roleSchema,
     organization: z.object({ id: idSchema, name: z.string() }),
+    twoFactorSetupRequired: z
+      .boolean()
+      .describe('The organization requires a second factor this person has not set up: only that is open'),
   })
   .meta({ id: 'CurrentUser' });
 
@@ -75,3 +78,34 @@ export const passwordResetConfirmBodySchema = z.object({
   token: passwordResetTokenSchema,
   password: passwordSchema,
 });
+
+/** The one answer to a sign-up, whether or not the address already has an account. */
+export const signUpRequestedSchema = z.object({ message: z.string() });
+
+/** The token of a /confirm-email/{token} link: 256 random bits in base64url. */
+export const emailConfirmBodySchema = z.object({
+  token: z
+    .string({ error: 'The confirmation link is missing its token' })
+    .min(1, { error: 'The confirmation link is missing its token' })
+    .max(100, { error: 'This confirmation link is not valid' }),
+  password: z
+    .string()
+    .max(256, { error: 'Password must be at most 256 characters' })
+    .optional()
+    .describe(
+      'The password chosen at sign-up: needed to finish a sign-up in another browser than the one that asked for it',
+    ),
+});
+
+export const emailConfirmedSchema = z.object({
+  purpose: z
+    .enum(['sign-up', 'email-change'])
+    .describe(
+      "'sign-up': the account was made and this browser signed in; 'email-change': the address switched",
+    ),
+  email: z.string().describe('The address now confirmed'),
+  user: currentUserSchema
+    .nullable()
+    .describe('The signed-in user: the new account, or the changed one when this browser is signed in to it'),
+});
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;

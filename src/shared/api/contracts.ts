@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contractStatuses, signerStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
-import { editorDocumentSchema } from './editor-document';
+import { editorDocumentSchema, submittedDocumentSchema } from './editor-document';
 
 export const contractStatusSchema = z.enum(contractStatuses);
 export const signerStatusSchema = z.enum(signerStatuses);
@@ -20,6 +20,23 @@ export const signerInputSchema = z.object({
     .max(100)
     .optional()
     .describe('Position in a sequential signing; defaults to list order'),
+  accessCode: z
+    .string()
+    // Spaces around a code are a slip of copy and paste, on both sides: the signer's entry is trimmed too.
+    .trim()
+    .min(4, { error: 'An access code must be at least 4 characters' })
+    .max(64, { error: 'An access code must be at most 64 characters' })
+    .nullable()
+    .optional()
+    .describe(
+      'A code the sender gives the signer out of band, asked before the document opens. A string sets a new one, null removes it; left out, a signer saved again (same id) keeps the one stored. Never returned.',
+    ),
+  requireEmailCode: z
+    .boolean()
+    .optional()
+    .describe(
+      'A one-time code is e-mailed to the signer before the document opens. Left out, a signer saved again (same id) keeps the stored choice; a new signer has none.',
+    ),
 });
 
 const signerListSchema = z
@@ -64,7 +81,7 @@ const expiresAtSchema = timestampSchema
 export const createContractBodySchema = z.object({
   id: idSchema.optional().describe('Client-chosen id: repeating the same create returns the same contract'),
   title: titleSchema,
-  content: editorDocumentSchema.optional(),
+  content: submittedDocumentSchema.optional(),
   projectId: idSchema.optional().describe("Defaults to the organization's first project"),
   isTemplate: z.boolean().default(false),
   expiresAt: expiresAtSchema.optional(),
@@ -75,7 +92,7 @@ export type CreateContractInput = z.infer<typeof createContractBodySchema>;
 export const updateContractBodySchema = z
   .object({
     title: titleSchema,
-    content: editorDocumentSchema,
+    content: submittedDocumentSchema,
     projectId: idSchema,
     expiresAt: expiresAtSchema,
     signers: signerListSchema.describe('Replaces the whole signer list'),
@@ -93,6 +110,8 @@ export const signerSchema = z
     viewedAt: timestampSchema.nullable(),
     signedAt: timestampSchema.nullable(),
     declinedAt: timestampSchema.nullable(),
+    accessCodeRequired: z.boolean().describe('An access code is asked before the document opens'),
+    emailCodeRequired: z.boolean().describe('A one-time code is e-mailed before the document opens'),
   })
   .meta({ id: 'Signer' });
 

@@ -38,3 +38,19 @@ export const editorDocumentSchema = z
   .meta({ id: 'EditorDocument', description: "The editor's JSON document" });
 
 export type EditorDocument = z.infer<typeof editorDocumentSchema>;
+
+/**
+ * A document as a request carries it: only its outer shape is checked here. Every node, mark
+ * and attribute is checked against the editor's schema by the server's content thread (stricter
+ * than this, and off the request path: a schema walk of a 300-page document on the event loop
+ * took 200 ms).
+ */
+export const submittedDocumentSchema = z
+  .object({
+    type: z.literal('doc'),
+    content: z.array(z.unknown()).optional(),
+  })
+  .meta({
+    description:
+      "The editor's JSON document (ProseMirror): nodes as in EditorNode, checked against the editor schema by the server",
+  }) as unknown as z.ZodType<EditorDocument>;

@@ -15,6 +15,10 @@ export const historyActions = [
   'completed',
   'sealed',
   'mail_failed',
+  'access_code_entered',
+  'email_code_sent',
+  'email_code_confirmed',
+  'signer_locked',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

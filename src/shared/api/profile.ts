@@ -8,6 +8,11 @@ export const profileSchema = z
     name: z.string(),
     email: z.string(),
     avatarUrl: z.string().nullable().describe('A data: URL of the avatar image, or null'),
+    emailVerified: z.boolean().describe('Whether the owner proved they read mail at `email`'),
+    pendingEmail: z
+      .string()
+      .nullable()
+      .describe('A new address asked for, not in use until the link mailed to it is opened'),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
@@ -41,8 +46,10 @@ export const activeSessionSchema = z
     createdAt: timestampSchema.describe('When this sign-in happened'),
     expiresAt: timestampSchema,
     ip: z.string().nullable().describe('The address it was last seen from'),
+    lastSeenAt: timestampSchema.describe('When it was last used (to the minute)'),
     device: z.string().describe("The browser and system, e.g. 'Chrome on Linux'"),
     current: z.boolean().describe('Whether this is the session making the request'),
+    authMethods: z.array(z.string()).describe("How it signed in: 'password', 'totp', 'passkey'…"),
   })
   .meta({ id: 'ActiveSession' });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
@@ -52,3 +59,6 @@ export const activeSessionListSchema = z.object({ items: z.array(activeSessionSc
 export const endSessionsQuerySchema = z.object({
   others: z.literal('true', { error: 'Pass others=true to end every session but this one' }),
 });
+
+/** What a request for a confirmation link answers: where it went. */
+export const emailConfirmationRequestedSchema = z.object({ email: z.string(), message: z.string() });

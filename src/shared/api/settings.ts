@@ -73,3 +73,8 @@ export const createCustomFieldBodySchema = z.object({
 export const updateCustomFieldBodySchema = z
   .object({ name: fieldNameSchema, required: z.boolean() })
   .partial();
+
+/** Whether every member must sign in with a second factor (TOTP or a passkey). */
+export const twoFactorRequirementSchema = z
+  .object({ required: z.boolean() })
+  .meta({ id: 'TwoFactorRequirement' });

@@ -14,10 +14,26 @@ export const openSigningBodySchema = z.object({
     .describe('The token from the signing link'),
 });
 
+const checkSchema = z.enum(['not_required', 'required', 'passed']);
+
+/** The checks a signer must pass before the document opens, and how far this browser got. */
+export const signerAuthenticationSchema = z
+  .object({
+    accessCode: checkSchema.describe('A code the sender shared with the signer out of band'),
+    emailCode: checkSchema.describe('A one-time code e-mailed to the signer'),
+    complete: z.boolean().describe('Every required check is passed: the document may open'),
+    locked: z.boolean().describe('Too many wrong codes: only the sender can let the signer try again'),
+    triesLeft: z.int().describe('Wrong codes allowed before the lock'),
+    maskedEmail: z.string().describe('Where an e-mailed code goes, partly hidden'),
+  })
+  .meta({ id: 'SignerAuthentication' });
+export type SignerAuthentication = z.infer<typeof signerAuthenticationSchema>;
+
 export const signingSessionSchema = z
   .object({
     signerId: idSchema,
     state: signingStateSchema,
+    authentication: signerAuthenticationSchema,
   })
   .meta({ id: 'SigningSession' });
 export type SigningSession = z.infer<typeof signingSessionSchema>;
@@ -78,6 +94,21 @@ export const declineBodySchema = z.object({
 
 export const signingParamsSchema = z.object({ signerId: idSchema });
 
+export const accessCodeBodySchema = z.object({
+  code: z
+    .string({ error: 'Enter the access code' })
+    .trim()
+    .min(1, { error: 'Enter the access code' })
+    .max(64, { error: 'That access code is not right' }),
+});
+
+export const emailCodeBodySchema = z.object({
+  code: z
+    .string({ error: 'Enter the code from the e-mail' })
+    .trim()
+    .regex(/^[0-9]{6}$/, { error: 'Enter the 6 digits from the e-mail' }),
+});
+
 const documentInfoSchema = z.object({
   sha256: z.string(),
   pages: z.int(),
@@ -117,6 +148,9 @@ export const contractSigningSchema = z
         invitedAt: timestampSchema.nullable(),
         lastRemindedAt: timestampSchema.nullable(),
         declineReason: z.string().nullable(),
+        authLocked: z
+          .boolean()
+          .describe('Locked out after wrong codes; a reminder from the sender lets them try again'),
       }),
     ),
     mail: z.array(outboxMessageSchema),

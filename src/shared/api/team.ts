@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './auth';
+import { nameSchema, passwordSchema, roleSchema } from './auth';
 import { emailSchema, idSchema, timestampSchema } from './common';
 
 export const teamMemberSchema = z
@@ -66,3 +66,10 @@ export const invitationViewSchema = z
   })
   .meta({ id: 'InvitationView' });
 export type InvitationView = z.infer<typeof invitationViewSchema>;
+
+/** Creating the invited person's account from the invitation link (which proves the address). */
+export const invitationSignUpBodySchema = z.object({
+  token: invitationTokenParamsSchema.shape.token,
+  name: nameSchema,
+  password: passwordSchema,
+});

@@ -39,6 +39,14 @@ export const router = createBrowserRouter([
     }),
     errorElement: <ErrorPage />,
   },
+  // Public: the link that finishes a sign-up or a change of address works in any browser.
+  {
+    path: '/confirm-email/:token',
+    lazy: async () => ({
+      Component: (await import('../features/auth/routes/confirm-email-page')).ConfirmEmailPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
   // Public: an invitation says who invites whom before anyone signs in.
   {
     path: '/invitations/:token',

@@ -1,14 +1,6 @@
-/**
- * A path inside Pactum to return to after signing in or signing up; anything else (another site,
- * //host, the sign-in and sign-up pages themselves) goes to the dashboard.
- */
+import { safeNextPath as safeNextPathOn } from '../../shared/next-path';
+
+/** Where to go after signing in or up: a path on this site only (see shared/next-path). */
 export function safeNextPath(next: string | null): string {
-  if (
-    !next?.startsWith('/') ||
-    next.startsWith('//') ||
-    next.startsWith('/login') ||
-    next.startsWith('/signup')
-  )
-    return '/dashboard';
-  return next;
+  return safeNextPathOn(next, window.location.origin);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { memberships, passwordResets, sessions, users } from '../../db/schema';
@@ -83,7 +83,11 @@ export async function confirmPasswordReset(
       openReset(again, now);
       throw new AppError('RESET_LINK_INVALID', closedMessages.used);
     }
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, spent.userId));
+    // The link went to the account's address, so opening it proves the address too.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+      .where(eq(users.id, spent.userId));
     // Other links sent before this one stop working, and every device is signed out.
     await tx
       .update(passwordResets)

@@ -3,12 +3,19 @@ import type { Database } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema';
 
 /**
- * A new person with a new organization of which they are the admin: what a sign-up makes, and a
- * first sign-in with Google or Microsoft. Run inside the caller's transaction.
+ * A new person with a new organization of which they are the admin: what a confirmed sign-up
+ * makes, and a first sign-in with Google or Microsoft. Run inside the caller's transaction.
  */
 export async function createAccount(
   tx: Database,
-  input: { name: string; email: string; passwordHash: string | null; organizationName: string },
+  input: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    organizationName: string;
+    /** When the person proved the address is theirs; null only when nobody has yet. */
+    emailVerifiedAt: Date | null;
+  },
 ): Promise<{ userId: string; organizationId: string }> {
   const now = new Date();
   const [organization] = await tx
@@ -21,6 +28,7 @@ export async function createAccount(
       name: input.name,
       email: input.email,
       passwordHash: input.passwordHash,
+      emailVerifiedAt: input.emailVerifiedAt,
       createdAt: now,
       updatedAt: now,
     })

@@ -10,17 +10,22 @@ import { verifyAgainstNothing, verifyPassword } from './passwords';
 export type SignInInput = z.infer<typeof signInBodySchema>;
 
 export type AccountLimits = {
+  /** Failed sign-ins from one address, whatever the account. */
   perAddress: RateLimitRule;
+  /** Failed sign-ins against one account from one address. */
   perAccount: RateLimitRule;
   signUpsPerAddress: RateLimitRule;
   /** Password reset requests and link uses per hour from one address. */
   passwordResetsPerAddress: RateLimitRule;
   /** Password reset requests per hour for one e-mail address. */
   passwordResetsPerEmail: RateLimitRule;
+  /** PDFs checked at /verify per 10 minutes from one address (each is up to 25 MB of work). */
+  verificationsPerAddress: RateLimitRule;
 };
 
 /**
- * Failed sign-ins allowed per 15 minutes from one address and against one account, sign-ups
+ * Failed sign-ins allowed per 15 minutes from one address, and against one account from one
+ * address (so strangers guessing elsewhere never keep the owner out), sign-ups
  * per hour from one address (each costs a password hash and makes an organization), and
  * password reset requests per hour from one address and for one e-mail (each sends a mail).
  */
@@ -30,6 +35,7 @@ export const defaultAccountLimits: AccountLimits = {
   signUpsPerAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
   passwordResetsPerAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
   passwordResetsPerEmail: { limit: 5, windowMs: 60 * 60 * 1000 },
+  verificationsPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
 };
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
@@ -54,7 +60,10 @@ export async function signIn(
   limits: AccountLimits,
 ): Promise<{ userId: string; organizationId: string }> {
   const addressKey = `sign-in:address:${input.ip ?? 'unknown'}`;
-  const accountKey = `sign-in:account:${input.email}`;
+  // Per account *and* address: counted per account alone, anyone could lock anyone out by
+  // guessing wrong ten times. Guessing from many addresses is slowed by the per-address limit and
+  // stopped by the password rules and a second factor.
+  const accountKey = `sign-in:account:${input.email}:${input.ip ?? 'unknown'}`;
   const wait = Math.max(
     await consumeRateLimit(db, addressKey, limits.perAddress),
     await consumeRateLimit(db, accountKey, limits.perAccount),

@@ -8,6 +8,7 @@ import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
 import { resolveProjectId } from '../projects/default-project';
 import { prepareContent } from './contract-content';
+import { hashAccessCodes } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
 
 /**
@@ -20,7 +21,9 @@ export async function createContract(
   input: CreateContractInput,
   origin: { action: 'created' | 'created_from_template'; details?: string } = { action: 'created' },
 ): Promise<{ id: string; created: boolean }> {
-  const { content, contentHtml } = prepareContent(input.content);
+  const { content, contentHtml } = await prepareContent(input.content);
+  // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
+  const signerList = await hashAccessCodes(input.signers);
   return db.transaction(async (tx) => {
     if (input.id) {
       const existing = await findExisting(tx, actor, input.id, input.isTemplate);
@@ -52,7 +55,7 @@ export async function createContract(
       if (existing) return existing;
       throw new AppError('ID_CONFLICT', 'This id is already in use', 'id');
     }
-    await replaceSigners(tx, row.id, input.signers, now);
+    await replaceSigners(tx, row.id, signerList, now);
     await appendHistory(tx, { contractId: row.id, ...origin, author: authorOf(actor), at: now });
     return { id: row.id, created: true };
   });

@@ -5,7 +5,7 @@ import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { createContract } from './create-contract';
 
-/** A new draft with the same content, project and signers as a contract in any status. */
+/** A new draft with the same content, project and signers as a contract in any status (no access codes). */
 export async function duplicateContract(
   db: Database,
   actor: Actor,
@@ -13,8 +13,11 @@ export async function duplicateContract(
   input: { id?: string },
 ): Promise<{ id: string; created: boolean }> {
   const source = await findOwnContract(db, actor, contractId, { kind: 'contract' });
+  // The copy asks the same e-mailed code (no secret in that), but not the access code: that is a
+  // secret the sender shared for the original signing, and a copy silently asking for it would
+  // lock out a signer who was never given it again. The editor shows it as not set.
   const people = await db
-    .select({ name: signers.name, email: signers.email })
+    .select({ name: signers.name, email: signers.email, requireEmailCode: signers.requireEmailCode })
     .from(signers)
     .where(eq(signers.contractId, contractId))
     .orderBy(asc(signers.signingOrder), asc(signers.createdAt));

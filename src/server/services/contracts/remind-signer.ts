@@ -7,6 +7,7 @@ import { queueMail } from '../../mail/queue-mail';
 import { findOwnContract } from '../../policies/scope';
 import { appendHistory, type HistoryAuthor } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import { maxAuthFailures } from '../signing/signer-authentication';
 import { signingStateOf } from '../signing/signing-state';
 
 /**
@@ -28,11 +29,21 @@ export async function queueReminder(
       `${signer.name} cannot sign this contract now, so there is nothing to remind`,
     );
   }
-  await tx.update(signers).set({ lastRemindedAt: input.now }).where(eq(signers.id, signer.id));
+  // The sender's own reminder is how a signer locked out by wrong codes gets to try again; an
+  // automatic one is not, or whoever is guessing would get new tries on a timer.
+  const unlock = !input.automatic && signer.authFailures > 0;
+  await tx
+    .update(signers)
+    .set({
+      lastRemindedAt: input.now,
+      ...(unlock ? { authFailures: 0, emailCodeHash: null, emailCodeExpiresAt: null } : {}),
+    })
+    .where(eq(signers.id, signer.id));
+  const wasLocked = signer.authFailures >= maxAuthFailures;
   await appendHistory(tx, {
     contractId: contract.id,
     action: 'reminded',
-    details: `${input.automatic ? 'Automatic reminder' : 'Reminder'} sent to ${signer.name} (${signer.email})`,
+    details: `${input.automatic ? 'Automatic reminder' : 'Reminder'} sent to ${signer.name} (${signer.email})${wasLocked && unlock ? '; the lock after wrong codes is lifted' : ''}`,
     author: input.author,
     at: input.now,
   });

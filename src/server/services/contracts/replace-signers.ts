@@ -1,15 +1,39 @@
 import { eq } from 'drizzle-orm';
-import type { CreateContractInput } from '../../../shared/api/contracts';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
+import type { HashedSigner } from './hash-access-codes';
 
-/** Sets a draft's signer list: the order given is the signing order unless each says its own. */
+type Checks = { accessCodeHash: string | null; requireEmailCode: boolean };
+
+/**
+ * Sets a draft's signer list: the order given is the signing order unless each says its own.
+ * A signer's checks: `accessCodeHash` (made by hashAccessCodes before the transaction) sets a new
+ * code, null removes it, and left out keeps what the signer with that id had; `requireEmailCode`
+ * the same, without null. A signer not stored before starts with neither.
+ */
 export async function replaceSigners(
   tx: Database,
   contractId: string,
-  list: CreateContractInput['signers'],
+  list: HashedSigner[],
   now: Date,
 ): Promise<void> {
+  const stored = await tx
+    .select({
+      id: signers.id,
+      accessCodeHash: signers.accessCodeHash,
+      requireEmailCode: signers.requireEmailCode,
+    })
+    .from(signers)
+    .where(eq(signers.contractId, contractId));
+  const before = new Map<string, Checks>(stored.map(({ id, ...checks }) => [id, checks]));
+  const checks = list.map((signer): Checks => {
+    const kept = signer.id ? before.get(signer.id) : undefined;
+    return {
+      accessCodeHash:
+        signer.accessCodeHash === undefined ? (kept?.accessCodeHash ?? null) : signer.accessCodeHash,
+      requireEmailCode: signer.requireEmailCode ?? kept?.requireEmailCode ?? false,
+    };
+  });
   await tx.delete(signers).where(eq(signers.contractId, contractId));
   if (list.length === 0) return;
   await tx.insert(signers).values(
@@ -19,6 +43,8 @@ export async function replaceSigners(
       name: signer.name,
       email: signer.email,
       signingOrder: signer.signingOrder ?? index + 1,
+      accessCodeHash: checks[index]?.accessCodeHash ?? null,
+      requireEmailCode: checks[index]?.requireEmailCode ?? false,
       createdAt: now,
     })),
   );

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
+import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
@@ -53,6 +54,13 @@ export async function sendContract(
     reference: draft.id,
     sentAt,
   });
+  if (frozen.pages > contractLimits.pages) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This contract would print on ${formatCount(frozen.pages)} pages; at most ${formatCount(contractLimits.pages)} can be sent for signing. Split it into several contracts.`,
+      'content',
+    );
+  }
 
   await db.transaction(async (tx) => {
     const contract = await findOwnContract(tx, actor, id, { kind: 'contract', forUpdate: true });

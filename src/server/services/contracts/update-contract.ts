@@ -10,6 +10,7 @@ import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
 import { resolveProjectId } from '../projects/default-project';
 import { prepareContent } from './contract-content';
+import { hashAccessCodes } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
 
 /** Merges the given fields into a draft, and records 'updated' in its history. */
@@ -24,7 +25,9 @@ export async function updateContract(
     await findOwnContract(db, actor, id);
     return;
   }
-  const prepared = input.content === undefined ? undefined : prepareContent(input.content);
+  const prepared = input.content === undefined ? undefined : await prepareContent(input.content);
+  // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
+  const signerList = input.signers ? await hashAccessCodes(input.signers) : undefined;
   await db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, id, { forUpdate: true });
     if (!isEditable(row.status)) {
@@ -50,7 +53,7 @@ export async function updateContract(
         updatedAt: now,
       })
       .where(eq(contracts.id, row.id));
-    if (input.signers) await replaceSigners(tx, row.id, input.signers, now);
+    if (signerList) await replaceSigners(tx, row.id, signerList, now);
     await appendHistory(tx, {
       contractId: row.id,
       action: 'updated',

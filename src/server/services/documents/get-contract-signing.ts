@@ -5,6 +5,7 @@ import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { contracts, documents, mailMessages, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
+import { maxAuthFailures } from '../signing/signer-authentication';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -56,6 +57,7 @@ export async function getContractSigning(db: Database, actor: Actor, id: string)
       invitedAt: signers.invitedAt,
       lastRemindedAt: signers.lastRemindedAt,
       declineReason: signers.declineReason,
+      authFailures: signers.authFailures,
     })
     .from(signers)
     .where(eq(signers.contractId, id))
@@ -73,10 +75,11 @@ export async function getContractSigning(db: Database, actor: Actor, id: string)
     sealedAt: iso(contract.sealedAt),
     sealError: contract.sealedAt ? null : contract.sealError,
     documents: { frozen: info('frozen'), final: info('final') },
-    signers: signerRows.map((row) => ({
+    signers: signerRows.map(({ authFailures, ...row }) => ({
       ...row,
       invitedAt: iso(row.invitedAt),
       lastRemindedAt: iso(row.lastRemindedAt),
+      authLocked: authFailures >= maxAuthFailures,
     })),
     mail: mail.map(presentOutboxMessage),
   };

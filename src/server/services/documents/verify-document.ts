@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Verification } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
 import { contracts, documents, organizations, signers } from '../../db/schema';
-import { inspectSeal } from '../../pdf/verify-pdf';
+import type { PdfEngine } from '../../pdf/pdf-engine';
 
 /**
  * Says whether a PDF is a final document sealed by this instance and unchanged: its SHA-256
@@ -11,12 +10,13 @@ import { inspectSeal } from '../../pdf/verify-pdf';
  * one of our certificates that no longer matches its bytes is reported as changed.
  */
 export async function verifyDocument(
-  db: Database,
-  pdf: Uint8Array,
+  deps: { db: Database; pdf: PdfEngine },
+  bytes: Uint8Array,
   instanceFingerprint: string,
 ): Promise<Verification> {
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const inspection = inspectSeal(pdf);
+  const { db } = deps;
+  // Hashing and reading up to 25 MB is done by the engine's thread, never on the request path.
+  const { sha256, seal: inspection } = await deps.pdf.inspectDocument(bytes);
   const seal = inspection.sealed
     ? {
         intact: inspection.intact,

@@ -8,6 +8,7 @@ export const notificationKinds = [
   'completed',
   'expired',
   'mail_failed',
+  'signer_locked',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,16 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Profile } from '../../../shared/api/profile';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { emailVerifications, users } from '../../db/schema';
 
-/** The signed-in user's own name, e-mail and avatar. */
-export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
+/** The signed-in user's own name, e-mail (whether confirmed, and any change waiting for its link) and avatar. */
+export async function getProfile(db: Database, actor: Actor, now = new Date()): Promise<Profile> {
   const [row] = await db
-    .select({ name: users.name, email: users.email, avatarUrl: users.avatarUrl })
+    .select({
+      name: users.name,
+      email: users.email,
+      avatarUrl: users.avatarUrl,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!row) throw new AppError('NOT_FOUND', 'Account not found');
-  return row;
+  const [pending] = await db
+    .select({ email: emailVerifications.email })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.userId, actor.userId),
+        eq(emailVerifications.purpose, 'email-change'),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(1);
+  const pendingEmail = pending && pending.email !== row.email ? pending.email : null;
+  return {
+    name: row.name,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail,
+  };
 }

@@ -14,6 +14,9 @@ export async function listSessions(db: Database, actor: Actor): Promise<ActiveSe
       expiresAt: sessions.expiresAt,
       ip: sessions.ip,
       userAgent: sessions.userAgent,
+      lastSeenAt: sessions.lastSeenAt,
+      lastSeenIp: sessions.lastSeenIp,
+      authMethods: sessions.authMethods,
     })
     .from(sessions)
     .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, new Date())))

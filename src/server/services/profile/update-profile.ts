@@ -1,19 +1,26 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Profile, UpdateProfileInput } from '../../../shared/api/profile';
-import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { passwordResets, users } from '../../db/schema';
-import { sqlState } from '../../plugins/error-handler';
+import { memberships, users } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
 import { getProfile } from './get-profile';
+import {
+  consumeEmailConfirmation,
+  queueEmailConfirmation,
+  storeEmailVerification,
+} from './request-email-confirmation';
 import { type CurrentPasswordLimits, verifyCurrentPassword } from './verify-current-password';
 
-const emailTaken = () =>
-  new AppError('EMAIL_TAKEN', 'Another account already uses this email address', 'email');
-
 /**
- * Changes the user's name and e-mail. A new e-mail needs the current password, must not belong
- * to another account, and makes reset links sent to the old address stop working.
+ * Changes the user's name at once. A new e-mail needs the current password; it does not switch
+ * yet: a link goes to the new address (the switch happens when it is opened, see
+ * confirm-email.ts) and a notice to the current one.
+ *
+ * An address another account has is answered exactly like a free one (the change shown as
+ * pending, the same status, body and work), so a signed-in user cannot probe which addresses
+ * have accounts; its owner gets a notice instead of a link, and the pending change can never be
+ * confirmed (confirm-email.ts refuses an address taken by another account).
  */
 export async function updateProfile(
   db: Database,
@@ -25,36 +32,42 @@ export async function updateProfile(
   const email = input.email !== undefined && input.email !== profile.email ? input.email : undefined;
   if (email !== undefined) {
     await verifyCurrentPassword(db, actor, input.currentPassword, limits, 'change your email');
-    const [owner] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, email), ne(users.id, actor.userId)));
-    if (owner) throw emailTaken();
+    await consumeEmailConfirmation(db, actor);
   }
   if (input.name === undefined && email === undefined) return profile;
 
   const now = new Date();
-  try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(email ? { email } : {}),
-          updatedAt: now,
-        })
-        .where(eq(users.id, actor.userId));
-      if (email !== undefined) {
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, actor.userId), isNull(passwordResets.usedAt)));
-      }
+  await db.transaction(async (tx) => {
+    if (input.name !== undefined) {
+      await tx.update(users).set({ name: input.name, updatedAt: now }).where(eq(users.id, actor.userId));
+    }
+    if (email === undefined) return;
+    const name = input.name ?? profile.name;
+    const [owner] = await tx
+      .select({ name: users.name, organizationId: memberships.organizationId })
+      .from(users)
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .where(and(eq(users.email, email), ne(users.id, actor.userId)))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    if (owner) {
+      await storeEmailVerification(tx, actor.userId, email, now);
+      await queueMail(tx, {
+        organizationId: owner.organizationId,
+        contractId: null,
+        kind: 'email_change_attempt',
+        to: { name: owner.name, email },
+      });
+    } else {
+      await queueEmailConfirmation(tx, { ...actor, userName: name }, email, now);
+    }
+    await queueMail(tx, {
+      organizationId: actor.organizationId,
+      contractId: null,
+      kind: 'email_change_notice',
+      to: { name, email: profile.email },
+      params: { newEmail: email },
     });
-  } catch (error) {
-    // Another account took the address between the check and the update.
-    if (sqlState(error) === '23505') throw emailTaken();
-    throw error;
-  }
+  });
   return getProfile(db, actor);
 }

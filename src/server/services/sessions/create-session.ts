@@ -18,6 +18,8 @@ export async function createSession(
     persistent: boolean;
     ip: string | null;
     userAgent: string | null;
+    /** How the person proved who they are ('password', 'totp', 'passkey'…). */
+    authMethods?: string[];
   },
 ): Promise<NewSession> {
   const token = newSessionToken();
@@ -31,6 +33,9 @@ export async function createSession(
     expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
+    authMethods: input.authMethods ?? [],
+    lastSeenAt: now,
+    lastSeenIp: input.ip,
     createdAt: now,
   });
   return { token, expiresAt, persistent: input.persistent };

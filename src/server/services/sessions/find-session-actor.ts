@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { memberships, organizations, sessions, users } from '../../db/schema';
+import { memberships, organizations, passkeys, sessions, users } from '../../db/schema';
 import { hashSessionToken } from './session-token';
 
 // Runs on every signed-in request: prepared once, one round trip.
@@ -17,6 +17,9 @@ const sessionActor = preparedOnce((db) =>
       organizationId: organizations.id,
       organizationName: organizations.name,
       role: memberships.role,
+      lastSeenAt: sessions.lastSeenAt,
+      // The organization requires a second factor and this person has none yet.
+      twoFactorSetupRequired: sql<boolean>`(${organizations.requireTwoFactor} and ${users.totpEnabledAt} is null and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -44,5 +47,27 @@ export async function findSessionActor(
     tokenHash: hashSessionToken(input.secret, input.token),
     now: new Date(),
   });
-  return row ? { ...row, ip: input.ip, userAgent: input.userAgent } : null;
+  if (!row) return null;
+  const { lastSeenAt, ...actor } = row;
+  await touchSession(db, { sessionId: row.sessionId, lastSeenAt, ip: input.ip });
+  return { ...actor, ip: input.ip, userAgent: input.userAgent };
+}
+
+/** How stale a session's last activity may get before a request writes it again. */
+export const lastSeenEveryMs = 60_000;
+
+/**
+ * Notes when and from where the session was last used, for the profile's list, writing at most
+ * once a minute so a busy session costs no write per request.
+ */
+async function touchSession(
+  db: Database,
+  input: { sessionId: string; lastSeenAt: Date | null; ip: string | null },
+): Promise<void> {
+  const now = new Date();
+  if (input.lastSeenAt && now.getTime() - input.lastSeenAt.getTime() < lastSeenEveryMs) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, lastSeenIp: input.ip })
+    .where(eq(sessions.id, input.sessionId));
 }

@@ -4,14 +4,18 @@ import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
-import { CertificateError, readPkcs12, type SealingCertificate } from '../../pdf/sealing-certificate';
+import type { PdfEngine } from '../../pdf/pdf-engine';
+import type { CertificateDetails } from '../../pdf/pdf-tasks';
+import type { SealingCertificate } from '../../pdf/sealing-certificate';
 import { requireAdmin } from '../../policies/roles';
 import { openSecret, sealSecret } from './secret-box';
 
 const purpose = 'sealing-certificate-password';
 
+type Deps = { db: Database; pdf: PdfEngine; secret: string };
+
 function present(
-  certificate: SealingCertificate,
+  certificate: CertificateDetails,
   source: 'organization' | 'instance',
 ): SealingCertificateInfo {
   return {
@@ -24,61 +28,107 @@ function present(
   };
 }
 
-/** The organization's uploaded certificate, ready to seal with; null when it has none. */
+/**
+ * The organization's uploaded certificate as the sealing engine takes it (file and password,
+ * opened by the engine's thread); null when it has none.
+ */
 export async function organizationCertificate(
   db: Database,
   organizationId: string,
   secret: string,
-): Promise<SealingCertificate | null> {
+): Promise<{ p12: Uint8Array; password: string } | null> {
   const [row] = await db
     .select({ p12: organizations.sealingP12, password: organizations.sealingP12Password })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!row?.p12 || !row.password) return null;
-  return readPkcs12(Buffer.from(row.p12), openSecret(secret, purpose, row.password));
+  return { p12: row.p12, password: openSecret(secret, purpose, row.password) };
 }
 
-/** The certificate the organization's contracts are sealed with now. */
+/** Opens an uploaded file in the engine's thread, with its round count bounded; a refusal names the field. */
+async function readUploaded(pdf: PdfEngine, input: { p12: Uint8Array; password: string }) {
+  const reading = await pdf.readCertificate(input);
+  if (!reading.ok) throw new AppError('INVALID_INPUT', reading.message, 'p12');
+  return reading.details;
+}
+
+const detailColumns = (details: CertificateDetails) => ({
+  sealingFingerprint: details.fingerprintSha256,
+  sealingSubject: details.subject,
+  sealingIssuer: details.issuer,
+  sealingNotBefore: details.notBefore,
+  sealingNotAfter: details.notAfter,
+});
+
+/**
+ * The certificate the organization's contracts are sealed with now. Its details were read once,
+ * at upload: showing them decrypts nothing (a certificate stored before they were kept is read
+ * once more, in the engine's thread, and its details stored).
+ */
 export async function getSealingCertificate(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  input: { secret: string; instance: SealingCertificate },
+  instance: SealingCertificate,
 ): Promise<SealingCertificateInfo> {
-  const own = await organizationCertificate(db, actor.organizationId, input.secret);
-  return own ? present(own, 'organization') : present(input.instance, 'instance');
+  const [row] = await deps.db
+    .select({
+      hasOwn: organizations.sealingP12,
+      subject: organizations.sealingSubject,
+      issuer: organizations.sealingIssuer,
+      notBefore: organizations.sealingNotBefore,
+      notAfter: organizations.sealingNotAfter,
+      fingerprintSha256: organizations.sealingFingerprint,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, actor.organizationId));
+  if (!row?.hasOwn) return present(instance, 'instance');
+  const { subject, issuer, notBefore, notAfter, fingerprintSha256 } = row;
+  if (subject !== null && issuer !== null && notBefore && notAfter && fingerprintSha256) {
+    return present({ subject, issuer, notBefore, notAfter, fingerprintSha256 }, 'organization');
+  }
+  const own = await organizationCertificate(deps.db, actor.organizationId, deps.secret);
+  if (!own) return present(instance, 'instance');
+  const details = await readUploaded(deps.pdf, own);
+  await deps.db
+    .update(organizations)
+    .set(detailColumns(details))
+    .where(eq(organizations.id, actor.organizationId));
+  return present(details, 'organization');
 }
 
 /** Uploads the organization's own PKCS#12 certificate; it is checked before anything is stored. */
 export async function setSealingCertificate(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  input: { secret: string; p12: Buffer; password: string },
+  input: { p12: Buffer; password: string },
 ): Promise<SealingCertificateInfo> {
   requireAdmin(actor, 'change the sealing certificate');
-  let certificate: SealingCertificate;
-  try {
-    certificate = readPkcs12(input.p12, input.password);
-  } catch (error) {
-    if (error instanceof CertificateError) throw new AppError('INVALID_INPUT', error.message, 'p12');
-    throw error;
-  }
-  await db
+  const details = await readUploaded(deps.pdf, input);
+  await deps.db
     .update(organizations)
     .set({
       sealingP12: input.p12,
-      sealingP12Password: sealSecret(input.secret, purpose, input.password),
-      sealingFingerprint: certificate.fingerprintSha256,
+      sealingP12Password: sealSecret(deps.secret, purpose, input.password),
+      ...detailColumns(details),
       updatedAt: new Date(),
     })
     .where(eq(organizations.id, actor.organizationId));
-  return present(certificate, 'organization');
+  return present(details, 'organization');
 }
 
-/** Goes back to the instance certificate. Seals already made stay verifiable. */
+/** Goes back to the instance certificate. Seals already made stay verifiable (by fingerprint). */
 export async function removeSealingCertificate(db: Database, actor: Actor): Promise<void> {
   requireAdmin(actor, 'change the sealing certificate');
   await db
     .update(organizations)
-    .set({ sealingP12: null, sealingP12Password: null, updatedAt: new Date() })
+    .set({
+      sealingP12: null,
+      sealingP12Password: null,
+      sealingSubject: null,
+      sealingIssuer: null,
+      sealingNotBefore: null,
+      sealingNotAfter: null,
+      updatedAt: new Date(),
+    })
     .where(eq(organizations.id, actor.organizationId));
 }

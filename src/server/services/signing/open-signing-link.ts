@@ -2,22 +2,27 @@ import { eq } from 'drizzle-orm';
 import type { SigningSession } from '../../../shared/api/signing';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { signers, signingLinks } from '../../db/schema';
-import { appendHistory } from '../history/append-history';
-import { notifyOwner } from '../notifications/notify-owner';
-import { findSignerWithContract, signerAuthor } from './find-signer';
+import { signingLinks } from '../../db/schema';
+import { findSignerWithContract } from './find-signer';
+import { markSignerViewed } from './mark-signer-viewed';
+import { authenticationOf, requiredChecks } from './signer-authentication';
+import type { SignerCheck } from './signing-cookie';
 import { signingStateOf } from './signing-state';
 import { hashSigningToken } from './signing-token';
 
 /**
- * Resolves a signing link to its signer and says what it leads to. The first opening of a link
- * that may sign marks the signer viewed (history and a notification to the owner).
+ * Resolves a signing link to its signer and says what it leads to, and which checks (access
+ * code, e-mailed code) still stand before the document. The first opening of a link that may
+ * sign, with every check passed, marks the signer viewed (history and a notification to the
+ * owner). `passedBefore` gives the checks this browser's cookie already carries for the signer,
+ * so reopening the link within the hour does not ask for the codes again.
  */
 export async function openSigningLink(
   db: Database,
   token: string,
   origin: { ip: string | null; userAgent: string | null },
-): Promise<SigningSession> {
+  passedBefore: (signerId: string) => ReadonlySet<SignerCheck> = () => new Set(),
+): Promise<SigningSession & { passed: Set<SignerCheck> }> {
   const [link] = await db
     .select({ signerId: signingLinks.signerId })
     .from(signingLinks)
@@ -31,24 +36,15 @@ export async function openSigningLink(
       contract,
       signers: all,
     } = await findSignerWithContract(tx, link.signerId, { lock: true });
-    const state = signingStateOf({ contract, signer, signers: all });
-    if (state === 'ready' && signer.status === 'pending') {
-      const now = new Date();
-      await tx.update(signers).set({ status: 'viewed', viewedAt: now }).where(eq(signers.id, signer.id));
-      await appendHistory(tx, {
-        contractId: contract.id,
-        action: 'viewed',
-        details: `Opened by ${signer.name} (${signer.email})`,
-        author: signerAuthor(signer, origin),
-        at: now,
-      });
-      await notifyOwner(tx, {
-        contract,
-        kind: 'viewed',
-        message: `${signer.name} opened "${contract.title}"`,
-        at: now,
-      });
-    }
-    return { signerId: signer.id, state };
+    const required = requiredChecks(signer);
+    const passed = new Set([...passedBefore(signer.id)].filter((check) => required.has(check)));
+    const authentication = authenticationOf(signer, passed);
+    if (authentication.complete) await markSignerViewed(tx, { contract, signer, signers: all, origin });
+    return {
+      signerId: signer.id,
+      state: signingStateOf({ contract, signer, signers: all }),
+      authentication,
+      passed,
+    };
   });
 }

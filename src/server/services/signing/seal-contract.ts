@@ -8,6 +8,7 @@ import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { appendHistory } from '../history/append-history';
 import { systemAuthor } from '../history/author-of';
 import { organizationCertificate } from '../settings/sealing-certificate';
+import { authenticationSummary } from './authentication-summary';
 
 export type SealDeps = {
   db: Database;
@@ -84,6 +85,7 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
       fields: fields
         .filter((field) => signer.fieldValues?.[field.key])
         .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
+      authentication: authenticationSummary(signer, events),
     })),
     events: events.map((event) => ({
       timestamp: event.timestamp,

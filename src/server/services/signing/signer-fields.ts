@@ -14,9 +14,12 @@ export function checkSignerFields(
   given: Record<string, string>,
   invitedEmail: string,
 ): Record<string, string> {
-  const values: Record<string, string> = {};
+  // A field's key is the organization's to choose ('constructor', '__proto__'…): read only the
+  // given object's own entries, and collect in a Map (Object.fromEntries defines own properties).
+  const values = new Map<string, string>();
   for (const field of fields) {
-    const value = field.key === 'email' ? invitedEmail : (given[field.key] ?? '').trim();
+    const own = Object.hasOwn(given, field.key) ? given[field.key] : undefined;
+    const value = field.key === 'email' ? invitedEmail : typeof own === 'string' ? own.trim() : '';
     if (value === '') {
       if (field.required) throw new AppError('INVALID_INPUT', `${field.name} is required`, field.key);
       continue;
@@ -27,7 +30,7 @@ export function checkSignerFields(
     if (field.type === 'phone' && !phonePattern.test(value)) {
       throw new AppError('INVALID_INPUT', `${field.name} must be a valid phone number`, field.key);
     }
-    values[field.key] = value;
+    values.set(field.key, value);
   }
-  return values;
+  return Object.fromEntries(values);
 }

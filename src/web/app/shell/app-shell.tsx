@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../shared/api/auth';
+import { EmailVerificationBanner } from '../../features/profile/components/email-verification-banner';
 import { TourProvider } from '../../features/tour/guided-tour';
 import { MobileMenu } from './mobile-menu';
 import { SidebarNav } from './sidebar';
@@ -25,6 +26,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
         <main className="pt-16 lg:pl-64">
           <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+            <EmailVerificationBanner />
             <Outlet />
           </div>
         </main>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/api/auth';
+import type { CurrentUser, EmailConfirmed } from '../../../../shared/api/auth';
+import type { SecondFactorRequired } from '../../../../shared/api/two-factor';
 import { AppError } from '../../../../shared/errors';
 import { postJson } from '../../../lib/api-client';
 import { sessionQuery } from './session';
@@ -15,12 +16,30 @@ function useSignedIn() {
   };
 }
 
+/** Asks for an account: the answer only says a link went to the address (the same whether or not it has one). */
 export function useSignUp() {
-  const onSuccess = useSignedIn();
   return useMutation({
     mutationFn: (input: { name: string; email: string; password: string; organizationName: string }) =>
-      postJson<SignedIn>('/auth/sign-up', input),
-    onSuccess,
+      postJson<{ message: string }>('/auth/sign-up', input),
+  });
+}
+
+/**
+ * Opens an e-mailed confirmation link. A finished sign-up starts with a clean cache holding the
+ * new session's user; a changed address refreshes what the signed-in user sees.
+ */
+export function useConfirmEmail() {
+  const client = useQueryClient();
+  const signedIn = useSignedIn();
+  return useMutation({
+    // The password is needed only for a sign-up finished in another browser than the one that asked.
+    mutationFn: (input: { token: string; password?: string }) =>
+      postJson<EmailConfirmed>('/auth/sign-up/confirm', input),
+    onSuccess: (confirmed) => {
+      if (confirmed.purpose === 'sign-up' && confirmed.user) return signedIn({ user: confirmed.user });
+      if (confirmed.user) client.setQueryData(sessionQuery.queryKey, confirmed.user);
+      void client.invalidateQueries({ queryKey: ['profile'] });
+    },
   });
 }
 
@@ -50,11 +69,14 @@ export const resetLinkQuery = (token: string) =>
     retry: false,
   });
 
+/** The new password is set either way; an account with a second factor must still give it (202). */
 export function useConfirmPasswordReset() {
   const onSuccess = useSignedIn();
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
-      postJson<SignedIn>('/auth/password-reset/confirm', input),
-    onSuccess,
+      postJson<SignedIn | SecondFactorRequired>('/auth/password-reset/confirm', input),
+    onSuccess: (outcome) => {
+      if ('user' in outcome) onSuccess(outcome);
+    },
   });
 }

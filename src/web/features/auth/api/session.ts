@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../shared/api/auth';
+import type { SignInOutcome } from '../../../../shared/api/two-factor';
 import { AppError } from '../../../../shared/errors';
 import { apiRequest, postJson } from '../../../lib/api-client';
 
@@ -25,10 +26,12 @@ export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string; remember: boolean }) =>
-      postJson<{ user: CurrentUser }>('/auth/sign-in', input),
-    onSuccess: ({ user }) => {
+      postJson<SignInOutcome>('/auth/sign-in', input),
+    // A second factor may be asked for first (202): then there is no session yet.
+    onSuccess: (outcome) => {
+      if (!('user' in outcome)) return;
       client.clear();
-      client.setQueryData(sessionQuery.queryKey, user);
+      client.setQueryData(sessionQuery.queryKey, outcome.user);
     },
   });
 }

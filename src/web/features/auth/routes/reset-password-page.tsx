@@ -71,7 +71,14 @@ export function ResetPasswordPage() {
       setMismatch(true);
       return;
     }
-    confirm.mutate({ token, password }, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    confirm.mutate(
+      { token, password },
+      {
+        // With a second factor the password is set, and the sign-in goes on at the login page's second step.
+        onSuccess: (outcome) =>
+          navigate('user' in outcome ? '/dashboard' : '/login?step=two-factor', { replace: true }),
+      },
+    );
   };
 
   return (

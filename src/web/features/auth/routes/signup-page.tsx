@@ -1,5 +1,6 @@
+import { MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +17,6 @@ type Field = (typeof fields)[number];
 export function SignupPage() {
   const session = useSession();
   const signUp = useSignUp();
-  const navigate = useNavigate();
   const meterId = useId();
   const [params] = useSearchParams();
   // Where to go once the account exists (an invitation link, say), as the sign-in page does.
@@ -30,7 +30,46 @@ export function SignupPage() {
     organizationName: '',
   });
 
-  if (session.data && !signUp.isSuccess) return <Navigate to={next} replace />;
+  if (session.data) return <Navigate to={next} replace />;
+
+  if (signUp.isSuccess) {
+    return (
+      <AuthPage
+        title="Check your e-mail"
+        subtitle={
+          <Link to={loginPath} className="font-medium text-indigo-600 hover:text-indigo-500">
+            Back to log in
+          </Link>
+        }
+      >
+        <div role="status" className="flex items-start gap-3 text-sm text-slate-700">
+          <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+          <div className="space-y-3">
+            <p>{signUp.data.message}</p>
+            <p>
+              We sent it to{' '}
+              <span className="font-medium text-slate-900 wrap-anywhere">
+                {signUp.variables.email.trim().toLowerCase()}
+              </span>
+              . Open the link in this browser or any other: your account is created then, and you are signed
+              in.
+            </p>
+            <p className="text-slate-500">
+              Nothing arrived? Check the spam folder, or{' '}
+              <button
+                type="button"
+                className="font-medium text-indigo-600 hover:text-indigo-500"
+                onClick={() => signUp.reset()}
+              >
+                start again with another address
+              </button>
+              .
+            </p>
+          </div>
+        </div>
+      </AuthPage>
+    );
+  }
 
   const error = signUp.error;
   // A field the server named gets the message under it; anything else goes in the banner.
@@ -53,7 +92,7 @@ export function SignupPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    signUp.mutate(values, { onSuccess: () => navigate(next, { replace: true }) });
+    signUp.mutate(values);
   };
 
   return (
@@ -108,7 +147,7 @@ export function SignupPage() {
           />
           <p className="mt-1 text-xs text-slate-500">
             {next.startsWith('/invitations/')
-              ? 'A workspace of your own, where you are the admin. You accept the invitation right after.'
+              ? 'A workspace of your own, where you are the admin. Open the invitation again once your account exists.'
               : 'A new workspace for your team: you become its admin and can invite others later.'}
           </p>
         </div>

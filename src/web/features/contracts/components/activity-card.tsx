@@ -20,6 +20,10 @@ const actionLabels: Record<string, string> = {
   completed: 'Completed',
   sealed: 'Sealed',
   mail_failed: 'E-mail not delivered',
+  access_code_entered: 'Access code entered',
+  email_code_sent: 'One-time code e-mailed',
+  email_code_confirmed: 'One-time code confirmed',
+  signer_locked: 'Signer locked out',
 };
 
 /** The history (with its hash-chain check) and any e-mail that could not be delivered. */

@@ -5,8 +5,18 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { randomId } from '../../../lib/random-id';
+import { SignerCheckBadges, SignerChecks } from './signer-checks';
 
-export type DraftSigner = { id: string; name: string; email: string };
+export type DraftSigner = {
+  id: string;
+  name: string;
+  email: string;
+  /** The server holds an access code for this signer (it never sends the code back). */
+  accessCodeSet?: boolean;
+  /** A change to save: a new code, null to remove the stored one, undefined to keep it. */
+  accessCode?: string | null;
+  requireEmailCode?: boolean;
+};
 
 const emailCheck = z.email();
 
@@ -51,7 +61,10 @@ export function SignersCard({
     if (signers.some((signer) => signer.email === normalized)) {
       return setError(`${normalized} is already a signer on this contract`);
     }
-    onChange([...signers, { id: randomId(), name: name.trim(), email: normalized }]);
+    onChange([
+      ...signers,
+      { id: randomId(), name: name.trim(), email: normalized, accessCodeSet: false, requireEmailCode: false },
+    ]);
     if (activeRole) onRoleDone?.(activeRole);
     setForRole(null);
     nameInput.current?.focus();
@@ -68,13 +81,26 @@ export function SignersCard({
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Signers">
           {signers.map((signer, index) => (
-            <li key={signer.id} className="flex items-center gap-3 py-2">
+            <li key={signer.id} className="flex items-start gap-3 py-2">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">
                   {ordered && <span className="text-slate-400">{index + 1}. </span>}
                   {signer.name}
                 </p>
                 <p className="truncate text-sm text-slate-500">{signer.email}</p>
+                {editable ? (
+                  <SignerChecks
+                    signer={signer}
+                    onChange={(changed) =>
+                      onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                    }
+                  />
+                ) : (
+                  <SignerCheckBadges
+                    accessCode={signer.accessCodeSet ?? false}
+                    emailCode={signer.requireEmailCode ?? false}
+                  />
+                )}
               </div>
               {editable && ordered && index > 0 && (
                 <Button

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, CheckCircle2, Circle, Eye, XCircle } from 'lucide-react';
+import { Bell, CheckCircle2, Circle, Eye, Lock, XCircle } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
 import { AppError } from '../../../../shared/errors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/dates';
 import { contractSigningQuery, useRemindSigner } from '../api/signing';
+import { SignerCheckBadges } from './signer-checks';
 
 const signerStatus = {
   pending: { label: 'Not opened yet', icon: Circle, tone: 'text-slate-400' },
@@ -52,6 +53,16 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                   {status.label}
                   {when && ` · ${formatDateTime(when)}`}
                 </p>
+                <SignerCheckBadges
+                  accessCode={signer.accessCodeRequired}
+                  emailCode={signer.emailCodeRequired}
+                />
+                {info?.authLocked && (
+                  <p className="mt-1 flex items-center gap-1 text-xs font-medium text-red-700">
+                    <Lock aria-hidden="true" className="size-3.5" /> Locked out after wrong codes. Send a
+                    reminder to let them try again.
+                  </p>
+                )}
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
               {canRemind && (

@@ -29,6 +29,7 @@ import { DetailsCard } from '../components/details-card';
 import { DocumentsCard } from '../components/documents-card';
 import { MergeFieldsPanel } from '../components/merge-fields-panel';
 import { RolesCard } from '../components/roles-card';
+import { accessCodeProblem } from '../components/signer-checks';
 import { type DraftSigner, SignersCard } from '../components/signers-card';
 import { SigningStatusCard } from '../components/signing-status-card';
 
@@ -128,7 +129,13 @@ function ContractForm({
   const projects = useProjects();
   const [title, setTitle] = useState(contract?.title ?? '');
   const [signers, setSigners] = useState<DraftSigner[]>(
-    contract?.signers.map(({ id, name, email }) => ({ id, name, email })) ?? [],
+    contract?.signers.map(({ id, name, email, accessCodeRequired, emailCodeRequired }) => ({
+      id,
+      name,
+      email,
+      accessCodeSet: accessCodeRequired,
+      requireEmailCode: emailCodeRequired,
+    })) ?? [],
   );
   const [sequential, setSequential] = useState(contract?.sequential ?? false);
   const [expiresOn, setExpiresOn] = useState(toDateInput(contract?.expiresAt ?? null));
@@ -216,14 +223,24 @@ function ContractForm({
   /** Saves what is on screen; resolves to the saved contract. */
   const save = async (): Promise<Contract> => {
     const savingVersion = version.current;
+    const codeProblem = template ? undefined : signers.find((signer) => accessCodeProblem(signer));
+    if (codeProblem) {
+      setNotice(
+        `${accessCodeProblem(codeProblem)} for ${codeProblem.name}, or untick "Require access code".`,
+      );
+      throw new Error('An access code is too short');
+    }
     const fields = {
       title: title.trim(),
       content: editorRef.current?.getJSON() as EditorDocument | undefined,
       // A template's roles are stored as signers with a placeholder e-mail (unique, never shown).
-      signers: signers.map(({ id, name, email }, index) => ({
+      signers: signers.map(({ id, name, email, accessCode, requireEmailCode }, index) => ({
         id,
         name,
         email: template ? roleEmail(index) : email,
+        // An access code goes to the server only when it changed: left out, the stored one stays.
+        ...(template ? {} : { requireEmailCode: requireEmailCode ?? false }),
+        ...(template || accessCode === undefined ? {} : { accessCode }),
       })),
       ...(template ? {} : { expiresAt: fromDateInput(expiresOn), ...(projectId ? { projectId } : {}) }),
     };
@@ -231,6 +248,16 @@ function ContractForm({
       ? await update.mutateAsync({ id: contract.id, ...fields })
       : await create.mutateAsync({ id: newId, ...fields, isTemplate: template });
     if (version.current === savingVersion) setDirty(false);
+    // The codes just sent are stored now: shown as set from here on, and not sent again.
+    const stored = new Map(saved.signers.map((signer) => [signer.id, signer.accessCodeRequired]));
+    const sent = new Map(fields.signers.map((signer) => [signer.id, signer.accessCode]));
+    setSigners((current) =>
+      current.map((signer) =>
+        signer.accessCode !== undefined && sent.get(signer.id) === signer.accessCode && stored.has(signer.id)
+          ? { ...signer, accessCode: undefined, accessCodeSet: stored.get(signer.id) ?? false }
+          : signer,
+      ),
+    );
     return saved;
   };
 

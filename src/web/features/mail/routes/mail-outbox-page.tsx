@@ -27,6 +27,10 @@ const kinds: Record<string, string> = {
   expired: 'Expired',
   password_reset: 'Password reset',
   team_invitation: 'Team invitation',
+  sign_up_attempt: 'Sign-up attempt',
+  email_confirmation: 'E-mail confirmation',
+  email_change_notice: 'E-mail change',
+  email_change_attempt: 'E-mail change attempt',
 };
 const kindLabel = (kind: string) => kinds[kind] ?? kind;
 

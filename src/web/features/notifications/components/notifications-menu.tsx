@@ -6,6 +6,7 @@ import {
   CheckCircle2,
   Clock,
   Eye,
+  Lock,
   type LucideIcon,
   MailWarning,
   ShieldCheck,
@@ -24,6 +25,7 @@ const kinds: Record<string, { icon: LucideIcon; tone: string }> = {
   declined: { icon: XCircle, tone: 'bg-red-50 text-red-600' },
   expired: { icon: Clock, tone: 'bg-amber-50 text-amber-700' },
   mail_failed: { icon: MailWarning, tone: 'bg-red-50 text-red-600' },
+  signer_locked: { icon: Lock, tone: 'bg-red-50 text-red-600' },
 };
 const fallbackKind = { icon: Bell, tone: 'bg-slate-100 text-slate-600' };
 

@@ -1,3 +1,4 @@
+import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/api/profile';
 import { ErrorBanner } from '../../../components/ui/banner';
@@ -92,9 +93,23 @@ export function DetailsCard({ profile }: { profile: Profile }) {
               />
               {!errors.currentPassword && (
                 <p id="profile-email-password-hint" className="mt-1 text-xs text-slate-500">
-                  To change your email, confirm it is you with your current password.
+                  To change your email, confirm it is you with your current password. We then send a link to
+                  the new address: it changes when you open it.
                 </p>
               )}
+            </div>
+          )}
+          {profile.pendingEmail && !emailChanged && (
+            <div
+              role="status"
+              className="flex items-start gap-2 rounded-md bg-indigo-50 p-3 text-sm text-indigo-900 ring-1 ring-indigo-200 sm:col-span-2"
+            >
+              <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>
+                We sent a link to <span className="font-medium wrap-anywhere">{profile.pendingEmail}</span>.
+                Your email changes to it when you open the link (within 24 hours); until then you sign in with{' '}
+                <span className="font-medium wrap-anywhere">{profile.email}</span>.
+              </p>
             </div>
           )}
           {errors.form && (

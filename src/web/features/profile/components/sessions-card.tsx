@@ -40,6 +40,12 @@ function SessionRow({
             {' · '}
           </span>
           <span className="block sm:inline">Signed in {formatDateTime(session.createdAt)}</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {' · '}
+          </span>
+          <span className="block sm:inline">
+            {session.current ? 'Active now' : `Last active ${formatDateTime(session.lastSeenAt)}`}
+          </span>
         </p>
       </div>
       {!session.current && (

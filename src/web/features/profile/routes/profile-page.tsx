@@ -1,5 +1,6 @@
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SecuritySection } from '../../two-factor/components/security-section';
 import { useProfile } from '../api/profile';
 import { AvatarCard } from '../components/avatar-card';
 import { DetailsCard } from '../components/details-card';
@@ -16,7 +17,7 @@ export function ProfilePage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your Profile</h1>
         <p className="mt-1 text-slate-600">
-          Your details, your avatar, your password and where you are signed in.
+          Your details, your avatar, your password, two-factor sign-in and where you are signed in.
         </p>
       </div>
       {profile.data ? (
@@ -39,6 +40,7 @@ export function ProfilePage() {
           ))}
         </div>
       )}
+      <SecuritySection />
       <SessionsCard />
     </div>
   );

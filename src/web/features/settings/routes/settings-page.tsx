@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
+import { RequireTwoFactorSection } from '../../two-factor/components/require-two-factor-section';
 import { organizationSettingsQuery } from '../api/settings';
 import { OrganizationSection } from '../components/organization-section';
 import { SealingCertificateSection } from '../components/sealing-certificate-section';
@@ -41,6 +42,7 @@ export function SettingsPage() {
           <SignerFieldsSection canEdit={canEdit} />
           <SigningDefaultsSection settings={settings.data} canEdit={canEdit} />
           <SealingCertificateSection canEdit={canEdit} />
+          <RequireTwoFactorSection canEdit={canEdit} />
           {canEdit && (
             <SettingsSection
               title="Mail"

@@ -21,8 +21,43 @@ export function signingViewQuery(signerId: string | undefined) {
   };
 }
 
+/** The view, asked for only once the signer has passed every check the sender set. */
 export function useSigningView(signerId: string | undefined) {
   return useQuery(signingViewQuery(signerId));
+}
+
+/**
+ * Entering an access code or an e-mailed code: the answer is the session with the checks passed
+ * so far (the server sets the cookie that carries them), kept as the page's session.
+ */
+function useSignerCheck(token: string, path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => postJson<SigningSession>(path, { code }),
+    onSuccess: (session) => client.setQueryData(['signing-session', token], session),
+  });
+}
+
+export const useEnterAccessCode = (token: string, signerId: string) =>
+  useSignerCheck(token, `/signing/${signerId}/access-code`);
+
+export const useConfirmEmailCode = (token: string, signerId: string) =>
+  useSignerCheck(token, `/signing/${signerId}/email-code/confirm`);
+
+/** 'Send me a code': the server e-mails a new one-time code to the signer's address. */
+export function useSendEmailCode(signerId: string) {
+  return useMutation({ mutationFn: () => postJson<void>(`/signing/${signerId}/email-code`, {}) });
+}
+
+/** A lock found by a wrong code shows at once, without reopening the link. */
+export function useMarkLocked(token: string) {
+  const client = useQueryClient();
+  return () =>
+    client.setQueryData<SigningSession>(['signing-session', token], (session) =>
+      session
+        ? { ...session, authentication: { ...session.authentication, locked: true, triesLeft: 0 } }
+        : session,
+    );
 }
 
 export function useSign(signerId: string) {

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
 import { LinkStatePanel } from '../components/link-state-panel';
+import { SignerCheckPanel } from '../components/signer-check-panel';
 import { SigningForm } from '../components/signing-form';
 
 function Frame({ children, organization }: { children: React.ReactNode; organization?: string }) {
@@ -29,9 +30,18 @@ const isSessionEnded = (error: unknown) =>
 export function SigningPage() {
   const { token = '' } = useParams();
   const session = useSigningSession(token);
-  const view = useSigningView(session.data?.signerId);
+  // Nothing of the document is asked for until the signer passed the checks the sender set.
+  const authenticated = session.data?.authentication.complete === true;
+  const view = useSigningView(authenticated ? session.data?.signerId : undefined);
   useDocumentTitle(view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document');
 
+  if (session.data && !authenticated) {
+    return (
+      <Frame>
+        <SignerCheckPanel token={token} session={session.data} />
+      </Frame>
+    );
+  }
   if (session.isPending || (session.data && view.isPending)) {
     return (
       <Frame>

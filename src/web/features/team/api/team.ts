@@ -81,3 +81,16 @@ export function useAcceptInvitation(token: string) {
     },
   });
 }
+
+/** Creates the invited person's account from the invitation (confirmed by the link) and signs in. */
+export function useSignUpWithInvitation(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; password: string }) =>
+      postJson<{ user: CurrentUser }>('/auth/sign-up/invitation', { token, ...input }),
+    onSuccess: ({ user }) => {
+      client.clear();
+      client.setQueryData(sessionQuery.queryKey, user);
+    },
+  });
+}

@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession, useSignOut } from '../../auth/api/session';
 import { invitationQuery, useAcceptInvitation } from '../api/team';
+import { InvitationSignUpForm } from '../components/invitation-sign-up-form';
 
 const roleWords = { admin: 'an admin', member: 'a member' } as const;
 
@@ -158,17 +159,19 @@ export function InvitationPage() {
       </p>
 
       {!user && (
-        <div className="mt-6 space-y-3">
+        <div className="mt-6 space-y-4">
           <p className="text-center text-sm text-slate-600">
-            Sign in or create an account with{' '}
-            <span className="font-medium text-slate-900 wrap-anywhere">{data.email}</span> to accept.
+            Already have an account with{' '}
+            <span className="font-medium text-slate-900 wrap-anywhere">{data.email}</span>?
           </p>
-          <ButtonLink to={`/login?next=${next}`} className="w-full">
+          <ButtonLink to={`/login?next=${next}`} variant="secondary" className="w-full">
             Sign in to accept
           </ButtonLink>
-          <ButtonLink to={`/signup?next=${next}`} variant="secondary" className="w-full">
-            Create an account
-          </ButtonLink>
+          <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" /> or, new to Pactum{' '}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <InvitationSignUpForm token={token} invitation={data} />
         </div>
       )}
 

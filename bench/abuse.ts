@@ -1,0 +1,214 @@
+// npm run bench:abuse — how much slower /api/health answers another client while someone sends
+// the heaviest input each limit lets through. The built server (worker threads and all) runs on a
+// fresh embedded database with the demo workspace; one client asks /api/health back to back
+// while the attack runs, and the p50/p99 of its latencies are compared with an idle server's.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { demoCredentials } from '../src/server/db/seed-demo';
+import { sampleContract } from '../src/server/pdf/sample-document';
+import { maxKeyDerivationRounds } from '../src/server/pdf/sealing-certificate';
+import { startBuiltServer, stopAllServers } from '../tests/support/built-server';
+import { percentile } from '../tests/support/probe';
+
+const phaseMs = Number(process.env.BENCH_PHASE_MS ?? 6_000);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scratch = mkdtempSync(join(tmpdir(), 'pactum-bench-abuse-'));
+
+execFileSync(
+  'openssl',
+  ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(scratch, 'k.pem')].concat([
+    '-out',
+    join(scratch, 'c.pem'),
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Bench at the round limit',
+  ]),
+  { stdio: 'ignore' },
+);
+execFileSync(
+  'openssl',
+  ['pkcs12', '-export', '-inkey', join(scratch, 'k.pem'), '-in', join(scratch, 'c.pem')].concat([
+    '-out',
+    join(scratch, 'cap.p12'),
+    '-passout',
+    'pass:bench',
+    '-iter',
+    String(maxKeyDerivationRounds),
+  ]),
+);
+const p12AtCap = readFileSync(join(scratch, 'cap.p12')).toString('base64');
+const largestPdf = Buffer.alloc(25 * 1024 * 1024 - 1024, 0x41);
+largestPdf.write('%PDF-1.7\n');
+const largestDocument = sampleContract(300);
+
+let addressCounter = 0;
+const freshAddress = () => {
+  addressCounter += 1;
+  return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
+/** Repeats `attack` until the phase has lasted phaseMs (at least once). */
+async function forAPhase(attack: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  let rounds = 0;
+  do {
+    await attack();
+    rounds += 1;
+  } while (performance.now() - started < phaseMs);
+  return rounds;
+}
+
+type Row = { phase: string; rounds: number; samples: number; p50: number; p99: number; max: number };
+
+/** Every phase against one built server on the given database. */
+async function benchServer(label: string, env: Record<string, string>): Promise<void> {
+  const server = await startBuiltServer({
+    DATA_DIR: mkdtempSync(join(scratch, 'data-')),
+    DEMO: 'true',
+    // One trusted proxy hop: each attack request comes "from" an address of its own, so the
+    // per-address limits do not cut the attack short and every request does its full work.
+    TRUST_PROXY: '1',
+    ...env,
+  });
+  const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoCredentials),
+  });
+  if (signIn.status !== 200) throw new Error(`demo sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+
+  async function json(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+  const verifyLargest = async () => {
+    const response = await fetch(`${server.base}/api/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf', 'x-forwarded-for': freshAddress() },
+      body: largestPdf,
+    });
+    if (response.status !== 200) throw new Error(`/verify answered ${response.status}`);
+  };
+  const uploadAtCap = () =>
+    json('PUT', '/api/settings/sealing-certificate', { p12: p12AtCap, password: 'bench' });
+  const createAndSendLargest = async () => {
+    const { id } = await json('POST', '/api/contracts', {
+      title: 'Largest accepted',
+      content: largestDocument,
+      signers: [{ name: 'Bench Signer', email: 'bench-signer@example.com' }],
+    });
+    await json('POST', `/api/contracts/${id}/send`, { sequential: false });
+  };
+  const wrongSignIns = () =>
+    Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${server.base}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+          body: JSON.stringify({ email: demoCredentials.email, password: 'wrong password guess' }),
+        }).then((response) => response.arrayBuffer()),
+      ),
+    );
+
+  // The other user: a process of its own, so the attacking client's work never delays it.
+  const probe = spawn(
+    process.execPath,
+    [new URL('./health-probe.mjs', import.meta.url).pathname, server.base],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const probeLines = probe.stdout.setEncoding('utf8');
+  async function probeWhile(attack: () => Promise<number>): Promise<{ rounds: number; latencies: number[] }> {
+    probe.stdin.write('start\n');
+    const rounds = await attack();
+    const answer = once(probeLines, 'data');
+    probe.stdin.write('stop\n');
+    let text = String((await answer)[0]);
+    while (!text.endsWith('\n')) text += String((await once(probeLines, 'data'))[0]);
+    return { rounds, latencies: JSON.parse(text) as number[] };
+  }
+
+  const rows: Row[] = [];
+  async function measure(phase: string, attack: () => Promise<number>) {
+    const { rounds, latencies } = await probeWhile(attack);
+    rows.push({
+      phase,
+      rounds,
+      samples: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+    });
+  }
+
+  try {
+    // Warm both sides up (JIT, the worker threads, the database's caches) before the idle baseline.
+    await forAPhase(() => fetch(`${server.base}/api/health`).then((response) => response.arrayBuffer()));
+    await measure('idle', () => forAPhase(() => new Promise((resolve) => setTimeout(resolve, 50))));
+    await measure('25 MB PDF to /verify', () => forAPhase(verifyLargest));
+    await measure(`PKCS#12 at ${maxKeyDerivationRounds.toLocaleString('en')} rounds`, () =>
+      forAPhase(uploadAtCap),
+    );
+    await measure('largest document (300 pages) created and sent', () =>
+      createAndSendLargest().then(() => 1),
+    );
+    await measure('50 wrong sign-ins at once', () => forAPhase(wrongSignIns));
+  } finally {
+    probe.stdin.write('exit\n');
+    await server.stop();
+  }
+
+  const idle = rows[0] as Row;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    `\n${label}: /api/health latency while each attack runs (built server, ${phaseMs / 1000} s phases)\n`,
+  );
+  console.log('| phase | attack rounds | health requests | p50 | p99 | max | p99 / idle p99 |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.phase} | ${row.rounds} | ${row.samples} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ${(row.p99 / idle.p99).toFixed(2)}× |`,
+    );
+  }
+}
+
+async function postgresDatabase(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  await client.query('drop database if exists pactum_bench_abuse with (force)');
+  await client.query('create database pactum_bench_abuse');
+  await client.end();
+  const url = new URL(postgresUrl);
+  url.pathname = '/pactum_bench_abuse';
+  return url.toString();
+}
+
+const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+try {
+  if (targets.includes('pglite')) await benchServer('PGlite (embedded)', {});
+  if (targets.includes('postgres')) {
+    const databaseUrl = await postgresDatabase();
+    if (databaseUrl) await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl });
+    else console.log(`\n(PostgreSQL skipped: ${postgresUrl} is not reachable; set BENCH_DATABASE_URL)`);
+  }
+} finally {
+  stopAllServers();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_messages" ALTER COLUMN "organization_id" DROP NOT NULL;

@@ -1,0 +1,119 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../shared/api/auth';
+import type { SecondFactorMethod } from '../../shared/api/two-factor';
+import type { AppDeps } from '../deps';
+import { requestOrigin, setSessionCookie } from '../plugins/authentication';
+import { presentCurrentUser } from '../presenters/current-user';
+import { createSession } from '../services/sessions/create-session';
+import { deleteSession } from '../services/sessions/delete-session';
+import { findSessionActor } from '../services/sessions/find-session-actor';
+import {
+  deviceCookieMaxAgeSeconds,
+  deviceCookieName,
+  recordSignInDevice,
+} from '../services/sessions/record-sign-in-device';
+import {
+  type PendingSecondFactor,
+  pendingSecondFactorCookieName,
+  pendingSecondFactorTtlMs,
+  sealPendingSecondFactor,
+} from '../services/two-factor/pending-second-factor-cookie';
+import { secondFactorMethods } from '../services/two-factor/second-factor-methods';
+
+/** The cookies of a sign-in in progress live under /api/auth: no other route ever sees them. */
+export const authCookiePath = '/api/auth';
+
+export type Account = { userId: string; organizationId: string };
+
+export type SignInOutcome = { user: CurrentUser } | { secondFactor: { methods: SecondFactorMethod[] } };
+
+/**
+ * The one way every sign-in ends (a password, Google or Microsoft, a reset link, a passkey, a
+ * sign-up): `begin` after the first factor passed, which either starts the session or, when the
+ * account has a second factor, only leaves a signed 10-minute cookie saying so; `finish` once
+ * every factor needed has passed. Nothing else creates a session for a person signing in.
+ */
+export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const { db, config } = deps;
+  const secure = config.appUrl.protocol === 'https:';
+
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    options: { persistent: boolean; authMethods: string[]; newAccount?: boolean },
+  ): Promise<{ user: CurrentUser }> {
+    // A sign-in replaces the session the browser had, rather than leaving it valid beside the new one.
+    if (request.actor) await deleteSession(db, request.actor.sessionId);
+    const origin = requestOrigin(request);
+    const session = await createSession(db, {
+      secret: config.sessionSecret,
+      ...account,
+      persistent: options.persistent,
+      authMethods: options.authMethods,
+      ...origin,
+    });
+    setSessionCookie(reply, session, secure);
+    clearPendingSecondFactor(reply);
+    const device = await recordSignInDevice(db, {
+      ...account,
+      token: request.cookies[deviceCookieName],
+      ...origin,
+      // A brand-new account's first browser is no news; nor is the browser that just opened the
+      // reset link mailed to the owner (proof of the mailbox, which a new-sign-in mail would go to).
+      notify: !options.newAccount && !options.authMethods.includes('password-reset'),
+    });
+    reply.setCookie(deviceCookieName, device, {
+      path: authCookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: deviceCookieMaxAgeSeconds,
+    });
+    const actor = await findSessionActor(db, {
+      secret: config.sessionSecret,
+      token: session.token,
+      ...origin,
+    });
+    if (!actor) throw new Error('A session just created could not be found');
+    return { user: presentCurrentUser(actor) };
+  }
+
+  async function begin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    options: { persistent: boolean; firstFactor: string; next?: string | null; newAccount?: boolean },
+  ): Promise<SignInOutcome> {
+    const methods = options.newAccount ? [] : await secondFactorMethods(db, account.userId);
+    if (methods.length === 0) {
+      return finish(request, reply, account, { ...options, authMethods: [options.firstFactor] });
+    }
+    const pending: PendingSecondFactor = {
+      ...account,
+      persistent: options.persistent,
+      firstFactor: options.firstFactor,
+      next: options.next ?? null,
+    };
+    reply.setCookie(pendingSecondFactorCookieName, sealPendingSecondFactor(config.sessionSecret, pending), {
+      path: authCookiePath,
+      httpOnly: true,
+      // Lax: an OpenID sign-in sets it on the provider's redirect back, a cross-site navigation.
+      sameSite: 'lax',
+      secure,
+      maxAge: pendingSecondFactorTtlMs / 1000,
+    });
+    return { secondFactor: { methods } };
+  }
+
+  function clearPendingSecondFactor(reply: FastifyReply): void {
+    reply.clearCookie(pendingSecondFactorCookieName, {
+      path: authCookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
+  }
+
+  return { begin, finish, clearPendingSecondFactor };
+}

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const mac = (secret: string, purpose: string, body: string) =>
+  createHmac('sha256', secret).update(`${purpose}:${body}`).digest('base64url');
+
+/**
+ * A JSON value signed with SESSION_SECRET for one purpose (`body.mac`, base64url): what a cookie
+ * carries so the browser can hold it but not change it, nor use it for another purpose.
+ */
+export function sealValue(secret: string, purpose: string, value: unknown): string {
+  const body = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${body}.${mac(secret, purpose, body)}`;
+}
+
+/**
+ * The value sealed for this purpose, or null when the text is longer than `maxLength`, malformed
+ * or not signed by us. The caller still checks the value's fields and expiry.
+ */
+export function openValue(
+  secret: string,
+  purpose: string,
+  text: string | undefined,
+  maxLength: number,
+): Record<string, unknown> | null {
+  if (!text || text.length > maxLength) return null;
+  const [body, given] = text.split('.');
+  if (!body || !given) return null;
+  const expected = Buffer.from(mac(secret, purpose, body));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { organizations } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
+import { hasSecondFactor } from '../two-factor/second-factor-methods';
+
+export async function getTwoFactorRequirement(db: Database, actor: Actor): Promise<{ required: boolean }> {
+  const [row] = await db
+    .select({ required: organizations.requireTwoFactor })
+    .from(organizations)
+    .where(eq(organizations.id, actor.organizationId));
+  if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+  return row;
+}
+
+/**
+ * Requires (or stops requiring) a second factor of every member. Admins only, and only an admin
+ * who has one: otherwise turning it on would first lock out the very person turning it on.
+ * Members without one keep their sessions but may only set one up until they have.
+ */
+export async function setTwoFactorRequirement(
+  db: Database,
+  actor: Actor,
+  required: boolean,
+): Promise<{ required: boolean }> {
+  requireAdmin(actor, 'change the two-factor requirement');
+  if (required && !(await hasSecondFactor(db, actor.userId))) {
+    throw new AppError(
+      'INVALID_INPUT',
+      'Set up an authenticator app or a passkey for yourself (Profile, Security) before requiring it of everyone',
+      'required',
+    );
+  }
+  await db
+    .update(organizations)
+    .set({ requireTwoFactor: required, updatedAt: new Date() })
+    .where(eq(organizations.id, actor.organizationId));
+  return { required };
+}

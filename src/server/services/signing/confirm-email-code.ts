@@ -1,0 +1,31 @@
+import { AppError } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { verifyPassword } from '../accounts/passwords';
+import { type Origin, passSignerCheck } from './pass-signer-check';
+import type { SignerCheck } from './signing-cookie';
+
+/**
+ * The signer types the code e-mailed to them. Only the newest code counts, once, for ten
+ * minutes; with no such code there is nothing to guess against, so the try is refused uncounted.
+ */
+export function confirmEmailCode(
+  db: Database,
+  input: { signerId: string; code: string; passed: ReadonlySet<SignerCheck>; origin: Origin },
+) {
+  return passSignerCheck(db, {
+    signerId: input.signerId,
+    check: 'email_code',
+    passed: input.passed,
+    origin: input.origin,
+    verify: async (signer) => {
+      if (!signer.emailCodeHash || !signer.emailCodeExpiresAt || signer.emailCodeExpiresAt <= new Date()) {
+        throw new AppError(
+          'INVALID_INPUT',
+          'This code has expired or was already used. Send yourself a new one.',
+          'code',
+        );
+      }
+      return (await verifyPassword(signer.emailCodeHash, input.code)) ? 'right' : 'wrong';
+    },
+  });
+}

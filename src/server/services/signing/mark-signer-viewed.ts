@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { signers } from '../../db/schema';
+import { appendHistory } from '../history/append-history';
+import { notifyOwner } from '../notifications/notify-owner';
+import { type ContractRow, type SignerRow, signerAuthor } from './find-signer';
+import { signingStateOf } from './signing-state';
+
+/**
+ * The first time a signer who may sign sees the document: marked viewed, with a history entry
+ * and a notification to the owner. Run with the contract row locked. A signer who must
+ * authenticate is only marked once every check is passed, since only then is the document shown.
+ */
+export async function markSignerViewed(
+  tx: Database,
+  input: {
+    contract: ContractRow;
+    signer: SignerRow;
+    signers: SignerRow[];
+    origin: { ip: string | null; userAgent: string | null };
+  },
+): Promise<void> {
+  const { contract, signer } = input;
+  const state = signingStateOf({ contract, signer, signers: input.signers });
+  if (state !== 'ready' || signer.status !== 'pending') return;
+  const now = new Date();
+  await tx.update(signers).set({ status: 'viewed', viewedAt: now }).where(eq(signers.id, signer.id));
+  await appendHistory(tx, {
+    contractId: contract.id,
+    action: 'viewed',
+    details: `Opened by ${signer.name} (${signer.email})`,
+    author: signerAuthor(signer, input.origin),
+    at: now,
+  });
+  await notifyOwner(tx, {
+    contract,
+    kind: 'viewed',
+    message: `${signer.name} opened "${contract.title}"`,
+    at: now,
+  });
+}

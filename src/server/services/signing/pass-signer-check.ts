@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import type { SigningSession } from '../../../shared/api/signing';
+import { AppError } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { signers } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import { contractOwner } from '../contracts/contract-owner';
+import { appendHistory } from '../history/append-history';
+import { notifyOwner } from '../notifications/notify-owner';
+import { type ContractRow, findSignerWithContract, type SignerRow, signerAuthor } from './find-signer';
+import { markSignerViewed } from './mark-signer-viewed';
+import { authenticationOf, maxAuthFailures, requiredChecks } from './signer-authentication';
+import type { SignerCheck } from './signing-cookie';
+import { signingStateOf } from './signing-state';
+
+export type Origin = { ip: string | null; userAgent: string | null };
+export type CheckOutcome = 'right' | 'wrong';
+type Result = SigningSession & { passed: Set<SignerCheck> };
+
+const labels: Record<SignerCheck, { name: string; passed: (who: string) => string }> = {
+  access_code: { name: 'access code', passed: (who) => `Access code entered by ${who}` },
+  email_code: { name: 'e-mailed code', passed: (who) => `E-mailed code confirmed by ${who}` },
+};
+
+/**
+ * One try at one of a signer's checks. The contract row is locked for the whole try, so parallel
+ * guesses are counted one after another and none slips past the limit. A right code resets the
+ * count of wrong ones; the fifth wrong one in a row locks the signer out (history, a notification
+ * and an e-mail to the sender), and a locked signer's codes are not even checked.
+ */
+export async function passSignerCheck(
+  db: Database,
+  input: {
+    signerId: string;
+    check: SignerCheck;
+    passed: ReadonlySet<SignerCheck>;
+    origin: Origin;
+    /** Compares the code given with the stored hash (in constant time); throws when there is nothing to compare with. */
+    verify: (signer: SignerRow) => Promise<CheckOutcome>;
+  },
+): Promise<Result> {
+  const { check, origin } = input;
+  const outcome = await db.transaction(async (tx) => {
+    const {
+      signer,
+      contract,
+      signers: all,
+    } = await findSignerWithContract(tx, input.signerId, { lock: true });
+    const required = requiredChecks(signer);
+    const passed = new Set([...input.passed].filter((passedCheck) => required.has(passedCheck)));
+    const result = (row: SignerRow): Result => ({
+      signerId: row.id,
+      state: signingStateOf({ contract, signer: row, signers: all }),
+      authentication: authenticationOf(row, passed),
+      passed,
+    });
+    if (!required.has(check) || passed.has(check)) return { kind: 'done' as const, result: result(signer) };
+    if (signer.authFailures >= maxAuthFailures) return { kind: 'locked' as const };
+
+    const who = `${signer.name} (${signer.email})`;
+    if ((await input.verify(signer)) === 'right') {
+      const updated = {
+        ...signer,
+        authFailures: 0,
+        emailCodeHash: check === 'email_code' ? null : signer.emailCodeHash,
+      };
+      await tx
+        .update(signers)
+        .set({
+          authFailures: 0,
+          // An e-mailed code works once.
+          ...(check === 'email_code' ? { emailCodeHash: null, emailCodeExpiresAt: null } : {}),
+        })
+        .where(eq(signers.id, signer.id));
+      await appendHistory(tx, {
+        contractId: contract.id,
+        action: check === 'access_code' ? 'access_code_entered' : 'email_code_confirmed',
+        details: labels[check].passed(who),
+        author: signerAuthor(signer, origin),
+      });
+      passed.add(check);
+      if (authenticationOf(updated, passed).complete) {
+        await markSignerViewed(tx, { contract, signer: updated, signers: all, origin });
+      }
+      return { kind: 'done' as const, result: result(updated) };
+    }
+
+    const failures = signer.authFailures + 1;
+    await tx.update(signers).set({ authFailures: failures }).where(eq(signers.id, signer.id));
+    if (failures < maxAuthFailures) return { kind: 'wrong' as const, triesLeft: maxAuthFailures - failures };
+    await lockOut(tx, { contract, signer, who, check, origin });
+    return { kind: 'locked' as const };
+  });
+
+  if (outcome.kind === 'done') return outcome.result;
+  if (outcome.kind === 'locked') throw lockedError();
+  throw new AppError(
+    'INVALID_INPUT',
+    `That ${labels[check].name} is not right. ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left before the document is locked.`,
+    'code',
+  );
+}
+
+export function lockedError(): AppError {
+  return new AppError(
+    'SIGNER_LOCKED',
+    'Too many wrong codes: this document is locked for you. Ask the sender to send you a new link.',
+  );
+}
+
+async function lockOut(
+  tx: Database,
+  input: { contract: ContractRow; signer: SignerRow; who: string; check: SignerCheck; origin: Origin },
+): Promise<void> {
+  const { contract, signer } = input;
+  // A code e-mailed before the lock must not open the document after it.
+  await tx
+    .update(signers)
+    .set({ emailCodeHash: null, emailCodeExpiresAt: null })
+    .where(eq(signers.id, signer.id));
+  await appendHistory(tx, {
+    contractId: contract.id,
+    action: 'signer_locked',
+    details: `${input.who} failed the ${labels[input.check].name} ${maxAuthFailures} times in a row — locked until the sender sends a reminder`,
+    author: signerAuthor(signer, input.origin),
+  });
+  await notifyOwner(tx, {
+    contract,
+    kind: 'signer_locked',
+    message: `${signer.name} entered wrong codes for "${contract.title}" and is locked out: send a reminder to let them try again`,
+  });
+  const owner = await contractOwner(tx, contract.createdBy);
+  if (owner) {
+    await queueMail(tx, {
+      organizationId: contract.organizationId,
+      contractId: contract.id,
+      kind: 'signer_locked',
+      to: owner,
+      params: { signerName: signer.name },
+      dedupeKey: `signer-locked:${signer.id}:${Date.now()}`,
+    });
+  }
+}

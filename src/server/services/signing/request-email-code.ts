@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { signers } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import { appendHistory } from '../history/append-history';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
+import { findSignerWithContract, signerAuthor } from './find-signer';
+import type { Origin } from './pass-signer-check';
+import { lockedError } from './pass-signer-check';
+import { maskEmail, maxAuthFailures } from './signer-authentication';
+
+/** One code every 30 seconds and five an hour per signer: enough for a lost e-mail, not for a flood. */
+export const emailCodeLimits: { burst: RateLimitRule; hourly: RateLimitRule } = {
+  burst: { limit: 1, windowMs: 30_000 },
+  hourly: { limit: 5, windowMs: 60 * 60 * 1000 },
+};
+
+/**
+ * 'Send me a code': queues the e-mail whose delivery makes a fresh code (replacing any earlier
+ * one) and sends it to the signer's own address, the one the sender chose.
+ */
+export async function requestEmailCode(
+  db: Database,
+  input: { signerId: string; origin: Origin },
+  limits = emailCodeLimits,
+): Promise<{ maskedEmail: string }> {
+  const [row] = await db
+    .select({ requireEmailCode: signers.requireEmailCode, authFailures: signers.authFailures })
+    .from(signers)
+    .where(eq(signers.id, input.signerId));
+  if (!row) throw new AppError('NOT_FOUND', 'This signing link is not valid');
+  if (!row.requireEmailCode)
+    throw new AppError('INVALID_INPUT', 'No e-mailed code is needed for this document');
+  if (row.authFailures >= maxAuthFailures) throw lockedError();
+  for (const [name, rule] of Object.entries(limits)) {
+    const wait = await consumeRateLimit(db, `signer-email-code:${name}:${input.signerId}`, rule);
+    if (wait > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        wait < 120
+          ? `A code was sent just now. You can ask for another in ${wait} seconds.`
+          : `Too many codes were sent. You can ask for another in ${Math.ceil(wait / 60)} minutes.`,
+        undefined,
+        wait,
+      );
+    }
+  }
+  return db.transaction(async (tx) => {
+    const { signer, contract } = await findSignerWithContract(tx, input.signerId, { lock: true });
+    const now = new Date();
+    await appendHistory(tx, {
+      contractId: contract.id,
+      action: 'email_code_sent',
+      details: `One-time code requested by ${signer.name} (${signer.email}), e-mailed to ${signer.email}`,
+      author: signerAuthor(signer, input.origin),
+      at: now,
+    });
+    await queueMail(tx, {
+      organizationId: contract.organizationId,
+      contractId: contract.id,
+      signerId: signer.id,
+      kind: 'signer_code',
+      to: { name: signer.name, email: signer.email },
+      dedupeKey: `signer-code:${signer.id}:${now.getTime()}`,
+    });
+    return { maskedEmail: maskEmail(signer.email) };
+  });
+}

@@ -1,0 +1,39 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TwoFactorStatus } from '../../../shared/api/two-factor';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { organizations, passkeys, users } from '../../db/schema';
+import { countRecoveryCodesLeft } from './recovery-codes';
+
+/** What the profile's Security section shows: the app, the passkeys, the codes left. */
+export async function getTwoFactorStatus(db: Database, actor: Actor): Promise<TwoFactorStatus> {
+  const [user] = await db
+    .select({ enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  const [organization] = await db
+    .select({ required: organizations.requireTwoFactor })
+    .from(organizations)
+    .where(eq(organizations.id, actor.organizationId));
+  const rows = await db
+    .select({
+      id: passkeys.id,
+      name: passkeys.name,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+    })
+    .from(passkeys)
+    .where(eq(passkeys.userId, actor.userId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  return {
+    totp: { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt?.toISOString() ?? null },
+    passkeys: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    })),
+    recoveryCodesLeft: await countRecoveryCodesLeft(db, actor.userId),
+    requiredByOrganization: organization?.required ?? false,
+  };
+}

@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { passkeys } from '../../db/schema';
+import { queueSecurityNotice } from './queue-security-notice';
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no such passkey');
+
+export async function renamePasskey(db: Database, actor: Actor, id: string, name: string): Promise<void> {
+  const [row] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, actor.userId)))
+    .returning({ id: passkeys.id });
+  if (!row) throw notFound();
+}
+
+export async function removePasskey(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, actor.userId)))
+      .returning({ name: passkeys.name });
+    if (!row) throw notFound();
+    await queueSecurityNotice(tx, actor, 'passkey-removed', row.name);
+  });
+}

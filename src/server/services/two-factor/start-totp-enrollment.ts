@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { sealSecret } from '../settings/secret-box';
+import { requireRecentSignIn } from './require-recent-sign-in';
+import { newTotpSecret, totpSecretPurpose, totpUri } from './totp';
+
+/**
+ * Makes a new TOTP secret for the user to add to an app. It is kept (encrypted) but not in force
+ * until a code from the app is confirmed, so a half-done enrollment never locks anyone out; a
+ * second start replaces the first.
+ */
+export async function startTotpEnrollment(
+  db: Database,
+  serverSecret: string,
+  actor: Actor,
+): Promise<{ secret: string; uri: string; qrCode: string }> {
+  await requireRecentSignIn(db, actor);
+  const [user] = await db
+    .select({ enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (user?.enabledAt) {
+    throw new AppError('INVALID_INPUT', 'An authenticator app is already set up: turn it off first');
+  }
+  const secret = newTotpSecret();
+  await db
+    .update(users)
+    .set({ totpSecret: sealSecret(serverSecret, totpSecretPurpose, secret), totpLastStep: null })
+    .where(eq(users.id, actor.userId));
+  const uri = totpUri(secret, actor.email);
+  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}

@@ -1,0 +1,26 @@
+/**
+ * How large a contract may be. Far beyond any real agreement (the longest in the seal benchmark,
+ * 100 pages, has 9,000 nodes and 223,000 characters), and small enough that checking, storing and
+ * rendering the largest accepted one never holds up anyone else's requests.
+ */
+export const contractLimits = {
+  /** The JSON body of a contract's or template's create or update request. */
+  bodyBytes: 2 * 1024 * 1024,
+  /** Values in that JSON (each node with its type, attributes, marks and text). */
+  bodyValues: 400_000,
+  /** Nodes in the document (paragraphs, list items, text runs…). */
+  nodes: 40_000,
+  /**
+   * Blocks (paragraphs, headings, list items…): with the characters below, what bounds the pages
+   * rendered before the page count is known (20,000 one-line paragraphs printed on 646 pages).
+   */
+  blocks: 12_000,
+  /** Characters of text in the document: about 300 pages. */
+  characters: 800_000,
+  /** Characters in one paragraph or heading: a real one has a few thousand at most. */
+  blockCharacters: 20_000,
+  /** Pages of the PDF frozen at sending. */
+  pages: 400,
+} as const;
+
+export const formatCount = (count: number) => count.toLocaleString('en');

@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type SmtpPeer, signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
+import { spawnServer } from './spawned-server';
+
+const run = promisify(execFile);
+
+type MailApp = { baseURL: string; peer: SmtpPeer };
+
+/**
+ * Pactum with real mail and the demo workspace, on a server of this worker's own. Its port is
+ * taken past the shared server's (E2E_PORT) and past the other mail app's, so neither collides.
+ */
+const test = base.extend<object, { authApp: MailApp }>({
+  authApp: [
+    async ({ browserName }, use, workerInfo) => {
+      void browserName;
+      const peer = await startSmtpPeer();
+      const port = Number(process.env.E2E_PORT ?? 3100) + 150 + workerInfo.workerIndex;
+      const server = await spawnServer(port, { SMTP_URL: peer.url, DEMO: 'true' });
+      await use({ baseURL: server.baseURL, peer });
+      server.stop();
+      await peer.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+async function waitForMail(app: MailApp, email: string, subject: RegExp, count = 1) {
+  const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
+  await expect.poll(() => matching().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  const mail = matching().at(-1);
+  if (!mail) throw new Error('unreachable');
+  return mail;
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'pactum-e2e-auth-')), 'sealed.pdf');
+  await writeFile(file, bytes);
+  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+  return stdout.replace(/\s+/g, ' ');
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+}
+
+/** Consents, types the name, draws a signature and signs. */
+async function signHere(page: Page, name: string) {
+  await expect(page.getByRole('article', { name: 'Document' })).toContainText('The consultant advises');
+  await page.getByLabel('I agree to sign electronically').check();
+  await page.getByLabel('Full name').fill(name);
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
+  }
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
+}
+
+async function signerPage(browser: Browser, app: MailApp, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseURL, viewport: { width, height: 844 } });
+  return context.newPage();
+}
+
+test('the sender asks one signer for an access code and another for an e-mailed code; both pass and sign', async ({
+  browser,
+  authApp,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = `${Date.now()}`;
+  const alice = `alice-${suffix}@example.com`;
+  const erin = `erin-${suffix}@example.com`;
+  const accessCode = 'Harbor-Lamp-5521';
+
+  // The sender: the demo admin, signed in on this server.
+  const senderContext = await browser.newContext({
+    baseURL: authApp.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const signIn = await senderContext.request.post('/api/auth/sign-in', {
+    data: { email: 'demo@example.com', password: 'pactum-demo' },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const page = await senderContext.newPage();
+
+  await page.goto('/contracts/new');
+  await page.getByLabel('Contract Title').fill('Consulting Agreement');
+  await page.getByRole('textbox', { name: 'Contract content' }).click();
+  await page.keyboard.type('The consultant advises the client on request.');
+  for (const [name, email] of [
+    ['Alice Archer', alice],
+    ['Erin Ellis', erin],
+  ] as const) {
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Add Signer' }).click();
+  }
+  const signersList = page.getByRole('list', { name: 'Signers' });
+  const aliceRow = signersList.getByRole('listitem').filter({ hasText: alice });
+  const erinRow = signersList.getByRole('listitem').filter({ hasText: erin });
+  await aliceRow.getByLabel('Require access code').check();
+  const codeInput = aliceRow.getByLabel('Access code for Alice Archer');
+  await codeInput.fill('abc');
+  await expect(aliceRow.getByText('Enter an access code of at least 4 characters')).toBeVisible();
+  await codeInput.fill(accessCode);
+  await erinRow.getByLabel('E-mail a one-time code').check();
+  await shot(page, 'editor-signer-checks-desktop.png');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+
+  // Saved: the code is never shown again, only that one is set.
+  await page.reload();
+  await expect(aliceRow.getByText('Access code set')).toBeVisible();
+  await expect(page.getByText(accessCode)).toHaveCount(0);
+  await expect(aliceRow.getByLabel('Require access code')).toBeChecked();
+  await expect(erinRow.getByLabel('E-mail a one-time code')).toBeChecked();
+  await expect(erinRow.getByLabel('Require access code')).not.toBeChecked();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'editor-signer-checks-390.png');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
+
+  // Alice: the invitation says a code will be asked, never the code.
+  const invitation = await waitForMail(authApp, alice, /sent you/);
+  expect(invitation.text).toContain('access code');
+  expect(invitation.text).not.toContain(accessCode);
+  const alicePage = await signerPage(browser, authApp, 1280);
+  await alicePage.goto(`/sign/${signingTokenIn(invitation)}`);
+  await expect(alicePage.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expect(alicePage.getByRole('article', { name: 'Document' })).toHaveCount(0);
+  await expect(alicePage.getByText('Consulting Agreement')).toHaveCount(0);
+  await shot(alicePage, 'access-code-desktop.png');
+  await alicePage.getByLabel('Access code').fill('Harbor-Lamp-0000');
+  await alicePage.getByRole('button', { name: 'Continue' }).click();
+  await expect(alicePage.getByText(/not right\. 4 tries left/)).toBeVisible();
+  await shot(alicePage, 'access-code-wrong-desktop.png');
+  await alicePage.getByLabel('Access code').fill(accessCode);
+  await alicePage.getByRole('button', { name: 'Continue' }).click();
+  await expect(alicePage.getByRole('heading', { name: 'Consulting Agreement' })).toBeVisible();
+  await signHere(alicePage, 'Alice Archer');
+
+  // Erin, on a phone: asks for a code, reads it from the e-mail, enters it.
+  const erinInvitation = await waitForMail(authApp, erin, /sent you/);
+  expect(erinInvitation.text).toContain('one-time code');
+  const erinPage = await signerPage(browser, authApp, 390);
+  await erinPage.goto(`/sign/${signingTokenIn(erinInvitation)}`);
+  await expect(erinPage.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expect(erinPage.getByText(/e•••s@example\.com|e•••\w@example\.com/)).toBeVisible();
+  await shot(erinPage, 'email-code-390.png');
+  await erinPage.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(erinPage.getByText(/We sent a 6-digit code/)).toBeVisible();
+  const codeMail = await waitForMail(authApp, erin, /Your code to open/);
+  const code = /\b(\d{6})\b/.exec(codeMail.text ?? '')?.[1];
+  if (!code) throw new Error('no code in the e-mail');
+  await shot(erinPage, 'email-code-sent-390.png');
+  await erinPage.getByLabel('Code from the e-mail').fill(code);
+  await erinPage.getByRole('button', { name: 'Confirm' }).click();
+  await expect(erinPage.getByRole('heading', { name: 'Consulting Agreement' })).toBeVisible();
+  await signHere(erinPage, 'Erin Ellis');
+
+  // The sealed PDF says how each signer was identified.
+  const completed = await waitForMail(authApp, alice, /^Completed/);
+  const text = await pdfText(completed.attachments[0]?.content as Buffer);
+  expect(text).toContain(`Authentication: link e-mailed to ${alice}; access code entered`);
+  expect(text).toContain(
+    `Authentication: link e-mailed to ${erin}; one-time code e-mailed to ${erin}, confirmed`,
+  );
+  expect(text).not.toContain(accessCode);
+
+  // The sender sees the checks on the contract and in its history.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Signers' }).getByText('Signed ·')).toHaveCount(2);
+  const history = page.getByRole('list', { name: 'History' });
+  await expect(history).toContainText('Access code entered');
+  await expect(history).toContainText('One-time code confirmed');
+  await shot(page, 'sender-contract-desktop.png');
+});
+
+test('five wrong access codes lock the signer out, the sender is told, and a reminder lets them in', async ({
+  browser,
+  authApp,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = `${Date.now()}l`;
+  const larry = `larry-${suffix}@example.com`;
+  const senderContext = await browser.newContext({ baseURL: authApp.baseURL });
+  const signIn = await senderContext.request.post('/api/auth/sign-in', {
+    data: { email: 'demo@example.com', password: 'pactum-demo' },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const created = await senderContext.request.post('/api/contracts', {
+    data: {
+      title: 'Consulting Agreement',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The consultant advises.' }] }],
+      },
+      signers: [{ name: 'Larry Lock', email: larry, accessCode: 'Right-Code-42' }],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = await created.json();
+  expect((await senderContext.request.post(`/api/contracts/${id}/send`, { data: {} })).ok()).toBe(true);
+
+  const page = await signerPage(browser, authApp, 390);
+  await page.goto(`/sign/${signingTokenIn(await waitForMail(authApp, larry, /sent you/))}`);
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await page.getByLabel('Access code').fill(`wrong-${attempt}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    if (attempt < 5)
+      await expect(page.getByText(`${5 - attempt} ${attempt === 4 ? 'try' : 'tries'} left`)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'This document is locked for you' })).toBeVisible();
+  await shot(page, 'locked-390.png');
+
+  const sender = await senderContext.newPage();
+  await sender.goto(`/contracts/${id}`);
+  await expect(sender.getByText('Locked out after wrong codes')).toBeVisible();
+  await sender.getByRole('button', { name: 'Remind Larry Lock' }).click();
+  await expect(sender.getByText('Reminder queued.')).toBeVisible();
+  await waitForMail(authApp, 'demo@example.com', /locked out/);
+  const reminder = await waitForMail(authApp, larry, /^Reminder/);
+  await page.goto(`/sign/${signingTokenIn(reminder)}`);
+  await page.getByLabel('Access code').fill('Right-Code-42');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Consulting Agreement' })).toBeVisible();
+});
