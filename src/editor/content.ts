@@ -3,6 +3,8 @@ import { Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
 import type { EditorDocument } from '../shared/api/editor-document';
 import { contractLimits, formatCount } from '../shared/limits';
 import { contractExtensions, textAlignments } from './extensions';
+import { maxIndent } from './indent';
+import { safeLinkHref } from './link-href';
 import { mergeFieldProblem } from './merge-field-values';
 
 let cachedSchema: Schema | undefined;
@@ -70,11 +72,20 @@ export function normalizeDocument(json: unknown): EditorDocument {
       const problem = mergeFieldProblem(child.attrs);
       if (problem) throw new InvalidContentError(problem);
     }
+    if (child.type.name === 'orderedList' && ![null, undefined, 'legal'].includes(child.attrs.numbering)) {
+      throw new InvalidContentError(`Unsupported list numbering: ${String(child.attrs.numbering)}`);
+    }
+    const indent = child.attrs.indent;
+    if (indent !== undefined && !(Number.isInteger(indent) && indent >= 0 && indent <= maxIndent)) {
+      throw new InvalidContentError(`Unsupported indent: ${String(indent)}`);
+    }
+    if (child.type.name === 'tableCell' || child.type.name === 'tableHeader') checkCell(child.attrs);
     const level = child.attrs.level;
     if (child.type.name === 'heading' && !(Number.isInteger(level) && level >= 1 && level <= 6)) {
       throw new InvalidContentError(`Unsupported heading level: ${String(level)}`);
     }
     for (const mark of child.marks) {
+      if (mark.type.name === 'link') checkLink(mark.attrs);
       const color = mark.attrs.color;
       if (color !== undefined && color !== null && !(typeof color === 'string' && safeColor.test(color))) {
         throw new InvalidContentError(`Unsupported text colour: ${String(color)}`);
@@ -82,6 +93,48 @@ export function normalizeDocument(json: unknown): EditorDocument {
     }
   });
   return node.toJSON() as EditorDocument;
+}
+
+const cellAlignments = [null, 'left', 'center', 'right'];
+const maxSpan = 100;
+const maxColumnWidth = 10_000;
+
+function checkCell(attrs: Record<string, unknown>): void {
+  for (const span of [attrs.colspan, attrs.rowspan]) {
+    if (!(Number.isInteger(span) && (span as number) >= 1 && (span as number) <= maxSpan)) {
+      throw new InvalidContentError(`Unsupported cell span: ${String(span)}`);
+    }
+  }
+  const widths = attrs.colwidth;
+  if (
+    widths !== null &&
+    !(
+      Array.isArray(widths) &&
+      widths.length <= maxSpan &&
+      widths.every((width) => Number.isInteger(width) && width >= 0 && width <= maxColumnWidth)
+    )
+  ) {
+    throw new InvalidContentError('Unsupported column width');
+  }
+  if (!cellAlignments.includes(attrs.align as string | null)) {
+    throw new InvalidContentError(`Unsupported cell alignment: ${String(attrs.align)}`);
+  }
+}
+
+/** A link keeps only a safe address; everything else about it is fixed by the editor. */
+function checkLink(attrs: Record<string, unknown>): void {
+  if (safeLinkHref(attrs.href) !== attrs.href) {
+    throw new InvalidContentError('Links may only point to http, https or mailto addresses');
+  }
+  if (![null, '_blank'].includes(attrs.target as string | null)) {
+    throw new InvalidContentError('Unsupported link target');
+  }
+  if (![null, 'noopener noreferrer nofollow'].includes(attrs.rel as string | null) || attrs.class !== null) {
+    throw new InvalidContentError('Unsupported link attributes');
+  }
+  if (!(attrs.title === null || (typeof attrs.title === 'string' && attrs.title.length <= 500))) {
+    throw new InvalidContentError('Unsupported link title');
+  }
 }
 
 /**

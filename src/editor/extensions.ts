@@ -1,9 +1,15 @@
 import type { Extensions } from '@tiptap/core';
+import Link from '@tiptap/extension-link';
+import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import Typography from '@tiptap/extension-typography';
 import StarterKit from '@tiptap/starter-kit';
+import { Indent } from './indent';
+import { safeLinkHref } from './link-href';
 import { MergeField } from './merge-field';
+import { ContractOrderedList } from './ordered-list';
+import { PageBreak } from './page-break';
 
 /** Undo history: 100 steps, a new step after a 500 ms pause in typing. */
 export const undoDepth = 100;
@@ -21,9 +27,20 @@ export function contractExtensions(): Extensions {
     StarterKit.configure({
       heading: { levels: [...headingLevels] },
       undoRedo: { depth: undoDepth, newGroupDelay: undoNewGroupDelayMs },
+      orderedList: false,
       link: false,
-      underline: false,
     }),
+    ContractOrderedList,
+    Link.configure({
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      isAllowedUri: (url) => safeLinkHref(url) !== null,
+      shouldAutoLink: (url) => safeLinkHref(url) !== null,
+    }),
+    TableKit.configure({ table: { resizable: false } }),
+    PageBreak,
+    Indent,
     TextStyle,
     Color,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...textAlignments] }),
