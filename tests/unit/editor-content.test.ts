@@ -60,6 +60,76 @@ describe('contract documents', () => {
     }
   });
 
+  it('holds what contracts use: underline, links, tables, page breaks, numbering styles, indent', () => {
+    const item = (value: string, ...nested: unknown[]) => ({
+      type: 'listItem',
+      content: [para(text(value)), ...nested],
+    });
+    const cell = (type: string, value: string, attrs = {}) => ({ type, attrs, content: [para(text(value))] });
+    const normalized = normalizeDocument(
+      doc(
+        para(
+          text('u', [{ type: 'underline' }]),
+          text('site', [{ type: 'link', attrs: { href: 'https://example.com/terms?a=1' } }]),
+          text('mail', [{ type: 'link', attrs: { href: 'mailto:legal@example.com' } }]),
+        ),
+        {
+          type: 'orderedList',
+          attrs: { numbering: 'legal' },
+          content: [
+            item('Definitions', {
+              type: 'orderedList',
+              attrs: { numbering: 'legal' },
+              content: [item('Term')],
+            }),
+          ],
+        },
+        { type: 'orderedList', attrs: { type: 'i', start: 3 }, content: [item('roman')] },
+        { type: 'pageBreak' },
+        { type: 'paragraph', attrs: { indent: 2 }, content: [text('indented')] },
+        {
+          type: 'table',
+          content: [
+            { type: 'tableRow', content: [cell('tableHeader', 'Party'), cell('tableHeader', 'Role')] },
+            {
+              type: 'tableRow',
+              content: [cell('tableCell', 'Łukasz Żółć', { align: 'right' }), cell('tableCell', 'Buyer')],
+            },
+          ],
+        },
+      ),
+    );
+    const html = renderDocumentHtml(normalized);
+    for (const fragment of [
+      '<u>u</u>',
+      'href="https://example.com/terms?a=1"',
+      'rel="noopener noreferrer nofollow"',
+      'href="mailto:legal@example.com"',
+      '<ol data-numbering="legal" class="legal-numbering">',
+      'type="i"',
+      'start="3"',
+      '<div data-type="page-break" class="page-break"></div>',
+      'data-indent="2"',
+      '<th colspan="1" rowspan="1"><p>Party</p></th>',
+      'Łukasz Żółć',
+    ]) {
+      expect(html).toContain(fragment);
+    }
+  });
+
+  it('keeps a contract stored before these content types as it was', () => {
+    const old = doc(
+      { type: 'heading', attrs: { level: 1, textAlign: null }, content: [text('Agreement')] },
+      {
+        type: 'orderedList',
+        attrs: { start: 1, type: null },
+        content: [{ type: 'listItem', content: [para(text('x'))] }],
+      },
+    );
+    const normalized = normalizeDocument(old);
+    expect(renderDocumentHtml(normalized)).toBe('<h1>Agreement</h1><ol><li><p>x</p></li></ol>');
+  });
+
   it('escapes text, so typed markup stays text', () => {
     const html = renderDocumentHtml(
       normalizeDocument(doc(para(text('<script>alert(1)</script><img src=x onerror=alert(1)>')))),
@@ -109,6 +179,53 @@ describe('contract documents', () => {
         attrs: { start: 1, type: 'disc' },
         content: [{ type: 'listItem', content: [para(text('x'))] }],
       }),
+    ],
+    ...[
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'https://exa mple.com',
+      'mailto:nobody',
+      `https://example.com/${'a'.repeat(3000)}`,
+    ].map((href) => [
+      `a link to ${href.slice(0, 30)}`,
+      doc(para(text('x', [{ type: 'link', attrs: { href } }]))),
+    ]),
+    [
+      'a link opening elsewhere',
+      doc(para(text('x', [{ type: 'link', attrs: { href: 'https://a.example', target: 'top' } }]))),
+    ],
+    [
+      'a link with a class',
+      doc(para(text('x', [{ type: 'link', attrs: { href: 'https://a.example', class: 'x' } }]))),
+    ],
+    ['an indent of 9', doc({ type: 'paragraph', attrs: { indent: 9 } })],
+    ['a negative indent', doc({ type: 'paragraph', attrs: { indent: -1 } })],
+    [
+      'an unknown list numbering',
+      doc({
+        type: 'orderedList',
+        attrs: { numbering: 'chapter' },
+        content: [{ type: 'listItem', content: [para(text('x'))] }],
+      }),
+    ],
+    ...[
+      { colspan: 0 },
+      { colspan: 1000 },
+      { rowspan: 1.5 },
+      { colwidth: [-5] },
+      { colwidth: 'wide' },
+      { align: 'justify' },
+    ].map((attrs) => [
+      `a table cell with ${JSON.stringify(attrs)}`,
+      doc({
+        type: 'table',
+        content: [{ type: 'tableRow', content: [{ type: 'tableCell', attrs, content: [para()] }] }],
+      }),
+    ]),
+    [
+      'a table row outside a table',
+      doc({ type: 'tableRow', content: [{ type: 'tableCell', content: [para()] }] }),
     ],
     ['a non-document', { type: 'paragraph' }],
     ['not an object', 'hello'],
