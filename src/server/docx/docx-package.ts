@@ -1,0 +1,81 @@
+import { docxLimits } from './docx-limits';
+import { DocxRefusal } from './docx-refusal';
+import { listZipEntries, readZipEntry } from './zip-entries';
+
+/** The XML parts of a .docx, inflated within the limits and checked for depth. */
+export type DocxPackage = { names: ReadonlySet<string>; xml: ReadonlyMap<string, string> };
+
+const mainDocument = 'word/document.xml';
+
+/**
+ * Opens an uploaded file as a Word package, refusing anything else with a message that says what
+ * it is: a PDF, an old .doc or an encrypted document (both OLE compound files), a zip that is no
+ * Word document. Only the XML parts are inflated (pictures and embedded files never are), each
+ * through a capped inflater, so a zip bomb stops at the cap whatever its headers claim.
+ */
+export function openDocxPackage(file: Buffer): DocxPackage {
+  refuseOtherKinds(file);
+  const entries = listZipEntries(file, docxLimits.entries);
+  if (!entries.some((entry) => entry.name === mainDocument)) {
+    throw new DocxRefusal(
+      'notDocx',
+      'This zip file is not a Word document: it has no word/document.xml. Save the document as .docx and try again.',
+    );
+  }
+  const xml = new Map<string, string>();
+  let budget: number = docxLimits.xmlBytes;
+  for (const entry of entries) {
+    if (!/\.(xml|rels)$/i.test(entry.name)) continue;
+    const bytes = readZipEntry(file, entry, Math.min(docxLimits.partBytes, budget));
+    budget -= bytes.length;
+    const text = bytes.toString('utf8');
+    checkDepth(text, entry.name);
+    xml.set(entry.name, text);
+  }
+  return { names: new Set(entries.map((entry) => entry.name)), xml };
+}
+
+function refuseOtherKinds(file: Buffer): void {
+  if (file.length < 4) throw new DocxRefusal('notDocx', 'This file is empty or not a Word document (.docx).');
+  const head = file.subarray(0, 8);
+  if (head.toString('latin1', 0, 5) === '%PDF-') {
+    throw new DocxRefusal('notDocx', 'This is a PDF file, not a Word document. Import a .docx file.');
+  }
+  if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+    throw new DocxRefusal(
+      'notDocx',
+      'This is a password-protected document or an older Word file (.doc). Save it in Word as .docx without a password and import that.',
+    );
+  }
+  if (head.readUInt32LE(0) !== 0x04034b50 && head.readUInt32LE(0) !== 0x06054b50) {
+    throw new DocxRefusal('notDocx', 'This file is not a Word document (.docx).');
+  }
+}
+
+/**
+ * The element nesting of an XML text, counted in one pass without parsing: mammoth's reader
+ * recurses per level, so a part nested thousands deep is refused before it reaches it.
+ */
+function checkDepth(text: string, name: string): void {
+  let depth = 0;
+  let at = text.indexOf('<');
+  while (at !== -1) {
+    const next = text.charCodeAt(at + 1);
+    if (next === 47 /* / */) depth -= 1;
+    else if (next !== 63 /* ? */ && next !== 33 /* ! */) {
+      const close = text.indexOf('>', at);
+      if (close === -1) break;
+      if (text.charCodeAt(close - 1) !== 47) {
+        depth += 1;
+        if (depth > docxLimits.xmlDepth) {
+          throw new DocxRefusal(
+            'invalid',
+            `This document's ${name} is nested more than ${docxLimits.xmlDepth} levels deep; a Word document never is.`,
+          );
+        }
+      }
+      at = close;
+    }
+    at = text.indexOf('<', at + 1);
+  }
+}
