@@ -8,6 +8,7 @@ import type {
   MammothTable,
   MammothTableCell,
 } from './mammoth-model';
+import { docxStyleNames } from './docx-styles';
 import type { NumberingLevel } from './numbering-levels';
 
 /** What the import met and could not bring in as it was, counted for the notice. */
@@ -61,16 +62,41 @@ class Converter {
   blocks(elements: MammothElement[]): EditorNode[] {
     const out: EditorNode[] = [];
     let lists: OpenList[] = [];
+    let quote: EditorNode | null = null;
     for (const element of elements) {
       if (element.type === 'paragraph' && element.numbering && !headingLevel(element)) {
         lists = this.addListItem(out, lists, element, element.numbering);
+        quote = null;
         continue;
       }
       lists = [];
-      if (element.type === 'paragraph') out.push(...this.paragraph(element));
+      const style = element.type === 'paragraph' ? styleOf(element) : null;
+      if (element.type === 'paragraph' && style === 'quote') {
+        if (!quote) {
+          quote = { type: 'blockquote', content: [] };
+          out.push(quote);
+        }
+        (quote.content as EditorNode[]).push(...this.paragraph(element));
+        continue;
+      }
+      quote = null;
+      if (element.type === 'paragraph' && style === 'code') out.push(this.codeBlock(element));
+      else if (element.type === 'paragraph' && style === 'rule') out.push({ type: 'horizontalRule' });
+      else if (element.type === 'paragraph') out.push(...this.paragraph(element));
       else if (element.type === 'table') out.push(this.table(element));
     }
     return out;
+  }
+
+  /** A preformatted paragraph is a code block; its line breaks are the code's lines. */
+  private codeBlock(paragraph: MammothParagraph): EditorNode {
+    const segments: EditorNode[][] = [[]];
+    this.inline(paragraph.children, [], segments);
+    const text = segments
+      .flat()
+      .map((node) => (node.type === 'hardBreak' ? '\n' : (node.text ?? '')))
+      .join('');
+    return { type: 'codeBlock', ...(text ? { content: [{ type: 'text', text }] } : {}) };
   }
 
   /** Places a numbered paragraph at its level, opening or closing nested lists as needed. */
@@ -214,6 +240,14 @@ class Converter {
       content,
     };
   }
+}
+
+function styleOf(paragraph: MammothParagraph): 'quote' | 'code' | 'rule' | null {
+  const name = paragraph.styleName?.trim().toLowerCase();
+  if (name === docxStyleNames.quote.toLowerCase() || name === 'quote') return 'quote';
+  if (name === docxStyleNames.code.toLowerCase()) return 'code';
+  if (name === docxStyleNames.rule.toLowerCase()) return 'rule';
+  return null;
 }
 
 function headingLevel(paragraph: MammothParagraph): number | null {

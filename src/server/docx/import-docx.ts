@@ -25,7 +25,7 @@ export type ImportedDocx = {
 export async function importDocx(file: Uint8Array): Promise<ImportedDocx> {
   const docx = openDocxPackage(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
   const documentXml = docx.xml.get('word/document.xml') ?? '';
-  const model = await readModel(docx, carryColors(documentXml));
+  const model = await readModel(docx, prepareForMammoth(documentXml));
   const tally: ImportTally = { images: 0, comments: 0, footnotes: 0, endnotes: 0, unsupportedLinks: 0 };
   const blocks = docxToDocument(model.children, tally);
   let content: EditorDocument;
@@ -84,8 +84,10 @@ async function readModel(docx: DocxPackage, documentXml: string): Promise<Mammot
  * highlight value (a field mammoth keeps as it finds it), and the real highlights, which the editor
  * has no mark for, are dropped first.
  */
-function carryColors(xml: string): string {
+function prepareForMammoth(xml: string): string {
   return xml
+    // Mammoth takes any w:tblHeader for a header row, even one switched off.
+    .replace(/<w:tblHeader w:val="(off|false|0)"\s*\/>/g, '')
     .replace(/<w:highlight\b[^>]*\/>/g, '')
     .replace(
       /<w:color\b[^>]*?\bw:val="([0-9A-Fa-f]{6})"[^>]*\/>/g,
