@@ -2,11 +2,12 @@
 import { build } from 'esbuild';
 
 await build({
-  // The PDF and content workers run in threads of their own, so they are files beside main.js.
+  // The PDF, content and .docx workers run in threads of their own, so they are files beside main.js.
   entryPoints: {
     main: 'src/server/main.ts',
     'pdf-worker': 'src/server/pdf/pdf-worker.ts',
     'content-worker': 'src/server/services/contracts/content-worker.ts',
+    'docx-worker': 'src/server/docx/docx-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

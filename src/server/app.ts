@@ -17,6 +17,7 @@ import { serializerCompiler } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
 import { authRoutes } from './routes/auth';
 import { contractRoutes } from './routes/contracts';
+import { docxRoutes } from './routes/docx';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { oidcRoutes } from './routes/oidc';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(twoFactorRoutes, deps);
       await api.register(contractRoutes, deps);
       await api.register(templateRoutes, deps);
+      await api.register(docxRoutes, deps);
       await api.register(projectRoutes, deps);
       await api.register(workspaceRoutes, deps);
       await api.register(signingRoutes, deps);

@@ -1,6 +1,7 @@
 import { maxIndent } from '../../editor/indent';
 import { safeLinkHref } from '../../editor/link-href';
 import type { EditorMark, EditorNode } from '../../shared/api/editor-document';
+import { docxStyleNames } from './docx-styles';
 import type {
   MammothElement,
   MammothParagraph,
@@ -8,7 +9,6 @@ import type {
   MammothTable,
   MammothTableCell,
 } from './mammoth-model';
-import { docxStyleNames } from './docx-styles';
 import type { NumberingLevel } from './numbering-levels';
 
 /** What the import met and could not bring in as it was, counted for the notice. */
@@ -128,7 +128,7 @@ class Converter {
     }
     const [first, ...rest] = this.paragraph(paragraph, true);
     const item: EditorNode = { type: 'listItem', content: [first ?? { type: 'paragraph' }, ...rest] };
-    (stack[level]?.node.content as EditorNode[]).push(item);
+    (stack[level] as OpenList).node.content?.push(item);
     return stack;
   }
 

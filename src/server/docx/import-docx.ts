@@ -85,14 +85,16 @@ async function readModel(docx: DocxPackage, documentXml: string): Promise<Mammot
  * has no mark for, are dropped first.
  */
 function prepareForMammoth(xml: string): string {
-  return xml
-    // Mammoth takes any w:tblHeader for a header row, even one switched off.
-    .replace(/<w:tblHeader w:val="(off|false|0)"\s*\/>/g, '')
-    .replace(/<w:highlight\b[^>]*\/>/g, '')
-    .replace(
-      /<w:color\b[^>]*?\bw:val="([0-9A-Fa-f]{6})"[^>]*\/>/g,
-      (_match, hex: string) => `<w:highlight w:val="${colorHighlightPrefix}${hex.toLowerCase()}"/>`,
-    );
+  return (
+    xml
+      // Mammoth takes any w:tblHeader for a header row, even one switched off.
+      .replace(/<w:tblHeader w:val="(off|false|0)"\s*\/>/g, '')
+      .replace(/<w:highlight\b[^>]*\/>/g, '')
+      .replace(
+        /<w:color\b[^>]*?\bw:val="([0-9A-Fa-f]{6})"[^>]*\/>/g,
+        (_match, hex: string) => `<w:highlight w:val="${colorHighlightPrefix}${hex.toLowerCase()}"/>`,
+      )
+  );
 }
 
 const maxTitle = 200;

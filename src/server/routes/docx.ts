@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../shared/api/common';
+import {
+  convertDocxQuerySchema,
+  convertedDocxSchema,
+  docxMediaType,
+  importDocxQuerySchema,
+  importedDocxSchema,
+  maxDocxBytes,
+} from '../../shared/api/docx';
+import { errorBodySchema } from '../../shared/api/error-body';
+import { AppError } from '../../shared/errors';
+import type { AppDeps } from '../deps';
+import { actorOf } from '../plugins/authentication';
+import { registerFileBody } from '../plugins/file-body';
+import { exportDocx } from '../services/documents/export-docx';
+import { convertDocx, importDocxContract } from '../services/documents/import-docx';
+import { resourceErrors } from './error-responses';
+import { sendFile } from './send-file';
+
+/** Imports read at once by this process, and by one person: each holds up to 20 MB until read. */
+const maxConcurrentImports = 6;
+const maxConcurrentPerUser = 2;
+
+const uploadErrors = { ...resourceErrors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
+
+/** .docx in (a new draft or template, or a document for the editor) and out (any contract). */
+export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  registerFileBody(app, docxMediaType, maxDocxBytes);
+  const inFlight = new Map<string, string>();
+  const release = async (request: { id: string }) => {
+    inFlight.delete(request.id);
+  };
+  /**
+   * Runs when the request arrives: an anonymous caller, anything but a .docx and more uploads
+   * than allowed are refused before a byte of the body is read.
+   */
+  const admitUpload = async (request: FastifyRequest) => {
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (type !== docxMediaType) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the Word document (.docx) as the request body');
+    }
+    const user = actorOf(request).userId;
+    const fromUser = [...inFlight.values()].filter((owner) => owner === user).length;
+    if (inFlight.size >= maxConcurrentImports || fromUser >= maxConcurrentPerUser) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Several documents are being imported right now. Try again in a few seconds.',
+        undefined,
+        5,
+      );
+    }
+    inFlight.set(request.id, user);
+  };
+  const fileOf = (body: unknown): Buffer => {
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new AppError('INVALID_INPUT', 'Send the Word document (.docx) as the request body');
+    }
+    return body;
+  };
+
+  app.post(
+    '/docx/convert',
+    {
+      onRequest: admitUpload,
+      onResponse: release,
+      onRequestAbort: release,
+      schema: {
+        tags: ['Documents'],
+        summary: 'Read a .docx (sent as its media type) into an editor document, storing nothing',
+        querystring: convertDocxQuerySchema,
+        response: { 200: convertedDocxSchema, ...uploadErrors },
+      },
+    },
+    async (request) => convertDocx(fileOf(request.body), request.query.fileName),
+  );
+
+  app.post(
+    '/contracts/import-docx',
+    {
+      onRequest: admitUpload,
+      onResponse: release,
+      onRequestAbort: release,
+      schema: {
+        tags: ['Contracts'],
+        summary: 'Start a draft contract (or a template) from a .docx; notices name what did not come in',
+        querystring: importDocxQuerySchema,
+        response: { 200: importedDocxSchema, 201: importedDocxSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { created, ...imported } = await importDocxContract(
+        db,
+        actorOf(request),
+        fileOf(request.body),
+        request.query,
+      );
+      return reply.status(created ? 201 : 200).send(imported);
+    },
+  );
+
+  app.get(
+    '/contracts/:id/docx',
+    {
+      schema: {
+        tags: ['Contracts'],
+        summary: 'Download a contract or template as a .docx',
+        params: idParamsSchema,
+        response: { ...resourceErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await exportDocx(db, actorOf(request), request.params.id);
+      return sendFile(reply, { ...file, contentType: docxMediaType });
+    },
+  );
+};
