@@ -169,7 +169,11 @@ class Converter {
           this.inline(element.children, [...marks, ...runMarks(element)], segments);
           break;
         case 'hyperlink': {
-          const href = element.href ? safeLinkHref(element.href) : null;
+          // Only an address that names its scheme: safeLinkHref would read "file:///…" as a host name.
+          const href =
+            element.href && /^(https?:|mailto:)/i.test(element.href.trim())
+              ? safeLinkHref(element.href)
+              : null;
           if (element.href && !href) this.tally.unsupportedLinks += 1;
           this.inline(
             element.children,
