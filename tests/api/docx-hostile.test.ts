@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCredentials } from '../../src/server/db/seed-demo';
+import { docxLimits } from '../../src/server/docx/docx-limits';
+import { docxMediaType, maxDocxBytes } from '../../src/shared/api/docx';
+import {
+  compoundFile,
+  deeplyNested,
+  docxWithDocument,
+  manyEntries,
+  plainZip,
+  renamedPdf,
+  zipBomb,
+} from '../fixtures/docx/hostile-files';
+import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { probeWhile } from '../support/probe';
+import {
+  buildAccount,
+  call,
+  createTestContext,
+  type TestAccount,
+  type TestContext,
+} from '../support/test-app';
+
+let ctx: TestContext;
+let owner: TestAccount;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await buildAccount(ctx);
+});
+afterAll(() => ctx.close());
+
+const upload = (file: Buffer, contentType = docxMediaType) =>
+  call(ctx, owner, {
+    method: 'POST',
+    url: '/api/contracts/import-docx',
+    payload: file,
+    headers: { 'content-type': contentType },
+  });
+
+async function refusal(file: Buffer, status: number) {
+  const response = await upload(file);
+  expect(response.statusCode).toBe(status);
+  return response.json().error.message as string;
+}
+
+describe('a hostile or wrong file is refused with its reason', () => {
+  it('a zip bomb stops at the inflate cap, whatever its header claims', async () => {
+    const bomb = zipBomb(256);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
+    expect(await refusal(bomb, 413)).toBe(
+      `This file expands to more than ${docxLimits.partBytes / 1024 / 1024} MB of text when unpacked: it is not an ordinary Word document.`,
+    );
+    // Inflating stopped at the cap: 256 MB would take seconds.
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('a file over the upload cap', async () => {
+    expect(await refusal(Buffer.alloc(maxDocxBytes + 1, 0x50), 413)).toBe('The file is too large');
+  });
+
+  it('XML nested thousands deep', async () => {
+    expect(await refusal(deeplyNested(50_000), 400)).toBe(
+      `This document's word/document.xml is nested more than ${docxLimits.xmlDepth} levels deep; a Word document never is.`,
+    );
+  });
+
+  it('thousands of zip entries', async () => {
+    expect(await refusal(manyEntries(5_000), 413)).toBe(
+      'This file holds 5,000 parts; a Word document has far fewer (at most 1,000 are read).',
+    );
+  });
+
+  it('a PDF renamed to .docx', async () => {
+    expect(await refusal(renamedPdf(), 415)).toBe(
+      'This is a PDF file, not a Word document. Import a .docx file.',
+    );
+  });
+
+  it('a zip without word/document.xml', async () => {
+    expect(await refusal(plainZip(), 415)).toBe(
+      'This zip file is not a Word document: it has no word/document.xml. Save the document as .docx and try again.',
+    );
+  });
+
+  it('a password-protected document or an old .doc', async () => {
+    expect(await refusal(compoundFile(), 415)).toContain(
+      'password-protected document or an older Word file (.doc)',
+    );
+  });
+
+  it('a damaged zip and a broken document', async () => {
+    const cut = docxWithDocument(Buffer.from('<w:document/>'));
+    expect(await refusal(cut.subarray(0, cut.length - 30), 400)).toBe(
+      'This .docx file is damaged: its parts cannot be found.',
+    );
+    expect(await refusal(docxWithDocument(Buffer.from('<w:document><w:body><w:p>')), 400)).toMatch(
+      /^This \.docx file could not be read/,
+    );
+  });
+
+  it('anything but a .docx media type, before the body is read', async () => {
+    const response = await upload(Buffer.from('{"type":"doc"}'), 'application/json');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe('Send the Word document (.docx) as the request body');
+    expect((await refusal(Buffer.alloc(0), 400)).length).toBeGreaterThan(0);
+  });
+});
+
+/** Against the built server (the import in its worker thread) while another client asks /api/health. */
+describe('hostile files stall nobody', () => {
+  const stallBoundMs = 3_000;
+  let server: Awaited<ReturnType<typeof startBuiltServer>>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-docx-stalls-')),
+      DEMO: 'true',
+    });
+    const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(demoCredentials),
+    });
+    expect(signIn.status).toBe(200);
+    cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  }, 90_000);
+  afterAll(stopAllServers);
+
+  const send = (file: Buffer) =>
+    fetch(`${server.base}/api/contracts/import-docx`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': docxMediaType },
+      body: file,
+    });
+
+  it.each([
+    ['a zip bomb', () => zipBomb(256), 413],
+    ['XML nested 50,000 deep', () => deeplyNested(50_000), 400],
+    ['5,000 zip entries', () => manyEntries(5_000), 413],
+    ['a 20 MB upload', () => Buffer.alloc(maxDocxBytes, 0x50), 415],
+  ] as const)(
+    '%s',
+    async (_name, make, status) => {
+      const file = make();
+      const { result, latencies } = await probeWhile(server.base, () => send(file));
+      expect(result.status).toBe(status);
+      expect(latencies.length).toBeGreaterThan(0);
+      expect(Math.max(...latencies)).toBeLessThan(stallBoundMs);
+    },
+    120_000,
+  );
+});
