@@ -102,14 +102,30 @@ type Context = {
 
 const tagOf = (element: Element) => element.tagName.toLowerCase();
 
+/** The text under a node, without recursion: below the depth followed, nesting can be anything. */
+function flatText(node: Node): string {
+  const texts: string[] = [];
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as Node;
+    if (current.nodeType === TEXT) texts.push(current.nodeValue ?? '');
+    else if (current.nodeType === ELEMENT && !dropped.has(tagOf(current as Element))) {
+      for (let child = current.lastChild; child; child = child.previousSibling) stack.push(child);
+    }
+  }
+  return texts.join('');
+}
+
 /** An element's style: what its classes' rules say, overridden by its own style attribute. */
 function styleOf(element: Element, context: Context): Map<string, string> {
   const own = element.getAttribute('style');
   const classes = element.getAttribute('class');
   if (!classes || context.sheets.classStyles.size === 0) return styleDeclarations(own);
+  const tag = tagOf(element);
   let fromClasses = '';
-  for (const name of classes.toLowerCase().split(/\s+/))
-    fromClasses += context.sheets.classStyles.get(name) ?? '';
+  for (const name of classes.toLowerCase().split(/\s+/)) {
+    fromClasses += `${context.sheets.classStyles.get(`.${name}`) ?? ''}${context.sheets.classStyles.get(`${tag}.${name}`) ?? ''}`;
+  }
   return styleDeclarations(fromClasses ? `${fromClasses};${own ?? ''}` : own);
 }
 
@@ -162,8 +178,9 @@ function marksInside(element: Element, tag: string, style: Map<string, string>, 
       marks = { ...marks, code: true };
       break;
     case 'a': {
-      const href = element.getAttribute('href');
-      if (href) marks = { ...marks, link: safeLinkHref(href.trim()) };
+      // Only absolute addresses: a page's relative links ("/pricing", Word's "#_Toc12") lead nowhere here.
+      const href = element.getAttribute('href')?.trim();
+      if (href) marks = { ...marks, link: /^[a-z][a-z0-9+.-]*:/i.test(href) ? safeLinkHref(href) : null };
       break;
     }
   }
@@ -207,7 +224,7 @@ function addInline(node: Node, writer: HtmlWriter, context: Context): void {
     return;
   }
   if (context.depth > pasteLimits.elementDepth) {
-    writer.text(element.textContent ?? '', context.marks);
+    writer.text(flatText(element), context.marks);
     return;
   }
   const inner: Context = {
@@ -252,7 +269,7 @@ function addBlock(element: Element, tag: string, writer: HtmlWriter, context: Co
   const style = styleOf(element, context);
   if (isHidden(style)) return;
   if (context.depth > pasteLimits.elementDepth) {
-    writer.text(element.textContent ?? '', context.marks);
+    writer.text(flatText(element), context.marks);
     writer.flush();
     return;
   }

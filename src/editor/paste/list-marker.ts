@@ -53,6 +53,19 @@ export function parseListMarker(raw: string): ListMarker | null {
   return { kind: 'ordered', type: upper ? 'A' : 'a', value: letterValue(body), legal: false };
 }
 
+/**
+ * The number a marker stands for in a list of a known type ("i." is 9 in a letter list and 1 in
+ * a roman one), or null when the marker is not of that type.
+ */
+export function markerValue(raw: string, type: ListNumberType): number | null {
+  const body = /([0-9]+|[a-z]{1,4})[.)\]:]?$/i.exec(raw.replace(/[\s\u00a0]+/g, ''))?.[1];
+  if (!body) return null;
+  if (type === '1') return /^[0-9]+$/.test(body) ? Number(body) : null;
+  if (!/^[a-z]+$/i.test(body)) return null;
+  if (type === 'i' || type === 'I') return romanValue(body);
+  return body.length === 1 || /^(.)\1*$/.test(body) ? letterValue(body) : null;
+}
+
 /** CSS list-style-type names and Word's mso-level-number-format values, as an ordered list's type. */
 export function numberTypeOf(format: string): ListNumberType | 'bullet' | null {
   switch (format.trim().toLowerCase()) {

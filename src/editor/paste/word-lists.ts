@@ -1,4 +1,4 @@
-import { type ListMarker, numberTypeOf, parseListMarker } from './list-marker';
+import { type ListMarker, markerValue, numberTypeOf, parseListMarker } from './list-marker';
 import type { WordListFormats } from './style-sheets';
 
 export type WordListParagraph = { listId: string; level: number };
@@ -84,11 +84,10 @@ export function wordItemMarker(
   const definedType = defined ? numberTypeOf(defined) : null;
   if (definedType === 'bullet') return { kind: 'bullet' };
   if (definedType) {
-    const value = marker?.kind === 'ordered' && marker.type === definedType ? marker.value : null;
     return {
       kind: 'ordered',
       type: definedType,
-      value: value ?? (marker?.kind === 'ordered' && definedType === '1' ? marker.value : 1),
+      value: markerValue(markerText, definedType),
       legal: marker?.kind === 'ordered' && marker.legal,
     };
   }

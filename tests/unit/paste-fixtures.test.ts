@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import type { EditorDocument } from '../../src/shared/api/editor-document';
+import {
+  outline,
+  parseHtml,
+  pasteThroughSchema,
+  readClipboardFixture,
+} from '../support/paste-through-schema';
+
+/** Every word (two letters or more) a reader of the clipboard's page sees. */
+function visibleWords(html: string): string[] {
+  const document = parseHtml(html);
+  for (const hidden of Array.from(document.querySelectorAll('style, script, title, head'))) hidden.remove();
+  const texts: string[] = [];
+  const collect = (node: Node) => {
+    if (node.nodeType === 3) texts.push(node.nodeValue ?? '');
+    for (let child = node.firstChild; child; child = child.nextSibling) collect(child);
+  };
+  collect(document.body);
+  return texts.join(' ').match(/\p{L}{2,}/gu) ?? [];
+}
+
+function documentText(doc: EditorDocument): string {
+  return JSON.stringify(doc)
+    .match(/"text":"((?:[^"\\]|\\.)*)"/g)
+    ?.map((text) => JSON.parse(text.slice(7)) as string)
+    .join(' ') as string;
+}
+
+function expectNoWordLost(html: string, doc: EditorDocument): void {
+  const text = documentText(doc);
+  for (const word of visibleWords(html)) expect(text).toContain(word);
+}
+
+describe('real clipboard samples become the contract schema', () => {
+  it('Word for Mac: mso-list paragraphs become nested lists, markers and Office markup are gone', () => {
+    const html = readClipboardFixture('word-mac-nested-lists.html');
+    const { clean, doc } = pasteThroughSchema(html);
+    expect(outline(doc)).toEqual([
+      'h2: Some nested lists',
+      'ol type=1',
+      '  li',
+      '    p: one',
+      '  li',
+      '    p: two',
+      '    ol type=a',
+      '      li',
+      '        p: a',
+      '      li',
+      '        p: b',
+      'ul',
+      '  li',
+      '    p: one',
+      '  li',
+      '    p: two',
+      '    ul',
+      '      li',
+      '        p: three',
+      '        ul',
+      '          li',
+      '            p: four',
+      '            p: Sub paragraph',
+      '  li',
+      '    p: Same list',
+      'ul',
+      '  li',
+      '    p: Different list adjacent to the one above.',
+    ]);
+    // No bullet glyph typed as text, no Office namespace, no style or comment survives.
+    expect(clean).not.toMatch(/·|o:p|mso-|supportLists|<!--|style=|class=|lang=/);
+    expectNoWordLost(html, doc);
+  });
+
+  it('Google Docs: styled spans become marks, aria-level items nest, the bold wrapper bolds nothing', () => {
+    const html = readClipboardFixture('google-docs-headings-nested-lists.html');
+    const { clean, doc } = pasteThroughSchema(html);
+    expect(outline(doc)).toEqual([
+      'h1: Heading 1',
+      'p (justify): Lorem ipsum [bold]dolor sit amet, consectetur adipiscing elit. Integer [italic]consectetur.',
+      'p (justify): Lorem [bold,italic,underline]ipsum dolor sit amet.',
+      'h2 (justify): Heading 2',
+      'ul',
+      '  li',
+      '    p: [underline]Lorem',
+      '    ol type=a',
+      '      li',
+      '        p: Ipsum',
+      '      li',
+      '        p: Dolor',
+      '  li',
+      '    p: [underline]Sit',
+      '    ol type=a',
+      '      li',
+      '        p: amet',
+      'h3 (justify): Heading 3',
+      'p: Lorem ipsum dolor sit amet.',
+    ]);
+    expect(clean).not.toMatch(/docs-internal-guid|font-family|aria-level|<b /);
+    expectNoWordLost(html, doc);
+  });
+
+  const libreOfficeOutline = (tableRows: string[]) => [
+    'h1: Services Agreement',
+    'p (center): Between [bold]Acme Ltd and [italic]Łukasz Żółć',
+    'p: This text is [underline]underlined, this is [strike]struck out, and the terms are at [link=https://example.com/terms]example.com/terms. Write to [link=mailto:legal@example.com]legal@example.com.',
+    'h2: Clauses',
+    'ol type=1',
+    '  li',
+    '    p: Definitions',
+    '    ol type=1',
+    '      li',
+    '        p: Agreement means this document.',
+    '      li',
+    '        p: Services means the work described below.',
+    '        ol type=1',
+    '          li',
+    '            p: Including support.',
+    '  li',
+    '    p: Payment',
+    '    ol type=1',
+    '      li',
+    '        p: Invoices are due in 30 days.',
+    'h2: Obligations',
+    'ol type=1',
+    '  li',
+    '    p: The Supplier shall:',
+    '    ol type=a',
+    '      li',
+    '        p: deliver on time;',
+    '        ol type=i',
+    '          li',
+    '            p: in full;',
+    '          li',
+    '            p: to the address given.',
+    '      li',
+    '        p: keep records.',
+    '  li',
+    '    p: The Client shall pay.',
+    'ol type=A',
+    '  li',
+    '    p: Schedule one',
+    '    ol type=I',
+    '      li',
+    '        p: Part one',
+    '      li',
+    '        p: Part two',
+    'ul',
+    '  li',
+    '    p: A bullet',
+    '    ul',
+    '      li',
+    '        p: A nested bullet',
+    '  li',
+    '    p: Another bullet',
+    'table',
+    ...tableRows,
+    'p: Signed in two copies.',
+  ];
+
+  it('LibreOffice (a document of its own): lists with every numbering style, a table with a merged cell', () => {
+    const html = readClipboardFixture('libreoffice-writer-odt.html');
+    const { doc } = pasteThroughSchema(html);
+    expect(outline(doc)).toEqual(
+      libreOfficeOutline([
+        '  tr',
+        '    td',
+        '      p: Item',
+        '    td',
+        '      p: Quantity',
+        '    td',
+        '      p: Price',
+        '  tr',
+        '    td',
+        '      p: Consulting',
+        '    td',
+        '      p: 10',
+        '    td',
+        '      p: [bold]1,000 EUR',
+        '  tr',
+        '    td colspan=2',
+        '      p: Total',
+        '    td',
+        '      p: 10,000 EUR',
+      ]),
+    );
+    expectNoWordLost(html, doc);
+  });
+
+  it('LibreOffice (a .docx it opened): numbered headings stay headings, the table keeps its spans', () => {
+    const html = readClipboardFixture('libreoffice-writer-docx.html');
+    const { doc } = pasteThroughSchema(html);
+    expect(outline(doc)).toEqual(
+      libreOfficeOutline([
+        '  tr',
+        '    td',
+        '      p: Item',
+        '    td colspan=2',
+        '      p: Quantity',
+        '    td',
+        '      p: Price',
+        '  tr',
+        '    td',
+        '      p: Consulting',
+        '    td colspan=2',
+        '      p: 10',
+        '    td',
+        '      p: [bold]1,000 EUR',
+        '  tr',
+        '    td colspan=2',
+        '      p: Total',
+        '    td colspan=2',
+        '      p: 10,000 EUR',
+      ]),
+    );
+    expectNoWordLost(html, doc);
+  });
+
+  it('a web page copied in Chromium: computed styles become marks, unsafe links lose only their link', () => {
+    const html = readClipboardFixture('web-chromium-terms.html');
+    const { clean, doc } = pasteThroughSchema(html);
+    expect(outline(doc)).toEqual([
+      'h1: Terms of Service',
+      'p: [bold]Please read these terms carefully.',
+      'p: By using the [italic]Service you agree to these terms. [underline]Read section 3 twice. The [strike]old fee new fee applies. See our [link=https://example.com/privacy]privacy policy or click here. Questions: [link=mailto:help@example.com]help@example.com.',
+      'h2: 1. Your account',
+      'ol type=1',
+      '  li',
+      '    p: You must be 18 or older.',
+      '    ol type=a',
+      '      li',
+      '        p: Accounts are personal.',
+      '      li',
+      '        p: Keep your password secret.',
+      '        ol type=i',
+      '          li',
+      '            p: Use a password manager.',
+      '          li',
+      '            p: Turn on two-factor sign-in.',
+      '  li',
+      '    p: We may close accounts that break these terms.',
+      'h2: 2. Fees',
+      'table',
+      '  tr',
+      '    th',
+      '      p: Plan',
+      '    th align=right',
+      '      p: Monthly',
+      '  tr',
+      '    td',
+      '      p: Basic',
+      '    td align=right',
+      '      p: €5',
+      '  tr',
+      '    td',
+      '      p: [bold]Pro',
+      '    td align=right',
+      '      p: €20',
+      'ul',
+      '  li',
+      '    p: Prices include VAT.',
+      '  li',
+      '    p: Cancel any time.',
+      'quote',
+      '  p: We never sell your data.',
+      'p: Last updated: 1 January 2026',
+    ]);
+    expect(clean).not.toMatch(/javascript:|<img|font-family|rgb\(/);
+    expectNoWordLost(html, doc);
+  });
+});
