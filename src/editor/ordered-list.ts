@@ -1,7 +1,7 @@
 import type { Attributes, Command } from '@tiptap/core';
 import { OrderedList } from '@tiptap/extension-list';
 import type { Node as ProseMirrorNode, ResolvedPos } from '@tiptap/pm/model';
-import type { Transaction } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 
 /** Numbering styles of an ordered list, by the HTML `type` each maps to. */
 export const listNumberTypes = ['1', 'a', 'A', 'i', 'I'] as const;
@@ -76,6 +76,33 @@ function onOrderedList(change: (tr: Transaction, lists: FoundList[]) => void): C
 }
 
 /**
+ * Keeps legal numbering the whole clause tree's: a clause nested one level deeper (Tab, Indent)
+ * lands in a new list, made without attributes, which takes the legal numbering of the lists
+ * around it. Only when the selection's nesting changes, so typing costs nothing, and a list
+ * stored otherwise is left as it is until someone restructures it.
+ */
+const legalTreePlugin = new Plugin({
+  key: new PluginKey('legalNumberingTree'),
+  appendTransaction(transactions, oldState, newState) {
+    if (!transactions.some((tr) => tr.docChanged)) return null;
+    const lists = orderedListsAround(newState.selection.$from);
+    if (lists.length < 2 || lists.length === orderedListsAround(oldState.selection.$from).length) return null;
+    const outer = lists[lists.length - 1];
+    if (
+      outer?.node.attrs.numbering !== 'legal' ||
+      lists.every((list) => list.node.attrs.numbering === 'legal')
+    ) {
+      return null;
+    }
+    const tr = newState.tr;
+    for (const list of lists) {
+      if (list.node.attrs.numbering !== 'legal') tr.setNodeAttribute(list.pos, 'numbering', 'legal');
+    }
+    return tr;
+  },
+});
+
+/**
  * How an ordered list numbers its items: `type` as HTML's (1, a, A, i, I), and `numbering`
  * 'legal' for multi-level clause numbers (1., 1.1, 1.1.1): a legal list nested in a legal list
  * prefixes its parent item's number. Numbers are never stored; they follow the items wherever
@@ -102,6 +129,9 @@ export const ContractOrderedList = OrderedList.extend({
           attributes.numbering === 'legal' ? { 'data-numbering': 'legal', class: 'legal-numbering' } : {},
       },
     };
+  },
+  addProseMirrorPlugins() {
+    return [...(this.parent?.() ?? []), legalTreePlugin];
   },
   addCommands() {
     return {

@@ -49,9 +49,13 @@ function LinkForm({ editor, close }: { editor: Editor; close: () => void }) {
     }
     const chain = editor.chain().focus();
     if (editor.state.selection.empty && !existing) {
-      // Nothing selected: the address itself becomes the linked text.
+      // Nothing selected: the address itself becomes the linked text, and what is typed next
+      // is not part of the link.
       const text = href.startsWith('mailto:') ? href.slice('mailto:'.length) : href;
-      chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
+      chain
+        .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
+        .unsetMark('link')
+        .run();
     } else {
       chain.extendMarkRange('link').setLink({ href }).run();
     }
