@@ -3,7 +3,7 @@ import type { ListNumberType } from '../ordered-list';
 /** What the marker typed before a list item says about its list. */
 export type ListMarker =
   | { kind: 'bullet' }
-  | { kind: 'ordered'; type: ListNumberType; value: number; legal: boolean };
+  | { kind: 'ordered'; type: ListNumberType; value: number | null; legal: boolean };
 
 const romanValues: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
 const romanPattern = /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/i;
