@@ -42,8 +42,8 @@ async function save(page: Page, call: Call): Promise<{ id: string; content: Json
  * browser tells the editor of a new selection in a later `selectionchange` task, which a key
  * pressed at once would outrun. Two animation frames later that task has run.
  */
-async function clickInto(target: Locator): Promise<void> {
-  await target.click();
+async function clickInto(target: Locator, options?: Parameters<Locator['click']>[0]): Promise<void> {
+  await target.click(options);
   await target
     .page()
     .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
