@@ -1,0 +1,181 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxMediaType } from '../../src/shared/api/docx';
+import { everyContentType } from '../fixtures/docx/every-content-type';
+import {
+  buildAccount,
+  call,
+  createTestContext,
+  type TestAccount,
+  type TestContext,
+} from '../support/test-app';
+
+const run = promisify(execFile);
+
+let ctx: TestContext;
+let owner: TestAccount;
+let stranger: TestAccount;
+const scratch = mkdtempSync(join(tmpdir(), 'pactum-docx-export-'));
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await buildAccount(ctx);
+  stranger = await buildAccount(ctx);
+});
+afterAll(() => ctx.close());
+
+async function create(title: string, content: unknown, isTemplate = false) {
+  const response = await call(ctx, owner, {
+    method: 'POST',
+    url: '/api/contracts',
+    json: { title, content, isTemplate },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function download(id: string, account = owner) {
+  return call(ctx, account, { method: 'GET', url: `/api/contracts/${id}/docx` });
+}
+
+/** LibreOffice opens the file and prints it; pdftotext reads the printed text back. */
+async function printedText(docx: Buffer, name: string): Promise<string> {
+  const dir = mkdtempSync(join(scratch, `${name}-`));
+  writeFileSync(join(dir, `${name}.docx`), docx);
+  await run(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      join(dir, `${name}.docx`),
+    ],
+    { timeout: 120_000 },
+  );
+  const { stdout } = await run('pdftotext', ['-layout', join(dir, `${name}.pdf`), '-']);
+  return stdout;
+}
+
+describe('downloading a .docx', () => {
+  it('writes every content type so that LibreOffice opens and prints it', async () => {
+    const contract = await create('Master Services Agreement — Łukasz Żółć', everyContentType);
+    const response = await download(contract.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(docxMediaType);
+    expect(response.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Master Services Agreement  Łukasz Żółć.docx')}`,
+    );
+    const file = response.rawPayload;
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+    const text = await printedText(file, 'every-content-type');
+    const lines = text.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
+    for (const expected of [
+      'Master Services Agreement',
+      '1. Definitions',
+      '1.1 Agreement means this document.',
+      '1.2 Services means the work.',
+      '2. Term',
+      '1. Decimal one',
+      'a. Letter a',
+      'i. Roman i',
+      'ii. Roman ii',
+      '2. Decimal two',
+      'C. Upper C',
+      'IV. Upper IV',
+      '• A bullet',
+      'A quoted clause.',
+      'code line 1',
+      'Party Role Fee',
+      'Łukasz Żółć Client € 1,000',
+      'Signs first none',
+      'Total for 王小明 € 1,000',
+      'The end.',
+    ]) {
+      expect(lines).toContain(expected);
+    }
+    for (const name of ['Анна Кузнецова', 'Ελένη Παπαδοπούλου', 'محمد العلي', 'legal@example.com']) {
+      expect(text).toContain(name);
+    }
+    // The page break: "Fees" starts the second page.
+    const pages = text.split('\f');
+    expect(pages[0]).toContain('code line 2');
+    expect(pages[1]).toContain('Fees');
+  }, 180_000);
+
+  it('gives back the same document when imported again', async () => {
+    const contract = await create('Round trip', everyContentType);
+    const exported = (await download(contract.id)).rawPayload;
+    const imported = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/import-docx',
+      payload: exported,
+      headers: { 'content-type': docxMediaType },
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json().notices).toEqual([]);
+    expect(imported.json().contract.title).toBe('Round trip');
+    expect(imported.json().contract.content).toEqual(contract.content);
+  });
+
+  it('writes merge fields as their value, or their label in brackets while empty', async () => {
+    const template = await create(
+      'Offer',
+      {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Client: ' },
+              {
+                type: 'mergeField',
+                attrs: { key: 'clientName', label: 'Client name', value: 'Ελένη Παπαδοπούλου' },
+              },
+              { type: 'text', text: ', amount: ' },
+              { type: 'mergeField', attrs: { key: 'amount', label: 'Amount', value: null } },
+            ],
+          },
+        ],
+      },
+      true,
+    );
+    const response = await download(template.id);
+    expect(response.statusCode).toBe(200);
+    const back = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/docx/convert',
+      payload: response.rawPayload,
+      headers: { 'content-type': docxMediaType },
+    });
+    expect(back.json().content.content[0].content).toEqual([
+      { type: 'text', text: 'Client: Ελένη Παπαδοπούλου, amount: [Amount]' },
+    ]);
+  });
+
+  it("is not offered for another organization's contract", async () => {
+    const contract = await create('Private', everyContentType);
+    expect((await download(contract.id, stranger)).statusCode).toBe(404);
+  });
+
+  it('writes a real 30-page agreement that LibreOffice prints in full', async () => {
+    const source = readFileSync(new URL('../fixtures/docx/long-agreement.docx', import.meta.url));
+    const imported = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/import-docx',
+      payload: source,
+      headers: { 'content-type': docxMediaType },
+    });
+    const exported = (await download(imported.json().contract.id)).rawPayload;
+    const text = await printedText(exported, 'long-agreement');
+    expect(text.split('\f').length).toBeGreaterThan(20);
+    expect(text).toContain('36. Force Majeure (continued 1)');
+    expect(text).toContain('Milestone 36.4');
+  }, 180_000);
+});
