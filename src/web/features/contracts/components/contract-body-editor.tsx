@@ -3,6 +3,7 @@ import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, type UseEditorOptions, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { contractExtensions } from '../../../../editor/extensions';
+import { pasteEditorProps } from '../../../../editor/paste/paste-editor-props';
 import type { EditorDocument } from '../../../../shared/api/editor-document';
 import { EditorLinkDialog } from './editor-link-dialog';
 import { LinkShortcut } from './editor-link-shortcut';
@@ -19,7 +20,7 @@ type Props = {
  * How the editor's view handles what comes in from outside (paste, drop). The one place to hook
  * the clipboard's cleaning (`transformPastedHTML`, `transformPasted`, …) into the editor.
  */
-const clipboardProps: NonNullable<UseEditorOptions['editorProps']> = {};
+const clipboardProps: NonNullable<UseEditorOptions['editorProps']> = pasteEditorProps;
 
 /**
  * The rich-text editor. Its content lives in the editor, not in React state: the page reads it
