@@ -43,12 +43,12 @@ const breakValueWords = wordBreaker(contentWidth - keyWidth, 9);
 const breakLineWords = wordBreaker(contentWidth, 9);
 
 const styles = StyleSheet.create({
-  heading: { fontFamily: fonts.sansBold, fontSize: 18, lineHeight: 1.25, color: colors.accent },
+  heading: { fontWeight: 700, fontSize: 18, lineHeight: 1.25, color: colors.accent },
   intro: { marginTop: 4, marginBottom: 16, fontSize: 9, color: colors.muted },
   section: {
     marginTop: 14,
     marginBottom: 6,
-    fontFamily: fonts.sansBold,
+    fontWeight: 700,
     fontSize: 11,
     color: colors.accent,
   },
@@ -66,7 +66,7 @@ const styles = StyleSheet.create({
   signatureLine: { borderTopWidth: 0.75, borderTopColor: colors.text, marginTop: 2, paddingTop: 2 },
   caption: { fontSize: 7.5, color: colors.muted },
   signerDetails: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontSize: 9, lineHeight: 1.4 },
-  signerName: { fontFamily: fonts.sansBold, fontSize: 11 },
+  signerName: { fontWeight: 700, fontSize: 11 },
   muted: { color: colors.muted },
   technical: { marginTop: 4, fontSize: 7.5, color: colors.muted },
   keyValue: {
@@ -86,7 +86,7 @@ const styles = StyleSheet.create({
     fontSize: 9,
     lineHeight: 1.4,
   },
-  authenticationName: { fontFamily: fonts.sansBold },
+  authenticationName: { fontWeight: 700 },
 });
 
 /** One page (or more, with many signers) showing who signed, when, with what, and what they filled in. */

@@ -34,7 +34,7 @@ const styles = StyleSheet.create({
     borderBottomWidth: 1.5,
     borderBottomColor: colors.accent,
   },
-  title: { fontFamily: fonts.sansBold, fontSize: 20, lineHeight: 1.25, color: colors.accent },
+  title: { fontWeight: 700, fontSize: 20, lineHeight: 1.25, color: colors.accent },
   subtitle: { marginTop: 5, fontSize: 9, color: colors.muted },
   codeBlock: {
     backgroundColor: colors.faint,
@@ -222,10 +222,7 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
   ));
 }
 
-/**
- * Inline content as nested Text runs. Bold and italic pick a standard-font variant by name
- * (Helvetica-BoldOblique, Courier-Bold…) rather than fontWeight, so no font lookup can fail.
- */
+/** Inline content as nested Text runs; bold and italic pick a face of the same font stacks. */
 function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): ReactNode[] {
   return (nodes ?? []).map((node, index) => {
     if (node.type === 'hardBreak') return '\n';
@@ -236,12 +233,16 @@ function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): 
     // Unmarked text inherits the paragraph's style: a plain string saves a layout node per run.
     if (marks.length === 0 && !boldByDefault) return toPdfText(text);
     const has = (type: string) => marks.some((mark) => mark.type === type);
-    const code = has('code');
-    const style: Style = { fontFamily: fontFamily(boldByDefault || has('bold'), has('italic'), code) };
+    const style: Style = {};
+    if (boldByDefault || has('bold')) style.fontWeight = 700;
+    if (has('italic')) style.fontStyle = 'italic';
+    if (has('code')) {
+      style.fontFamily = fonts.mono;
+      style.backgroundColor = colors.faint;
+    }
     if (has('strike')) style.textDecoration = 'line-through';
     const color = colorOf(marks);
     if (color) style.color = color;
-    if (code) style.backgroundColor = colors.faint;
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
       <Text key={index} style={style}>
@@ -249,14 +250,6 @@ function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): 
       </Text>
     );
   });
-}
-
-function fontFamily(bold: boolean, italic: boolean, mono: boolean): string {
-  const base = mono ? 'Courier' : 'Helvetica';
-  if (bold && italic) return `${base}-BoldOblique`;
-  if (bold) return `${base}-Bold`;
-  if (italic) return `${base}-Oblique`;
-  return base;
 }
 
 function colorOf(marks: EditorMark[]): string | undefined {

@@ -13,7 +13,7 @@ export type HistoryEvent = {
 
 const cellPadding = 4;
 const cellSize = 7.5;
-/** Courier at this size: IP addresses up to 15 characters fit their column on one line. */
+/** Noto Sans Mono at this size: IP addresses up to 15 characters fit their column on one line. */
 const monoSize = 6.8;
 const timeColumnWidth = 56;
 
@@ -30,10 +30,15 @@ const columns = [
   { title: 'IP address', width: contentWidth - 398, mono: true },
 ] as const;
 
-const cellBreakers = columns.map((column) => wordBreaker(column.width - 2 * cellPadding, cellSize));
+/** Monospaced cells are wrapped exactly beforehand (wrapMonospace), so their words are kept whole. */
+const keepWhole = (word: string) => [word];
+const cellBreakers = columns.map((column) =>
+  'mono' in column ? keepWhole : wordBreaker(column.width - 2 * cellPadding, cellSize),
+);
 
-/** How many Courier characters fit in a width: Courier advances 0.6 em per character. */
-const monoChars = (width: number) => Math.floor((width - 2 * cellPadding) / (0.6 * monoSize));
+/** How many monospaced characters fit in a width: Noto Sans Mono advances 0.6 em per character. */
+// One character of slack: the layout wants a little more room than the glyphs take.
+const monoChars = (width: number) => Math.floor((width - 2 * cellPadding) / (0.6 * monoSize)) - 1;
 
 const styles = StyleSheet.create({
   tableHeader: { flexDirection: 'row', backgroundColor: colors.accent, color: '#ffffff' },
@@ -41,7 +46,7 @@ const styles = StyleSheet.create({
   rowColumns: { flexDirection: 'row' },
   stripe: { backgroundColor: colors.faint },
   cell: { paddingHorizontal: cellPadding, paddingVertical: 3, fontSize: cellSize, lineHeight: 1.3 },
-  headerCell: { fontFamily: fonts.sansBold },
+  headerCell: { fontWeight: 700 },
   monoCell: { fontFamily: fonts.mono, fontSize: monoSize },
   userAgent: {
     marginLeft: timeColumnWidth,

@@ -1,6 +1,11 @@
 import { Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
+import { fontStacks, registerPdfFonts } from './pdf-fonts';
+import { installGlyphWriter } from './pdf-glyphs';
 import { toPdfText } from './pdf-text';
+
+registerPdfFonts();
+installGlyphWriter();
 
 /** Shared look of every Pactum PDF, so the contract, signature pages and certificate read as one document. */
 export const colors = {
@@ -12,11 +17,8 @@ export const colors = {
   accent: '#1e3a8a',
 } as const;
 
-export const fonts = {
-  sans: 'Helvetica',
-  sansBold: 'Helvetica-Bold',
-  mono: 'Courier',
-} as const;
+/** Font stacks (see pdf-fonts.ts): bold is fontWeight 700, italic fontStyle 'italic'. */
+export const fonts = fontStacks;
 
 /**
  * A4 in points. The page padding holds the header and footer; the content area adds its own gap
@@ -48,7 +50,7 @@ const styles = StyleSheet.create({
   headerTitle: {
     flexGrow: 1,
     flexShrink: 1,
-    fontFamily: fonts.sansBold,
+    fontWeight: 700,
     color: colors.text,
     maxLines: 1,
     textOverflow: 'ellipsis',

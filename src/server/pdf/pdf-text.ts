@@ -1,103 +1,74 @@
+import { Font } from '@react-pdf/renderer';
+import { registerPdfFonts } from './pdf-fonts';
+
 /**
- * Text helpers shared by the PDF documents. The PDFs use only the standard 14 fonts (nothing to
- * ship, nothing to fetch), which pdfkit writes in WinAnsi encoding: any other character would come
- * out as unrelated glyphs, so text is mapped onto WinAnsi first.
+ * Text helpers shared by the PDF documents. The PDFs embed fonts covering every script a contract
+ * may hold (pdf-fonts.ts), so text is printed as written: only characters that print nothing, or
+ * that the layout engine mishandles, are changed.
  */
 
-/** The characters WinAnsi adds in 0x80–0x9F on top of Latin-1. */
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Common characters whose decomposition does not land in WinAnsi but have an obvious stand-in. */
-const substitutes: Record<string, string> = {
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2015': '—',
-  '\u2212': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u2260': '!=',
-  '\u2190': '<-',
-  '\u2192': '->',
-  '\u2194': '<->',
-  '\u21d2': '=>',
-  '\u25cf': '•',
-  '\u2023': '•',
-  '\u2043': '-',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ı: 'i',
-  ħ: 'h',
-  Ħ: 'H',
-  ŧ: 't',
-  Ŧ: 'T',
-  ŀ: 'l',
-  Ŀ: 'L',
-  ĸ: 'k',
-  ŉ: "'n",
-};
-
-/** Zero-width and joiner characters: invisible, so they are dropped rather than shown as '?'. */
-const invisible = /[\u200b-\u200d\u2060\ufeff\u00ad]/;
-const spaceLike = /[\u2000-\u200a\u202f\u205f\u3000]/;
-const combiningMarks = /\p{M}/gu;
+/**
+ * Zero-width space, word joiner, byte order mark and soft hyphen: invisible, and the layout engine
+ * would show them as a missing glyph. ZWJ and ZWNJ stay: Arabic, Persian and Devanagari need them
+ * to choose a letter's form.
+ */
+const invisible = /[\u200b\u2060\ufeff\u00ad]/g;
+/**
+ * Other C0/C1 controls, and bidi embedding controls (the layout runs its own bidi pass), dropped.
+ * Tab and newline are handled by the caller.
+ */
+const isControl = (code: number) =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
+  (code >= 0x7f && code <= 0x9f) ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
 const plainAscii = /^[\x20-\x7e]*$/;
 
-const isWinAnsi = (char: string): boolean => {
-  const code = char.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(char);
-};
-
 /**
- * Maps text onto what the standard fonts can show: WinAnsi characters stay, accented letters
- * outside it lose their accent, typographic look-alikes become their ASCII form, and anything else
- * becomes '?', so a contract never silently shows a different character. Newlines stay (hard
- * breaks and code lines); tabs become spaces, since the layout engine drops them.
+ * The text to print: composed (NFC, so 'Z' + combining dot prints as the one 'Ż' every font has),
+ * invisible characters dropped, tabs as four spaces (the layout engine drops tabs). Newlines stay
+ * (hard breaks and code lines).
  */
 export function toPdfText(text: string): string {
   if (plainAscii.test(text)) return text;
   let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (isWinAnsi(char) || char === '\n') out += char;
-    else if (char === '\t') out += '    ';
-    else if (invisible.test(char)) continue;
-    else if (spaceLike.test(char)) out += ' ';
-    else if (substitutes[char] !== undefined) out += substitutes[char];
-    else if ((char.codePointAt(0) ?? 0) < 0x20 || (char.codePointAt(0) ?? 0) === 0x7f) continue;
-    else out += fallback(char);
+  for (const char of text.normalize('NFC').replace(invisible, '')) {
+    if (!isControl(char.codePointAt(0) ?? 0)) out += char;
   }
-  return out;
+  return out.replaceAll('\t', '    ');
 }
 
-function fallback(char: string): string {
-  // Compatibility decomposition turns 'ğ' into 'g', 'ﬁ' into 'fi', '①' into '1', full-width forms into ASCII.
-  const decomposed = char.normalize('NFKD').replace(combiningMarks, '');
-  if (decomposed.length > 0 && [...decomposed].every(isWinAnsi)) return decomposed;
-  return '?';
-}
-
-/** Helvetica's advance widths (thousandths of an em) for ASCII 32–126, from its AFM metrics. */
-const helveticaWidths = [
-  278, 278, 355, 556, 556, 889, 667, 222, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
-  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
-  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
-  556, 222, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
-  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
+/** Helvetica-like widths for ASCII, used until the real font is loaded (only in odd call orders). */
+const fallbackAdvance = 0.6;
+const advances = new Map<number, number>();
 
 /**
- * Width of text in points, slightly overestimated (bold is up to 10% wider than regular Helvetica,
- * and letters outside ASCII are taken as wide ones): it only decides where a word may break.
+ * Advance of a character in em, from the bold face of the main font (the widest face, so a word
+ * measured here fits in any face). Characters the main font lacks (CJK, Arabic, Hebrew) count as
+ * 1 em, the width of an ideograph: an overestimate that only moves a break point.
+ */
+function advanceOf(codePoint: number): number {
+  const known = advances.get(codePoint);
+  if (known !== undefined) return known;
+  registerPdfFonts();
+  const font = Font.getFont({ fontFamily: 'Noto Sans', fontWeight: 700 })?.data;
+  if (!font || !('glyphForCodePoint' in font)) return fallbackAdvance;
+  const advance = font.hasGlyphForCodePoint(codePoint)
+    ? font.glyphForCodePoint(codePoint).advanceWidth / font.unitsPerEm
+    : 1;
+  advances.set(codePoint, advance);
+  return advance;
+}
+
+/**
+ * Width of text in points: it only decides where a word may break. Monospaced text advances 0.6 em
+ * a character (Noto Sans Mono, as Courier).
  */
 export function textWidth(text: string, fontSize: number, mono = false): number {
   if (mono) return text.length * 0.6 * fontSize;
-  let units = 0;
-  for (const char of text) units += helveticaWidths[(char.codePointAt(0) ?? 0) - 32] ?? 780;
-  return (units / 1000) * fontSize * 1.1;
+  let ems = 0;
+  for (const char of text) ems += advanceOf(char.codePointAt(0) ?? 0);
+  return ems * fontSize;
 }
 
 /**

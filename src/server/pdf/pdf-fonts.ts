@@ -1,0 +1,197 @@
+import { createRequire } from 'node:module';
+import { Font } from '@react-pdf/renderer';
+
+/**
+ * The fonts of every Pactum PDF, shipped as npm packages (nothing is read from the system or
+ * fetched at run time) and embedded as subsets: only the glyphs a document uses are written.
+ *
+ * A text run takes the first family of a stack that has a glyph for its character, so one stack
+ * prints any mix of scripts:
+ * - Noto Sans: Latin with every diacritic, Cyrillic, Greek and Devanagari, with bold and italic;
+ * - IBM Plex Sans Arabic and Noto Sans Hebrew (no italic: the upright face stands in, as in
+ *   browsers). Plex draws each Arabic letter form as one glyph; Noto Sans Arabic builds them from
+ *   a dotless body and separate dots, and a PDF maps each glyph to one text, so its shared bodies
+ *   made pdftotext read 'ي' as 'ب';
+ * - Source Han Sans: one pan-CJK family, so Chinese (Han), Japanese (kana) and Korean (Hangul)
+ *   share one font, with its regular and bold weights;
+ * - Noto Sans Mono for code, falling back to the same stack for what it lacks.
+ */
+const require = createRequire(import.meta.url);
+
+type Face = { file: string; fontWeight: 400 | 700; fontStyle: 'normal' | 'italic' };
+
+const expo = (family: string, face: string) => require.resolve(`@expo-google-fonts/${family}/${face}`);
+
+/** Upright faces registered for italic too: a family without italics must still resolve one. */
+const uprightOnly = (regular: string, bold: string): Face[] => [
+  { file: regular, fontWeight: 400, fontStyle: 'normal' },
+  { file: bold, fontWeight: 700, fontStyle: 'normal' },
+  { file: regular, fontWeight: 400, fontStyle: 'italic' },
+  { file: bold, fontWeight: 700, fontStyle: 'italic' },
+];
+
+const families: Record<string, () => Face[]> = {
+  'Noto Sans': () => [
+    { file: expo('noto-sans', '400Regular/NotoSans_400Regular.ttf'), fontWeight: 400, fontStyle: 'normal' },
+    { file: expo('noto-sans', '700Bold/NotoSans_700Bold.ttf'), fontWeight: 700, fontStyle: 'normal' },
+    {
+      file: expo('noto-sans', '400Regular_Italic/NotoSans_400Regular_Italic.ttf'),
+      fontWeight: 400,
+      fontStyle: 'italic',
+    },
+    {
+      file: expo('noto-sans', '700Bold_Italic/NotoSans_700Bold_Italic.ttf'),
+      fontWeight: 700,
+      fontStyle: 'italic',
+    },
+  ],
+  'IBM Plex Sans Arabic': () =>
+    uprightOnly(
+      expo('ibm-plex-sans-arabic', '400Regular/IBMPlexSansArabic_400Regular.ttf'),
+      expo('ibm-plex-sans-arabic', '700Bold/IBMPlexSansArabic_700Bold.ttf'),
+    ),
+  'Noto Sans Hebrew': () =>
+    uprightOnly(
+      expo('noto-sans-hebrew', '400Regular/NotoSansHebrew_400Regular.ttf'),
+      expo('noto-sans-hebrew', '700Bold/NotoSansHebrew_700Bold.ttf'),
+    ),
+  'Source Han Sans': () =>
+    uprightOnly(
+      require.resolve('node-source-han-sans/SourceHanSans-Regular.otf'),
+      require.resolve('node-source-han-sans/SourceHanSans-Bold.otf'),
+    ),
+  'Noto Sans Mono': () =>
+    uprightOnly(
+      expo('noto-sans-mono', '400Regular/NotoSansMono_400Regular.ttf'),
+      expo('noto-sans-mono', '700Bold/NotoSansMono_700Bold.ttf'),
+    ),
+};
+
+const rightToLeft = new Set(['IBM Plex Sans Arabic', 'Noto Sans Hebrew']);
+const fallbacks = ['IBM Plex Sans Arabic', 'Noto Sans Hebrew', 'Source Han Sans'];
+
+/** Font stacks for `fontFamily`: bold and italic are chosen with fontWeight and fontStyle. */
+export const fontStacks = {
+  sans: ['Noto Sans', ...fallbacks],
+  mono: ['Noto Sans Mono', 'Noto Sans', ...fallbacks],
+};
+
+let registered = false;
+
+/**
+ * Registers the families with react-pdf once per thread. Files are only opened when a document
+ * first uses a family, and then kept for every later render in the thread.
+ */
+export function registerPdfFonts(): void {
+  if (registered) return;
+  registered = true;
+  for (const [family, faces] of Object.entries(families)) {
+    const list = faces();
+    Font.register({
+      family,
+      fonts: list.map((face) => ({ src: face.file, fontWeight: face.fontWeight, fontStyle: face.fontStyle })),
+    });
+    for (const face of list) {
+      const source = Font.getFont({
+        fontFamily: family,
+        fontWeight: face.fontWeight,
+        fontStyle: face.fontStyle,
+      });
+      // A face registered twice (an upright face standing in for italic) shares the first one's
+      // font object: the file is read and parsed once, and embedded once.
+      const first = list.find((other) => other.file === face.file);
+      const owner =
+        first && first !== face
+          ? Font.getFont({ fontFamily: family, fontWeight: first.fontWeight, fontStyle: first.fontStyle })
+          : undefined;
+      const load = owner ? () => owner.load() : source.load.bind(source);
+      source.load = async () => {
+        await load();
+        if (owner) source.data = owner.data;
+        else if (source.data) {
+          keepMarkOffsets(
+            source.data as unknown as ShapingFont,
+            rightToLeft.has(family),
+            !rightToLeft.has(family),
+          );
+          claimLineBreaks(source.data as unknown as ShapingFont);
+        }
+      };
+    }
+  }
+}
+
+type Position = { xAdvance: number; xOffset: number; yOffset: number };
+type ShapedRun = { glyphs: object[]; positions: Position[] };
+type ShapingFont = {
+  layout(...args: unknown[]): ShapedRun;
+  hasGlyphForCodePoint(codePoint: number): boolean;
+};
+/** Where a mark sits, in font units from the origin of the glyph drawn before it (see pdf-glyphs.ts). */
+export type MarkOffset = { x: number; y: number };
+
+/**
+ * Keeps the OpenType position of marks (Arabic dots and vowels, Hebrew points, Devanagari signs,
+ * combining accents) through react-pdf's layout, which overwrites every glyph's vertical offset
+ * with the run's baseline shift. Each positioned glyph is given a view carrying its offset, which
+ * the glyph writer uses instead.
+ *
+ * React-pdf shapes every run left to right and then reverses the glyphs of a right-to-left run.
+ * A mark has no advance and an offset measured from the pen after its base letter; once reversed
+ * it is drawn before its base, so for the Arabic and Hebrew fonts (whose letters always run right
+ * to left) a mark's offset is measured from its base's own origin instead.
+ */
+/**
+ * A line break ('\n' of a hard break or a code block) has no glyph in any font, and react-pdf
+ * then sets it in Helvetica, a non-embedded font (pdffonts must list only embedded ones). The
+ * layout breaks the line there and draws nothing for it, so any font may claim it.
+ */
+function claimLineBreaks(font: ShapingFont): void {
+  if (lineBreakFonts.has(font)) return;
+  lineBreakFonts.add(font);
+  const hasGlyph = font.hasGlyphForCodePoint.bind(font);
+  font.hasGlyphForCodePoint = (codePoint: number) => codePoint === 0x0a || hasGlyph(codePoint);
+}
+const lineBreakFonts = new WeakSet<ShapingFont>();
+
+/**
+ * Latin ligatures off: 'fi' drawn as one glyph is read back as 'ﬁ' (U+FB01), so "Certificate"
+ * would not be found by a search. Arabic keeps its required ligatures (lam-alef), which its
+ * font names 'rlig', and the Indic conjuncts are not ligatures of this kind.
+ */
+function withoutLigatures(args: unknown[]): unknown[] {
+  const [text, features, ...rest] = args;
+  const chosen = Array.isArray(features)
+    ? Object.fromEntries(features.map((tag) => [tag, true]))
+    : ((features as Record<string, boolean> | undefined) ?? {});
+  return [text, { ...chosen, liga: false, clig: false }, ...rest];
+}
+
+const shapingFonts = new WeakSet<ShapingFont>();
+function keepMarkOffsets(font: ShapingFont, reversed: boolean, noLigatures: boolean): void {
+  if (shapingFonts.has(font)) return;
+  shapingFonts.add(font);
+  const layout = font.layout.bind(font);
+  font.layout = (...args: unknown[]) => {
+    // fontkit reuses position objects between layouts: nothing it returns is changed in place.
+    const run = layout(...(noLigatures ? withoutLigatures(args) : args));
+    let baseAdvance = 0;
+    let changed = false;
+    const glyphs = run.glyphs.map((glyph, index) => {
+      const position = run.positions[index];
+      if (!position) return glyph;
+      if (position.xAdvance !== 0) baseAdvance = position.xAdvance;
+      if (!position.xOffset && !position.yOffset) return glyph;
+      changed = true;
+      const offset: MarkOffset = {
+        x: position.xOffset + (reversed && position.xAdvance === 0 ? baseAdvance : 0),
+        y: position.yOffset,
+      };
+      return Object.create(glyph, { markOffset: { value: offset } });
+    });
+    if (!changed) return run;
+    const view: ShapedRun = Object.create(run);
+    view.glyphs = glyphs;
+    return view;
+  };
+}

@@ -1,0 +1,105 @@
+import PDFDocument from 'pdfkit';
+import type { MarkOffset } from './pdf-fonts';
+
+/**
+ * How shaped glyphs are written into the PDF. React-pdf hands a line's glyphs to the document's
+ * `glyphs` method when it has one; this one fixes what its own writer gets wrong for the scripts
+ * Pactum prints: it applies glyph offsets in points (react-pdf's writer scales them by the font
+ * size a second time, so an Arabic dot or a Devanagari vowel sign lost its OpenType position).
+ *
+ * Standard (non-embedded) fonts keep react-pdf's writer: the method only exists for embedded ones.
+ */
+
+type Glyph = { id: number; advanceWidth: number; codePoints: number[]; markOffset?: MarkOffset };
+type Position = { xAdvance: number; xOffset: number; yOffset: number };
+type EmbeddedFont = {
+  id: string;
+  font: { unitsPerEm: number };
+  subset: { includeGlyph(id: number): number };
+  widths: number[];
+  unicode: number[][];
+  scale: number;
+  ref(): unknown;
+};
+type Document = {
+  _font: EmbeddedFont & { subset?: unknown };
+  _fontSize: number;
+  page: { height: number; fonts: Record<string, unknown> };
+  save(): void;
+  restore(): void;
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  addContent(operators: string): void;
+};
+
+/** PDF numbers: six decimals at most, no exponent. */
+const number = (value: number) => String(Math.round(value * 1e6) / 1e6);
+
+function drawGlyphs(this: Document, glyphs: Glyph[], positions: Position[], x: number, y: number): void {
+  const font = this._font;
+  const size = this._fontSize;
+  // Points to text space (thousandths of the font size), the unit of TJ adjustments.
+  const toText = 1000 / size;
+  const pointsPerUnit = size / font.font.unitsPerEm;
+  this.save();
+  // React-pdf's page is flipped (y down); text is set in the PDF's own space (y up).
+  this.transform(1, 0, 0, -1, 0, this.page.height);
+  const baseline = this.page.height - y;
+  if (this.page.fonts[font.id] == null) this.page.fonts[font.id] = font.ref();
+  this.addContent('BT');
+  this.addContent(`/${font.id} ${number(size)} Tf`);
+  this.addContent(`1 0 0 1 ${number(x)} ${number(baseline)} Tm`);
+  // One TJ array for the run: a mark moves by an adjustment before it and back after it, and up or
+  // down with the text rise, so text extraction keeps it in the line beside its letter.
+  let pending: string[] = [];
+  let rise = 0;
+  const flush = () => {
+    if (pending.length > 0) this.addContent(`[${pending.join(' ')}] TJ`);
+    pending = [];
+  };
+  const shift = (points: number) => {
+    if (Math.abs(points) > 1e-6) pending.push(number(-points * toText));
+  };
+  glyphs.forEach((glyph, index) => {
+    const natural = glyph.advanceWidth * pointsPerUnit;
+    const position = positions[index] ?? { xAdvance: natural, xOffset: 0, yOffset: 0 };
+    const id = font.subset.includeGlyph(glyph.id);
+    font.widths[id] ??= glyph.advanceWidth * font.scale;
+    font.unicode[id] ??= glyph.codePoints;
+    // The mark offset kept from shaping (pdf-fonts.ts), in font units; else react-pdf's, in points.
+    const offsetX = glyph.markOffset ? glyph.markOffset.x * pointsPerUnit : position.xOffset;
+    // React-pdf's own vertical offset is a baseline shift (super/subscript) in thousandths of an em.
+    const offsetY =
+      (glyph.markOffset ? glyph.markOffset.y * pointsPerUnit : 0) + (position.yOffset * size) / 1000;
+    if (Math.abs(offsetY - rise) > 1e-6) {
+      flush();
+      rise = offsetY;
+      this.addContent(`${number(rise)} Ts`);
+    }
+    shift(offsetX);
+    pending.push(`<${id.toString(16).padStart(4, '0')}>`);
+    // The PDF advances by the glyph's own width; kerning, justification and the way back from a
+    // mark's offset adjust it to the advance the layout chose.
+    shift(position.xAdvance - natural - offsetX);
+  });
+  if (rise !== 0) {
+    flush();
+    this.addContent('0 Ts');
+  }
+  flush();
+  this.addContent('ET');
+  this.restore();
+}
+
+let installed = false;
+
+/** Installs the writer on pdfkit's documents, once per thread. */
+export function installGlyphWriter(): void {
+  if (installed) return;
+  installed = true;
+  Object.defineProperty(PDFDocument.prototype, 'glyphs', {
+    configurable: true,
+    get(this: Document) {
+      return this._font?.subset ? drawGlyphs : undefined;
+    },
+  });
+}
