@@ -1,7 +1,10 @@
-import { Document, StyleSheet, type Styles, Text, View } from '@react-pdf/renderer';
+import { Document, Link, StyleSheet, type Styles, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
+import { maxIndent } from '../../editor/indent';
+import { safeLinkHref } from '../../editor/link-href';
 import { mergeFieldText } from '../../editor/merge-field-values';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
+import { renderTable } from './contract-table';
 import { colors, contentWidth, fonts, PageFrame } from './page-frame';
 import { formatLongDate, listNumber, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
 
@@ -60,7 +63,20 @@ const styles = StyleSheet.create({
  * alternate by depth) and whether it is the last block of a list item or quote, whose own bottom
  * gap already separates it from what follows.
  */
-type BlockContext = { width: number; listDepth: number; last: boolean; nested: boolean };
+type BlockContext = {
+  width: number;
+  listDepth: number;
+  last: boolean;
+  nested: boolean;
+  /** Inside a legal list item: its full number ('1.2'), which nested legal items extend. */
+  legalPrefix?: string;
+  /** Inside a table cell: header cells are bold, and the cell's alignment wins over the paragraph's. */
+  bold?: boolean;
+  align?: 'left' | 'center' | 'right';
+};
+
+/** One indent step, as the editor's: half an inch. */
+const indentStep = 36;
 
 /** The contract as sent, rendered from the same JSON the editor stores. */
 export function ContractDocument(props: ContractDocumentProps) {
@@ -102,12 +118,18 @@ function renderBlock(node: EditorNode, key: number, context: BlockContext): Reac
   // Blocks inside a list item sit closer together, so an item reads as one unit.
   const gap: Style = { marginBottom: context.last ? 0 : context.listDepth > 0 ? listGap : blockGap };
   switch (node.type) {
-    case 'paragraph':
+    case 'paragraph': {
+      const indent = indentOf(node, context.width);
       return (
-        <Paragraph key={key} style={[gap, alignment(node)]} breakWords={wordBreaker(context.width, bodySize)}>
-          {renderInline(node.content, false)}
+        <Paragraph
+          key={key}
+          style={[gap, alignment(node, context), { marginLeft: indent }]}
+          breakWords={wordBreaker(context.width - indent, bodySize)}
+        >
+          {renderInline(node.content, context.bold === true)}
         </Paragraph>
       );
+    }
     case 'heading': {
       const level = Math.min(Math.max(Number(node.attrs?.level) || 1, 1), 6);
       const size = headingSizes[level - 1] ?? bodySize;
@@ -118,12 +140,13 @@ function renderBlock(node: EditorNode, key: number, context: BlockContext): Reac
         marginBottom: context.last ? 0 : Math.max(blockGap - 1, size * 0.35),
         color: level <= 2 ? colors.accent : colors.text,
       };
+      const indent = indentOf(node, context.width);
       // minPresenceAhead keeps a heading from being the last line of a page, apart from its text.
       return (
         <Paragraph
           key={key}
-          style={[heading, alignment(node)]}
-          breakWords={wordBreaker(context.width, size)}
+          style={[heading, alignment(node, context), { marginLeft: indent }]}
+          breakWords={wordBreaker(context.width - indent, size)}
           minPresenceAhead={36}
         >
           {renderInline(node.content, true)}
@@ -155,6 +178,19 @@ function renderBlock(node: EditorNode, key: number, context: BlockContext): Reac
           {renderList(node, context)}
         </View>
       );
+    case 'table':
+      return renderTable(node, key, context.width, context.last ? 0 : blockGap, (cell, cell_) =>
+        renderBlocks(cell.content ?? [], {
+          width: cell_.width,
+          listDepth: 0,
+          nested: true,
+          bold: cell_.bold,
+          ...(cell_.align ? { align: cell_.align } : {}),
+        }),
+      );
+    case 'pageBreak':
+      // The content after it starts a new page, as the editor's page break marks.
+      return <View key={key} break />;
     case 'horizontalRule':
       return <View key={key} style={[styles.rule, { marginBottom: context.last ? 0 : blockGap + 6 }]} />;
     default:
@@ -187,7 +223,14 @@ function Paragraph(props: {
   );
 }
 
-function alignment(node: EditorNode): Style {
+/** The left indent of a paragraph or heading: half an inch a step, leaving at least half the width. */
+function indentOf(node: EditorNode, width: number): number {
+  const steps = Math.min(Math.max(Math.trunc(Number(node.attrs?.indent) || 0), 0), maxIndent);
+  return Math.min(steps * indentStep, width / 2);
+}
+
+function alignment(node: EditorNode, context: BlockContext): Style {
+  if (context.align) return { textAlign: context.align };
   const align = node.attrs?.textAlign;
   return typeof align === 'string' && alignments.has(align)
     ? { textAlign: align as 'left' | 'center' | 'right' | 'justify' }
@@ -199,12 +242,23 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
   const ordered = list.type === 'orderedList';
   const start = Number.isInteger(list.attrs?.start) ? Number(list.attrs?.start) : 1;
   const kind = typeof list.attrs?.type === 'string' ? list.attrs.type : '1';
+  const legal = ordered && list.attrs?.numbering === 'legal';
+  // A legal list nested in a legal item continues its number: 1., then 1.1, then 1.1.1.
+  const prefix = legal ? context.legalPrefix : undefined;
+  const numbers = items.map((_, index) => {
+    const own = listNumber(start + index, kind);
+    return prefix ? `${prefix}.${own}` : own;
+  });
   const markers = items.map((_, index) =>
-    ordered ? `${listNumber(start + index, kind)}.` : (bullets[context.listDepth % bullets.length] ?? '•'),
+    ordered
+      ? prefix
+        ? (numbers[index] ?? '')
+        : `${numbers[index]}.`
+      : (bullets[context.listDepth % bullets.length] ?? '•'),
   );
   // Room for the widest marker, so the text of every item starts at the same indent.
   const widest = Math.max(...markers.map((marker) => marker.length), 1);
-  const markerWidth = ordered ? Math.max(18, widest * 5.8 + 6) : 16;
+  const markerWidth = ordered ? Math.max(18, widest * 5.8 + 8) : 16;
   return items.map((item, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
     <View key={index} style={[styles.listItem, { marginBottom: index === items.length - 1 ? 0 : listGap }]}>
@@ -216,6 +270,7 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
           width: context.width - markerWidth,
           listDepth: context.listDepth + 1,
           nested: true,
+          ...(legal ? { legalPrefix: numbers[index] } : {}),
         })}
       </View>
     </View>
@@ -240,10 +295,21 @@ function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): 
       style.fontFamily = fonts.mono;
       style.backgroundColor = colors.faint;
     }
-    if (has('strike')) style.textDecoration = 'line-through';
-    const color = colorOf(marks);
+    const href = safeLinkHref(marks.find((mark) => mark.type === 'link')?.attrs?.href);
+    const decorations = [
+      has('underline') || href ? 'underline' : null,
+      has('strike') ? 'line-through' : null,
+    ].filter(Boolean);
+    if (decorations.length > 0) style.textDecoration = decorations.join(' ') as Style['textDecoration'];
+    const color = colorOf(marks) ?? (href ? colors.link : undefined);
     if (color) style.color = color;
-    return (
+    // A link is clickable in the PDF (a URI annotation over its text), as in the editor.
+    return href ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+      <Link key={index} src={href} style={style}>
+        {toPdfText(text)}
+      </Link>
+    ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
       <Text key={index} style={style}>
         {toPdfText(text)}

@@ -15,6 +15,7 @@ export const colors = {
   strongRule: '#9ca3af',
   faint: '#f3f4f6',
   accent: '#1e3a8a',
+  link: '#1d4ed8',
 } as const;
 
 /** Font stacks (see pdf-fonts.ts): bold is fontWeight 700, italic fontStyle 'italic'. */

@@ -1,0 +1,117 @@
+import { View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
+import type { EditorNode } from '../../shared/api/editor-document';
+import { colors } from './page-frame';
+
+const cellPaddingX = 5;
+const cellPaddingY = 3;
+const border = 0.75;
+
+/** What a cell's blocks are drawn with: the width inside its padding, bold for header cells, its alignment. */
+export type CellContext = { width: number; bold: boolean; align: 'left' | 'center' | 'right' | undefined };
+
+const cellAligns = new Set(['left', 'center', 'right']);
+const spanOf = (cell: EditorNode) => Math.max(1, Number(cell.attrs?.colspan) || 1);
+
+/**
+ * Column widths in points: the editor's column widths (pixels, from resizing) where it stored
+ * them, shared out in the same proportions, and equal shares otherwise; always the full width.
+ */
+export function columnWidths(rows: EditorNode[], width: number): number[] {
+  const count = Math.max(
+    1,
+    ...rows.map((row) => (row.content ?? []).reduce((sum, cell) => sum + spanOf(cell), 0)),
+  );
+  const stored: Array<number | null> = Array.from({ length: count }, () => null);
+  for (const row of rows) {
+    let column = 0;
+    for (const cell of row.content ?? []) {
+      const widths = Array.isArray(cell.attrs?.colwidth) ? (cell.attrs.colwidth as unknown[]) : [];
+      for (let offset = 0; offset < spanOf(cell); offset += 1) {
+        const value = Number(widths[offset]);
+        if (column + offset < count && stored[column + offset] === null && value > 0)
+          stored[column + offset] = value;
+      }
+      column += spanOf(cell);
+    }
+  }
+  const known = stored.filter((value): value is number => value !== null);
+  // A column without a stored width gets the average of those with one (the editor's default
+  // is an equal share too).
+  const fallback = known.length > 0 ? known.reduce((sum, value) => sum + value, 0) / known.length : 1;
+  const raw = stored.map((value) => value ?? fallback);
+  const total = raw.reduce((sum, value) => sum + value, 0);
+  return raw.map((value) => (value / total) * width);
+}
+
+/**
+ * A table as the editor shows it: bordered cells, the header row bold on a shaded ground and
+ * repeated at the top of each page the table continues on, colspan as wider cells, the cell's
+ * alignment. A row never splits across pages; a long table breaks between rows.
+ */
+export function renderTable(
+  table: EditorNode,
+  key: number,
+  width: number,
+  gap: number,
+  renderCell: (cell: EditorNode, context: CellContext) => ReactNode[],
+): ReactNode {
+  const rows = table.content ?? [];
+  const widths = columnWidths(rows, width - border);
+  return (
+    <View
+      key={key}
+      style={{
+        marginBottom: gap,
+        borderTopWidth: border,
+        borderLeftWidth: border,
+        borderColor: colors.strongRule,
+      }}
+    >
+      {rows.map((row, rowIndex) => {
+        const cells = row.content ?? [];
+        const header = cells.length > 0 && cells.every((cell) => cell.type === 'tableHeader');
+        let column = 0;
+        return (
+          <View
+            // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+            key={rowIndex}
+            style={{ flexDirection: 'row', backgroundColor: header ? colors.faint : undefined }}
+            wrap={false}
+            fixed={header && rowIndex === 0 ? true : undefined}
+          >
+            {cells.map((cell, cellIndex) => {
+              const span = spanOf(cell);
+              const cellWidth = widths.slice(column, column + span).reduce((sum, value) => sum + value, 0);
+              column += span;
+              const align =
+                typeof cell.attrs?.align === 'string' && cellAligns.has(cell.attrs.align)
+                  ? cell.attrs.align
+                  : undefined;
+              return (
+                <View
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+                  key={cellIndex}
+                  style={{
+                    width: cellWidth,
+                    paddingHorizontal: cellPaddingX,
+                    paddingVertical: cellPaddingY,
+                    borderRightWidth: border,
+                    borderBottomWidth: border,
+                    borderColor: colors.strongRule,
+                  }}
+                >
+                  {renderCell(cell, {
+                    width: cellWidth - 2 * cellPaddingX - border,
+                    bold: cell.type === 'tableHeader',
+                    align: align as CellContext['align'],
+                  })}
+                </View>
+              );
+            })}
+          </View>
+        );
+      })}
+    </View>
+  );
+}
