@@ -12,6 +12,7 @@ import {
   useDuplicateContract,
   useSaveAsTemplate,
 } from '../api/contract-list';
+import { docxDownloadUrl } from '../api/docx';
 import { contractDocumentUrl } from '../api/signing';
 
 export type Notice = { tone: 'success' | 'error'; text: string };
@@ -77,6 +78,11 @@ export function ContractActionsMenu({
               }
             >
               Save as template
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <a href={docxDownloadUrl(contract.id)} download>
+                Download .docx
+              </a>
             </DropdownMenu.Item>
             {contract.status === 'signed' && (
               <DropdownMenu.Item asChild className={itemClass}>

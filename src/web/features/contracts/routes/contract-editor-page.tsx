@@ -23,10 +23,13 @@ import {
   useSendContract,
   useUpdateContract,
 } from '../api/contracts';
+import { importedOf } from '../api/docx';
 import { ActivityCard } from '../components/activity-card';
 import { ContractBodyEditor } from '../components/contract-body-editor';
 import { DetailsCard } from '../components/details-card';
 import { DocumentsCard } from '../components/documents-card';
+import { EditorDocxActions } from '../components/editor-docx-actions';
+import { ImportNoticesBanner } from '../components/import-notices-banner';
 import { MergeFieldsPanel } from '../components/merge-fields-panel';
 import { RolesCard } from '../components/roles-card';
 import { accessCodeProblem } from '../components/signer-checks';
@@ -125,6 +128,8 @@ function ContractForm({
   const [fieldsOpen, setFieldsOpen] = useState(fromTemplate?.fillFields ?? false);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // What a .docx import left out: from the list's import (in the address's state) or this page's.
+  const [imported, setImported] = useState(() => importedOf(location.state));
   const [params] = useSearchParams();
   const projects = useProjects();
   const [title, setTitle] = useState(contract?.title ?? '');
@@ -342,6 +347,13 @@ function ContractForm({
         </ErrorBanner>
       )}
       {notice && <ErrorBanner>{notice}</ErrorBanner>}
+      {imported && (
+        <ImportNoticesBanner
+          fileName={imported.fileName}
+          notices={imported.notices}
+          onDismiss={() => setImported(null)}
+        />
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2" data-tour="editor">
@@ -359,6 +371,18 @@ function ContractForm({
               className={`mt-1 block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ${editable ? 'bg-white' : 'bg-slate-50'}`}
             />
           </div>
+          <EditorDocxActions
+            editor={editor}
+            contractId={contract?.id ?? null}
+            editable={editable}
+            onProblem={setNotice}
+            onImported={(result) => {
+              setNotice(null);
+              setImported({ fileName: result.fileName, notices: result.notices });
+              if (!title.trim()) setTitle(result.title);
+              markDirty();
+            }}
+          />
           {/* A template's fields are filled in on each contract made from it. */}
           {editor && editable && !template && (
             <MergeFieldsPanel editor={editor} open={fieldsOpen} onOpenChange={setFieldsOpen} />

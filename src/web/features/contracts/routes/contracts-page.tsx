@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
 import { type ContractFilters, contractListQuery } from '../api/contract-list';
 import { ContractActionsMenu, type Notice } from '../components/contract-actions-menu';
+import { ImportDocxButton } from '../components/import-docx-button';
 
 const sortLabels: Record<ContractSort, string> = {
   updated: 'Last updated',
@@ -87,9 +88,12 @@ export function ContractsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Contracts</h1>
           <p className="mt-1 text-sm text-slate-600">Every contract of your organization.</p>
         </div>
-        <ButtonLink to="/contracts/new">
-          <Plus aria-hidden="true" className="size-4" /> New Contract
-        </ButtonLink>
+        <div className="flex flex-wrap items-start gap-3">
+          <ImportDocxButton template={false} />
+          <ButtonLink to="/contracts/new">
+            <Plus aria-hidden="true" className="size-4" /> New Contract
+          </ButtonLink>
+        </div>
       </div>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">

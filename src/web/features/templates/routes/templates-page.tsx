@@ -1,15 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FilePlus2, LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
+import { Download, FilePlus2, LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ContractSummary } from '../../../../shared/api/contracts';
 import { ErrorBanner } from '../../../components/ui/banner';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { docxDownloadUrl } from '../../contracts/api/docx';
+import { ImportDocxButton } from '../../contracts/components/import-docx-button';
 import { templateListQuery, useDeleteTemplate } from '../api/templates';
 import { UseTemplateDialog } from '../components/use-template-dialog';
 
@@ -43,10 +45,13 @@ export function TemplatesPage() {
             Standard contracts with their signer roles and fields, ready to start a new draft from.
           </p>
         </div>
-        <ButtonLink to="/templates/new" className="shrink-0 self-start sm:self-auto">
-          <Plus aria-hidden="true" className="size-4" />
-          New Template
-        </ButtonLink>
+        <div className="flex shrink-0 flex-wrap items-start gap-3">
+          <ImportDocxButton template />
+          <ButtonLink to="/templates/new">
+            <Plus aria-hidden="true" className="size-4" />
+            New Template
+          </ButtonLink>
+        </div>
       </div>
 
       <div className="relative">
@@ -135,6 +140,15 @@ function TemplateRow({ template }: { template: ContractSummary }) {
           <FilePlus2 aria-hidden="true" className="size-4" />
           Use template
         </Button>
+        <a
+          href={docxDownloadUrl(template.id)}
+          download
+          aria-label={`Download ${template.title} as .docx`}
+          title="Download .docx"
+          className={buttonClass('ghost', 'sm')}
+        >
+          <Download aria-hidden="true" className="size-4" />
+        </a>
         <Button
           variant="danger"
           size="sm"
