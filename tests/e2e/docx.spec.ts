@@ -37,13 +37,12 @@ test('a contract imported from the contracts list names what did not come in, is
   account: _account,
 }) => {
   await page.goto('/contracts');
-  await page
-    .getByLabel('Word document to start a contract from')
-    .setInputFiles({
-      name: 'Reviewed draft.docx',
-      mimeType: docxMediaType,
-      buffer: docxFixture('unsupported.docx'),
-    });
+  await expect(page.getByRole('heading', { name: 'Contracts' })).toBeVisible();
+  await page.getByLabel('Word document to start a contract from').setInputFiles({
+    name: 'Reviewed draft.docx',
+    mimeType: docxMediaType,
+    buffer: docxFixture('unsupported.docx'),
+  });
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
   const result = page.getByRole('region', { name: 'Import result' });
   await expect(result).toContainText('Imported from Reviewed draft.docx. Check the document:');
@@ -87,14 +86,13 @@ test('a template imported from the templates list keeps its legal numbering and 
   account: _account,
 }) => {
   await page.goto('/templates');
+  await expect(page.getByText('No templates yet')).toBeVisible();
   await shoot(page, 'templates-list');
-  await page
-    .getByLabel('Word document to start a template from')
-    .setInputFiles({
-      name: 'Umowa.docx',
-      mimeType: docxMediaType,
-      buffer: docxFixture('legal-numbering.docx'),
-    });
+  await page.getByLabel('Word document to start a template from').setInputFiles({
+    name: 'Umowa.docx',
+    mimeType: docxMediaType,
+    buffer: docxFixture('legal-numbering.docx'),
+  });
   await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('region', { name: 'Import result' })).toContainText(
     'Imported from Umowa.docx. Everything in it came in.',
@@ -122,6 +120,7 @@ test('the editor imports a .docx into a new contract, and says why a file is ref
   await expect(page.getByRole('alert')).toContainText(
     '"scan.docx" could not be imported: This is a PDF file, not a Word document. Import a .docx file.',
   );
+  await shoot(page, 'editor-refused');
   await picker.setInputFiles({
     name: 'Formatting.docx',
     mimeType: docxMediaType,
