@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxMediaType } from '../../src/shared/api/docx';
 import type { EditorNode } from '../../src/shared/api/editor-document';
 import { allNodes, compactDocument, docxFixture } from '../fixtures/docx/compact-document';
+import { docxWithDocument } from '../fixtures/docx/hostile-files';
 import {
   buildAccount,
   call,
@@ -217,6 +218,20 @@ describe('importing a .docx made by LibreOffice', () => {
     expect(response.json().notices).toHaveLength(3);
     const after = (await call(ctx, owner, { method: 'GET', url: '/api/contracts' })).json().items.length;
     expect(after).toBe(before);
+  });
+
+  it('takes "page break before" on a paragraph, as Word writes it, for a page break', async () => {
+    const xml = `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Schedule 1</w:t></w:r></w:p><w:p><w:pPr><w:pageBreakBefore/><w:jc w:val="center"/></w:pPr><w:r><w:t>Schedule 2</w:t></w:r></w:p></w:body></w:document>`;
+    const response = await upload('/api/docx/convert', docxWithDocument(Buffer.from(xml)));
+    expect(response.statusCode).toBe(200);
+    expect(compactDocument(response.json().content)).toEqual({
+      type: 'doc',
+      content: [
+        paragraph(text('Schedule 1')),
+        { type: 'pageBreak' },
+        { type: 'paragraph', attrs: { textAlign: 'center' }, content: [text('Schedule 2')] },
+      ],
+    });
   });
 
   it('asks who is importing before reading anything', async () => {

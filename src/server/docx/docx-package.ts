@@ -26,7 +26,19 @@ export function openDocxPackage(file: Buffer): DocxPackage {
   let budget: number = docxLimits.xmlBytes;
   for (const entry of entries) {
     if (!/\.(xml|rels)$/i.test(entry.name)) continue;
-    const bytes = readZipEntry(file, entry, Math.min(docxLimits.partBytes, budget));
+    let bytes: Buffer;
+    try {
+      bytes = readZipEntry(file, entry, Math.min(docxLimits.partBytes, budget));
+    } catch (error) {
+      // Past the budget for all parts together, the message names that limit, not one part's.
+      if (error instanceof DocxRefusal && error.kind === 'tooLarge' && budget < docxLimits.partBytes) {
+        throw new DocxRefusal(
+          'tooLarge',
+          `This file expands to more than ${docxLimits.xmlBytes / 1024 / 1024} MB of text when unpacked: it is not an ordinary Word document.`,
+        );
+      }
+      throw error;
+    }
     budget -= bytes.length;
     const text = bytes.toString('utf8');
     checkDepth(text, entry.name);

@@ -80,6 +80,7 @@ async function readModel(docx: DocxPackage, documentXml: string): Promise<Mammot
 }
 
 /**
+ * Rewrites word/document.xml where mammoth's reading falls short, before it parses it.
  * Mammoth's run model has no colour. A run's `<w:color w:val="RRGGBB"/>` is carried through as a
  * highlight value (a field mammoth keeps as it finds it), and the real highlights, which the editor
  * has no mark for, are dropped first.
@@ -89,6 +90,12 @@ function prepareForMammoth(xml: string): string {
     xml
       // Mammoth takes any w:tblHeader for a header row, even one switched off.
       .replace(/<w:tblHeader w:val="(off|false|0)"\s*\/>/g, '')
+      // "Page break before" on a paragraph (mammoth reads only w:br breaks) becomes a break at its
+      // start. Each match looks at most 4,000 characters ahead, so unclosed tags cost linear time.
+      .replace(
+        /<w:pPr>(?:(?!<\/w:pPr>)[\s\S]){0,4000}?<w:pageBreakBefore(?:\s+w:val="(?:1|true|on)")?\s*\/>(?:(?!<\/w:pPr>)[\s\S]){0,4000}?<\/w:pPr>/g,
+        (properties) => `${properties}<w:r><w:br w:type="page"/></w:r>`,
+      )
       .replace(/<w:highlight\b[^>]*\/>/g, '')
       .replace(
         /<w:color\b[^>]*?\bw:val="([0-9A-Fa-f]{6})"[^>]*\/>/g,
