@@ -178,7 +178,7 @@ test.describe('paste keeps the structure', () => {
   test('a paste past the contract limits is refused with the reason, the contract unchanged', async ({
     page,
     account,
-  }) => {
+  }, testInfo) => {
     void account;
     const body = await newContract(page, 'Too long');
     await body.click();
@@ -189,6 +189,7 @@ test.describe('paste keeps the structure', () => {
     const notice = page.getByRole('alert').filter({ hasText: 'Nothing was pasted' });
     await expect(notice).toContainText('800,001 characters, more than the 800,000');
     await expect(body).toHaveText('Kept as it was.');
+    await page.getByRole('main').screenshot({ path: testInfo.outputPath('paste-refused.png') });
 
     // Short text, but more paragraphs than a contract holds: refused once read, the tab still responsive.
     await paste(body, '<p>clause</p>'.repeat(12_500), 'clause\n'.repeat(12_500));

@@ -15,17 +15,20 @@ export function showPasteNotice(view: EditorView, message: string): void {
     notice = view.dom.ownerDocument.createElement('div');
     notice.setAttribute(noticeAttribute, '');
     notice.setAttribute('role', 'alert');
-    notice.className =
-      'mx-6 mt-3 flex items-start gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200';
+    // Inline styles: the app's stylesheet is generated from the web sources, not from this folder.
+    notice.style.cssText =
+      'display:flex;align-items:flex-start;gap:0.75rem;margin:0.75rem 1.5rem 0;padding:0.5rem 0.75rem;' +
+      'border-radius:0.375rem;background:#fffbeb;color:#78350f;box-shadow:0 0 0 1px #fde68a;font-size:0.875rem;line-height:1.25rem';
     host.insertBefore(notice, view.dom);
   }
   const text = view.dom.ownerDocument.createElement('p');
-  text.className = 'flex-1';
+  text.style.cssText = 'flex:1;margin:0';
   text.textContent = message;
   const dismiss = view.dom.ownerDocument.createElement('button');
   dismiss.type = 'button';
   dismiss.textContent = 'Dismiss';
-  dismiss.className = 'font-medium underline';
+  dismiss.style.cssText =
+    'font-weight:500;text-decoration:underline;background:none;border:0;color:inherit;cursor:pointer';
   dismiss.addEventListener('click', () => {
     clearPasteNotice(view);
     view.focus();
