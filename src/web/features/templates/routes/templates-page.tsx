@@ -124,6 +124,7 @@ function TemplateRow({ template }: { template: ContractSummary }) {
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-6">
       <div className="min-w-0 flex-1">
         <Link
+          id={`template-title-${template.id}`}
           to={`/templates/${template.id}`}
           className="block truncate font-medium text-slate-900 hover:text-indigo-600"
         >
@@ -143,7 +144,9 @@ function TemplateRow({ template }: { template: ContractSummary }) {
         <a
           href={docxDownloadUrl(template.id)}
           download
-          aria-label={`Download ${template.title} as .docx`}
+          // Named without the title (row links are found by it), and described by it.
+          aria-label="Download .docx"
+          aria-describedby={`template-title-${template.id}`}
           title="Download .docx"
           className={buttonClass('ghost', 'sm')}
         >
