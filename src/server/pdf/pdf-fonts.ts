@@ -109,11 +109,7 @@ export function registerPdfFonts(): void {
         await load();
         if (owner) source.data = owner.data;
         else if (source.data) {
-          keepMarkOffsets(
-            source.data as unknown as ShapingFont,
-            rightToLeft.has(family),
-            !rightToLeft.has(family),
-          );
+          keepMarkOffsets(source.data as unknown as ShapingFont, rightToLeft.has(family));
           claimLineBreaks(source.data as unknown as ShapingFont);
         }
       };
@@ -121,12 +117,42 @@ export function registerPdfFonts(): void {
   }
 }
 
-type Position = { xAdvance: number; xOffset: number; yOffset: number };
+type Position = { xAdvance: number; yAdvance?: number; xOffset: number; yOffset: number };
 type ShapedRun = { glyphs: object[]; positions: Position[] };
 type ShapingFont = {
   layout(...args: unknown[]): ShapedRun;
   hasGlyphForCodePoint(codePoint: number): boolean;
+  glyphForCodePoint(codePoint: number): { advanceWidth: number; codePoints: number[] };
 };
+
+/**
+ * Text that OpenType shaping would only kern: Latin (with precomposed accents), Greek, Cyrillic,
+ * punctuation and symbols, without combining marks. Most of a contract is such text.
+ */
+const simpleText =
+  /^[\u0020-\u007e\u00a0-\u024f\u0370-\u03ff\u0400-\u052f\u1e00-\u1fff\u2000-\u2064\u20a0-\u20cf\u2100-\u214f\n]*$/;
+
+/**
+ * Simple text set glyph by glyph at its advance, without running the OpenType tables: shaping a
+ * page of it took most of a render, for nothing but kerning (which the standard fonts Pactum used
+ * before did not apply either).
+ */
+function setSimply(font: ShapingFont, text: string): ShapedRun {
+  const glyphs: object[] = [];
+  const positions: Position[] = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    let glyph = font.glyphForCodePoint(codePoint);
+    // fontkit keeps one glyph object per glyph, with the characters it was first made for (after
+    // a decomposition, 'i' may hold 'ị'): the glyph must say which character it shows here.
+    if (glyph.codePoints.length !== 1 || glyph.codePoints[0] !== codePoint) {
+      glyph = Object.create(glyph, { codePoints: { value: [codePoint] } });
+    }
+    glyphs.push(glyph);
+    positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
+  }
+  return { glyphs, positions };
+}
 /** Where a mark sits, in font units from the origin of the glyph drawn before it (see pdf-glyphs.ts). */
 export type MarkOffset = { x: number; y: number };
 
@@ -155,9 +181,10 @@ function claimLineBreaks(font: ShapingFont): void {
 const lineBreakFonts = new WeakSet<ShapingFont>();
 
 /**
- * Latin ligatures off: 'fi' drawn as one glyph is read back as 'ﬁ' (U+FB01), so "Certificate"
- * would not be found by a search. Arabic keeps its required ligatures (lam-alef), which its
- * font names 'rlig', and the Indic conjuncts are not ligatures of this kind.
+ * Optional ligatures off: 'fi' drawn as one glyph is read back as 'ﬁ' (U+FB01), so "Certificate"
+ * would not be found by a search, and an Arabic ligature of yeh and noon is read back with its
+ * letters swapped (a reader reverses right-to-left text glyph by glyph). Arabic keeps its required
+ * ligatures (lam-alef, 'rlig'), and Indic conjuncts are not ligatures of this kind.
  */
 function withoutLigatures(args: unknown[]): unknown[] {
   const [text, features, ...rest] = args;
@@ -168,13 +195,14 @@ function withoutLigatures(args: unknown[]): unknown[] {
 }
 
 const shapingFonts = new WeakSet<ShapingFont>();
-function keepMarkOffsets(font: ShapingFont, reversed: boolean, noLigatures: boolean): void {
+function keepMarkOffsets(font: ShapingFont, reversed: boolean): void {
   if (shapingFonts.has(font)) return;
   shapingFonts.add(font);
   const layout = font.layout.bind(font);
   font.layout = (...args: unknown[]) => {
+    if (!reversed && typeof args[0] === 'string' && simpleText.test(args[0])) return setSimply(font, args[0]);
     // fontkit reuses position objects between layouts: nothing it returns is changed in place.
-    const run = layout(...(noLigatures ? withoutLigatures(args) : args));
+    const run = layout(...withoutLigatures(args));
     let baseAdvance = 0;
     let changed = false;
     const glyphs = run.glyphs.map((glyph, index) => {
@@ -189,9 +217,73 @@ function keepMarkOffsets(font: ShapingFont, reversed: boolean, noLigatures: bool
       };
       return Object.create(glyph, { markOffset: { value: offset } });
     });
-    if (!changed) return run;
+    const spelled = reversed
+      ? readableLigatures(glyphs)
+      : spellWords(typeof args[0] === 'string' ? args[0] : '', glyphs);
+    if (!changed && spelled === glyphs) return run;
     const view: ShapedRun = Object.create(run);
-    view.glyphs = glyphs;
+    view.glyphs = spelled;
     return view;
   };
+}
+
+/**
+ * A ligature of right-to-left text (lam-alef 'لا') is one glyph for two letters. Readers take a
+ * right-to-left line's characters in drawing order and reverse them, the letters of a ligature
+ * too, so its characters are given in drawing order (last letter first) and come back as written.
+ */
+function readableLigatures(glyphs: object[]): object[] {
+  let out = glyphs;
+  glyphs.forEach((glyph, index) => {
+    const codePoints = (glyph as { codePoints: number[] }).codePoints;
+    if (codePoints.length < 2) return;
+    if (out === glyphs) out = glyphs.slice();
+    out[index] = Object.create(glyph, { codePoints: { value: [...codePoints].reverse() } });
+  });
+  return out;
+}
+
+/** The text of a word whose glyphs do not spell it in order; `single` when one glyph draws it all. */
+export type WordText = { text: string; single: boolean };
+
+/**
+ * A PDF's text is its glyphs' characters in drawing order. Where shaping reorders or splits them
+ * (Devanagari draws the vowel sign ि before its consonant and a reph after the syllable it sits
+ * on; a font may draw 'ị' as 'i' and a dot), the first and last glyph of the word carry the word
+ * as written, and the glyph writer marks the word with it (ActualText), which text extraction
+ * and search read instead of the glyphs.
+ */
+function spellWords(text: string, glyphs: object[]): object[] {
+  const words = text.split(' ');
+  const isSpace = (glyph: object) => {
+    const codePoints = (glyph as { codePoints: number[] }).codePoints;
+    return codePoints.length === 1 && codePoints[0] === 0x20;
+  };
+  if (glyphs.filter(isSpace).length !== words.length - 1) return glyphs;
+  let out = glyphs;
+  let word = 0;
+  let start = 0;
+  const finish = (end: number) => {
+    const written = (words[word] ?? '').normalize('NFC');
+    const drawn = glyphs
+      .slice(start, end)
+      .map((glyph) => String.fromCodePoint(...(glyph as { codePoints: number[] }).codePoints))
+      .join('')
+      .normalize('NFC');
+    if (end > start && drawn !== written) {
+      if (out === glyphs) out = glyphs.slice();
+      const span: WordText = { text: written, single: end - start === 1 };
+      out[start] = Object.create(out[start] as object, { wordText: { value: span } });
+      if (end - 1 > start)
+        out[end - 1] = Object.create(out[end - 1] as object, { wordText: { value: span } });
+    }
+  };
+  glyphs.forEach((glyph, index) => {
+    if (!isSpace(glyph)) return;
+    finish(index);
+    word += 1;
+    start = index + 1;
+  });
+  finish(glyphs.length);
+  return out;
 }

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { MarkOffset } from './pdf-fonts';
+import type { MarkOffset, WordText } from './pdf-fonts';
 
 /**
  * How shaped glyphs are written into the PDF. React-pdf hands a line's glyphs to the document's
@@ -10,7 +10,22 @@ import type { MarkOffset } from './pdf-fonts';
  * Standard (non-embedded) fonts keep react-pdf's writer: the method only exists for embedded ones.
  */
 
-type Glyph = { id: number; advanceWidth: number; codePoints: number[]; markOffset?: MarkOffset };
+type Glyph = {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+  markOffset?: MarkOffset;
+  wordText?: WordText;
+};
+
+/** A PDF text string: UTF-16BE with its byte order mark, in hex. */
+function textString(text: string): string {
+  let hex = 'FEFF';
+  for (let index = 0; index < text.length; index += 1) {
+    hex += text.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase();
+  }
+  return `<${hex}>`;
+}
 type Position = { xAdvance: number; xOffset: number; yOffset: number };
 type EmbeddedFont = {
   id: string;
@@ -59,7 +74,16 @@ function drawGlyphs(this: Document, glyphs: Glyph[], positions: Position[], x: n
   const shift = (points: number) => {
     if (Math.abs(points) > 1e-6) pending.push(number(-points * toText));
   };
+  // The word being drawn with its text as written (see spellWords in pdf-fonts.ts).
+  let word: WordText | undefined;
+  let wordStart = -1;
   glyphs.forEach((glyph, index) => {
+    if (glyph.wordText && !word) {
+      flush();
+      word = glyph.wordText;
+      wordStart = index;
+      this.addContent(`/Span <</ActualText ${textString(word.text)}>> BDC`);
+    }
     const natural = glyph.advanceWidth * pointsPerUnit;
     const position = positions[index] ?? { xAdvance: natural, xOffset: 0, yOffset: 0 };
     const id = font.subset.includeGlyph(glyph.id);
@@ -80,7 +104,17 @@ function drawGlyphs(this: Document, glyphs: Glyph[], positions: Position[], x: n
     // The PDF advances by the glyph's own width; kerning, justification and the way back from a
     // mark's offset adjust it to the advance the layout chose.
     shift(position.xAdvance - natural - offsetX);
+    if (word && glyph.wordText === word && (index !== wordStart || word.single)) {
+      flush();
+      this.addContent('EMC');
+      word = undefined;
+    }
   });
+  if (word) {
+    // The line ended inside the word: the marked content must close within this text object.
+    flush();
+    this.addContent('EMC');
+  }
   if (rise !== 0) {
     flush();
     this.addContent('0 Ts');
@@ -90,13 +124,44 @@ function drawGlyphs(this: Document, glyphs: Glyph[], positions: Position[], x: n
   this.restore();
 }
 
+type FontSwitch = (this: FontCache, src: unknown, family?: unknown, size?: number) => unknown;
+type FontCache = Document & { pactumFonts?: Map<object, unknown>; fontSize(size: number): void };
+
+/**
+ * React-pdf selects a font object (not a name) for every run it draws, and for such a font pdfkit
+ * makes a new embedded font each time and compares it with the ones it has by serialising their
+ * name tables: at a hundred runs a page that was most of a long contract's render time, and its
+ * garbage. Each document keeps the embedded font of each font object instead.
+ */
+function reuseEmbeddedFonts(prototype: { font: FontSwitch }): void {
+  const select = prototype.font;
+  prototype.font = function (this: FontCache, src, family, size) {
+    const byObject =
+      typeof src === 'object' && src !== null && (family == null || typeof family === 'number');
+    if (!byObject) return select.call(this, src, family, size);
+    this.pactumFonts ??= new Map();
+    const known = this.pactumFonts.get(src);
+    const fontSize = typeof family === 'number' ? family : size;
+    if (!known) {
+      const result = select.call(this, src, family, size);
+      this.pactumFonts.set(src, this._font);
+      return result;
+    }
+    this._font = known as Document['_font'];
+    if (fontSize != null) this.fontSize(fontSize);
+    return this;
+  };
+}
+
 let installed = false;
 
 /** Installs the writer on pdfkit's documents, once per thread. */
 export function installGlyphWriter(): void {
   if (installed) return;
   installed = true;
-  Object.defineProperty(PDFDocument.prototype, 'glyphs', {
+  const prototype = PDFDocument.prototype as { font: FontSwitch };
+  reuseEmbeddedFonts(prototype);
+  Object.defineProperty(prototype, 'glyphs', {
     configurable: true,
     get(this: Document) {
       return this._font?.subset ? drawGlyphs : undefined;
