@@ -136,13 +136,17 @@ describe('Word clipboard', () => {
 <h1 style='mso-list:l2 level1 lfo3'><![if !supportLists]><span style='mso-list:Ignore'>1.<span style='font:7.0pt "Times New Roman"'>&nbsp; </span></span><![endif]>Definitions</h1>
 <p class=CenterTextBold>TITLE</p>
 <span lang=EN-US style='font-size:11pt'><br clear=all style='page-break-before:always'></span>
-<p class=MsoNormal>Next page</p></body></html>`;
+<p class=MsoNormal>Next page</p>
+<p class=MsoNormal style='margin-left:.5in'>Indented half an inch</p>
+<p class=MsoNormal style='margin-left:72.0pt;text-align:justify'>Indented an inch</p></body></html>`;
     const { doc } = pasteThroughSchema(html);
     expect(outline(doc)).toEqual([
       'h1: 1. Definitions',
       'p (center): [bold]TITLE',
       'pageBreak',
       'p: Next page',
+      'p (indent 1): Indented half an inch',
+      'p (justify) (indent 2): Indented an inch',
     ]);
   });
 });

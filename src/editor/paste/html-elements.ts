@@ -1,7 +1,7 @@
 import { alignmentOf } from './inline-style';
 
+/** Node types by number: a server-side DOM has no global Node to name them by. */
 export const ELEMENT = 1;
-
 export const TEXT = 3;
 
 /** Elements whose content is never text a reader saw. */
