@@ -201,5 +201,7 @@ export function cleanClipboardDocument(document: Document): string {
  */
 export function cleanClipboardHtml(html: string, parseHtml: (html: string) => Document): string {
   if (html.includes('data-pm-slice')) return html;
-  return cleanClipboardDocument(parseHtml(html));
+  // Windows' clipboard format may arrive with its header ("Version:0.9 StartHTML:…") in front.
+  const markup = /^Version:\d/.test(html) ? html.slice(Math.max(0, html.indexOf('<'))) : html;
+  return cleanClipboardDocument(parseHtml(markup));
 }
