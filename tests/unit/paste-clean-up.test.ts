@@ -222,4 +222,11 @@ describe('Google Docs, web pages and anything else', () => {
       ),
     ).toBe('');
   });
+
+  it('drops the Windows clipboard header when it arrives in front of the HTML', () => {
+    const header =
+      'Version:0.9\r\nStartHTML:0000000105\r\nEndHTML:0000000185\r\nStartFragment:0000000141\r\nEndFragment:0000000149\r\n';
+    const html = `${header}<html><body><!--StartFragment--><p>Clause</p><!--EndFragment--></body></html>`;
+    expect(cleanClipboardHtml(html, parseHtml)).toBe('<p>Clause</p>');
+  });
 });
