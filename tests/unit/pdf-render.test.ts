@@ -205,7 +205,7 @@ describe('contract PDF', () => {
     expect(contentStreams(pdf)).toMatch(/0\.8627\d* 0\.149\d* 0\.149\d* scn/);
 
     const all = await words(pdf);
-    // Code keeps its indentation: 'return' starts four Courier spaces right of 'function'.
+    // Code keeps its indentation: 'return' starts four monospaced spaces right of 'function'.
     const code = word(all, 'return').xMin - word(all, 'function').xMin;
     expect(code).toBeGreaterThan(15);
     // Headings step down in size with their level.

@@ -325,7 +325,7 @@ function colorOf(marks: EditorMark[]): string | undefined {
 
 /**
  * Code keeps its indentation: the layout engine collapses spaces at the start of a line, but not
- * no-break spaces (which are as wide as a space in Courier).
+ * no-break spaces (as wide as a space in Noto Sans Mono).
  */
 function codeText(node: EditorNode): string {
   const text = toPdfText(plainText(node));

@@ -38,7 +38,7 @@ export function toPdfText(text: string): string {
   return out.replaceAll('\t', '    ');
 }
 
-/** Helvetica-like widths for ASCII, used until the real font is loaded (only in odd call orders). */
+/** An average advance, used only if the bold face is not loaded yet (it is whenever a page is laid out). */
 const fallbackAdvance = 0.6;
 const advances = new Map<number, number>();
 
