@@ -136,7 +136,7 @@ describe('hostile files stall nobody', () => {
     fetch(`${server.base}/api/contracts/import-docx`, {
       method: 'POST',
       headers: { cookie, 'content-type': docxMediaType },
-      body: file,
+      body: new Uint8Array(file),
     });
 
   it.each([

@@ -281,8 +281,10 @@ function listNode(numbering: NumberingLevel): EditorNode {
 
 function runMarks(run: MammothRun): EditorMark[] {
   const marks: EditorMark[] = [];
-  if (run.isBold) marks.push({ type: 'bold' });
-  if (run.isItalic) marks.push({ type: 'italic' });
+  // Word's character styles for the two marks (mammoth reports the style, not what it sets).
+  const style = run.styleName?.trim().toLowerCase();
+  if (run.isBold || style === 'strong') marks.push({ type: 'bold' });
+  if (run.isItalic || style === 'emphasis') marks.push({ type: 'italic' });
   if (run.isUnderline) marks.push({ type: 'underline' });
   if (run.isStrikethrough) marks.push({ type: 'strike' });
   if (run.highlight?.startsWith(colorHighlightPrefix)) {

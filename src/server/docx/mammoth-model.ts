@@ -29,6 +29,7 @@ export type MammothParagraph = {
 export type MammothRun = {
   type: 'run';
   children: MammothElement[];
+  styleName: string | null;
   isBold: boolean;
   isItalic: boolean;
   isUnderline: boolean;
