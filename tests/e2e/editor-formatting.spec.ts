@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -54,14 +58,14 @@ async function clickInto(target: Locator, options?: Parameters<Locator['click']>
  * CSS counters are resolved only in layout (getComputedStyle gives back "counters(legal, ...)"),
  * and the accessibility tree carries the generated text.
  */
-async function legalNumbers(page: Page): Promise<string[]> {
+async function legalNumbers(page: Page, within = '.ProseMirror'): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Accessibility.enable');
     const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
     const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
       nodeId: root.nodeId,
-      selector: '.ProseMirror ol.legal-numbering > li',
+      selector: `${within} ol.legal-numbering > li`,
     });
     const numbers: string[] = [];
     for (const nodeId of nodeIds) {
@@ -83,6 +87,107 @@ async function legalNumbers(page: Page): Promise<string[]> {
   } finally {
     await cdp.detach();
   }
+}
+
+const text = (value: string, marks?: Json[]): Json => ({
+  type: 'text',
+  text: value,
+  ...(marks && { marks }),
+});
+const para = (...content: Json[]): Json => ({ type: 'paragraph', content });
+const clause = (value: string, ...nested: Json[]): Json => ({
+  type: 'listItem',
+  content: [para(text(value)), ...nested],
+});
+const legal = (...items: Json[]): Json => ({
+  type: 'orderedList',
+  attrs: { numbering: 'legal' },
+  content: items,
+});
+const cell = (type: string, value: string, align: string | null = null): Json => ({
+  type,
+  attrs: { align },
+  content: [para(text(value))],
+});
+
+/** A contract holding every format, as a user would have made it. */
+const showcase: Json = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 1 }, content: [text('Services Agreement')] },
+    para(
+      text('This agreement (the '),
+      text('Agreement', [{ type: 'underline' }]),
+      text(') is made under the '),
+      text('general terms', [{ type: 'link', attrs: { href: 'https://example.com/terms' } }]),
+      text(' and replaces the '),
+      text('draft of 1 March', [{ type: 'strike' }]),
+      text('.'),
+    ),
+    legal(
+      clause(
+        'Definitions',
+        legal(
+          clause('"Services" means the work in Schedule 1.', legal(clause('including its updates.'))),
+          clause('"Fees" means the amounts below.'),
+        ),
+      ),
+      clause('Payment', legal(clause('The Client pays each invoice within 30 days.'))),
+    ),
+    {
+      type: 'orderedList',
+      attrs: { type: 'a' },
+      content: [clause('first alternative'), clause('second alternative')],
+    },
+    { type: 'paragraph', attrs: { indent: 2 }, content: [text('An indented note on the fees.')] },
+    {
+      type: 'table',
+      content: [
+        {
+          type: 'tableRow',
+          content: [
+            cell('tableHeader', 'Milestone'),
+            cell('tableHeader', 'Due'),
+            cell('tableHeader', 'Description'),
+            cell('tableHeader', 'Amount', 'right'),
+          ],
+        },
+        ...[1, 2].map((k) => ({
+          type: 'tableRow',
+          content: [
+            cell('tableCell', `Milestone ${k}`),
+            cell('tableCell', `Month ${k * 3}`),
+            cell('tableCell', 'Delivery and acceptance of the work described in Schedule 1'),
+            cell('tableCell', `${k * 2500} EUR`, 'right'),
+          ],
+        })),
+      ],
+    },
+    { type: 'pageBreak' },
+    { type: 'heading', attrs: { level: 2 }, content: [text('Schedule 1')] },
+    para(text('The work, in detail.')),
+  ],
+};
+
+/** The signing link the demo server printed to its log for this address (no SMTP there). */
+async function signingPathFor(email: string): Promise<string> {
+  const logPath = join(tmpdir(), `pactum-e2e-${Number(process.env.E2E_PORT ?? 3100)}.log`);
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const log = await readFile(logPath, 'utf8').catch(() => '');
+        for (const line of log.split('\n')) {
+          if (!line.includes(email) || !line.includes('/sign/')) continue;
+          const entry = JSON.parse(line) as { to?: string; link?: string };
+          if (entry.to === email && entry.link) path = new URL(entry.link).pathname;
+        }
+        return path;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return path as string;
 }
 
 test.describe('editor formatting', () => {
@@ -496,5 +601,88 @@ test.describe('editor formatting', () => {
     const again = await call<{ content: Json; contentHtml: string }>('GET', `/contracts/${created.id}`);
     expect(again.content).toEqual(created.content);
     expect(again.contentHtml).toBe('<h1>Lease</h1><ol><li><p>Rent is due monthly.</p></li></ol>');
+  });
+
+  test('shows a contract as it will print, in the editor and to the signer, on desktop and phone', async ({
+    page,
+    account,
+    call,
+    browser,
+  }, testInfo) => {
+    void account;
+    // Short: a long unbroken address widens the signers card on a phone (not this test's subject).
+    const signer = `zoe-${randomUUID().slice(0, 6)}@example.com`;
+    const created = await call<{ id: string }>('POST', '/contracts', {
+      title: 'Services Agreement',
+      content: showcase,
+      signers: [{ name: 'Zoë Signer', email: signer }],
+    });
+    const shot = (name: string) =>
+      page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+
+    await page.goto(`/contracts/${created.id}`);
+    const body = page.getByRole('textbox', { name: 'Contract content' });
+    await expect(body.locator('table')).toBeVisible();
+    await expect.poll(() => legalNumbers(page)).toEqual(['1.', '1.1', '1.1.1', '1.2', '2.', '2.1']);
+    await shot('editor-1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    // The table scrolls inside itself rather than widening the page.
+    const table = body.locator('table');
+    expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await shot('editor-390');
+    // The whole toolbar, with the table's tools, fits a phone too.
+    await page.getByRole('button', { name: 'More' }).click();
+    await clickInto(table.getByText('Month 3'));
+    await expect(page.getByRole('group', { name: 'Table' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page
+      .getByRole('toolbar', { name: 'Formatting' })
+      .screenshot({ path: testInfo.outputPath('toolbar-390.png') });
+    await page.keyboard.press('ControlOrMeta+k');
+    await page.getByRole('dialog', { name: 'Add link' }).getByLabel('Link address').fill('ftp://example.com');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('link-dialog-390.png') });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await call('POST', `/contracts/${created.id}/send`);
+    const signing = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signing.goto(await signingPathFor(signer));
+      const article = signing.getByRole('article', { name: 'Document' });
+      await expect(article.locator('table')).toBeVisible();
+      await expect(article.locator('u')).toHaveText('Agreement');
+      await expect(article.locator('a[href="https://example.com/terms"]')).toHaveText('general terms');
+      await expect
+        .poll(() => legalNumbers(signing, '.prose-contract'))
+        .toEqual(['1.', '1.1', '1.1.1', '1.2', '2.', '2.1']);
+      expect(
+        await article.locator('ol[type="a"]').evaluate((list) => getComputedStyle(list).listStyleType),
+      ).toBe('lower-alpha');
+      expect(
+        await article
+          .locator('th')
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).backgroundColor),
+      ).not.toBe('rgba(0, 0, 0, 0)');
+      expect(
+        await article
+          .locator('.page-break')
+          .evaluate((element) => getComputedStyle(element, '::after').content),
+      ).toBe('"Page break"');
+      await signing.screenshot({ path: testInfo.outputPath('signing-1280.png'), fullPage: true });
+      await signing.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => signing.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
+      await signing.screenshot({ path: testInfo.outputPath('signing-390.png'), fullPage: true });
+    } finally {
+      await signing.close();
+    }
   });
 });

@@ -203,10 +203,11 @@ export function EditorToolbar({ editor, onLink }: { editor: Editor; onLink: () =
     />
   );
   return (
+    // Sticky under the app's fixed 4rem top bar, so the tools stay at hand in a long contract.
     <div
       role="toolbar"
       aria-label="Formatting"
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-1 rounded-t-lg border-b border-slate-200 bg-white p-2"
+      className="sticky top-16 z-20 flex flex-wrap items-center gap-1 rounded-t-lg border-b border-slate-200 bg-white p-2"
     >
       {mainTools.map(button)}
       {more &&
