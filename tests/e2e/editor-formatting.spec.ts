@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -684,5 +685,26 @@ test.describe('editor formatting', () => {
     } finally {
       await signing.close();
     }
+  });
+
+  test('the whole toolbar, the table tools and the link dialog pass axe', async ({ page, account, call }) => {
+    void account;
+    const created = await call<{ id: string }>('POST', '/contracts', { title: 'Axe', content: showcase });
+    await page.goto(`/contracts/${created.id}`);
+    await page.getByRole('button', { name: 'More' }).click();
+    const body = page.getByRole('textbox', { name: 'Contract content' });
+    await clickInto(body.locator('table').getByText('Month 3'));
+    await expect(page.getByRole('group', { name: 'Table' })).toBeVisible();
+    const violations = async () =>
+      (
+        await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      ).violations.map((violation) => ({
+        rule: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+      }));
+    expect(await violations()).toEqual([]);
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(page.getByRole('dialog', { name: 'Add link' })).toBeVisible();
+    expect(await violations()).toEqual([]);
   });
 });
