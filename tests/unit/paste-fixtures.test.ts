@@ -71,6 +71,31 @@ describe('real clipboard samples become the contract schema', () => {
     expectNoWordLost(html, doc);
   });
 
+  it('Word for Mac: bold and centred paragraph styles, a page break, bookmarks gone', () => {
+    const html = readClipboardFixture('word-mac-minutes-page-break.html');
+    const { clean, doc } = pasteThroughSchema(html);
+    expect(outline(doc)).toEqual([
+      'p (center): [bold]TITLE',
+      'p (center): [bold]Name',
+      'p (justify): A',
+      // "Minutes Title" is bold and underlined; the span's own text-decoration:none takes the underline off.
+      'p (justify): [bold,italic]Bylaws',
+      'p (justify): A',
+      'p (justify): B',
+      'p (justify): [bold,italic]Board of Directors',
+      'p (justify) (indent 1): A',
+      'p (justify): B',
+      'p (center): ([italic]signature page follows)',
+      'pageBreak',
+      'p (justify): C',
+      'p: Name',
+      'p: Date of signature:',
+      'p: __________________________________',
+    ]);
+    expect(clean).not.toMatch(/OLE_LINK|mso-|<a |o:p|class=/);
+    expectNoWordLost(html, doc);
+  });
+
   it('Google Docs: styled spans become marks, aria-level items nest, the bold wrapper bolds nothing', () => {
     const html = readClipboardFixture('google-docs-headings-nested-lists.html');
     const { clean, doc } = pasteThroughSchema(html);

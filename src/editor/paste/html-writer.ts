@@ -33,8 +33,9 @@ export class HtmlWriter {
     this.inline.push(html);
   }
 
+  /** A line break; one before any text (Word's signature lines, layout spacing) is dropped. */
   hardBreak(): void {
-    if (this.inline.length > 0) this.inline.push('<br>');
+    if (this.hasText) this.inline.push('<br>');
   }
 
   /** Ends the paragraph being filled; one with no visible text is dropped (Word's spacers). */
