@@ -81,7 +81,7 @@ function onOrderedList(change: (tr: Transaction, lists: FoundList[]) => void): C
  * around it. Only when the selection's nesting changes, so typing costs nothing, and a list
  * stored otherwise is left as it is until someone restructures it.
  */
-const legalTreePlugin = new Plugin({
+export const legalTreePlugin = new Plugin({
   key: new PluginKey('legalNumberingTree'),
   appendTransaction(transactions, oldState, newState) {
     if (!transactions.some((tr) => tr.docChanged)) return null;
