@@ -96,6 +96,31 @@ describe('real clipboard samples become the contract schema', () => {
     expectNoWordLost(html, doc);
   });
 
+  it('Word for Mac: tables keep their rows, cells and paragraphs, not their borders or shading', () => {
+    const html = readClipboardFixture('word-mac-tables.html');
+    const { clean, doc } = pasteThroughSchema(html);
+    const row = (...cells: string[][]) => [
+      '  tr',
+      ...cells.flatMap((paragraphs) => ['    td', ...paragraphs.map((text) => `      p: ${text}`)]),
+    ];
+    expect(outline(doc)).toEqual([
+      'h2: A table, with and without a header row',
+      'table',
+      ...row(['[bold]Name'], ['[bold]Game'], ['[bold]Fame'], ['[bold]Blame']),
+      ...row(['Lebron James'], ['Basketball'], ['Very High'], ['Leaving Cleveland']),
+      ...row(['Ryan Braun'], ['Baseball'], ['Moderate'], ['Steroids']),
+      ...row(['Russell Wilson'], ['Football'], ['High'], ['Tacky uniform']),
+      'table',
+      ...row(['Sinple'], ['Table']),
+      ...row(['Without'], ['Header']),
+      'table',
+      ...row(['Simple', 'Multiparagraph'], ['Table', 'Full']),
+      ...row(['Of', 'Paragraphs'], ['In each', 'Cell.']),
+    ]);
+    expect(clean).not.toMatch(/silver|border|width|valign|mso-/);
+    expectNoWordLost(html, doc);
+  });
+
   it('Google Docs: styled spans become marks, aria-level items nest, the bold wrapper bolds nothing', () => {
     const html = readClipboardFixture('google-docs-headings-nested-lists.html');
     const { clean, doc } = pasteThroughSchema(html);
