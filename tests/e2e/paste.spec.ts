@@ -79,6 +79,31 @@ test.describe('paste keeps the structure', () => {
     await page.screenshot({ path: testInfo.outputPath('word-paste-phone.png'), fullPage: true });
   });
 
+  test('from Word: tables and a page break', async ({ page, account, call }) => {
+    void account;
+    const body = await newContract(page, 'Word tables');
+    await paste(body, fixture('word-mac-tables.html'), 'Name\tGame');
+    await expect(body.locator('table')).toHaveCount(3);
+    await expect(body.locator('table').first().locator('tr').first().locator('td')).toHaveText([
+      'Name',
+      'Game',
+      'Fame',
+      'Blame',
+    ]);
+    await page.keyboard.press('Control+End');
+    await paste(body, fixture('word-mac-minutes-page-break.html'), 'TITLE');
+    await expect(body.locator('[data-type="page-break"]')).toHaveCount(1);
+    const lines = outline(await saveAndRead(page, call));
+    expect(lines.filter((line) => line === 'table')).toHaveLength(3);
+    expect(lines).toContain('      p: Tacky uniform');
+    // The document ended in a table: the second paste went into its last cell, as in Word.
+    const trimmed = lines.map((line) => line.trim());
+    expect(trimmed).toContain('pageBreak');
+    // Its first paragraph joins the cell's paragraph, which keeps its own alignment.
+    expect(trimmed).toContain('p: [bold]TITLE');
+    expect(trimmed).toContain('p (center): ([italic]signature page follows)');
+  });
+
   test('from Google Docs: headings, marks and aria-level lists', async ({ page, account, call }) => {
     void account;
     const body = await newContract(page, 'Pasted from Google Docs');
