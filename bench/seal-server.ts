@@ -78,16 +78,24 @@ const cookieOf = (response: Response) =>
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 
-export async function signUp(base: string): Promise<string> {
+/**
+ * A sender's session: signs up, then confirms the address with the link mailed to it, in the same
+ * client (its sign-up cookie spares the password), as a person does.
+ */
+export async function signUp(base: string, peer: SmtpPeer): Promise<string> {
+  const email = 'sender@example.com';
   const response = await call(base, 'POST', '/api/auth/sign-up', {
-    body: {
-      name: 'Sam Sender',
-      email: 'sender@example.com',
-      password: 'bench-password-123',
-      organizationName: 'Bench Co',
-    },
+    body: { name: 'Sam Sender', email, password: 'bench-password-123', organizationName: 'Bench Co' },
   });
-  return cookieOf(response);
+  const mail = await waitFor('the sign-up confirmation', () =>
+    peer.to(email).find((candidate) => /finish creating/.test(candidate.subject ?? '')),
+  );
+  const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+  const confirmed = await call(base, 'POST', '/api/auth/sign-up/confirm', {
+    body: { token },
+    cookie: cookieOf(response),
+  });
+  return cookieOf(confirmed);
 }
 
 /** Polls every `everyMs` until `check` gives a value. */
