@@ -272,6 +272,13 @@ describe('contract PDF', () => {
     expect(fonts.map((font) => font.name)).toContain('SourceHanSans-Bold');
   });
 
+  it('prints a character no font has as a missing-glyph box in an embedded font', async () => {
+    const pdf = await contract(doc(para(text('Signed 😀 ✍ ๑'))));
+    expect(await pdfText(pdf)).toContain('Signed');
+    // embeddedFonts fails on any font not embedded as a subset (the layout's Helvetica default).
+    expect((await embeddedFonts(pdf)).map((font) => font.name)).not.toContain('Helvetica');
+  });
+
   it('breaks a word longer than the line instead of cutting it off at the page edge', async () => {
     const token = `https://example.com/${'a1b2c3d4'.repeat(40)}`;
     const pdf = await contract(doc(para(text(`See ${token} for details.`))));

@@ -68,7 +68,8 @@ const families: Record<string, () => Face[]> = {
 };
 
 const rightToLeft = new Set(['IBM Plex Sans Arabic', 'Noto Sans Hebrew']);
-const fallbacks = ['IBM Plex Sans Arabic', 'Noto Sans Hebrew', 'Source Han Sans'];
+const lastResort = 'Source Han Sans';
+const fallbacks = ['IBM Plex Sans Arabic', 'Noto Sans Hebrew', lastResort];
 
 /** Font stacks for `fontFamily`: bold and italic are chosen with fontWeight and fontStyle. */
 export const fontStacks = {
@@ -110,7 +111,7 @@ export function registerPdfFonts(): void {
         if (owner) source.data = owner.data;
         else if (source.data) {
           keepMarkOffsets(source.data as unknown as ShapingFont, rightToLeft.has(family));
-          claimLineBreaks(source.data as unknown as ShapingFont);
+          claimCodePoints(source.data as unknown as ShapingFont, family === lastResort);
         }
       };
     }
@@ -170,15 +171,17 @@ export type MarkOffset = { x: number; y: number };
 /**
  * A line break ('\n' of a hard break or a code block) has no glyph in any font, and react-pdf
  * then sets it in Helvetica, a non-embedded font (pdffonts must list only embedded ones). The
- * layout breaks the line there and draws nothing for it, so any font may claim it.
+ * layout breaks the line there and draws nothing for it, so any font may claim it. For the same
+ * reason the last font of the stacks claims every character none of them has (an emoji, a script
+ * Pactum ships no font for): it prints as that font's missing-glyph box, in an embedded font.
  */
-function claimLineBreaks(font: ShapingFont): void {
-  if (lineBreakFonts.has(font)) return;
-  lineBreakFonts.add(font);
+function claimCodePoints(font: ShapingFont, everything: boolean): void {
+  if (claimingFonts.has(font)) return;
+  claimingFonts.add(font);
   const hasGlyph = font.hasGlyphForCodePoint.bind(font);
-  font.hasGlyphForCodePoint = (codePoint: number) => codePoint === 0x0a || hasGlyph(codePoint);
+  font.hasGlyphForCodePoint = (codePoint: number) => everything || codePoint === 0x0a || hasGlyph(codePoint);
 }
-const lineBreakFonts = new WeakSet<ShapingFont>();
+const claimingFonts = new WeakSet<ShapingFont>();
 
 /**
  * Optional ligatures off: 'fi' drawn as one glyph is read back as 'ﬁ' (U+FB01), so "Certificate"
