@@ -11,6 +11,8 @@ const border = 0.75;
 export type CellContext = { width: number; bold: boolean; align: 'left' | 'center' | 'right' | undefined };
 
 const cellAligns = new Set(['left', 'center', 'right']);
+const isHeader = (row: EditorNode | undefined) =>
+  (row?.content ?? []).length > 0 && (row?.content ?? []).every((cell) => cell.type === 'tableHeader');
 const spanOf = (cell: EditorNode) => Math.max(1, Number(cell.attrs?.colspan) || 1);
 
 /**
@@ -58,25 +60,28 @@ export function renderTable(
 ): ReactNode {
   const rows = table.content ?? [];
   const widths = columnWidths(rows, width - border);
+  const headed = isHeader(rows[0]);
   return (
     <View
       key={key}
-      style={{
-        marginBottom: gap,
-        borderTopWidth: border,
-        borderLeftWidth: border,
-        borderColor: colors.strongRule,
-      }}
+      // The rule above the table; a header row draws its own, so it is there on every page.
+      style={{ marginBottom: gap, borderTopWidth: headed ? 0 : border, borderColor: colors.strongRule }}
     >
       {rows.map((row, rowIndex) => {
         const cells = row.content ?? [];
-        const header = cells.length > 0 && cells.every((cell) => cell.type === 'tableHeader');
+        const header = isHeader(row);
         let column = 0;
         return (
           <View
             // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
             key={rowIndex}
-            style={{ flexDirection: 'row', backgroundColor: header ? colors.faint : undefined }}
+            style={{
+              flexDirection: 'row',
+              backgroundColor: header ? colors.faint : undefined,
+              borderTopWidth: header && rowIndex === 0 ? border : 0,
+              borderLeftWidth: border,
+              borderColor: colors.strongRule,
+            }}
             wrap={false}
             fixed={header && rowIndex === 0 ? true : undefined}
           >
