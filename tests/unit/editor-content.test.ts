@@ -147,7 +147,7 @@ describe('contract documents', () => {
     expect(renderDocumentHtml(normalized)).not.toContain('onclick');
   });
 
-  it.each([
+  it.each<[string, unknown]>([
     ['an unknown node', doc({ type: 'script', content: [text('x')] })],
     ['a link mark', doc(para(text('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])))],
     [
@@ -187,7 +187,7 @@ describe('contract documents', () => {
       'https://exa mple.com',
       'mailto:nobody',
       `https://example.com/${'a'.repeat(3000)}`,
-    ].map((href) => [
+    ].map((href): [string, unknown] => [
       `a link to ${href.slice(0, 30)}`,
       doc(para(text('x', [{ type: 'link', attrs: { href } }]))),
     ]),
@@ -216,7 +216,7 @@ describe('contract documents', () => {
       { colwidth: [-5] },
       { colwidth: 'wide' },
       { align: 'justify' },
-    ].map((attrs) => [
+    ].map((attrs): [string, unknown] => [
       `a table cell with ${JSON.stringify(attrs)}`,
       doc({
         type: 'table',
