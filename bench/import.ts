@@ -9,7 +9,7 @@ import { normalizeDocument } from '../src/editor/content';
 import { demoCredentials } from '../src/server/db/seed-demo';
 import { documentToDocx } from '../src/server/docx/document-to-docx';
 import { importDocx } from '../src/server/docx/import-docx';
-import { docxMediaType } from '../src/shared/api/docx';
+import { docxMediaType } from '../src/shared/docx-file';
 import { probeWhile } from '../tests/support/probe';
 import { freePort, startServer, stopServer } from './seal-server';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxMediaType } from '../../src/shared/api/docx';
+import { docxMediaType } from '../../src/shared/docx-file';
 import { everyContentType } from '../fixtures/docx/every-content-type';
 import {
   buildAccount,

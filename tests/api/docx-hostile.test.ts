@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../src/server/db/seed-demo';
 import { docxLimits } from '../../src/server/docx/docx-limits';
-import { docxMediaType, maxDocxBytes } from '../../src/shared/api/docx';
+import { docxMediaType, maxDocxBytes } from '../../src/shared/docx-file';
 import {
   compoundFile,
   deeplyNested,

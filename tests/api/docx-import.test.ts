@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxMediaType } from '../../src/shared/api/docx';
 import type { EditorNode } from '../../src/shared/api/editor-document';
+import { docxMediaType } from '../../src/shared/docx-file';
 import { allNodes, compactDocument, docxFixture } from '../fixtures/docx/compact-document';
 import { docxWithDocument } from '../fixtures/docx/hostile-files';
 import {

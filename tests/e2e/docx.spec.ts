@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { docxMediaType } from '../../src/shared/api/docx';
+import { docxMediaType } from '../../src/shared/docx-file';
 import { docxFixture } from '../fixtures/docx/compact-document';
 import { renamedPdf } from '../fixtures/docx/hostile-files';
 import { expect, test } from './fixtures';

@@ -4,12 +4,11 @@ import { idParamsSchema } from '../../shared/api/common';
 import {
   convertDocxQuerySchema,
   convertedDocxSchema,
-  docxMediaType,
   importDocxQuerySchema,
   importedDocxSchema,
-  maxDocxBytes,
 } from '../../shared/api/docx';
 import { errorBodySchema } from '../../shared/api/error-body';
+import { docxMediaType, maxDocxBytes } from '../../shared/docx-file';
 import { AppError } from '../../shared/errors';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';

@@ -3,12 +3,6 @@ import { idSchema } from './common';
 import { contractSchema } from './contracts';
 import { editorDocumentSchema } from './editor-document';
 
-/** The media type of a .docx upload: the only one the import routes read. */
-export const docxMediaType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-/** The largest .docx accepted (the server refuses more with 413 before reading it all). */
-export const maxDocxBytes = 20 * 1024 * 1024;
-
 const noticesSchema = z
   .array(z.string())
   .describe(

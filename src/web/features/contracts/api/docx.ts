@@ -1,5 +1,5 @@
 import type { ConvertedDocx, ImportedDocx } from '../../../../shared/api/docx';
-import { docxMediaType, maxDocxBytes } from '../../../../shared/api/docx';
+import { docxMediaType, maxDocxBytes } from '../../../../shared/docx-file';
 import { AppError } from '../../../../shared/errors';
 
 /** Where a contract's or template's .docx is downloaded from (the saved version). */
