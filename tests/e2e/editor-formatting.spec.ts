@@ -611,8 +611,8 @@ test.describe('editor formatting', () => {
     browser,
   }, testInfo) => {
     void account;
-    // Short: a long unbroken address widens the signers card on a phone (not this test's subject).
-    const signer = `zoe-${randomUUID().slice(0, 6)}@example.com`;
+    // A long unbroken address, as real ones are: it must not widen the page on a phone.
+    const signer = `zoe.hohenstein-legal-${randomUUID().slice(0, 6)}@very-long-company-name.example.com`;
     const created = await call<{ id: string }>('POST', '/contracts', {
       title: 'Services Agreement',
       content: showcase,

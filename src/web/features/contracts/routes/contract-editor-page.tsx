@@ -355,7 +355,7 @@ function ContractForm({
         />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2" data-tour="editor">
           <div>
             <label htmlFor="contract-title" className="block text-sm font-medium text-slate-700">

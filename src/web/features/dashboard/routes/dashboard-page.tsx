@@ -86,7 +86,7 @@ export function DashboardPage() {
         </p>
       )}
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <RecentSection
           id="recent-contracts"
           title="Recent Contracts"
