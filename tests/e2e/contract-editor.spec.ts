@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './fixtures';
+import { expect, sendTimeout, test } from './fixtures';
 
 test.describe('contract editor', () => {
   test('creates a draft: texts, enablement rules, signers and the move to /contracts/{id}', async ({
@@ -150,13 +150,14 @@ test.describe('contract editor', () => {
 
   test('sends from create mode: saved first, then sent and read-only', async ({ page, account }) => {
     void account;
+    test.setTimeout(90_000);
     await page.goto('/contracts/new');
     await page.getByLabel('Contract Title').fill('Offer Letter');
     await page.getByLabel('Name').fill('Maria Lopez');
     await page.getByLabel('Email', { exact: true }).fill('maria@example.com');
     await page.getByRole('button', { name: 'Add Signer' }).click();
     await page.getByRole('button', { name: 'Send for Signing' }).click();
-    await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, sendTimeout);
     await expect(page.getByText('Sent', { exact: true })).toBeVisible();
     await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Contract content' })).toHaveAttribute(

@@ -4,6 +4,12 @@ import { confirmationLinkFor, tokenOf } from './server-log';
 
 export { expect };
 
+/**
+ * How long a send may take to show: it renders the contract's PDF, and the first render of a PDF
+ * thread starts it and loads every script's fonts, which takes seconds on a busy machine.
+ */
+export const sendTimeout = { timeout: 45_000 };
+
 let addressCounter = 0;
 
 /** A distinct client address per call, so sign-up throttling treats each test as its own person. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { type SmtpPeer, signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
+import { sendTimeout } from './fixtures';
 import { spawnServer } from './spawned-server';
 
 const run = promisify(execFile);
@@ -130,7 +131,7 @@ test('the sender asks one signer for an access code and another for an e-mailed 
   await shot(page, 'editor-signer-checks-390.png');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Send for Signing' }).click();
-  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
 
   // Alice: the invitation says a code will be asked, never the code.
   const invitation = await waitForMail(authApp, alice, /sent you/);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { signingTokenIn } from '../support/smtp-peer';
+import { sendTimeout } from './fixtures';
 import { expect, type MailApp, test } from './mail-app';
 
 const run = promisify(execFile);
@@ -106,7 +107,7 @@ test.describe('signing ceremony', () => {
       await page.getByRole('button', { name: 'Add Signer' }).click();
     }
     await page.getByRole('button', { name: 'Send for Signing' }).click();
-    await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, sendTimeout);
     await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
 
     await signFromEmail(browser, mailApp, alice, 'Alice Archer');
@@ -164,7 +165,7 @@ test.describe('signing ceremony', () => {
     await page.getByLabel('Email', { exact: true }).fill(dana);
     await page.getByRole('button', { name: 'Add Signer' }).click();
     await page.getByRole('button', { name: 'Send for Signing' }).click();
-    await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
 
     const invitation = await waitForMail(mailApp, dana, /sent you/);
     const link = `/sign/${signingTokenIn(invitation)}`;

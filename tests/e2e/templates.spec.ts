@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, sendTimeout, test } from './fixtures';
 
 type Created = { id: string };
 
@@ -60,6 +60,7 @@ test.describe('templates', () => {
     call,
   }) => {
     void account;
+    test.setTimeout(90_000);
     await call('POST', '/projects', { name: 'Operations' });
     const hiring = await call<Created>('POST', '/projects', { name: 'Hiring' });
 
@@ -177,7 +178,7 @@ test.describe('templates', () => {
     await expect(panel).toBeVisible();
     await panel.getByLabel('Full name').fill('Jane Cooper');
     await page.getByRole('button', { name: 'Send for Signing' }).click();
-    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible(sendTimeout);
     await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Contract content' })).toHaveText(
       'This agreement is made with Globex Corporation for a fee of EUR 12,500. Signed by Jane Cooper.',
