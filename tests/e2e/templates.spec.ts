@@ -16,6 +16,8 @@ async function insertCustomField(page: Page, label: string) {
   await dialog.getByLabel('Field label').fill(label);
   await dialog.getByRole('button', { name: 'Insert' }).click();
   await expect(dialog).toBeHidden();
+  // Typing goes on in the editor once it has the focus back (on a busy machine, not at once).
+  await expect(page.getByRole('textbox', { name: 'Contract content' })).toBeFocused();
 }
 
 const templateBody = (title: string) => ({
@@ -91,6 +93,7 @@ test.describe('templates', () => {
     await page.keyboard.type('. Signed by ');
     await page.getByRole('button', { name: 'Insert field' }).click();
     await page.getByRole('menuitem', { name: 'Full name' }).click();
+    await expect(body).toBeFocused();
     await page.keyboard.type('.');
     await expect(fieldChip(page, 'clientName')).toHaveText('[Client name]');
     await expect(fieldChip(page, 'amount')).toHaveText('[Amount]');
