@@ -288,7 +288,9 @@ test.describe('two-factor sign-in', () => {
       ).ok(),
     ).toBe(true);
     await admin.reload();
-    await checkbox.check();
+    // Once the setting has loaded; a click, since the box follows the request (check() wants it at once).
+    await expect(checkbox).toBeEnabled();
+    await checkbox.click();
     await expect(checkbox).toBeChecked();
     await admin.reload();
     await expect(checkbox).toBeChecked();
