@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
+import { googleDocsOutline, wordMacNestedListsOutline } from '../support/clipboard-outlines';
 import {
   outline,
   parseHtml,
@@ -36,36 +37,7 @@ describe('real clipboard samples become the contract schema', () => {
   it('Word for Mac: mso-list paragraphs become nested lists, markers and Office markup are gone', () => {
     const html = readClipboardFixture('word-mac-nested-lists.html');
     const { clean, doc } = pasteThroughSchema(html);
-    expect(outline(doc)).toEqual([
-      'h2: Some nested lists',
-      'ol type=1',
-      '  li',
-      '    p: one',
-      '  li',
-      '    p: two',
-      '    ol type=a',
-      '      li',
-      '        p: a',
-      '      li',
-      '        p: b',
-      'ul',
-      '  li',
-      '    p: one',
-      '  li',
-      '    p: two',
-      '    ul',
-      '      li',
-      '        p: three',
-      '        ul',
-      '          li',
-      '            p: four',
-      '            p: Sub paragraph',
-      '  li',
-      '    p: Same list',
-      'ul',
-      '  li',
-      '    p: Different list adjacent to the one above.',
-    ]);
+    expect(outline(doc)).toEqual(wordMacNestedListsOutline);
     // No bullet glyph typed as text, no Office namespace, no style or comment survives.
     expect(clean).not.toMatch(/·|o:p|mso-|supportLists|<!--|style=|class=|lang=/);
     expectNoWordLost(html, doc);
@@ -124,27 +96,7 @@ describe('real clipboard samples become the contract schema', () => {
   it('Google Docs: styled spans become marks, aria-level items nest, the bold wrapper bolds nothing', () => {
     const html = readClipboardFixture('google-docs-headings-nested-lists.html');
     const { clean, doc } = pasteThroughSchema(html);
-    expect(outline(doc)).toEqual([
-      'h1: Heading 1',
-      'p (justify): Lorem ipsum [bold]dolor sit amet, consectetur adipiscing elit. Integer [italic]consectetur.',
-      'p (justify): Lorem [bold,italic,underline]ipsum dolor sit amet.',
-      'h2 (justify): Heading 2',
-      'ul',
-      '  li',
-      '    p: [underline]Lorem',
-      '    ol type=a',
-      '      li',
-      '        p: Ipsum',
-      '      li',
-      '        p: Dolor',
-      '  li',
-      '    p: [underline]Sit',
-      '    ol type=a',
-      '      li',
-      '        p: amet',
-      'h3 (justify): Heading 3',
-      'p: Lorem ipsum dolor sit amet.',
-    ]);
+    expect(outline(doc)).toEqual(googleDocsOutline);
     expect(clean).not.toMatch(/docs-internal-guid|font-family|aria-level|<b /);
     expectNoWordLost(html, doc);
   });
