@@ -8,22 +8,47 @@ import { PDFDocument } from 'pdf-lib';
  */
 export async function concatenatePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
   if (parts.length === 0) throw new Error('Nothing to concatenate');
-  const out = await PDFDocument.create({ updateMetadata: false });
-  let first: PDFDocument | undefined;
-  let latest: Date | undefined;
-  for (const part of parts) {
-    const source = await PDFDocument.load(part, { updateMetadata: false });
-    first ??= source;
-    const date = source.getModificationDate() ?? source.getCreationDate();
-    if (date && (!latest || date > latest)) latest = date;
-    const pages = await out.copyPages(source, source.getPageIndices());
-    for (const page of pages) out.addPage(page);
+  const joined = await PdfJoin.start();
+  for (const part of parts) await joined.append(part);
+  return (await joined.save()).bytes;
+}
+
+/**
+ * A PDF built part by part that can be saved after each part, as concatenatePdfs would join the
+ * parts so far: a document sealed in stages (contract, signature pages, certificate) is parsed
+ * once instead of once per stage.
+ */
+export class PdfJoin {
+  private first: PDFDocument | undefined;
+  private latest: Date | undefined;
+  private constructor(private readonly out: PDFDocument) {}
+
+  static async start(): Promise<PdfJoin> {
+    return new PdfJoin(await PDFDocument.create({ updateMetadata: false }));
   }
-  if (first) copyMetadata(first, out);
-  if (latest) out.setModificationDate(latest);
-  // Plain cross-reference tables: the PAdES placeholder step appends an incremental update, which
-  // is safer on a classic xref than on object streams.
-  return out.save({ useObjectStreams: false });
+
+  async append(part: Uint8Array): Promise<void> {
+    const source = await PDFDocument.load(part, { updateMetadata: false });
+    if (!this.first) {
+      this.first = source;
+      copyMetadata(source, this.out);
+    }
+    const date = source.getModificationDate() ?? source.getCreationDate();
+    if (date && (!this.latest || date > this.latest)) {
+      this.latest = date;
+      this.out.setModificationDate(date);
+    }
+    const pages = await this.out.copyPages(source, source.getPageIndices());
+    for (const page of pages) this.out.addPage(page);
+  }
+
+  /** The parts so far and their page count. */
+  async save(): Promise<{ bytes: Uint8Array; pages: number }> {
+    // Plain cross-reference tables: the PAdES placeholder step appends an incremental update,
+    // which is safer on a classic xref than on object streams.
+    const bytes = await this.out.save({ useObjectStreams: false });
+    return { bytes, pages: this.out.getPageCount() };
+  }
 }
 
 function copyMetadata(from: PDFDocument, to: PDFDocument) {

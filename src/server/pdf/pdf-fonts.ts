@@ -106,12 +106,18 @@ export function registerPdfFonts(): void {
           ? Font.getFont({ fontFamily: family, fontWeight: first.fontWeight, fontStyle: first.fontStyle })
           : undefined;
       const load = owner ? () => owner.load() : source.load.bind(source);
+      // Asked for by every text that names the family, thousands of times a render: once loaded,
+      // there is nothing left to do.
+      let loaded = false;
       source.load = async () => {
+        if (loaded) return;
         await load();
+        loaded = true;
         if (owner) source.data = owner.data;
         else if (source.data) {
           keepMarkOffsets(source.data as unknown as ShapingFont, rightToLeft.has(family));
           claimCodePoints(source.data as unknown as ShapingFont, family === lastResort);
+          fixUnitsPerEm(source.data);
         }
       };
     }
@@ -182,6 +188,15 @@ function claimCodePoints(font: ShapingFont, everything: boolean): void {
   font.hasGlyphForCodePoint = (codePoint: number) => everything || codePoint === 0x0a || hasGlyph(codePoint);
 }
 const claimingFonts = new WeakSet<ShapingFont>();
+
+/**
+ * fontkit reads a font's units per em through two getters and a table lookup, and the layout asks
+ * for it for every glyph it measures: a plain value saves a few percent of every render.
+ */
+function fixUnitsPerEm(font: object): void {
+  const { unitsPerEm } = font as { unitsPerEm: number };
+  Object.defineProperty(font, 'unitsPerEm', { value: unitsPerEm });
+}
 
 /**
  * Optional ligatures off: 'fi' drawn as one glyph is read back as 'ﬁ' (U+FB01), so "Certificate"

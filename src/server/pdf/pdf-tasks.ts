@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
-import { concatenatePdfs, pageCount } from './assemble-pdf';
+import { PdfJoin, pageCount } from './assemble-pdf';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { sealPdf } from './seal-pdf';
@@ -71,8 +71,11 @@ export async function finalizeContract(
     signers: input.signers,
   });
   mark('signature pages: render');
-  const signed = await concatenatePdfs([input.frozen, signaturePages]);
-  const signedSha256 = sha256Of(signed);
+  const joined = await PdfJoin.start();
+  await joined.append(input.frozen);
+  await joined.append(signaturePages);
+  const signed = await joined.save();
+  const signedSha256 = sha256Of(signed.bytes);
   mark('join frozen + signature pages');
   const certificatePdf = await renderCertificatePdf({
     title: input.title,
@@ -91,11 +94,12 @@ export async function finalizeContract(
     events: input.events,
   });
   mark('certificate of completion: render');
-  const unsealed = await concatenatePdfs([signed, certificatePdf]);
+  await joined.append(certificatePdf);
+  const unsealed = await joined.save();
   mark('join + certificate');
   const certificate = sealingCertificateOf(input.certificate);
   mark('read the sealing certificate');
-  const bytes = await sealPdf(unsealed, {
+  const bytes = await sealPdf(unsealed.bytes, {
     certificate,
     reason: `Completed and sealed by Pactum for ${input.organizationName}`,
     name: input.organizationName,
@@ -103,9 +107,8 @@ export async function finalizeContract(
     ...(input.tsaUrl ? { tsaUrl: input.tsaUrl } : {}),
   });
   mark('seal (PAdES)');
-  const pages = await pageCount(bytes);
-  mark('count pages of the sealed PDF');
-  return { bytes: new Uint8Array(bytes), sha256: sha256Of(bytes), pages, signedSha256 };
+  // The seal is an incremental update: it adds no page.
+  return { bytes: new Uint8Array(bytes), sha256: sha256Of(bytes), pages: unsealed.pages, signedSha256 };
 }
 
 // Decrypting a PKCS#12 file takes node-forge tens of milliseconds: each certificate is read once
