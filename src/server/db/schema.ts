@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EditorDocument } from '../../shared/api/editor-document';
+import { eventTypes } from '../../shared/events';
 import { contractStatuses, signerStatuses } from '../../shared/statuses';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -32,6 +33,7 @@ export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'succeed
 export const documentKindEnum = pgEnum('document_kind', ['frozen', 'final']);
 export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sent', 'held', 'failed', 'skipped']);
 export const signatureKindEnum = pgEnum('signature_kind', ['drawn', 'typed']);
+export const eventTypeEnum = pgEnum('event_type', eventTypes);
 
 export const organizations = pgTable('organizations', {
   id: id(),
@@ -509,10 +511,39 @@ export const notifications = pgTable(
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
+    /** The event it tells about: one notification per event, however often its consumer runs. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     readAt: at('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId),
+  ],
+);
+
+/**
+ * What happened to a contract, recorded in the transaction that made it happen (see
+ * services/lifecycle). Consumers (notifications, e-mail, the seal, webhooks) are jobs queued in
+ * that same transaction, one per consumer and event.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
+    type: eventTypeEnum('type').notNull(),
+    /** The facts a consumer needs that the contract row does not keep (who signed, the reason). */
+    data: jsonb('data').$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_organization_idx').on(t.organizationId, t.createdAt),
+    index('events_contract_idx').on(t.contractId),
+  ],
 );
 
 export const contractHistory = pgTable(
