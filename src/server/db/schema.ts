@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { apiTokenScopes } from '../../shared/api/api-tokens';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { eventTypes } from '../../shared/events';
 import { contractStatuses, signerStatuses } from '../../shared/statuses';
@@ -34,6 +35,7 @@ export const documentKindEnum = pgEnum('document_kind', ['frozen', 'final']);
 export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sent', 'held', 'failed', 'skipped']);
 export const signatureKindEnum = pgEnum('signature_kind', ['drawn', 'typed']);
 export const eventTypeEnum = pgEnum('event_type', eventTypes);
+export const apiTokenScopeEnum = pgEnum('api_token_scope', apiTokenScopes);
 
 export const organizations = pgTable('organizations', {
   id: id(),
@@ -132,6 +134,37 @@ export const sessions = pgTable(
  * Password reset links: one per e-mail, made when the message is composed (only the SHA-256 of
  * the token is kept). A link works once, for an hour.
  */
+/**
+ * Organization API tokens for `Authorization: Bearer`. Like a session, only the token's
+ * HMAC-SHA256 under SESSION_SECRET is kept; a revoked token's row is deleted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The admin who created it: the user its requests act as (owner of what they create). */
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: apiTokenScopeEnum('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, shown in the list to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    expiresAt: at('expires_at'),
+    /** Updated at most once a minute from the requests the token makes. */
+    lastUsedAt: at('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_organization_idx').on(t.organizationId),
+  ],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {
