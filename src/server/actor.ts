@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '../shared/api/api-tokens';
 import type { Role } from '../shared/api/auth';
 
 /** Who is acting, in which organization, and from where: every service takes one. */
@@ -9,7 +10,13 @@ export type Actor = {
   organizationId: string;
   organizationName: string;
   role: Role;
+  /** The session of a person signed in; empty for an API token, which never reaches session routes. */
   sessionId: string;
+  /**
+   * Set when an organization API token (Bearer) makes the request: the user above is the admin
+   * who created it, history names the token, and `read` tokens only read.
+   */
+  apiToken?: { id: string; name: string; scope: ApiTokenScope };
   ip: string | null;
   userAgent: string | null;
   /**

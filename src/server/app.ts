@@ -15,6 +15,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { serializerCompiler } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
+import { apiTokenRoutes } from './routes/api-tokens';
 import { authRoutes } from './routes/auth';
 import { contractRoutes } from './routes/contracts';
 import { docxRoutes } from './routes/docx';
@@ -95,8 +96,20 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         description:
           'Every request is scoped to the signed-in user\'s organization. Errors answer `{ "error": { "code", "message" } }`.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pactum_session' } } },
-      security: [{ session: [] }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'pactum_session' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An organization API token (`pct_…`) made by an admin in Settings. `read` tokens only read; ' +
+              'routes for people (sign-in, profile, team, settings, tokens) refuse tokens.',
+          },
+        },
+      },
+      // Either one authenticates a request.
+      security: [{ session: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -106,7 +119,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   await app.register(
     async (api) => {
       registerSameOriginCheck(api, deps.config.appUrl);
-      registerAuthentication(api, { db: deps.db, secret: deps.config.sessionSecret });
+      registerAuthentication(api, {
+        db: deps.db,
+        secret: deps.config.sessionSecret,
+        ...(deps.apiTokenLimit ? { apiTokenLimit: deps.apiTokenLimit } : {}),
+      });
       registerBodyShapeCheck(api);
       // API answers are the caller's own data: no browser or shared cache keeps them.
       api.addHook('onSend', async (_request, reply) => {
@@ -128,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(signatureRoutes, deps);
       await api.register(profileRoutes, deps);
       await api.register(teamRoutes, deps);
+      await api.register(apiTokenRoutes, deps);
     },
     { prefix: '/api' },
   );

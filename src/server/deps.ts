@@ -3,6 +3,7 @@ import type { Config } from './env';
 import type { PdfEngine } from './pdf/pdf-engine';
 import type { SealingCertificate } from './pdf/sealing-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
+import type { RateLimitRule } from './services/rate-limits/consume-rate-limit';
 
 /** What the app is built from: the entry point passes the real ones, tests their own. */
 export type AppDeps = {
@@ -10,6 +11,8 @@ export type AppDeps = {
   ping: () => Promise<void>;
   config: Pick<Config, 'appUrl' | 'sessionSecret' | 'demo'> & Partial<Pick<Config, 'identityProviders'>>;
   accountLimits: AccountLimits;
+  /** Requests one API token may make per window (a minute, 600 by default). */
+  apiTokenLimit?: RateLimitRule;
   pdf: PdfEngine;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
+import { isTokenRequest } from './api-token-access';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,6 +12,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSameOriginCheck(app: FastifyInstance, appUrl: URL): void {
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
+    // An API token is no ambient credential; authentication reads no cookie on such a request.
+    if (isTokenRequest(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       // Only APP_URL's origin: the Host header is the client's to choose.

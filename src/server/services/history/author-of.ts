@@ -1,8 +1,10 @@
 import type { Actor } from '../../actor';
 import type { HistoryAuthor } from './append-history';
 
+/** Who a history entry names: the person, or the API token that acted for the organization. */
 export function authorOf(actor: Actor): HistoryAuthor {
-  return { userId: actor.userId, userName: actor.userName, ip: actor.ip, userAgent: actor.userAgent };
+  const userName = actor.apiToken ? `API token ${actor.apiToken.name}` : actor.userName;
+  return { userId: actor.userId, userName, ip: actor.ip, userAgent: actor.userAgent };
 }
 
 /** Events no person caused directly: expiry, sealing, mail delivery. */

@@ -1,0 +1,67 @@
+import { count, eq } from 'drizzle-orm';
+import {
+  type CreateApiTokenInput,
+  type CreatedApiToken,
+  maxApiTokensPerOrganization,
+} from '../../../shared/api/api-tokens';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { apiTokens, organizations } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
+import { presentApiToken } from '../../presenters/api-token';
+import { hashSessionToken } from '../sessions/session-token';
+import { newApiToken } from './api-token-secret';
+
+/**
+ * Makes a token for the actor's organization. The answer is the only time the token exists in
+ * full: the database keeps its HMAC under SESSION_SECRET, exactly as for a session.
+ */
+export async function createApiToken(
+  db: Database,
+  actor: Actor,
+  input: CreateApiTokenInput,
+  secret: string,
+  now = new Date(),
+): Promise<CreatedApiToken> {
+  requireAdmin(actor, 'manage API tokens');
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('INVALID_INPUT', 'The expiry must be in the future', 'expiresAt');
+  }
+  const { token, shown } = newApiToken();
+  const row = await db.transaction(async (tx) => {
+    // Counted under the organization's row lock, so parallel creates cannot pass the cap together.
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, actor.organizationId))
+      .for('update');
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(apiTokens)
+      .where(eq(apiTokens.organizationId, actor.organizationId));
+    if ((existing?.total ?? 0) >= maxApiTokensPerOrganization) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `An organization can have at most ${maxApiTokensPerOrganization} API tokens: revoke one first`,
+      );
+    }
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({
+        organizationId: actor.organizationId,
+        createdByUserId: actor.userId,
+        name: input.name,
+        scope: input.scope,
+        tokenHash: hashSessionToken(secret, token),
+        prefix: shown,
+        expiresAt,
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('API token insert returned no row');
+    return inserted;
+  });
+  return { ...presentApiToken(row, actor.userName), token };
+}

@@ -1,0 +1,19 @@
+import { desc, eq } from 'drizzle-orm';
+import type { ApiTokenList } from '../../../shared/api/api-tokens';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { apiTokens, users } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
+import { presentApiToken } from '../../presenters/api-token';
+
+/** The organization's tokens, newest first (capped per organization, so one page). */
+export async function listApiTokens(db: Database, actor: Actor): Promise<ApiTokenList> {
+  requireAdmin(actor, 'manage API tokens');
+  const rows = await db
+    .select({ token: apiTokens, createdBy: users.name })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.createdByUserId))
+    .where(eq(apiTokens.organizationId, actor.organizationId))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return { items: rows.map((row) => presentApiToken(row.token, row.createdBy)) };
+}
