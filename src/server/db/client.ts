@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir, projectRoot } from '../paths';
+import { type Listen, pgListener, pgliteListener, registerListen } from './listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** LISTEN on a channel (one session per process for all channels); see db/listen.ts. */
+  listen: Listen;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -48,12 +51,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const listener = pgliteListener(client);
+  registerListen(db, listener.listen);
   return {
     db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
+    listen: listener.listen,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   };
@@ -92,12 +98,18 @@ async function openPostgres(options: {
   // the pool replaces it and the next query reconnects.
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const listener = pgListener({
+    url: options.url,
+    onError: (error) => options.onPoolError?.(error instanceof Error ? error : new Error(String(error))),
+  });
+  registerListen(db, listener.listen);
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: listener.listen,
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -108,6 +120,9 @@ async function openPostgres(options: {
         client.release(true);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

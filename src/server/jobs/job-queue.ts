@@ -16,7 +16,9 @@ export type NewJob = {
 
 /**
  * Queues a job. Pass the transaction of the change that causes it: the job exists if and only
- * if the change committed.
+ * if the change committed. The insert's trigger (`jobs_queued`) sends NOTIFY 'jobs' in the
+ * same transaction, so every process's runner wakes at the commit, never before the job is
+ * there to be claimed.
  */
 export async function enqueueJob(tx: Database, job: NewJob): Promise<void> {
   const now = new Date();

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { type Listen, listenerOf, type Unlisten } from '../db/listen';
 import { loggableCause } from '../logging';
 import { claimJobs, completeJob, failJob, type JobRow, releaseStaleJobs, renewJobLocks } from './job-queue';
+import { WakeUps } from './wake-up';
 
 /**
  * A kind of job: its payload schema and what to do. A handler may run more than once for the
@@ -27,41 +29,80 @@ export type JobRunnerOptions = {
   db: Database;
   handlers: Record<string, JobHandler>;
   log: FastifyBaseLogger;
+  /**
+   * The safety poll: how often the runner looks for due jobs without being woken (jobs queued
+   * for later, a retry's delay, a NOTIFY lost while the listening connection was down) and for
+   * dead workers' jobs.
+   */
   pollMs?: number;
   batchSize?: number;
   /** How long a running job's lock may go unrenewed before another worker takes it over. */
   staleAfterMs?: number;
   /** How often a running job's lock is renewed. */
   heartbeatMs?: number;
+  /** How to LISTEN for queued jobs; by default the one of the database `db` was opened by. */
+  listen?: Listen;
 };
 
-/** A lock renewed every 5 s and given up after 30 s: a dead worker's job runs again within ~30 s. */
+/**
+ * A lock renewed every 5 s and given up after 25 s, looked for at least every 5 s: a dead
+ * worker's job runs again within 30 s of its last renewal.
+ */
 const defaultHeartbeatMs = 5_000;
-const defaultStaleAfterMs = 30_000;
+const defaultStaleAfterMs = 25_000;
+export const defaultJobPollMs = 5_000;
+/** The channel the `jobs_queued` trigger notifies when a job is inserted. */
+export const jobsChannel = 'jobs';
 
-/** Polls the jobs table and runs what is due, one batch at a time, until stopped. */
+/**
+ * Runs due jobs when woken: by a NOTIFY on 'jobs' (sent by the insert's trigger when the
+ * enqueuing transaction commits, in whichever process), and by the slow safety poll.
+ */
 export class JobRunner {
   readonly workerId = `worker-${randomUUID()}`;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private unlisten: Unlisten | undefined;
+  private readonly wakeUps: WakeUps;
   private stopped = true;
 
-  constructor(private readonly options: JobRunnerOptions) {}
+  constructor(private readonly options: JobRunnerOptions) {
+    this.wakeUps = new WakeUps(() => this.runUntilIdle());
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    const listen = this.options.listen ?? listenerOf(this.options.db);
+    listen?.(
+      jobsChannel,
+      () => this.wake(),
+      () => this.wake(),
+    ).then(
+      (unlisten) => {
+        if (this.stopped) unlisten();
+        else this.unlisten = unlisten;
+      },
+      // The safety poll carries on, and the listener reconnects and wakes the runner.
+      (error: unknown) => this.options.log.warn({ err: loggableCause(error) }, 'listening for jobs failed'),
+    );
+    this.poll();
   }
 
-  /** Stops polling and waits for the batch in progress. */
+  /** Stops waking up and waits for the batch in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    this.unlisten?.();
+    this.unlisten = undefined;
+    await this.wakeUps.idle();
   }
 
-  /** Runs every due job once; returns how many ran. Used by the poll loop and by tests. */
+  /** Looks for due jobs now (a run already in progress is followed by one more). */
+  wake(): void {
+    if (!this.stopped) this.wakeUps.wake();
+  }
+
+  /** Runs every due job once; returns how many ran. Used when woken and by tests. */
   async runDueJobs(now?: Date): Promise<number> {
     const { db, staleAfterMs = defaultStaleAfterMs, batchSize = 10 } = this.options;
     await releaseStaleJobs(db, staleAfterMs);
@@ -84,6 +125,16 @@ export class JobRunner {
     return claimed.length;
   }
 
+  /** Batch after batch until nothing is due (or the runner is stopped). */
+  private async runUntilIdle(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.runDueJobs()) > 0);
+    } catch (error) {
+      // The database may be away; the safety poll or the next NOTIFY tries again.
+      this.options.log.warn({ err: loggableCause(error) }, 'running due jobs failed');
+    }
+  }
+
   private async runOne(job: JobRow): Promise<void> {
     const { db, handlers, log } = this.options;
     const handler = handlers[job.type];
@@ -100,16 +151,10 @@ export class JobRunner {
     }
   }
 
-  private schedule(delayMs: number): void {
+  /** The safety poll: runs now and then every pollMs, whether or not a NOTIFY came. */
+  private poll(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runDueJobs()
-        .then((ran) => this.schedule(ran > 0 ? 0 : (this.options.pollMs ?? 1000)))
-        .catch((error: unknown) => {
-          // The database may be away; try again after the usual pause.
-          this.options.log.warn({ err: loggableCause(error) }, 'job polling failed');
-          this.schedule(this.options.pollMs ?? 1000);
-        });
-    }, delayMs);
+    this.wake();
+    this.timer = setTimeout(() => this.poll(), this.options.pollMs ?? defaultJobPollMs);
   }
 }

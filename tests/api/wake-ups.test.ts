@@ -1,0 +1,158 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import { jobs } from '../../src/server/db/schema';
+import { claimJobs, enqueueJob } from '../../src/server/jobs/job-queue';
+import { defineJob, JobRunner } from '../../src/server/jobs/job-runner';
+import { createPostgresDatabase, postgresReachable } from '../support/postgres-server';
+
+const log = pino({ level: 'silent' });
+const postgresUp = await postgresReachable();
+
+type Target = { name: string; open(): Promise<DatabaseHandle & { dispose(): Promise<void> }> };
+
+const targets: Target[] = [
+  {
+    name: 'PGlite',
+    open: async () => {
+      const handle = await openDatabase({ kind: 'pglite' });
+      await handle.migrate();
+      return { ...handle, dispose: () => handle.close() };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const created = await createPostgresDatabase();
+      const handle = await openDatabase({ kind: 'postgres', url: created.url });
+      await handle.migrate();
+      return {
+        ...handle,
+        dispose: async () => {
+          await handle.close();
+          await created.drop();
+        },
+      };
+    },
+  },
+];
+
+/** A runner whose safety poll is a minute away, recording when each job of its type ran. */
+function recordingRunner(db: DatabaseHandle['db'], type: string, options: { pollMs?: number } = {}) {
+  const ran: { id: string; at: number }[] = [];
+  const runner = new JobRunner({
+    db,
+    log,
+    pollMs: options.pollMs ?? 60_000,
+    handlers: {
+      [type]: defineJob(z.object({ n: z.number() }), async (_payload, job) => {
+        ran.push({ id: job.id, at: performance.now() });
+      }),
+    },
+  });
+  return { runner, ran };
+}
+
+for (const target of targets) {
+  describe.skipIf(target.name === 'PostgreSQL' && !postgresUp)(`wake-ups on ${target.name}`, () => {
+    let database: DatabaseHandle & { dispose(): Promise<void> };
+    beforeAll(async () => {
+      database = await target.open();
+    });
+    afterAll(() => database.dispose());
+
+    it('runs a queued job at once, not at the next poll', async () => {
+      const { runner, ran } = recordingRunner(database.db, 'at-once');
+      runner.start();
+      try {
+        // After the start's own look for due jobs, nothing runs until a NOTIFY (the poll is a minute away).
+        let queuedAt = 0;
+        await database.db.transaction(async (tx) => {
+          await enqueueJob(tx, { type: 'at-once', payload: { n: 1 } });
+          // The NOTIFY is delivered at the commit: nothing runs while the transaction is open.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(ran).toHaveLength(0);
+          queuedAt = performance.now();
+        });
+        await expect.poll(() => ran.length, { timeout: 10_000, interval: 5 }).toBe(1);
+        const latency = (ran[0]?.at ?? 0) - queuedAt;
+        // The poll would take 60 s; a wake-up takes milliseconds (2 s leaves room for a busy machine).
+        expect(latency).toBeLessThan(2_000);
+        const [row] = await database.db.select().from(jobs).where(eq(jobs.type, 'at-once'));
+        expect(row).toMatchObject({ status: 'succeeded', attempts: 1 });
+      } finally {
+        await runner.stop();
+      }
+    });
+
+    it('coalesces a burst: every job of 30 queued one by one runs once', async () => {
+      const { runner, ran } = recordingRunner(database.db, 'burst');
+      runner.start();
+      try {
+        for (let n = 0; n < 30; n += 1) await enqueueJob(database.db, { type: 'burst', payload: { n } });
+        await expect.poll(() => ran.length, { timeout: 10_000, interval: 5 }).toBe(30);
+        expect(new Set(ran.map((entry) => entry.id)).size).toBe(30);
+      } finally {
+        await runner.stop();
+      }
+    });
+
+    it("re-runs a dead worker's job on the safety poll, with no new job to wake anyone", async () => {
+      await enqueueJob(database.db, { type: 'orphan', payload: { n: 1 } });
+      // A worker takes the job and dies: its lock is never renewed.
+      const [claimed] = await claimJobs(database.db, { workerId: 'worker-that-died', limit: 1 });
+      expect(claimed?.type).toBe('orphan');
+      const ran: string[] = [];
+      const runner = new JobRunner({
+        db: database.db,
+        log,
+        // The production figures are a 25 s stale time and a 5 s poll; the same ratio, shorter.
+        pollMs: 200,
+        staleAfterMs: 1_000,
+        heartbeatMs: 100,
+        handlers: {
+          orphan: defineJob(z.object({ n: z.number() }), async (_payload, job) => void ran.push(job.id)),
+        },
+      });
+      const started = performance.now();
+      runner.start();
+      try {
+        await expect.poll(() => ran, { timeout: 10_000, interval: 20 }).toEqual([claimed?.id]);
+        const elapsed = performance.now() - started;
+        // Not before the lock went stale, and within the stale time plus a poll or two.
+        expect(elapsed).toBeGreaterThanOrEqual(900);
+        expect(elapsed).toBeLessThan(5_000);
+        const [row] = await database.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.id, claimed?.id ?? ''));
+        expect(row).toMatchObject({ status: 'succeeded', attempts: 2, lockedBy: null });
+      } finally {
+        await runner.stop();
+      }
+    });
+
+    it('folds the NOTIFYs of one transaction and delivers none for a rolled-back one', async () => {
+      const payloads: string[] = [];
+      const unlisten = await database.listen('notifications', (payload) => payloads.push(payload));
+      try {
+        const user = '00000000-0000-4000-8000-00000000abcd';
+        await database.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select pg_notify('notifications', ${user})`);
+            throw new Error('rolled back');
+          })
+          .catch(() => undefined);
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_notify('notifications', ${user})`);
+          await tx.execute(sql`select pg_notify('notifications', ${user})`);
+        });
+        await expect.poll(() => payloads, { timeout: 5_000, interval: 5 }).toEqual([user]);
+      } finally {
+        unlisten();
+      }
+    });
+  });
+}
