@@ -28,6 +28,16 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * Public routes about people's accounts (signing up, in and out, password resets, second factors,
+ * OpenID): open to anyone without an identity, but a request carrying a token is refused there
+ * rather than served, so a token can never start or end a person's session.
+ */
+export function isPersonOnlyPublicRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && request.routeOptions.config.public === true && url.startsWith('/api/auth/');
+}
+
 /** Whether the matched route is one a token may call (by its declared path, never the raw URL). */
 export function isTokenRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;

@@ -7,7 +7,7 @@ import { consumeRateLimit, type RateLimitRule } from '../services/rate-limits/co
 import type { NewSession } from '../services/sessions/create-session';
 import { findSessionActor } from '../services/sessions/find-session-actor';
 import { sessionCookieName } from '../services/sessions/session-token';
-import { bearerTokenOf, changesState, isTokenRoute } from './api-token-access';
+import { bearerTokenOf, changesState, isPersonOnlyPublicRoute, isTokenRoute } from './api-token-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,11 +31,13 @@ export function requestOrigin(request: FastifyRequest): { ip: string | null; use
 /** Requests one API token may make per minute, across every process. */
 export const defaultApiTokenLimit: RateLimitRule = { limit: 600, windowMs: 60_000 };
 
+const personOnly = () =>
+  new AppError('FORBIDDEN', 'API tokens cannot use this route: it is for people signed in to Pactum');
+
 /**
  * Resolves the caller as soon as a request arrives, from an `Authorization: Bearer` API token or
  * else the session cookie, and turns an anonymous caller away from every route not marked public
- * before its body is even validated. Everything that limits a token is decided here, in one
- * place: which routes it reaches, that a `read` token changes nothing, and its rate.
+ * before its body is even validated.
  */
 export function registerAuthentication(
   app: FastifyInstance,
@@ -45,45 +47,14 @@ export function registerAuthentication(
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request, reply) => {
     const bearer = bearerTokenOf(request);
-    // Public routes (and unknown paths) behave the same with or without a token.
-    if (
-      bearer !== undefined &&
-      request.routeOptions.url !== undefined &&
-      !request.routeOptions.config.public
-    ) {
-      // With a Bearer header the cookie is never read: one request, one identity.
-      const actor = await findTokenActor(deps.db, {
-        secret: deps.secret,
-        token: bearer,
-        ...requestOrigin(request),
-      });
-      if (!actor?.apiToken) {
-        reply.header('www-authenticate', 'Bearer');
-        throw new AppError('UNAUTHENTICATED', 'Invalid, expired or revoked API token');
+    if (bearer !== undefined) {
+      if (isPersonOnlyPublicRoute(request)) throw personOnly();
+      // Other public routes (and unknown paths) behave the same with or without a token. On the
+      // rest, with a Bearer header the cookie is never read: one request, one identity.
+      if (request.routeOptions.url !== undefined && !request.routeOptions.config.public) {
+        request.actor = await authenticateToken(request, reply, bearer);
+        return;
       }
-      if (!isTokenRoute(request)) {
-        throw new AppError(
-          'FORBIDDEN',
-          'API tokens cannot use this route: it is for people signed in to Pactum',
-        );
-      }
-      if (actor.apiToken.scope === 'read' && changesState(request)) {
-        throw new AppError(
-          'FORBIDDEN',
-          'This API token can only read: create a read-write token to make changes',
-        );
-      }
-      const waitSeconds = await consumeRateLimit(deps.db, `api-token:${actor.apiToken.id}`, tokenLimit);
-      if (waitSeconds > 0) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many requests with this API token. Try again in ${waitSeconds} seconds.`,
-          undefined,
-          waitSeconds,
-        );
-      }
-      request.actor = actor;
-      return;
     }
     const token = request.cookies[sessionCookieName];
     if (!token || token.length > 100) return;
@@ -104,6 +75,39 @@ export function registerAuthentication(
       );
     }
   });
+
+  /**
+   * Everything that limits a token is decided here, in one place: that it is live, which routes
+   * it reaches, that a `read` token changes nothing, and its rate.
+   */
+  async function authenticateToken(request: FastifyRequest, reply: FastifyReply, bearer: string) {
+    const actor = await findTokenActor(deps.db, {
+      secret: deps.secret,
+      token: bearer,
+      ...requestOrigin(request),
+    });
+    if (!actor?.apiToken) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError('UNAUTHENTICATED', 'Invalid, expired or revoked API token');
+    }
+    if (!isTokenRoute(request)) throw personOnly();
+    if (actor.apiToken.scope === 'read' && changesState(request)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'This API token can only read: create a read-write token to make changes',
+      );
+    }
+    const waitSeconds = await consumeRateLimit(deps.db, `api-token:${actor.apiToken.id}`, tokenLimit);
+    if (waitSeconds > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests with this API token. Try again in ${waitSeconds} seconds.`,
+        undefined,
+        waitSeconds,
+      );
+    }
+    return actor;
+  }
 }
 
 /** The signed-in actor, or a 401 for anyone else. */
