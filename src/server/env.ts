@@ -69,7 +69,9 @@ const secretVariables = new Set([
   'MICROSOFT_CLIENT_SECRET',
 ]);
 
-export const identityProviderNames = ['google', 'microsoft'] as const;
+import { identityProviderNames } from '../shared/provider-sign-in';
+
+export { identityProviderNames };
 export type IdentityProviderName = (typeof identityProviderNames)[number];
 export type IdentityProviderConfig = { issuer: string; clientId: string; clientSecret: string };
 

@@ -22,3 +22,6 @@ export function providerFailureMessage(reason: string | null): string | null {
     ? providerFailureMessages[reason as ProviderFailure]
     : null;
 }
+
+/** The OpenID Connect providers Pactum can sign in with (each needs its client id and secret). */
+export const identityProviderNames = ['google', 'microsoft'] as const;

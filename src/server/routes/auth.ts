@@ -1,23 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  currentUserResponseSchema,
-  demoCredentialsSchema,
-  emailConfirmBodySchema,
-  emailConfirmedSchema,
-  passwordResetCheckBodySchema,
-  passwordResetCheckSchema,
-  passwordResetConfirmBodySchema,
-  passwordResetRequestBodySchema,
-  passwordResetRequestedSchema,
-  signInBodySchema,
-  signUpBodySchema,
-  signUpRequestedSchema,
-} from '../../shared/api/auth';
-import { noContentSchema } from '../../shared/api/common';
-import { errorBodySchema } from '../../shared/api/error-body';
-import { invitationSignUpBodySchema } from '../../shared/api/team';
-import { secondFactorRequiredSchema } from '../../shared/api/two-factor';
 import { AppError } from '../../shared/errors';
+import { authApi } from '../../shared/routes/auth';
 import { demoCredentials } from '../db/seed-demo';
 import type { AppDeps } from '../deps';
 import { actorOf, clearSessionCookie } from '../plugins/authentication';
@@ -38,11 +21,11 @@ import {
 } from '../services/accounts/sign-up-cookie';
 import { deleteSession } from '../services/sessions/delete-session';
 import { signUpWithInvitation } from '../services/team/sign-up-with-invitation';
+import { registerRoute } from './register-route';
 import { authCookiePath, signInFlow } from './sign-in-flow';
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const secure = deps.config.appUrl.protocol === 'https:';
-  const tags = ['Accounts'];
   const flow = signInFlow(deps);
 
   /** A brand-new account (it has no second factor yet): signed in, and this browser noted as its first. */
@@ -54,18 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   ) =>
     flow.finish(request, reply, account, { persistent: false, authMethods: [authMethod], newAccount: true });
 
-  app.post(
-    '/auth/sign-up',
+  registerRoute(
+    app,
+    authApi.signUp,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Ask for an account and a new organization: a link to finish goes to the e-mail',
-        description:
-          'Answers the same, after the same time, whether or not the e-mail has an account: a new address gets a link that creates the account (POST /api/auth/sign-up/confirm), one with an account gets a notice to its owner.',
-        body: signUpBodySchema,
-        response: { 202: signUpRequestedSchema, 400: errorBodySchema, 429: errorBodySchema },
-      },
     },
     async (request, reply) => {
       const named = await requestSignUp(
@@ -89,26 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/sign-up/confirm',
+  registerRoute(
+    app,
+    authApi.confirmSignUp,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Open an e-mailed confirmation link: finish a sign-up (and sign in) or an address change',
-        description:
-          'A link works once, for 24 hours. A sign-up makes the account and its organization and signs this browser in; opened in another browser than the one that asked for it, it needs the password chosen at sign-up (401 SIGN_UP_PASSWORD_REQUIRED without it, 401 INVALID_CREDENTIALS when wrong, a few tries). An address change switches the account to the new address, and only in a browser signed in to that account (401 otherwise, and the link keeps working).',
-        body: emailConfirmBodySchema,
-        response: {
-          200: emailConfirmedSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          410: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request, reply) => {
       const confirmed = await confirmEmail(
@@ -135,25 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/sign-up/invitation',
+  registerRoute(
+    app,
+    authApi.signUpWithInvitation,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Create the account an invitation is for, join its organization, and sign in',
-        description:
-          'The invitation link was mailed to the invited address, so the account is confirmed at once and joins only the inviting organization, with the invited role.',
-        body: invitationSignUpBodySchema,
-        response: {
-          200: currentUserResponseSchema,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          410: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request, reply) => {
       const account = await signUpWithInvitation(
@@ -166,23 +113,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/sign-in',
+  registerRoute(
+    app,
+    authApi.signIn,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        description:
-          'When the account has a second factor, the answer is 202 with the methods it can use and no session: POST /api/auth/two-factor completes the sign-in.',
-        body: signInBodySchema,
-        response: {
-          200: currentUserResponseSchema,
-          202: secondFactorRequiredSchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request, reply) => {
       const account = await signIn(deps.db, { ...request.body, ip: request.ip ?? null }, deps.accountLimits);
@@ -194,18 +129,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/password-reset',
+  registerRoute(
+    app,
+    authApi.requestPasswordReset,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'E-mail a password reset link, if the address has an account',
-        description:
-          'Answers the same, after the same time, whether or not the e-mail has an account. The link works once, for one hour.',
-        body: passwordResetRequestBodySchema,
-        response: { 202: passwordResetRequestedSchema, 400: errorBodySchema, 429: errorBodySchema },
-      },
     },
     async (request, reply) => {
       await requestPasswordReset(
@@ -217,16 +145,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/password-reset/check',
+  registerRoute(
+    app,
+    authApi.checkPasswordReset,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Whether a password reset link still works',
-        body: passwordResetCheckBodySchema,
-        response: { 200: passwordResetCheckSchema, 400: errorBodySchema, 410: errorBodySchema },
-      },
     },
     async (request) => {
       const { expiresAt } = await checkPasswordReset(deps.db, request.body.token);
@@ -234,24 +157,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/password-reset/confirm',
+  registerRoute(
+    app,
+    authApi.confirmPasswordReset,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset link, sign out everywhere, and sign in',
-        description:
-          'The password is set either way; when the account has a second factor the answer is 202 and the sign-in completes at POST /api/auth/two-factor.',
-        body: passwordResetConfirmBodySchema,
-        response: {
-          200: currentUserResponseSchema,
-          202: secondFactorRequiredSchema,
-          400: errorBodySchema,
-          410: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request, reply) => {
       const account = await confirmPasswordReset(
@@ -268,11 +178,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/sign-out',
+  registerRoute(
+    app,
+    authApi.signOut,
     {
       config: { public: true },
-      schema: { tags, summary: 'End the current session', response: { 204: noContentSchema } },
     },
     async (request, reply) => {
       if (request.actor) await deleteSession(deps.db, request.actor.sessionId);
@@ -282,28 +192,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/auth/me',
+  registerRoute(
+    app,
+    authApi.me,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        response: { 200: currentUserResponseSchema, 401: errorBodySchema },
-      },
     },
     async (request) => ({ user: presentCurrentUser(actorOf(request)) }),
   );
 
-  app.get(
-    '/demo-credentials',
+  registerRoute(
+    app,
+    authApi.demoCredentials,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: "The demo workspace's sign-in, answered only in demo mode",
-        response: { 200: demoCredentialsSchema, 404: errorBodySchema },
-      },
     },
     async () => {
       if (!deps.config.demo) throw new AppError('NOT_FOUND', 'There is no demo workspace on this server');

@@ -1,28 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../shared/api/common';
-import {
-  convertDocxQuerySchema,
-  convertedDocxSchema,
-  importDocxQuerySchema,
-  importedDocxSchema,
-} from '../../shared/api/docx';
-import { errorBodySchema } from '../../shared/api/error-body';
 import { docxMediaType, maxDocxBytes } from '../../shared/docx-file';
 import { AppError } from '../../shared/errors';
+import { docxApi } from '../../shared/routes/docx';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';
 import { registerFileBody } from '../plugins/file-body';
 import { exportDocx } from '../services/documents/export-docx';
 import { convertDocx, importDocxContract } from '../services/documents/import-docx';
-import { resourceErrors } from './error-responses';
+import { registerRoute } from './register-route';
 import { sendFile } from './send-file';
 
 /** Imports read at once by this process, and by one person: each holds up to 20 MB until read. */
 const maxConcurrentImports = 6;
 const maxConcurrentPerUser = 2;
-
-const uploadErrors = { ...resourceErrors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
 
 /** .docx in (a new draft or template, or a document for the editor) and out (any contract). */
 export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -62,34 +53,24 @@ export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     return body;
   };
 
-  app.post(
-    '/docx/convert',
+  registerRoute(
+    app,
+    docxApi.convert,
     {
       onRequest: admitUpload,
       onResponse: release,
       onRequestAbort: release,
-      schema: {
-        tags: ['Documents'],
-        summary: 'Read a .docx (sent as its media type) into an editor document, storing nothing',
-        querystring: convertDocxQuerySchema,
-        response: { 200: convertedDocxSchema, ...uploadErrors },
-      },
     },
     async (request) => convertDocx(fileOf(request.body), request.query.fileName),
   );
 
-  app.post(
-    '/contracts/import-docx',
+  registerRoute(
+    app,
+    docxApi.importDocx,
     {
       onRequest: admitUpload,
       onResponse: release,
       onRequestAbort: release,
-      schema: {
-        tags: ['Contracts'],
-        summary: 'Start a draft contract (or a template) from a .docx; notices name what did not come in',
-        querystring: importDocxQuerySchema,
-        response: { 200: importedDocxSchema, 201: importedDocxSchema, ...uploadErrors },
-      },
     },
     async (request, reply) => {
       const { created, ...imported } = await importDocxContract(
@@ -102,19 +83,8 @@ export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 
-  app.get(
-    '/contracts/:id/docx',
-    {
-      schema: {
-        tags: ['Contracts'],
-        summary: 'Download a contract or template as a .docx',
-        params: idParamsSchema,
-        response: { ...resourceErrors },
-      },
-    },
-    async (request, reply) => {
-      const file = await exportDocx(db, actorOf(request), request.params.id);
-      return sendFile(reply, { ...file, contentType: docxMediaType });
-    },
-  );
+  registerRoute(app, docxApi.download, {}, async (request, reply) => {
+    const file = await exportDocx(db, actorOf(request), request.params.id);
+    return sendFile(reply, { ...file, contentType: docxMediaType });
+  });
 };

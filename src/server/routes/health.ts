@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema } from '../../shared/api/error-body';
+import { healthApi } from '../../shared/routes/health';
 import type { AppDeps } from '../deps';
+import { registerRoute } from './register-route';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { ping }) => {
-  app.get(
-    '/health',
+  registerRoute(
+    app,
+    healthApi.health,
     {
       config: { public: true },
-      schema: {
-        tags: ['Health'],
-        summary: '200 when the database answers, 503 otherwise',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: errorBodySchema },
-      },
     },
     async () => {
       await ping();

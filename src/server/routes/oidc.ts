@@ -1,10 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { safeNextPath } from '../../shared/next-path';
 import type { ProviderFailure } from '../../shared/provider-sign-in';
+import { oidcApi } from '../../shared/routes/oidc';
 import type { AppDeps } from '../deps';
-import { identityProviderNames } from '../env';
 import {
   beginProviderSignIn,
   finishProviderSignIn,
@@ -17,9 +16,8 @@ import {
   sealPendingSignIn,
 } from '../services/accounts/pending-sign-in-cookie';
 import { accountForIdentity } from '../services/accounts/sign-in-with-provider';
+import { registerRoute } from './register-route';
 import { signInFlow } from './sign-in-flow';
-
-const providerParams = z.object({ provider: z.enum(identityProviderNames) });
 
 /**
  * Sign-in with Google or Microsoft (OpenID Connect, authorization code + PKCE). Each provider
@@ -32,35 +30,25 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const providers = config.identityProviders ?? {};
   const secure = config.appUrl.protocol === 'https:';
   const cookiePath = '/api/auth/oidc';
-  const tags = ['Accounts'];
   const redirectUri = (provider: string) =>
     new URL(`/api/auth/oidc/${provider}/callback`, config.appUrl).href;
   const failed = (reply: FastifyReply, reason: ProviderFailure) =>
     reply.redirect(`/login?error=${reason}`, 303);
 
-  app.get(
-    '/auth/providers',
+  registerRoute(
+    app,
+    oidcApi.providers,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Which sign-in providers are configured',
-        response: { 200: z.object({ google: z.boolean(), microsoft: z.boolean() }) },
-      },
     },
     async () => ({ google: providers.google !== undefined, microsoft: providers.microsoft !== undefined }),
   );
 
-  app.get(
-    '/auth/oidc/:provider',
+  registerRoute(
+    app,
+    oidcApi.start,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Leave for the provider to sign in (then back to next)',
-        params: providerParams,
-        querystring: z.object({ next: z.string().max(500).optional() }),
-      },
     },
     async (request, reply) => {
       const provider = providers[request.params.provider];
@@ -86,17 +74,13 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/auth/oidc/:provider/callback',
+  registerRoute(
+    app,
+    oidcApi.callback,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: "The provider's answer: signs in and goes on to next",
-        params: providerParams,
-      },
     },
-    async (request: FastifyRequest<{ Params: z.infer<typeof providerParams> }>, reply) => {
+    async (request, reply) => {
       const provider = providers[request.params.provider];
       const pending = openPendingSignIn(config.sessionSecret, request.cookies[pendingSignInCookieName]);
       reply.clearCookie(pendingSignInCookieName, {

@@ -1,19 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { noContentSchema } from '../../shared/api/common';
-import { errorBodySchema } from '../../shared/api/error-body';
-import {
-  accessCodeBodySchema,
-  declineBodySchema,
-  emailCodeBodySchema,
-  openSigningBodySchema,
-  signBodySchema,
-  signingParamsSchema,
-  signingSessionSchema,
-  signingViewSchema,
-} from '../../shared/api/signing';
 import { AppError } from '../../shared/errors';
+import { signingApi } from '../../shared/routes/signing';
 import type { AppDeps } from '../deps';
 import { requestOrigin } from '../plugins/authentication';
 import { readDocument } from '../services/documents/read-document';
@@ -33,23 +21,14 @@ import {
   signingCookiePath,
   verifySigningCookie,
 } from '../services/signing/signing-cookie';
+import { registerRoute } from './register-route';
 import { sendPdf } from './send-pdf';
-
-const signingDocumentKind = z.enum(['frozen', 'final']);
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /**
  * The public signing API. A link's token is exchanged once for a short-lived cookie scoped to
  * that signer's paths; every later call proves itself with the cookie, never with the token.
  */
 export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const tags = ['Signing'];
   const secure = config.appUrl.protocol === 'https:';
 
   /** The checks this browser passed for the signer; refuses a missing, altered or expired cookie. */
@@ -84,16 +63,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post(
-    '/signing/sessions',
+  registerRoute(
+    app,
+    signingApi.openSession,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Exchange a signing link for a short-lived signing cookie',
-        body: openSigningBodySchema,
-        response: { 200: signingSessionSchema, ...errors },
-      },
     },
     async (request, reply) => {
       // Reopening the link in the same browser keeps the checks its cookie already passed.
@@ -110,17 +84,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
   );
 
-  app.post(
-    '/signing/:signerId/access-code',
+  registerRoute(
+    app,
+    signingApi.enterAccessCode,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Enter the access code the sender shared; five wrong codes in a row lock the signer out',
-        params: signingParamsSchema,
-        body: accessCodeBodySchema,
-        response: { 200: signingSessionSchema, ...errors },
-      },
     },
     async (request, reply) => {
       const { signerId } = request.params;
@@ -135,16 +103,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
   );
 
-  app.post(
-    '/signing/:signerId/email-code',
+  registerRoute(
+    app,
+    signingApi.sendEmailCode,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: "E-mail a new one-time code to the signer's address (it replaces any earlier one)",
-        params: signingParamsSchema,
-        response: { 204: noContentSchema, ...errors, 429: errorBodySchema },
-      },
     },
     async (request, reply) => {
       const { signerId } = request.params;
@@ -154,17 +117,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
   );
 
-  app.post(
-    '/signing/:signerId/email-code/confirm',
+  registerRoute(
+    app,
+    signingApi.confirmEmailCode,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Enter the e-mailed one-time code; five wrong codes in a row lock the signer out',
-        params: signingParamsSchema,
-        body: emailCodeBodySchema,
-        response: { 200: signingSessionSchema, ...errors },
-      },
     },
     async (request, reply) => {
       const { signerId } = request.params;
@@ -179,16 +136,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
   );
 
-  app.get(
-    '/signing/:signerId',
+  registerRoute(
+    app,
+    signingApi.get,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'What the signing page shows',
-        params: signingParamsSchema,
-        response: { 200: signingViewSchema, ...errors },
-      },
     },
     async (request, reply) =>
       noStore(reply).send(
@@ -196,16 +148,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       ),
   );
 
-  app.get(
-    '/signing/:signerId/documents/:kind',
+  registerRoute(
+    app,
+    signingApi.document,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'The frozen PDF, or the sealed one once everyone has signed',
-        params: signingParamsSchema.extend({ kind: signingDocumentKind }),
-        response: { ...errors },
-      },
     },
     async (request, reply) => {
       const signerId = await requireSigner(request, request.params.signerId);
@@ -214,17 +161,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
   );
 
-  app.post(
-    '/signing/:signerId/sign',
+  registerRoute(
+    app,
+    signingApi.sign,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign: consent, field values and the signature image',
-        params: signingParamsSchema,
-        body: signBodySchema,
-        response: { 204: noContentSchema, ...errors },
-      },
     },
     async (request, reply) => {
       await signContract(
@@ -237,17 +178,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
   );
 
-  app.post(
-    '/signing/:signerId/decline',
+  registerRoute(
+    app,
+    signingApi.decline,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Decline to sign, with a reason; the contract is canceled',
-        params: signingParamsSchema,
-        body: declineBodySchema,
-        response: { 204: noContentSchema, ...errors },
-      },
     },
     async (request, reply) => {
       await declineContract(

@@ -1,22 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserResponseSchema } from '../../shared/api/auth';
-import { idParamsSchema, noContentSchema } from '../../shared/api/common';
-import { errorBodySchema } from '../../shared/api/error-body';
-import {
-  confirmTotpBodySchema,
-  disableTotpBodySchema,
-  passkeySignInBodySchema,
-  pendingSecondFactorSchema,
-  recoveryCodesSchema,
-  registerPasskeyBodySchema,
-  renamePasskeyBodySchema,
-  secondFactorBodySchema,
-  totpEnrollmentSchema,
-  twoFactorStatusSchema,
-  webAuthnOptionsSchema,
-} from '../../shared/api/two-factor';
 import { AppError } from '../../shared/errors';
+import { twoFactorApi } from '../../shared/routes/two-factor';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';
 import { passkeyAuthenticationOptions } from '../services/two-factor/authenticate-passkey';
@@ -45,10 +30,8 @@ import {
   webAuthnCookieName,
 } from '../services/two-factor/webauthn-challenge-cookie';
 import { webAuthnPartyOf } from '../services/two-factor/webauthn-party';
-import { resourceErrors } from './error-responses';
+import { registerRoute } from './register-route';
 import { signInFlow } from './sign-in-flow';
-
-const errors = { ...resourceErrors, 429: errorBodySchema };
 
 /** WebAuthn options go to the browser as the library made them. */
 const asJson = (options: object) => options as Record<string, unknown>;
@@ -62,8 +45,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const secure = config.appUrl.protocol === 'https:';
   const party = webAuthnPartyOf(config.appUrl);
   const flow = signInFlow(deps);
-  const tags = ['Accounts'];
-  const profileTags = ['Profile'];
 
   /** A challenge travels in its own signed cookie, for 5 minutes, to the /api routes that check it. */
   function setChallenge(
@@ -105,15 +86,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   // The second step of a sign-in.
 
-  app.get(
-    '/auth/two-factor',
+  registerRoute(
+    app,
+    twoFactorApi.challenge,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'The second factors the sign-in in progress can use',
-        response: { 200: pendingSecondFactorSchema, 401: errorBodySchema },
-      },
     },
     async (request) => {
       const pending = await pendingOf(request);
@@ -121,15 +98,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/two-factor/passkey-options',
+  registerRoute(
+    app,
+    twoFactorApi.challengePasskeyOptions,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: "Ask for one of the signing-in account's passkeys",
-        response: { 200: webAuthnOptionsSchema, 401: errorBodySchema },
-      },
     },
     async (request, reply) => {
       const pending = await pendingOf(request);
@@ -139,21 +112,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/two-factor',
+  registerRoute(
+    app,
+    twoFactorApi.verify,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Complete a sign-in with the second factor: a code, a recovery code or a passkey',
-        body: secondFactorBodySchema,
-        response: {
-          200: currentUserResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request, reply) => {
       const pending = await pendingOf(request);
@@ -187,15 +150,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   // A passkey alone.
 
-  app.post(
-    '/auth/passkey/options',
+  registerRoute(
+    app,
+    twoFactorApi.passkeySignInOptions,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Ask the browser for any passkey made for Pactum',
-        response: { 200: webAuthnOptionsSchema },
-      },
     },
     async (_request, reply) => {
       const options = await passkeyAuthenticationOptions(db, party, null);
@@ -204,21 +163,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/passkey',
+  registerRoute(
+    app,
+    twoFactorApi.passkeySignIn,
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in with a passkey (it stands for both factors)',
-        body: passkeySignInBodySchema,
-        response: {
-          200: currentUserResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request, reply) => {
       const challenge = takeChallenge(request, reply, 'sign-in');
@@ -237,84 +186,52 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   // The profile's Security section. Setting up is open to a session whose organization requires it.
 
-  app.get(
-    '/profile/two-factor',
+  registerRoute(
+    app,
+    twoFactorApi.status,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags: profileTags,
-        summary: 'Your authenticator app, passkeys and recovery codes left',
-        response: { 200: twoFactorStatusSchema, ...errors },
-      },
     },
     async (request) => getTwoFactorStatus(db, actorOf(request)),
   );
 
-  app.post(
-    '/profile/two-factor/totp',
+  registerRoute(
+    app,
+    twoFactorApi.startTotp,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags: profileTags,
-        summary: 'Start setting up an authenticator app: a new secret and its QR code',
-        response: { 200: totpEnrollmentSchema, ...errors },
-      },
     },
     async (request) => startTotpEnrollment(db, config.sessionSecret, actorOf(request)),
   );
 
-  app.post(
-    '/profile/two-factor/totp/confirm',
+  registerRoute(
+    app,
+    twoFactorApi.confirmTotp,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags: profileTags,
-        summary: 'Turn the app on with a code it shows; answers the recovery codes, once',
-        body: confirmTotpBodySchema,
-        response: { 200: recoveryCodesSchema, ...errors },
-      },
     },
     async (request) => confirmTotpEnrollment(db, config.sessionSecret, actorOf(request), request.body.code),
   );
 
-  app.post(
-    '/profile/two-factor/totp/disable',
-    {
-      schema: {
-        tags: profileTags,
-        summary: 'Turn the authenticator app off (needs the current password or a code)',
-        body: disableTotpBodySchema,
-        response: { 204: noContentSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await disableTotp(db, config.sessionSecret, actorOf(request), request.body, accountLimits);
-      return reply.status(204).send();
-    },
-  );
+  registerRoute(app, twoFactorApi.disableTotp, {}, async (request, reply) => {
+    await disableTotp(db, config.sessionSecret, actorOf(request), request.body, accountLimits);
+    return reply.status(204).send();
+  });
 
-  app.post(
-    '/profile/two-factor/recovery-codes',
+  registerRoute(
+    app,
+    twoFactorApi.regenerateRecoveryCodes,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags: profileTags,
-        summary: 'Ten new recovery codes, shown once; the old ones stop working',
-        response: { 200: recoveryCodesSchema, ...errors },
-      },
     },
     async (request) => regenerateRecoveryCodes(db, config.sessionSecret, actorOf(request)),
   );
 
-  app.post(
-    '/profile/passkeys/options',
+  registerRoute(
+    app,
+    twoFactorApi.addPasskeyOptions,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags: profileTags,
-        summary: 'Options for the browser to make a new passkey',
-        response: { 200: webAuthnOptionsSchema, ...errors },
-      },
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -324,16 +241,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/profile/passkeys',
+  registerRoute(
+    app,
+    twoFactorApi.addPasskey,
     {
       config: { twoFactorSetup: true },
-      schema: {
-        tags: profileTags,
-        summary: 'Keep the passkey the browser made, under a name',
-        body: registerPasskeyBodySchema,
-        response: { 201: twoFactorStatusSchema, ...errors },
-      },
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -342,36 +254,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
-  app.patch(
-    '/profile/passkeys/:id',
-    {
-      schema: {
-        tags: profileTags,
-        summary: 'Rename a passkey',
-        params: idParamsSchema,
-        body: renamePasskeyBodySchema,
-        response: { 204: noContentSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await renamePasskey(db, actorOf(request), request.params.id, request.body.name);
-      return reply.status(204).send();
-    },
-  );
+  registerRoute(app, twoFactorApi.renamePasskey, {}, async (request, reply) => {
+    await renamePasskey(db, actorOf(request), request.params.id, request.body.name);
+    return reply.status(204).send();
+  });
 
-  app.delete(
-    '/profile/passkeys/:id',
-    {
-      schema: {
-        tags: profileTags,
-        summary: 'Remove a passkey',
-        params: idParamsSchema,
-        response: { 204: noContentSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await removePasskey(db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  registerRoute(app, twoFactorApi.removePasskey, {}, async (request, reply) => {
+    await removePasskey(db, actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
 };

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../shared/api/error-body';
-import { verificationSchema } from '../../shared/api/signing';
 import { AppError } from '../../shared/errors';
+import { verificationApi } from '../../shared/routes/verification';
 import type { AppDeps } from '../deps';
 import { registerFileBody } from '../plugins/file-body';
 import { tooManyAttempts } from '../services/accounts/sign-in';
 import { verifyDocument } from '../services/documents/verify-document';
 import { consumeRateLimit } from '../services/rate-limits/consume-rate-limit';
+import { registerRoute } from './register-route';
 
 const maxPdfBytes = 25 * 1024 * 1024;
 /**
@@ -26,8 +26,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   const release = async (request: { id: string }) => {
     inFlight.delete(request.id);
   };
-  app.post(
-    '/verify',
+  registerRoute(
+    app,
+    verificationApi.verify,
     {
       config: { public: true },
       // Counted before the body is read: an address over its limit does not get to upload 25 MB.
@@ -59,17 +60,6 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
       onResponse: release,
       onRequestAbort: release,
-      schema: {
-        tags: ['Verification'],
-        summary: 'Check a PDF (sent as application/pdf): sealed by this instance and unchanged?',
-        response: {
-          200: verificationSchema,
-          400: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
     },
     async (request) => {
       const body = request.body;

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '../../shared/api/error-body';
+import { errorBodySchema } from '../api/error-body';
 
 /** The failures every signed-in resource route can answer, for its OpenAPI description. */
 export const resourceErrors = {

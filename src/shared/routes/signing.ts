@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { noContentSchema } from '../api/common';
+import { errorBodySchema } from '../api/error-body';
+import {
+  accessCodeBodySchema,
+  declineBodySchema,
+  emailCodeBodySchema,
+  openSigningBodySchema,
+  signBodySchema,
+  signingParamsSchema,
+  signingSessionSchema,
+  signingViewSchema,
+} from '../api/signing';
+import { defineRoute } from './route-contract';
+
+const tags = ['Signing'];
+
+const signingDocumentKind = z.enum(['frozen', 'final']);
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+export const signingApi = {
+  openSession: defineRoute({
+    method: 'POST',
+    path: '/signing/sessions',
+    tags,
+    summary: 'Exchange a signing link for a short-lived signing cookie',
+    body: openSigningBodySchema,
+    response: { 200: signingSessionSchema, ...errors },
+  }),
+  enterAccessCode: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/access-code',
+    tags,
+    summary: 'Enter the access code the sender shared; five wrong codes in a row lock the signer out',
+    params: signingParamsSchema,
+    body: accessCodeBodySchema,
+    response: { 200: signingSessionSchema, ...errors },
+  }),
+  sendEmailCode: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/email-code',
+    tags,
+    summary: "E-mail a new one-time code to the signer's address (it replaces any earlier one)",
+    params: signingParamsSchema,
+    response: { 204: noContentSchema, ...errors, 429: errorBodySchema },
+  }),
+  confirmEmailCode: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/email-code/confirm',
+    tags,
+    summary: 'Enter the e-mailed one-time code; five wrong codes in a row lock the signer out',
+    params: signingParamsSchema,
+    body: emailCodeBodySchema,
+    response: { 200: signingSessionSchema, ...errors },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/signing/:signerId',
+    tags,
+    summary: 'What the signing page shows',
+    params: signingParamsSchema,
+    response: { 200: signingViewSchema, ...errors },
+  }),
+  document: defineRoute({
+    method: 'GET',
+    path: '/signing/:signerId/documents/:kind',
+    tags,
+    summary: 'The frozen PDF, or the sealed one once everyone has signed',
+    params: signingParamsSchema.extend({ kind: signingDocumentKind }),
+    response: { ...errors },
+  }),
+  sign: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/sign',
+    tags,
+    summary: 'Sign: consent, field values and the signature image',
+    params: signingParamsSchema,
+    body: signBodySchema,
+    response: { 204: noContentSchema, ...errors },
+  }),
+  decline: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/decline',
+    tags,
+    summary: 'Decline to sign, with a reason; the contract is canceled',
+    params: signingParamsSchema,
+    body: declineBodySchema,
+    response: { 204: noContentSchema, ...errors },
+  }),
+};
