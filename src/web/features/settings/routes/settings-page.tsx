@@ -6,13 +6,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
 import { RequireTwoFactorSection } from '../../two-factor/components/require-two-factor-section';
 import { organizationSettingsQuery } from '../api/settings';
+import { ApiTokensSection } from '../components/api-tokens-section';
 import { OrganizationSection } from '../components/organization-section';
 import { SealingCertificateSection } from '../components/sealing-certificate-section';
 import { SettingsSection } from '../components/settings-section';
 import { SignerFieldsSection } from '../components/signer-fields-section';
 import { SigningDefaultsSection } from '../components/signing-defaults-section';
 
-/** /settings: the organization, its signer fields, signing defaults and sealing certificate. */
+/** /settings: the organization, its signer fields, signing defaults, sealing certificate and API tokens. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const session = useSession();
@@ -43,6 +44,7 @@ export function SettingsPage() {
           <SigningDefaultsSection settings={settings.data} canEdit={canEdit} />
           <SealingCertificateSection canEdit={canEdit} />
           <RequireTwoFactorSection canEdit={canEdit} />
+          {canEdit && <ApiTokensSection />}
           {canEdit && (
             <SettingsSection
               title="Mail"
