@@ -51,6 +51,13 @@ const envSchema = z.object({
   TSA_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Off only for a process that serves requests while others run the background jobs. */
   JOBS: booleanFlag.default(true),
+  /** The job runner's safety poll; queued jobs wake the runners at once (LISTEN/NOTIFY). */
+  JOBS_POLL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number' })
+    .min(100, { error: 'must be between 100 and 300000' })
+    .max(300_000, { error: 'must be between 100 and 300000' })
+    .default(5_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
@@ -100,6 +107,8 @@ export type Config = {
   tsaUrl: string | undefined;
   /** Run the background jobs (mail, sealing, expiry, reminders) in this process. */
   jobs: boolean;
+  /** How often the job runner looks for due jobs and dead workers' jobs without being woken. */
+  jobsPollMs: number;
   /** OpenID Connect sign-in, for each provider whose client id and secret are set. */
   identityProviders: Partial<Record<IdentityProviderName, IdentityProviderConfig>>;
 };
@@ -144,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM ?? `Pactum <no-reply@${appUrl.hostname}>`,
     tsaUrl: values.TSA_URL,
     jobs: values.JOBS,
+    jobsPollMs: values.JOBS_POLL_MS,
     identityProviders: {
       ...(values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {

@@ -65,16 +65,19 @@ async function main(): Promise<void> {
     { loggerInstance: log, trustProxy: config.trustProxy },
   );
   const background = config.jobs
-    ? startBackgroundWork({
-        db: database.db,
-        pdf,
-        mailer,
-        appUrl: config.appUrl,
-        log,
-        certificate: { p12: certificate.p12, password: certificate.password },
-        secret: config.sessionSecret,
-        ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
-      })
+    ? startBackgroundWork(
+        {
+          db: database.db,
+          pdf,
+          mailer,
+          appUrl: config.appUrl,
+          log,
+          certificate: { p12: certificate.p12, password: certificate.password },
+          secret: config.sessionSecret,
+          ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
+        },
+        { pollMs: config.jobsPollMs },
+      )
     : null;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
