@@ -4,9 +4,12 @@ export type ContractStatus = (typeof contractStatuses)[number];
 export const signerStatuses = ['pending', 'viewed', 'signed', 'declined'] as const;
 export type SignerStatus = (typeof signerStatuses)[number];
 
-/** The moves a contract may make; anything else is refused. */
+/**
+ * The moves a contract may make; anything else is refused. A draft is deleted, never canceled:
+ * only a sent contract has signers to tell and a trail to keep.
+ */
 const contractTransitions: Record<ContractStatus, readonly ContractStatus[]> = {
-  draft: ['sent', 'canceled'],
+  draft: ['sent'],
   sent: ['signed', 'expired', 'canceled'],
   signed: [],
   expired: [],
@@ -15,6 +18,21 @@ const contractTransitions: Record<ContractStatus, readonly ContractStatus[]> = {
 
 export function canTransition(from: ContractStatus, to: ContractStatus): boolean {
   return contractTransitions[from].includes(to);
+}
+
+/** Why a move is refused, in words for the person who asked for it. */
+export function transitionRefusal(
+  from: ContractStatus,
+  to: ContractStatus,
+): { code: 'CONTRACT_NOT_SENDABLE' | 'CONTRACT_NOT_OPEN'; message: string } {
+  if (to === 'sent') {
+    return { code: 'CONTRACT_NOT_SENDABLE', message: `This contract is ${from}; only a draft can be sent` };
+  }
+  const wanted = { draft: 'a draft', signed: 'signed', expired: 'expired', canceled: 'canceled' }[to];
+  return {
+    code: 'CONTRACT_NOT_OPEN',
+    message: `This contract is ${from}; only a sent contract can be ${to === 'draft' ? 'made a draft' : wanted}`,
+  };
 }
 
 /** Only a draft can be edited; every other status shows the editor read-only. */

@@ -398,12 +398,13 @@ describe('signer authentication', () => {
     expect(locked).toHaveLength(1);
     expect(locked[0]?.details).toContain('Larry Locked (larry@example.com) failed the access code 5 times');
     expect(locked[0]?.userAgent).toBe('auth-test-browser');
+    // The bell and the e-mail come from the event's consumers.
+    await drain();
     const notes = await ctx.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.contractId, id), eq(notifications.kind, 'signer_locked')));
     expect(notes).toHaveLength(1);
-    await drain();
     expect(peer.to(owner.email).some((mail) => /locked out/.test(mail.subject ?? ''))).toBe(true);
     const signing = (await api(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/signing` })).json();
     expect(signing.signers[0].authLocked).toBe(true);

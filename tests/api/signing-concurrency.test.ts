@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHistory, contracts, documents, jobs } from '../../src/server/db/schema';
+import { contractHistory, contracts, documents, events, jobs } from '../../src/server/db/schema';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -59,10 +59,15 @@ describe('signers finishing at the same instant', () => {
       expect(history.filter((entry) => entry.action === 'signed')).toHaveLength(signerCount);
       // The chain has no forks: one entry per position.
       expect(new Set(history.map((entry) => entry.seq)).size).toBe(history.length);
-      const sealJobs = await ctx.database.db
+      // One completion event, and one seal job queued for it.
+      const completions = await ctx.database.db
         .select()
-        .from(jobs)
-        .where(eq(jobs.dedupeKey, `seal:${id}`));
+        .from(events)
+        .where(and(eq(events.contractId, id), eq(events.type, 'contract.completed')));
+      expect(completions).toHaveLength(1);
+      const sealJobs = (
+        await ctx.database.db.select().from(jobs).where(eq(jobs.type, 'seal-contract'))
+      ).filter((job) => (job.payload as { eventId?: string }).eventId === completions[0]?.id);
       expect(sealJobs).toHaveLength(1);
 
       await background.drain();

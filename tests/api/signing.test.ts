@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHistory, contracts, signers, signingLinks } from '../../src/server/db/schema';
+import { contractHistory, contracts, events, jobs, signers, signingLinks } from '../../src/server/db/schema';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -51,10 +51,20 @@ describe('the signing ceremony', () => {
     const bob = { name: 'Bob Signer', email: 'bob@example.com' };
     const id = await createAndSend(ctx, owner, [alice, bob]);
 
-    // Frozen, hashed, invitations queued with the status change.
+    // Frozen and hashed; the event is recorded with the status change, and its consumer (queued in
+    // the same transaction) puts the invitations in the outbox.
     const signing = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/signing` })).json();
     expect(signing.documents.frozen.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(signing.mail.map((mail: { kind: string }) => mail.kind).sort()).toEqual([
+    const [sent] = await ctx.database.db.select().from(events).where(eq(events.contractId, id));
+    expect(sent?.type).toBe('contract.sent');
+    const queued = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `mail-signers:${sent?.id}`));
+    expect(queued).toHaveLength(1);
+    await background.drain();
+    const outbox = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/signing` })).json();
+    expect(outbox.mail.map((mail: { kind: string }) => mail.kind).sort()).toEqual([
       'invitation',
       'invitation',
     ]);

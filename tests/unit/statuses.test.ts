@@ -14,7 +14,7 @@ describe('contract status rules', () => {
       contractStatuses.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );
     expect(allowed.sort()).toEqual(
-      ['draft->sent', 'draft->canceled', 'sent->signed', 'sent->expired', 'sent->canceled'].sort(),
+      ['draft->sent', 'sent->signed', 'sent->expired', 'sent->canceled'].sort(),
     );
   });
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { consentDisclosure } from '../../shared/consent';
 import type { ContractStatus } from '../../shared/statuses';
-import { enqueueJob } from '../jobs/job-queue';
 import { queueMail } from '../mail/queue-mail';
 import type { PdfEngine } from '../pdf/pdf-engine';
-import { consentHash, sealJobType } from '../services/signing/sign-contract';
+import { recordEvent } from '../services/lifecycle/record-event';
+import { consentHash } from '../services/signing/sign-contract';
 import type { Database } from './client';
 import { signaturePng } from './demo-signature';
 import { contracts, documents, signers } from './schema';
@@ -69,11 +69,13 @@ export async function completeDemoSigning(
       });
     }
   }
+  // Its completion, whose consumers seal it once the background work runs.
   if (signed) {
-    await enqueueJob(tx, {
-      type: sealJobType,
-      payload: { contractId: contract.id },
-      dedupeKey: `seal:${contract.id}`,
+    await recordEvent(tx, {
+      organizationId: contract.organizationId,
+      contractId: contract.id,
+      type: 'contract.completed',
+      at: input.at,
     });
   }
 }

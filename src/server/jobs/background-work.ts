@@ -1,32 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../db/client';
 import { loggableCause } from '../logging';
-import { deliverMailJob } from '../mail/deliver-mail-job';
-import type { Mailer } from '../mail/mailer';
-import { deliverMailJobType } from '../mail/queue-mail';
-import { type SealDeps, sealContract } from '../services/signing/seal-contract';
-import { sealJobType } from '../services/signing/sign-contract';
 import { expireContracts } from '../services/sweeps/expire-contracts';
 import { pruneRateLimits } from '../services/sweeps/prune-rate-limits';
 import { purgeEmailVerifications } from '../services/sweeps/purge-email-verifications';
 import { sendDueReminders } from '../services/sweeps/send-due-reminders';
-import { defineJob, JobRunner } from './job-runner';
+import { jobDefinitions } from './definitions';
+import { bindJob, type JobDeps } from './job-definition';
+import { type JobHandler, JobRunner } from './job-runner';
 
-export type BackgroundDeps = SealDeps & {
-  db: Database;
-  mailer: Mailer;
-  appUrl: URL;
-  log: FastifyBaseLogger;
-};
+export type BackgroundDeps = JobDeps;
 
-export function jobHandlers(deps: BackgroundDeps) {
-  return {
-    [deliverMailJobType]: deliverMailJob(deps),
-    [sealJobType]: defineJob(z.object({ contractId: z.uuid() }), ({ contractId }) =>
-      sealContract(deps, contractId),
-    ),
-  };
+/** The runner's handlers: every job definition, with this process's dependencies. */
+export function jobHandlers(deps: BackgroundDeps): Record<string, JobHandler> {
+  return Object.fromEntries(jobDefinitions.map((definition) => [definition.type, bindJob(definition, deps)]));
 }
 
 /**

@@ -5,12 +5,11 @@ import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { contracts, documents, organizations, signers } from '../../db/schema';
-import { queueMail } from '../../mail/queue-mail';
+import { documents, organizations, signers } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import { findOwnContract } from '../../policies/scope';
-import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import { transition } from '../lifecycle/transition';
 import { checkMergeFieldsFilled } from './check-merge-fields';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -91,29 +90,23 @@ export async function sendContract(
       bytes: frozen.bytes,
       createdAt: sentAt,
     });
-    await tx
-      .update(contracts)
-      .set({ status: 'sent', sentAt, expiresAt, sequential: input.sequential, updatedAt: sentAt })
-      .where(eq(contracts.id, id));
+    // In order, only the first signer is invited now; the next when the one before signs.
+    const invited = input.sequential ? list.slice(0, 1) : list;
+    for (const signer of invited) {
+      await tx.update(signers).set({ invitedAt: sentAt }).where(eq(signers.id, signer.id));
+    }
     const n = list.length;
-    await appendHistory(tx, {
-      contractId: id,
-      action: 'sent',
-      details: `Sent to ${n} signer${n === 1 ? '' : 's'} ${input.sequential ? 'one after another' : 'at once'}; frozen document SHA-256 ${frozen.sha256}`,
-      author: authorOf(actor),
+    await transition(tx, {
+      contract,
+      to: 'sent',
+      set: { sentAt, expiresAt, sequential: input.sequential },
+      event: { type: 'contract.sent', data: { frozenSha256: frozen.sha256 } },
+      history: {
+        action: 'sent',
+        details: `Sent to ${n} signer${n === 1 ? '' : 's'} ${input.sequential ? 'one after another' : 'at once'}; frozen document SHA-256 ${frozen.sha256}`,
+        author: authorOf(actor),
+      },
       at: sentAt,
     });
-    // In order, only the first signer is invited now; the next when the one before signs.
-    for (const signer of input.sequential ? list.slice(0, 1) : list) {
-      await tx.update(signers).set({ invitedAt: sentAt }).where(eq(signers.id, signer.id));
-      await queueMail(tx, {
-        organizationId: actor.organizationId,
-        contractId: id,
-        signerId: signer.id,
-        kind: 'invitation',
-        to: { name: signer.name, email: signer.email },
-        dedupeKey: `invitation:${signer.id}`,
-      });
-    }
   });
 }

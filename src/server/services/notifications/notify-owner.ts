@@ -12,22 +12,27 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** Tells the contract's owner (the user who created it) about an event, in the same transaction. */
+/** Tells the contract's owner (the user who created it) about an event, once per event. */
 export async function notifyOwner(
-  tx: Database,
+  db: Database,
   input: {
     contract: { id: string; createdBy: string | null };
     kind: NotificationKind;
     message: string;
-    at?: Date;
+    at: Date;
+    eventId: string;
   },
 ): Promise<void> {
   if (!input.contract.createdBy) return;
-  await tx.insert(notifications).values({
-    userId: input.contract.createdBy,
-    contractId: input.contract.id,
-    kind: input.kind,
-    message: input.message,
-    createdAt: input.at ?? new Date(),
-  });
+  await db
+    .insert(notifications)
+    .values({
+      userId: input.contract.createdBy,
+      contractId: input.contract.id,
+      kind: input.kind,
+      message: input.message,
+      eventId: input.eventId,
+      createdAt: input.at,
+    })
+    .onConflictDoNothing();
 }

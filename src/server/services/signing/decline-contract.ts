@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contracts, signers } from '../../db/schema';
-import { queueMail } from '../../mail/queue-mail';
-import { contractOwner } from '../contracts/contract-owner';
-import { appendHistory } from '../history/append-history';
-import { notifyOwner } from '../notifications/notify-owner';
+import { signers } from '../../db/schema';
+import { transition } from '../lifecycle/transition';
 import { assertReady } from './closed-message';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { signingStateOf } from './signing-state';
@@ -24,33 +21,19 @@ export async function declineContract(
       .update(signers)
       .set({ status: 'declined', declinedAt: now, declineReason: reason, viewedAt: signer.viewedAt ?? now })
       .where(eq(signers.id, signer.id));
-    await tx
-      .update(contracts)
-      .set({ status: 'canceled', updatedAt: now })
-      .where(eq(contracts.id, contract.id));
-    await appendHistory(tx, {
-      contractId: contract.id,
-      action: 'declined',
-      details: `Declined by ${signer.name} (${signer.email}): ${reason}`,
-      author: signerAuthor(signer, origin),
-      at: now,
-    });
-    await notifyOwner(tx, {
+    await transition(tx, {
       contract,
-      kind: 'declined',
-      message: `${signer.name} declined "${contract.title}"`,
+      to: 'canceled',
+      event: {
+        type: 'contract.declined',
+        data: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email, reason },
+      },
+      history: {
+        action: 'declined',
+        details: `Declined by ${signer.name} (${signer.email}): ${reason}`,
+        author: signerAuthor(signer, origin),
+      },
       at: now,
     });
-    const owner = await contractOwner(tx, contract.createdBy);
-    if (owner) {
-      await queueMail(tx, {
-        organizationId: contract.organizationId,
-        contractId: contract.id,
-        kind: 'declined',
-        to: owner,
-        params: { signerName: signer.name, reason },
-        dedupeKey: `declined:${contract.id}`,
-      });
-    }
   });
 }

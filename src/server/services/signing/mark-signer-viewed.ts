@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
-import { appendHistory } from '../history/append-history';
-import { notifyOwner } from '../notifications/notify-owner';
+import { transition } from '../lifecycle/transition';
 import { type ContractRow, type SignerRow, signerAuthor } from './find-signer';
 import { signingStateOf } from './signing-state';
 
@@ -25,17 +24,17 @@ export async function markSignerViewed(
   if (state !== 'ready' || signer.status !== 'pending') return;
   const now = new Date();
   await tx.update(signers).set({ status: 'viewed', viewedAt: now }).where(eq(signers.id, signer.id));
-  await appendHistory(tx, {
-    contractId: contract.id,
-    action: 'viewed',
-    details: `Opened by ${signer.name} (${signer.email})`,
-    author: signerAuthor(signer, input.origin),
-    at: now,
-  });
-  await notifyOwner(tx, {
+  await transition(tx, {
     contract,
-    kind: 'viewed',
-    message: `${signer.name} opened "${contract.title}"`,
+    event: {
+      type: 'contract.viewed',
+      data: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email },
+    },
+    history: {
+      action: 'viewed',
+      details: `Opened by ${signer.name} (${signer.email})`,
+      author: signerAuthor(signer, input.origin),
+    },
     at: now,
   });
 }

@@ -3,10 +3,8 @@ import type { SigningSession } from '../../../shared/api/signing';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
-import { queueMail } from '../../mail/queue-mail';
-import { contractOwner } from '../contracts/contract-owner';
 import { appendHistory } from '../history/append-history';
-import { notifyOwner } from '../notifications/notify-owner';
+import { transition } from '../lifecycle/transition';
 import { type ContractRow, findSignerWithContract, type SignerRow, signerAuthor } from './find-signer';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, maxAuthFailures, requiredChecks } from './signer-authentication';
@@ -118,26 +116,14 @@ async function lockOut(
     .update(signers)
     .set({ emailCodeHash: null, emailCodeExpiresAt: null })
     .where(eq(signers.id, signer.id));
-  await appendHistory(tx, {
-    contractId: contract.id,
-    action: 'signer_locked',
-    details: `${input.who} failed the ${labels[input.check].name} ${maxAuthFailures} times in a row — locked until the sender sends a reminder`,
-    author: signerAuthor(signer, input.origin),
-  });
-  await notifyOwner(tx, {
+  await transition(tx, {
     contract,
-    kind: 'signer_locked',
-    message: `${signer.name} entered wrong codes for "${contract.title}" and is locked out: send a reminder to let them try again`,
+    event: { type: 'signer.locked', data: { signerId: signer.id, signerName: signer.name } },
+    history: {
+      action: 'signer_locked',
+      details: `${input.who} failed the ${labels[input.check].name} ${maxAuthFailures} times in a row — locked until the sender sends a reminder`,
+      author: signerAuthor(signer, input.origin),
+    },
+    at: new Date(),
   });
-  const owner = await contractOwner(tx, contract.createdBy);
-  if (owner) {
-    await queueMail(tx, {
-      organizationId: contract.organizationId,
-      contractId: contract.id,
-      kind: 'signer_locked',
-      to: owner,
-      params: { signerName: signer.name },
-      dedupeKey: `signer-locked:${signer.id}:${Date.now()}`,
-    });
-  }
 }

@@ -1,12 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contractHistory, contracts, documents, organizations, signers } from '../../db/schema';
-import { queueMail } from '../../mail/queue-mail';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
-import { appendHistory } from '../history/append-history';
 import { systemAuthor } from '../history/author-of';
+import { transition } from '../lifecycle/transition';
 import { organizationCertificate } from '../settings/sealing-certificate';
 import { authenticationSummary } from './authentication-summary';
 
@@ -21,24 +20,22 @@ export type SealDeps = {
 };
 
 /**
- * Renders, seals and stores the final PDF of a signed contract, then mails it to everyone. Safe
- * to run again: a contract already sealed is not sealed twice (and the unique document row would
- * refuse a second one), and the e-mails are keyed per person.
+ * Renders, seals and stores the final PDF of a signed contract; the `contract.sealed` event it
+ * records with it has the PDF mailed to everyone. Safe to run again: a contract already sealed is
+ * not sealed twice (and the unique document row would refuse a second one).
  */
 export async function sealContract(deps: SealDeps, contractId: string): Promise<void> {
   const { db } = deps;
   const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId));
   if (contract?.status !== 'signed') return;
-  if (!contract.sealedAt) {
-    try {
-      await renderAndStore(deps, contract);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await db.update(contracts).set({ sealError: reason }).where(eq(contracts.id, contractId));
-      throw error;
-    }
+  if (contract.sealedAt) return;
+  try {
+    await renderAndStore(deps, contract);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db.update(contracts).set({ sealError: reason }).where(eq(contracts.id, contractId));
+    throw error;
   }
-  await queueCompletionMails(db, contractId);
 }
 
 async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferSelect): Promise<void> {
@@ -101,7 +98,12 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
 
   await db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ sealedAt: contracts.sealedAt })
+      .select({
+        id: contracts.id,
+        organizationId: contracts.organizationId,
+        status: contracts.status,
+        sealedAt: contracts.sealedAt,
+      })
       .from(contracts)
       .where(eq(contracts.id, contract.id))
       .for('update');
@@ -115,40 +117,16 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
       bytes: final.bytes,
       createdAt: now,
     });
-    await tx.update(contracts).set({ sealedAt: now, sealError: null }).where(eq(contracts.id, contract.id));
-    await appendHistory(tx, {
-      contractId: contract.id,
-      action: 'sealed',
-      details: `Final PDF sealed (${final.pages} pages); signed document SHA-256 ${final.signedSha256}; sealed file SHA-256 ${final.sha256}`,
-      author: systemAuthor,
+    await transition(tx, {
+      contract: locked,
+      set: { sealedAt: now, sealError: null },
+      event: { type: 'contract.sealed', data: { sha256: final.sha256 } },
+      history: {
+        action: 'sealed',
+        details: `Final PDF sealed (${final.pages} pages); signed document SHA-256 ${final.signedSha256}; sealed file SHA-256 ${final.sha256}`,
+        author: systemAuthor,
+      },
       at: now,
     });
-  });
-}
-
-/** The sealed PDF to every signer and to the sender, once each. */
-async function queueCompletionMails(db: Database, contractId: string): Promise<void> {
-  const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId));
-  if (!contract?.sealedAt) return;
-  const recipients = await db
-    .select({ id: signers.id, name: signers.name, email: signers.email })
-    .from(signers)
-    .where(eq(signers.contractId, contractId));
-  const sender = await contractOwner(db, contract.createdBy);
-  const everyone = [...recipients.map((signer) => ({ ...signer, signerId: signer.id as string | null }))];
-  if (sender && !everyone.some((person) => person.email === sender.email)) {
-    everyone.push({ id: '', name: sender.name, email: sender.email, signerId: null });
-  }
-  await db.transaction(async (tx) => {
-    for (const person of everyone) {
-      await queueMail(tx, {
-        organizationId: contract.organizationId,
-        contractId,
-        signerId: person.signerId,
-        kind: 'completed',
-        to: { name: person.name, email: person.email },
-        dedupeKey: `completed:${contractId}:${person.email}`,
-      });
-    }
   });
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import {
   contracts,
   documents,
@@ -10,22 +9,22 @@ import {
   signers,
   signingLinks,
   users,
-} from '../db/schema';
-import { defineJob } from '../jobs/job-runner';
-import { createPasswordReset } from '../services/accounts/password-reset-token';
-import { fileNameOf } from '../services/documents/file-name';
-import { appendHistory } from '../services/history/append-history';
-import { systemAuthor } from '../services/history/author-of';
-import { notifyOwner } from '../services/notifications/notify-owner';
-import { signerMailFacts } from '../services/signing/signer-mail-facts';
-import { signingStateOf } from '../services/signing/signing-state';
-import { newSigningToken } from '../services/signing/signing-token';
-import { newInvitationLink } from '../services/team/invitation-link';
+} from '../../db/schema';
+import { composeMail, type MailFacts, type MailKind } from '../../mail/compose-mail';
+import type { OutgoingMail } from '../../mail/mailer';
+import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
+import { createPasswordReset } from '../../services/accounts/password-reset-token';
+import { fileNameOf } from '../../services/documents/file-name';
+import { systemAuthor } from '../../services/history/author-of';
+import { transition } from '../../services/lifecycle/transition';
+import { signerMailFacts } from '../../services/signing/signer-mail-facts';
+import { signingStateOf } from '../../services/signing/signing-state';
+import { newSigningToken } from '../../services/signing/signing-token';
+import { newInvitationLink } from '../../services/team/invitation-link';
+import { type JobDeps, jobDefinition } from '../job-definition';
 import { isAccountMail, isConfirmationMail, prepareAccountMail } from './account-mail';
-import { composeMail, type MailFacts, type MailKind } from './compose-mail';
-import type { Mailer, OutgoingMail } from './mailer';
 
-type Deps = { db: Database; mailer: Mailer; appUrl: URL; log: FastifyBaseLogger };
+type Deps = Pick<JobDeps, 'db' | 'mailer' | 'appUrl' | 'log'>;
 type MessageRow = typeof mailMessages.$inferSelect;
 
 const needsLink = (kind: string) => kind === 'invitation' || kind === 'reminder';
@@ -34,8 +33,11 @@ const needsLink = (kind: string) => kind === 'invitation' || kind === 'reminder'
  * Delivers one outbox message. Composed now, not when queued: a signing link is made for this
  * very e-mail (only its hash is stored), and a signer who can no longer sign gets no link.
  */
-export function deliverMailJob(deps: Deps) {
-  return defineJob(z.object({ messageId: z.uuid() }), async ({ messageId }, job) => {
+export const deliverMail = jobDefinition({
+  type: deliverMailJobType,
+  payload: z.object({ messageId: z.uuid() }),
+  maxAttempts: mailMaxAttempts,
+  async handle(deps, { messageId }, job) {
     const { db } = deps;
     const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
     if (message?.status !== 'queued') return;
@@ -68,8 +70,8 @@ export function deliverMailJob(deps: Deps) {
       else await record(db, message.id, { attempts: job.attempts, lastError: reason });
       throw error;
     }
-  });
-}
+  },
+});
 
 async function record(db: Database, id: string, values: Partial<MessageRow>): Promise<void> {
   await db
@@ -78,7 +80,7 @@ async function record(db: Database, id: string, values: Partial<MessageRow>): Pr
     .where(eq(mailMessages.id, id));
 }
 
-/** The last attempt failed: the sender sees it on the contract, with Resend. */
+/** The last attempt failed: the sender sees it on the contract (history, notification), with Resend. */
 async function giveUp(db: Database, message: MessageRow, reason: string, attempts: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -86,18 +88,19 @@ async function giveUp(db: Database, message: MessageRow, reason: string, attempt
       .set({ status: 'failed', attempts, lastError: reason, updatedAt: new Date() })
       .where(eq(mailMessages.id, message.id));
     if (!message.contractId) return;
-    const details = `${message.kind} e-mail to ${message.toEmail} could not be delivered: ${reason}`;
-    await appendHistory(tx, {
-      contractId: message.contractId,
-      action: 'mail_failed',
-      details,
-      author: systemAuthor,
-    });
     const [contract] = await tx
-      .select({ id: contracts.id, createdBy: contracts.createdBy })
+      .select({ id: contracts.id, organizationId: contracts.organizationId, status: contracts.status })
       .from(contracts)
-      .where(eq(contracts.id, message.contractId));
-    if (contract) await notifyOwner(tx, { contract, kind: 'mail_failed', message: details });
+      .where(eq(contracts.id, message.contractId))
+      .for('update');
+    if (!contract) return;
+    const details = `${message.kind} e-mail to ${message.toEmail} could not be delivered: ${reason}`;
+    await transition(tx, {
+      contract,
+      event: { type: 'mail.failed', data: { messageId: message.id, details } },
+      history: { action: 'mail_failed', details, author: systemAuthor },
+      at: new Date(),
+    });
   });
 }
 

@@ -1,7 +1,7 @@
-import type { Database } from '../db/client';
-import { newEmailVerificationLink } from '../services/accounts/email-verification';
-import { composeMail, type MailKind } from './compose-mail';
-import type { OutgoingMail } from './mailer';
+import type { Database } from '../../db/client';
+import { composeMail, type MailKind } from '../../mail/compose-mail';
+import type { OutgoingMail } from '../../mail/mailer';
+import { newEmailVerificationLink } from '../../services/accounts/email-verification';
 
 type Deps = { db: Database; appUrl: URL };
 type Message = { kind: string; toName: string; toEmail: string; params: Record<string, string> };

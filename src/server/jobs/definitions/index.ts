@@ -1,0 +1,17 @@
+import type { JobDefinition } from '../job-definition';
+import { deliverMail } from './deliver-mail';
+import { mailCompletion } from './mail-completion';
+import { mailOwner } from './mail-owner';
+import { mailSigners } from './mail-signers';
+import { notifyOwnerOfEvent } from './notify-owner';
+import { sealCompletedContract } from './seal-contract';
+
+/** Every kind of job the runner knows. Event consumers are named in event-subscriptions.ts. */
+export const jobDefinitions: readonly JobDefinition[] = [
+  deliverMail,
+  notifyOwnerOfEvent,
+  mailSigners,
+  mailOwner,
+  sealCompletedContract,
+  mailCompletion,
+] as JobDefinition[];

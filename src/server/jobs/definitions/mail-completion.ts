@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { signers } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import { contractOwner } from '../../services/contracts/contract-owner';
+import { eventConsumer } from '../job-definition';
+import { eventOf } from './event-of';
+
+/** The sealed PDF goes to every signer and to the sender, once each. */
+export const mailCompletion = eventConsumer('mail-completion', async ({ db }, { eventId }) => {
+  const found = await eventOf(db, eventId);
+  if (!found?.contract?.sealedAt) return;
+  const { contract } = found;
+  const recipients = await db
+    .select({ id: signers.id, name: signers.name, email: signers.email })
+    .from(signers)
+    .where(eq(signers.contractId, contract.id));
+  const everyone = recipients.map((signer) => ({ ...signer, signerId: signer.id as string | null }));
+  const sender = await contractOwner(db, contract.createdBy);
+  if (sender && !everyone.some((person) => person.email === sender.email)) {
+    everyone.push({ id: '', name: sender.name, email: sender.email, signerId: null });
+  }
+  await db.transaction(async (tx) => {
+    for (const person of everyone) {
+      await queueMail(tx, {
+        organizationId: contract.organizationId,
+        contractId: contract.id,
+        signerId: person.signerId,
+        kind: 'completed',
+        to: { name: person.name, email: person.email },
+        dedupeKey: `completed:${contract.id}:${person.email}`,
+      });
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { signers } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import { eventConsumer } from '../job-definition';
+import { eventOf } from './event-of';
+
+/**
+ * The signers hear of a sent contract (their invitations: everyone at once, or the first in
+ * order), of their turn when the one before them signs, and of a cancellation. Keys per signer
+ * make each message once, whichever event asked for it.
+ */
+export const mailSigners = eventConsumer('mail-signers', async ({ db }, { eventId }) => {
+  const found = await eventOf(db, eventId);
+  if (!found?.contract) return;
+  const { event, contract } = found;
+  const all = await db.select().from(signers).where(eq(signers.contractId, contract.id));
+  const mail = (
+    signer: (typeof all)[number],
+    kind: 'invitation' | 'canceled',
+    params?: Record<string, string>,
+  ) =>
+    queueMail(db, {
+      organizationId: contract.organizationId,
+      contractId: contract.id,
+      signerId: signer.id,
+      kind,
+      to: { name: signer.name, email: signer.email },
+      ...(params ? { params } : {}),
+      dedupeKey: `${kind}:${signer.id}`,
+    });
+  if (event.type === 'contract.sent') {
+    for (const signer of all)
+      if (signer.invitedAt && signer.status !== 'signed') await mail(signer, 'invitation');
+  } else if (event.type === 'contract.signed') {
+    const next = all.find((signer) => signer.id === event.data.nextSignerId);
+    if (next) await mail(next, 'invitation');
+  } else if (event.type === 'contract.canceled') {
+    for (const signer of all) {
+      if (!signer.invitedAt || signer.status === 'declined') continue;
+      await mail(signer, 'canceled', { reason: event.data.reason ?? '' });
+    }
+  }
+});

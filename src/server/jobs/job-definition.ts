@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { PdfEngine } from '../pdf/pdf-engine';
+import type { EventConsumerName } from './event-subscriptions';
+import { enqueueJob, type JobRow } from './job-queue';
+import type { JobHandler } from './job-runner';
+
+/** What every job may use: given once, when the process starts its background work. */
+export type JobDeps = {
+  db: Database;
+  mailer: Mailer;
+  appUrl: URL;
+  log: FastifyBaseLogger;
+  pdf: PdfEngine;
+  /** The instance certificate, used when the organization has none of its own. */
+  certificate: { p12: Uint8Array; password: string };
+  /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
+  secret: string;
+  tsaUrl?: string;
+};
+
+/**
+ * A kind of job, in one file: its name, its payload's schema and what it does. A handler may run
+ * more than once for the same job (a worker can die after the work and before recording it), so
+ * it checks before acting and uses idempotency keys.
+ */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  type: string;
+  payload: S;
+  maxAttempts?: number;
+  handle(deps: JobDeps, payload: z.infer<S>, job: JobRow): Promise<void>;
+};
+
+export function jobDefinition<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+/** The payload of every event consumer: the event, which holds the rest. */
+export const eventPayload = z.object({ eventId: z.uuid() });
+
+/** A consumer of recorded events (see event-subscriptions.ts): a job named after its subscription. */
+export function eventConsumer(
+  type: EventConsumerName,
+  handle: JobDefinition<typeof eventPayload>['handle'],
+): JobDefinition<typeof eventPayload> {
+  return { type, payload: eventPayload, handle };
+}
+
+/**
+ * Queues a job of this definition, typed by its payload schema. Pass the transaction of the change
+ * that causes it: the job exists if and only if the change committed.
+ */
+export async function enqueue<S extends z.ZodType>(
+  tx: Database,
+  definition: JobDefinition<S>,
+  payload: z.input<S>,
+  options: { dedupeKey?: string; runAt?: Date } = {},
+): Promise<void> {
+  await enqueueJob(tx, {
+    type: definition.type,
+    payload,
+    ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
+    ...options,
+  });
+}
+
+/** The runner's handler for a definition, with the process's dependencies bound. */
+export function bindJob(definition: JobDefinition, deps: JobDeps): JobHandler {
+  return { payload: definition.payload, handle: (payload, job) => definition.handle(deps, payload, job) };
+}

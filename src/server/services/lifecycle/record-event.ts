@@ -1,0 +1,42 @@
+import type { EventType } from '../../../shared/events';
+import type { Database } from '../../db/client';
+import { events } from '../../db/schema';
+import { consumersOf } from '../../jobs/event-subscriptions';
+import { enqueueJob } from '../../jobs/job-queue';
+
+export type RecordedEvent = {
+  organizationId: string;
+  contractId: string | null;
+  type: EventType;
+  data?: Record<string, string | null>;
+  at: Date;
+};
+
+/**
+ * Records an event and queues, in the same transaction, one job for each consumer subscribed to
+ * it. The job's key is the consumer and the event, so a consumer reacts to an event once.
+ * Contract events are recorded by `transition` (with their history entry); this is for the few
+ * that are not about a contract's own record.
+ */
+export async function recordEvent(tx: Database, event: RecordedEvent): Promise<string> {
+  const [row] = await tx
+    .insert(events)
+    .values({
+      organizationId: event.organizationId,
+      contractId: event.contractId,
+      type: event.type,
+      data: event.data ?? {},
+      createdAt: event.at,
+    })
+    .returning({ id: events.id });
+  if (!row) throw new Error('The event was not recorded');
+  for (const consumer of consumersOf(event.type)) {
+    await enqueueJob(tx, {
+      type: consumer.name,
+      payload: { eventId: row.id },
+      dedupeKey: `${consumer.name}:${row.id}`,
+      ...(consumer.maxAttempts ? { maxAttempts: consumer.maxAttempts } : {}),
+    });
+  }
+  return row.id;
+}
