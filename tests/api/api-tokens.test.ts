@@ -383,5 +383,7 @@ describe('the API document', () => {
       apiToken: { type: 'http', scheme: 'bearer' },
     });
     expect(document.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(Object.keys(document.paths['/api/api-tokens'])).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/api/api-tokens/{id}'])).toEqual(['delete']);
   });
 });
