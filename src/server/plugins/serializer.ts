@@ -2,6 +2,39 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 
+type JsonSchema = { [keyword: string]: unknown };
+
+/** Keywords that only validate: a serializer writes the same bytes without them. */
+const validationOnly = ['pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+const primitives = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * The schema as the serializer needs it. zod writes `x.nullable()` as `anyOf: [x, null]`, and
+ * fast-json-stringify picks an anyOf branch by validating the value against each one with Ajv,
+ * on every request: for a uuid or a timestamp that is a regular expression per field (a contract
+ * summary has six). A nullable primitive becomes `type: [x, 'null']`, which it writes directly,
+ * and the validation-only keywords go, which changes no byte of the output.
+ */
+function forSerialization(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forSerialization);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (validationOnly.includes(keyword) && typeof value !== 'object') continue;
+    copy[keyword] = forSerialization(value);
+  }
+  const branches = copy.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const nullIndex = branches.findIndex((branch: JsonSchema) => branch.type === 'null');
+    const other = branches[1 - nullIndex] as JsonSchema | undefined;
+    if (nullIndex >= 0 && other && typeof other.type === 'string' && primitives.has(other.type)) {
+      const { anyOf: _anyOf, ...rest } = copy;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return copy;
+}
+
 /**
  * Serializes responses with a serializer compiled from each route's zod response schema, as
  * Fastify does for JSON schemas: only the declared fields are written, so nothing else a service
@@ -10,5 +43,5 @@ import { z } from 'zod';
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   if (schema instanceof z.ZodUndefined) return () => '';
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+  return fastJson(forSerialization(jsonSchema) as Parameters<typeof fastJson>[0]);
 };

@@ -1,14 +1,64 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Contract, ContractSummary } from '../../shared/api/contracts';
-import { contracts, type signers } from '../db/schema';
+import { contracts, signers } from '../db/schema';
 
 type ContractRow = typeof contracts.$inferSelect;
-export type SignerRow = typeof signers.$inferSelect;
-export type ContractSummaryRow = Omit<ContractRow, 'content' | 'contentHtml'>;
 
-/** The columns a summary needs: everything but the document itself. */
-const { content: _content, contentHtml: _contentHtml, ...summaryColumns } = getTableColumns(contracts);
-export const contractSummaryColumns = summaryColumns;
+/**
+ * The columns a summary shows, and no more: lists and the dashboard read 20 or 4 of them per
+ * request, and every column read is sent by the database and parsed by the driver.
+ */
+const summaryKeys = [
+  'id',
+  'title',
+  'status',
+  'projectId',
+  'isTemplate',
+  'expiresAt',
+  'sequential',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'createdByName',
+] as const satisfies readonly (keyof ContractRow)[];
+export type ContractSummaryRow = Pick<ContractRow, (typeof summaryKeys)[number]>;
+const contractColumns = getTableColumns(contracts);
+export const contractSummaryColumns = Object.fromEntries(
+  summaryKeys.map((key) => [key, contractColumns[key]]),
+) as Pick<typeof contractColumns, (typeof summaryKeys)[number]>;
+
+/** The same columns in the form of drizzle's relational queries (`columns: { … }`). */
+export const contractSummaryRelationColumns = Object.fromEntries(
+  summaryKeys.map((key) => [key, true]),
+) as Record<(typeof summaryKeys)[number], true>;
+
+/**
+ * The signer columns a response shows. A signed signer's row also holds the signature image
+ * (kilobytes of PNG) and the evidence of the signing, which no list or contract read shows.
+ */
+const signerKeys = [
+  'id',
+  'contractId',
+  'name',
+  'email',
+  'status',
+  'signingOrder',
+  'viewedAt',
+  'signedAt',
+  'declinedAt',
+  'accessCodeHash',
+  'requireEmailCode',
+] as const satisfies readonly (keyof typeof signers.$inferSelect)[];
+export type SignerRow = Pick<typeof signers.$inferSelect, (typeof signerKeys)[number]>;
+const signerTableColumns = getTableColumns(signers);
+export const signerColumns = Object.fromEntries(
+  signerKeys.map((key) => [key, signerTableColumns[key]]),
+) as Pick<typeof signerTableColumns, (typeof signerKeys)[number]>;
+/** The same columns in the form of drizzle's relational queries (`with: { signers: { columns } }`). */
+export const signerRelationColumns = Object.fromEntries(signerKeys.map((key) => [key, true])) as Record<
+  (typeof signerKeys)[number],
+  true
+>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -48,7 +98,10 @@ export function presentContractSummary(
   };
 }
 
-export function presentContract(row: ContractRow, signerRows: readonly SignerRow[]): Contract {
+export function presentContract(
+  row: ContractSummaryRow & Pick<ContractRow, 'content' | 'contentHtml'>,
+  signerRows: readonly SignerRow[],
+): Contract {
   return {
     ...presentContractSummary(row, signerRows),
     content: row.content,

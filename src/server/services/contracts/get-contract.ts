@@ -6,14 +6,24 @@ import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { contracts, signers } from '../../db/schema';
 import { ownContractsPrepared, scopeParams } from '../../policies/scope';
-import { presentContract } from '../../presenters/contract';
+import {
+  contractSummaryRelationColumns,
+  presentContract,
+  signerRelationColumns,
+} from '../../presenters/contract';
 
 // The most frequent read: contract and signers in one prepared statement.
 const contractWithSigners = preparedOnce((db) =>
   db.query.contracts
     .findFirst({
+      columns: { ...contractSummaryRelationColumns, content: true, contentHtml: true },
       where: and(eq(contracts.id, sql.placeholder('id')), ownContractsPrepared),
-      with: { signers: { orderBy: [asc(signers.signingOrder), asc(signers.createdAt)] } },
+      with: {
+        signers: {
+          columns: signerRelationColumns,
+          orderBy: [asc(signers.signingOrder), asc(signers.createdAt)],
+        },
+      },
     })
     .prepare('get_contract'),
 );

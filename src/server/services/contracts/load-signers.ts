@@ -1,7 +1,18 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { signers } from '../../db/schema';
-import type { SignerRow } from '../../presenters/contract';
+import { type SignerRow, signerColumns } from '../../presenters/contract';
+
+// Every list page asks this: prepared once, the ids bound as one array.
+const signersOf = preparedOnce((db) =>
+  db
+    .select(signerColumns)
+    .from(signers)
+    .where(sql`${signers.contractId} = any(${sql.placeholder('contractIds')}::uuid[])`)
+    .orderBy(asc(signers.signingOrder), asc(signers.createdAt))
+    .prepare('load_signers'),
+);
 
 /** The signers of several contracts in one query, in signing order, keyed by contract id. */
 export async function loadSigners(
@@ -10,11 +21,7 @@ export async function loadSigners(
 ): Promise<Map<string, SignerRow[]>> {
   const byContract = new Map<string, SignerRow[]>(contractIds.map((id) => [id, []]));
   if (contractIds.length === 0) return byContract;
-  const rows = await db
-    .select()
-    .from(signers)
-    .where(inArray(signers.contractId, [...contractIds]))
-    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+  const rows = await signersOf(db).execute({ contractIds: [...contractIds] });
   for (const row of rows) byContract.get(row.contractId)?.push(row);
   return byContract;
 }

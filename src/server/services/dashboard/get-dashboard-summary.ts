@@ -11,7 +11,11 @@ import {
   ownStatusCountsPrepared,
   scopeParams,
 } from '../../policies/scope';
-import { presentContractSummary } from '../../presenters/contract';
+import {
+  contractSummaryRelationColumns,
+  presentContractSummary,
+  signerRelationColumns,
+} from '../../presenters/contract';
 import { presentProjectSummary } from '../../presenters/project';
 
 export const recentContractCount = 4;
@@ -30,11 +34,16 @@ const statusCounts = preparedOnce((db) =>
 const recentContracts = preparedOnce((db) =>
   db.query.contracts
     .findMany({
-      columns: { content: false, contentHtml: false },
+      columns: contractSummaryRelationColumns,
       where: and(ownContractsPrepared, eq(contracts.isTemplate, false)),
       orderBy: [desc(contracts.updatedAt), desc(contracts.id)],
       limit: recentContractCount,
-      with: { signers: { orderBy: [asc(signers.signingOrder), asc(signers.createdAt)] } },
+      with: {
+        signers: {
+          columns: signerRelationColumns,
+          orderBy: [asc(signers.signingOrder), asc(signers.createdAt)],
+        },
+      },
     })
     .prepare('dashboard_recent_contracts'),
 );
