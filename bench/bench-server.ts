@@ -1,6 +1,9 @@
-// One app process for the benchmark: opens the database named by BENCH_DB, seeds the bench
-// organization once, listens on BENCH_PORT and prints a line of JSON with what the load needs.
-import { eq } from 'drizzle-orm';
+// One app process for the benchmark: opens the database named by BENCH_DB, seeds one bench
+// organization per size in BENCH_SIZES once, listens on BENCH_PORT and prints a line of JSON with what the load needs.
+import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
+import { join } from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { contracts, organizations } from '../src/server/db/schema';
@@ -14,9 +17,10 @@ import { seedContracts } from './seed-contracts';
 
 const target = process.env.BENCH_DB ?? '';
 const port = Number(process.env.BENCH_PORT);
-const contractCount = Number(process.env.BENCH_CONTRACTS ?? 100_000);
+// One organization per size, in the same database, as tenants of one instance share its tables.
+const sizes = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number);
 const projectCount = Number(process.env.BENCH_PROJECTS ?? 200);
-const secret = 'bench-secret-bench-secret-bench-secret';
+const secret = process.env.BENCH_SECRET ?? 'bench-secret-bench-secret-bench-secret';
 
 const database = await openDatabase(
   target.startsWith('postgres') ? { kind: 'postgres', url: target } : { kind: 'pglite', dataDir: target },
@@ -24,42 +28,53 @@ const database = await openDatabase(
 await database.migrate();
 const db = database.db;
 
-const benchEmail = 'bench@example.com';
-let [organization] = await db.select().from(organizations).where(eq(organizations.name, 'Bench Co'));
-let userId: string;
-const seedStarted = performance.now();
-if (!organization) {
-  const account = await signUp(db, {
-    name: 'Bench User',
-    email: benchEmail,
-    password: 'bench-password',
-    organizationName: 'Bench Co',
+async function benchOrganization(size: number) {
+  const name = `Bench Co ${size}`;
+  const email = `bench-${size}@example.com`;
+  let [organization] = await db.select().from(organizations).where(eq(organizations.name, name));
+  let userId: string;
+  const seedStarted = performance.now();
+  if (!organization) {
+    const account = await signUp(db, {
+      name: 'Bench User',
+      email,
+      password: 'bench-password',
+      organizationName: name,
+    });
+    await seedContracts(db, { ...account, contracts: size, projects: projectCount });
+    [organization] = await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, account.organizationId));
+    userId = account.userId;
+  } else {
+    const user = await db.query.users.findFirst({
+      where: (users, { eq: equals }) => equals(users.email, email),
+    });
+    userId = user?.id ?? '';
+  }
+  if (!organization) throw new Error('the bench organization is missing');
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const session = await createSession(db, {
+    secret,
+    userId,
+    organizationId: organization.id,
+    persistent: true,
+    ip: null,
+    userAgent: 'bench',
   });
-  await seedContracts(db, { ...account, contracts: contractCount, projects: projectCount });
-  [organization] = await db.select().from(organizations).where(eq(organizations.id, account.organizationId));
-  userId = account.userId;
-} else {
-  const user = await db.query.users.findFirst({
-    where: (users, { eq: equals }) => equals(users.email, benchEmail),
-  });
-  userId = user?.id ?? '';
+  // The contract a person opens first: the most recently changed one.
+  const [contract] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.organizationId, organization.id), eq(contracts.isTemplate, false)))
+    .orderBy(desc(contracts.updatedAt))
+    .limit(1);
+  return { contracts: size, token: session.token, contractId: contract?.id, seedSeconds };
 }
-if (!organization) throw new Error('the bench organization is missing');
-const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-const session = await createSession(db, {
-  secret,
-  userId,
-  organizationId: organization.id,
-  persistent: true,
-  ip: null,
-  userAgent: 'bench',
-});
-const [contract] = await db
-  .select({ id: contracts.id })
-  .from(contracts)
-  .where(eq(contracts.organizationId, organization.id))
-  .limit(1);
+const benchOrganizations = [];
+for (const size of sizes) benchOrganizations.push(await benchOrganization(size));
 
 const instance = generateInstanceCertificate({ commonName: 'Pactum bench', organization: 'Pactum bench' });
 const app = await buildApp({
@@ -75,9 +90,31 @@ await app.listen({ port, host: '127.0.0.1' });
 console.log(
   JSON.stringify({
     ready: true,
-    cookie: `${sessionCookieName}=${session.token}`,
-    contractId: contract?.id,
-    seedSeconds,
+    cookieName: sessionCookieName,
+    organizations: benchOrganizations,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
   }),
 );
+// With BENCH_PROFILE=dir, SIGUSR2 starts a CPU profile and the next SIGUSR2 writes it to dir
+// (open it in Chrome's DevTools or read it with bench/profile-summary.ts): only the load is
+// profiled, not the start-up.
+const profileDir = process.env.BENCH_PROFILE;
+if (profileDir) {
+  const session = new inspector.Session();
+  session.connect();
+  let running = false;
+  process.on('SIGUSR2', async () => {
+    if (!running) {
+      running = true;
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+      return;
+    }
+    running = false;
+    const { profile } = await session.post('Profiler.stop');
+    const file = join(profileDir, `bench-server-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(JSON.stringify({ profile: file }));
+  });
+}
