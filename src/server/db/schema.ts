@@ -16,6 +16,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { apiTokenScopes } from '../../shared/api/api-tokens';
 import type { EditorDocument } from '../../shared/api/editor-document';
+import {
+  customFieldTypes,
+  documentKinds,
+  jobStatuses,
+  mailStatuses,
+  roles,
+  signatureKinds,
+} from '../../shared/enums';
 import { eventTypes } from '../../shared/events';
 import { contractStatuses, signerStatuses } from '../../shared/statuses';
 
@@ -26,14 +34,14 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 const createdAt = () => at('created_at').notNull().defaultNow();
 const updatedAt = () => at('updated_at').notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['admin', 'member']);
+export const roleEnum = pgEnum('role', roles);
 export const contractStatusEnum = pgEnum('contract_status', contractStatuses);
 export const signerStatusEnum = pgEnum('signer_status', signerStatuses);
-export const customFieldTypeEnum = pgEnum('custom_field_type', ['text', 'email', 'phone']);
-export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'succeeded', 'failed']);
-export const documentKindEnum = pgEnum('document_kind', ['frozen', 'final']);
-export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sent', 'held', 'failed', 'skipped']);
-export const signatureKindEnum = pgEnum('signature_kind', ['drawn', 'typed']);
+export const customFieldTypeEnum = pgEnum('custom_field_type', customFieldTypes);
+export const jobStatusEnum = pgEnum('job_status', jobStatuses);
+export const documentKindEnum = pgEnum('document_kind', documentKinds);
+export const mailStatusEnum = pgEnum('mail_status', mailStatuses);
+export const signatureKindEnum = pgEnum('signature_kind', signatureKinds);
 export const eventTypeEnum = pgEnum('event_type', eventTypes);
 export const apiTokenScopeEnum = pgEnum('api_token_scope', apiTokenScopes);
 

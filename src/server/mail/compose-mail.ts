@@ -1,23 +1,4 @@
-export const mailKinds = [
-  'invitation',
-  'reminder',
-  'completed',
-  'declined',
-  'canceled',
-  'expired',
-  'password_reset',
-  'new_sign_in',
-  'security_change',
-  'team_invitation',
-  'sign_up_confirmation',
-  'sign_up_attempt',
-  'email_confirmation',
-  'email_change_notice',
-  'email_change_attempt',
-  'signer_code',
-  'signer_locked',
-] as const;
-export type MailKind = (typeof mailKinds)[number];
+import type { MailKind } from '../../shared/enums';
 
 export type MailFacts = {
   kind: MailKind;

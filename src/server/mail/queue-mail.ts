@@ -1,7 +1,7 @@
+import type { MailKind } from '../../shared/enums';
 import type { Database } from '../db/client';
 import { mailMessages } from '../db/schema';
 import { enqueueJob } from '../jobs/job-queue';
-import type { MailKind } from './compose-mail';
 
 export const deliverMailJobType = 'deliver-mail';
 /** 30 s, 2 min, 8 min, 32 min, 2 h, then every 6 h: about 15 hours before a message is given up. */

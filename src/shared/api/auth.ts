@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles } from '../enums';
 import { emailSchema, idSchema, timestampSchema } from './common';
 
 export const passwordSchema = z
@@ -34,7 +35,7 @@ export const signInBodySchema = z.object({
     .describe('Keep the session for 30 days instead of until the browser closes'),
 });
 
-export const roleSchema = z.enum(['admin', 'member']);
+export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
 export const currentUserSchema = z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { customFieldTypes } from '../enums';
 import { idSchema } from './common';
 
-export const customFieldTypeSchema = z.enum(['text', 'email', 'phone']);
+export const customFieldTypeSchema = z.enum(customFieldTypes);
 
 export const customFieldSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customFieldTypes } from '../enums';
 import { timestampSchema } from './common';
 import { imageUploadBodySchema } from './images';
 
@@ -66,7 +67,7 @@ const fieldNameSchema = z
 
 export const createCustomFieldBodySchema = z.object({
   name: fieldNameSchema,
-  type: z.enum(['text', 'email', 'phone'], { error: 'Choose text, email or phone' }),
+  type: z.enum(customFieldTypes, { error: 'Choose text, email or phone' }),
   required: z.boolean().default(false),
 });
 

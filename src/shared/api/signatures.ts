@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signatureKinds } from '../enums';
 import { signerStatuses } from '../statuses';
 import { idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
 import { signatureInputSchema } from './signing';
@@ -29,7 +30,7 @@ export type SignatureRequestPage = z.infer<typeof signatureRequestPageSchema>;
 
 export const savedSignatureSchema = z
   .object({
-    kind: z.enum(['drawn', 'typed']).nullable(),
+    kind: z.enum(signatureKinds).nullable(),
     image: z.string().nullable().describe('A PNG data URL, or null when none is saved'),
   })
   .meta({ id: 'SavedSignature' });

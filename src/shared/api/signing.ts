@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailStatuses, signatureKinds } from '../enums';
 import { idSchema, timestampSchema } from './common';
 import { customFieldSchema } from './custom-fields';
 
@@ -57,7 +58,7 @@ export const signingViewSchema = z
     /** Present once every signer has signed and the final PDF is sealed. */
     finalDocumentReady: z.boolean(),
     savedSignature: z
-      .object({ kind: z.enum(['drawn', 'typed']), image: z.string() })
+      .object({ kind: z.enum(signatureKinds), image: z.string() })
       .nullable()
       .describe('The signature the signer saved in Pactum, when they are signed in as the invited person'),
     signedAt: timestampSchema.nullable(),
@@ -68,7 +69,7 @@ export type SigningView = z.infer<typeof signingViewSchema>;
 const maxSignatureBytes = 300_000;
 
 export const signatureInputSchema = z.object({
-  kind: z.enum(['drawn', 'typed']),
+  kind: z.enum(signatureKinds),
   /** A PNG data URL of the signature as drawn, or as the typed name was set in the signature font. */
   image: z
     .string()
@@ -114,8 +115,6 @@ const documentInfoSchema = z.object({
   pages: z.int(),
   createdAt: timestampSchema,
 });
-
-export const mailStatuses = ['queued', 'sent', 'held', 'failed', 'skipped'] as const;
 
 export const outboxMessageSchema = z
   .object({

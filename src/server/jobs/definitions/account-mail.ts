@@ -1,5 +1,6 @@
+import type { MailKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
-import { composeMail, type MailKind } from '../../mail/compose-mail';
+import { composeMail } from '../../mail/compose-mail';
 import type { OutgoingMail } from '../../mail/mailer';
 import { newEmailVerificationLink } from '../../services/accounts/email-verification';
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { MailKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
 import {
   contracts,
@@ -10,7 +11,7 @@ import {
   signingLinks,
   users,
 } from '../../db/schema';
-import { composeMail, type MailFacts, type MailKind } from '../../mail/compose-mail';
+import { composeMail, type MailFacts } from '../../mail/compose-mail';
 import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
 import { createPasswordReset } from '../../services/accounts/password-reset-token';

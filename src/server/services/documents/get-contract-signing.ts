@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ContractSigning, OutboxMessage } from '../../../shared/api/signing';
+import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
@@ -47,7 +48,7 @@ export async function getContractSigning(db: Database, actor: Actor, id: string)
     })
     .from(documents)
     .where(eq(documents.contractId, id));
-  const info = (kind: 'frozen' | 'final') => {
+  const info = (kind: DocumentKind) => {
     const doc = docs.find((candidate) => candidate.kind === kind);
     return doc ? { sha256: doc.sha256, pages: doc.pages, createdAt: doc.createdAt.toISOString() } : null;
   };

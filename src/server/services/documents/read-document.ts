@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { contracts, documents } from '../../db/schema';
 import { fileNameOf } from './file-name';
-
-export type DocumentKind = 'frozen' | 'final';
 
 /**
  * The stored PDF of a contract the caller may already see (the route has checked that), with

@@ -1,0 +1,44 @@
+/**
+ * The closed sets of values the database, the API and the web app share: the schema's enums,
+ * the zod schemas and the web's types are all made from these lists (contract and signer
+ * statuses are in statuses.ts, event types in events.ts).
+ */
+export const roles = ['admin', 'member'] as const;
+export type Role = (typeof roles)[number];
+
+export const customFieldTypes = ['text', 'email', 'phone'] as const;
+export type CustomFieldType = (typeof customFieldTypes)[number];
+
+export const signatureKinds = ['drawn', 'typed'] as const;
+export type SignatureKind = (typeof signatureKinds)[number];
+
+/** A contract's PDFs: as sent (frozen) and sealed after the last signature (final). */
+export const documentKinds = ['frozen', 'final'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+export const mailStatuses = ['queued', 'sent', 'held', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+export const mailKinds = [
+  'invitation',
+  'reminder',
+  'completed',
+  'declined',
+  'canceled',
+  'expired',
+  'password_reset',
+  'new_sign_in',
+  'security_change',
+  'team_invitation',
+  'sign_up_confirmation',
+  'sign_up_attempt',
+  'email_confirmation',
+  'email_change_notice',
+  'email_change_attempt',
+  'signer_code',
+  'signer_locked',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
