@@ -65,9 +65,10 @@ for (const target of targets) {
 
     it('runs a queued job at once, not at the next poll', async () => {
       const { runner, ran } = recordingRunner(database.db, 'at-once');
-      runner.start();
+      await runner.start();
       try {
         // After the start's own look for due jobs, nothing runs until a NOTIFY (the poll is a minute away).
+        await runner.idle();
         let queuedAt = 0;
         await database.db.transaction(async (tx) => {
           await enqueueJob(tx, { type: 'at-once', payload: { n: 1 } });
@@ -80,8 +81,10 @@ for (const target of targets) {
         const latency = (ran[0]?.at ?? 0) - queuedAt;
         // The poll would take 60 s; a wake-up takes milliseconds (2 s leaves room for a busy machine).
         expect(latency).toBeLessThan(2_000);
-        const [row] = await database.db.select().from(jobs).where(eq(jobs.type, 'at-once'));
-        expect(row).toMatchObject({ status: 'succeeded', attempts: 1 });
+        // Recorded as done just after the handler returns.
+        const statusOf = async () =>
+          (await database.db.select().from(jobs).where(eq(jobs.type, 'at-once')))[0];
+        await expect.poll(statusOf, { timeout: 5_000 }).toMatchObject({ status: 'succeeded', attempts: 1 });
       } finally {
         await runner.stop();
       }
@@ -124,15 +127,45 @@ for (const target of targets) {
         // Not before the lock went stale, and within the stale time plus a poll or two.
         expect(elapsed).toBeGreaterThanOrEqual(900);
         expect(elapsed).toBeLessThan(5_000);
-        const [row] = await database.db
-          .select()
-          .from(jobs)
-          .where(eq(jobs.id, claimed?.id ?? ''));
-        expect(row).toMatchObject({ status: 'succeeded', attempts: 2, lockedBy: null });
+        const statusOf = async () =>
+          (
+            await database.db
+              .select()
+              .from(jobs)
+              .where(eq(jobs.id, claimed?.id ?? ''))
+          )[0];
+        await expect
+          .poll(statusOf, { timeout: 5_000 })
+          .toMatchObject({ status: 'succeeded', attempts: 2, lockedBy: null });
       } finally {
         await runner.stop();
       }
     });
+
+    it.skipIf(target.name !== 'PostgreSQL')(
+      'listens again after its connection is dropped, and tells subscribers to catch up',
+      async () => {
+        const payloads: string[] = [];
+        let resumed = 0;
+        const unlisten = await database.listen(
+          'reconnect_check',
+          (payload) => payloads.push(payload),
+          () => (resumed += 1),
+        );
+        try {
+          // The server ends the listening session, as a restart or a network cut would.
+          const ended = await database.db.execute(sql`
+            select pg_terminate_backend(pid) as ended from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN reconnect_check%'`);
+          expect((ended as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+          await expect.poll(() => resumed, { timeout: 10_000, interval: 20 }).toBe(1);
+          await database.db.execute(sql`select pg_notify('reconnect_check', 'after')`);
+          await expect.poll(() => payloads, { timeout: 5_000, interval: 5 }).toEqual(['after']);
+        } finally {
+          unlisten();
+        }
+      },
+    );
 
     it('folds the NOTIFYs of one transaction and delivers none for a rolled-back one', async () => {
       const payloads: string[] = [];

@@ -69,23 +69,27 @@ export class JobRunner {
     this.wakeUps = new WakeUps(() => this.runUntilIdle());
   }
 
-  start(): void {
-    if (!this.stopped) return;
+  /** Starts the runner; the promise resolves once it is listening (callers need not wait). */
+  start(): Promise<void> {
+    if (!this.stopped) return Promise.resolve();
     this.stopped = false;
     const listen = this.options.listen ?? listenerOf(this.options.db);
-    listen?.(
-      jobsChannel,
-      () => this.wake(),
-      () => this.wake(),
+    const listening = (
+      listen?.(
+        jobsChannel,
+        () => this.wake(),
+        () => this.wake(),
+      ) ?? Promise.resolve(undefined)
     ).then(
       (unlisten) => {
-        if (this.stopped) unlisten();
+        if (this.stopped) unlisten?.();
         else this.unlisten = unlisten;
       },
       // The safety poll carries on, and the listener reconnects and wakes the runner.
       (error: unknown) => this.options.log.warn({ err: loggableCause(error) }, 'listening for jobs failed'),
     );
     this.poll();
+    return listening;
   }
 
   /** Stops waking up and waits for the batch in progress. */
@@ -95,6 +99,11 @@ export class JobRunner {
     this.unlisten?.();
     this.unlisten = undefined;
     await this.wakeUps.idle();
+  }
+
+  /** Resolves when no run is in flight or pending (the start's first look, a wake-up's run). */
+  idle(): Promise<void> {
+    return this.wakeUps.idle();
   }
 
   /** Looks for due jobs now (a run already in progress is followed by one more). */
