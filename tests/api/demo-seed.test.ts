@@ -44,6 +44,19 @@ describe('demo workspace', () => {
 
     for (const contract of (await get('/api/contracts?limit=100')).items) {
       expect(await get(`/api/contracts/${contract.id}/history/verification`)).toMatchObject({ intact: true });
+      // The history tells what the signers' statuses say: whoever opened or signed has that entry.
+      const detail = await get(`/api/contracts/${contract.id}`);
+      const history = (await get(`/api/contracts/${contract.id}/history`)).items as {
+        action: string;
+        details: string | null;
+      }[];
+      for (const signer of detail.signers as { email: string; status: string }[]) {
+        const about = (action: string) =>
+          history.filter((entry) => entry.action === action && entry.details?.includes(signer.email));
+        if (signer.status !== 'pending') expect(about('viewed'), signer.email).toHaveLength(1);
+        if (signer.status === 'signed') expect(about('signed'), signer.email).toHaveLength(1);
+        if (signer.status === 'declined') expect(about('declined'), signer.email).toHaveLength(1);
+      }
     }
   });
 

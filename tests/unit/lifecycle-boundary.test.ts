@@ -37,8 +37,7 @@ describe('the lifecycle spine', () => {
         statements(text, 'update').some((statement) => /\.set\(\{[^)]*\bstatus\b/.test(statement)),
       )
       .map(({ file }) => file);
-    // The demo workspace still forces its contracts' statuses after creating them as drafts.
-    expect(writers.sort()).toEqual(['db/seed-demo.ts', 'services/lifecycle/transition.ts']);
+    expect(writers).toEqual(['services/lifecycle/transition.ts']);
     const rawSql = sources.filter(({ text }) => /update\s+"?contracts"?\s+set[^;`]*\bstatus\b/i.test(text));
     expect(rawSql.map(({ file }) => file)).toEqual([]);
   });

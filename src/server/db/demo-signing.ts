@@ -1,81 +1,66 @@
 import { eq } from 'drizzle-orm';
 import { consentDisclosure } from '../../shared/consent';
-import type { ContractStatus } from '../../shared/statuses';
-import { queueMail } from '../mail/queue-mail';
+import type { ContractStatus, SignerStatus } from '../../shared/statuses';
+import type { Actor } from '../actor';
 import type { PdfEngine } from '../pdf/pdf-engine';
-import { recordEvent } from '../services/lifecycle/record-event';
-import { consentHash } from '../services/signing/sign-contract';
+import { sendContract } from '../services/contracts/send-contract';
+import { declineContract } from '../services/signing/decline-contract';
+import { findSignerWithContract } from '../services/signing/find-signer';
+import { markSignerViewed } from '../services/signing/mark-signer-viewed';
+import { signContract } from '../services/signing/sign-contract';
+import { expireContract } from '../services/sweeps/expire-contracts';
 import type { Database } from './client';
-import { signaturePng } from './demo-signature';
-import { contracts, documents, signers } from './schema';
+import { signatureDataUrl } from './demo-signature';
+import { contracts, signers } from './schema';
+
+export type DemoSigning = {
+  status: ContractStatus;
+  signers: { email: string; status: SignerStatus }[];
+};
+
+/** The demo's signers act from nowhere in particular: no address or browser is made up for them. */
+const origin = { ip: null, userAgent: null };
 
 /**
- * Gives a seeded contract what sending and signing would have given it: the frozen PDF, the
- * signatures of those who signed, an invitation (with a working link, in the outbox) for those
- * who have not, and for a signed contract the seal, which the background work then makes.
+ * Brings a seeded draft to its demo status the way people would: sent (frozen PDF, invitations),
+ * opened, signed or declined by its signers, expired by the sweep's own step. Every step goes
+ * through the services, so the history, the events and what they cause (the bell, the outbox,
+ * the seal once the background work runs) are what a real contract would have.
  */
-export async function completeDemoSigning(
+export async function playDemoSigning(
   tx: Database,
+  actor: Actor,
   pdf: PdfEngine,
-  input: { contractId: string; status: ContractStatus; at: Date },
+  contractId: string,
+  demo: DemoSigning,
 ): Promise<void> {
-  if (input.status === 'draft') return;
-  const [contract] = await tx.select().from(contracts).where(eq(contracts.id, input.contractId));
-  if (!contract) return;
-  const frozen = await pdf.freezeContract({
-    title: contract.title,
-    content: contract.content,
-    organizationName: 'Demo Company',
-    reference: contract.id,
-    sentAt: input.at,
-  });
-  await tx.insert(documents).values({
-    contractId: contract.id,
-    kind: 'frozen',
-    sha256: frozen.sha256,
-    pages: frozen.pages,
-    bytes: frozen.bytes,
-    createdAt: input.at,
-  });
-  const signed = input.status === 'signed';
-  await tx
-    .update(contracts)
-    .set({ sentAt: input.at, ...(signed ? { completedAt: input.at } : {}) })
-    .where(eq(contracts.id, contract.id));
-  for (const signer of await tx.select().from(signers).where(eq(signers.contractId, contract.id))) {
-    await tx
-      .update(signers)
-      .set({
-        invitedAt: input.at,
-        ...(signer.status === 'signed'
-          ? {
-              signatureKind: 'drawn' as const,
-              signatureImage: signaturePng(),
-              fieldValues: { fullName: signer.name, email: signer.email },
-              consentVersion: consentDisclosure.version,
-              consentHash,
-            }
-          : {}),
-      })
-      .where(eq(signers.id, signer.id));
-    if (input.status === 'sent' && signer.status !== 'signed') {
-      await queueMail(tx, {
-        organizationId: contract.organizationId,
-        contractId: contract.id,
-        signerId: signer.id,
-        kind: 'invitation',
-        to: { name: signer.name, email: signer.email },
-        dedupeKey: `invitation:${signer.id}`,
-      });
+  if (demo.status === 'draft') return;
+  await sendContract(tx, actor, contractId, { sequential: false }, pdf);
+  const rows = await tx.select().from(signers).where(eq(signers.contractId, contractId));
+  for (const wanted of demo.signers) {
+    const signer = rows.find((row) => row.email === wanted.email);
+    if (!signer || wanted.status === 'pending') continue;
+    await tx.transaction(async (inner) => {
+      const found = await findSignerWithContract(inner, signer.id, { lock: true });
+      await markSignerViewed(inner, { ...found, origin });
+    });
+    if (wanted.status === 'signed') {
+      await signContract(
+        tx,
+        signer.id,
+        {
+          consentVersion: consentDisclosure.version,
+          fields: { fullName: signer.name },
+          signature: { kind: 'drawn', image: signatureDataUrl() },
+        },
+        origin,
+      );
+    } else if (wanted.status === 'declined') {
+      await declineContract(tx, signer.id, 'The terms changed; a new version will follow.', origin);
     }
   }
-  // Its completion, whose consumers seal it once the background work runs.
-  if (signed) {
-    await recordEvent(tx, {
-      organizationId: contract.organizationId,
-      contractId: contract.id,
-      type: 'contract.completed',
-      at: input.at,
-    });
+  if (demo.status === 'expired') {
+    const [contract] = await tx.select().from(contracts).where(eq(contracts.id, contractId)).for('update');
+    if (contract) await expireContract(tx, contract, new Date());
   }
 }

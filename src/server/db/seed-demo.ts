@@ -1,16 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
 import type { Actor } from '../actor';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import { hashPassword } from '../services/accounts/passwords';
 import { createContract } from '../services/contracts/create-contract';
-import { appendHistory } from '../services/history/append-history';
-import { authorOf } from '../services/history/author-of';
 import { createProject } from '../services/projects/create-project';
 import type { Database } from './client';
 import { demoAgreement } from './demo-content';
-import { completeDemoSigning } from './demo-signing';
-import { contracts, memberships, organizations, signers, users } from './schema';
+import { playDemoSigning } from './demo-signing';
+import { memberships, organizations, users } from './schema';
 
 export const demoCredentials = { email: 'demo@example.com', password: 'pactum-demo' } as const;
 
@@ -80,21 +78,12 @@ const demoContracts: DemoContract[] = [
 
 const demoTemplates = ['Mutual Non-Disclosure Agreement', 'Consulting Agreement', 'Offer Letter'];
 
-/** What happened to a contract to bring it to its demo status, in order, as history actions. */
-const historyToReach: Record<ContractStatus, ('sent' | 'completed' | 'expired' | 'canceled')[]> = {
-  draft: [],
-  sent: ['sent'],
-  signed: ['sent', 'completed'],
-  expired: ['sent', 'expired'],
-  canceled: ['sent', 'canceled'],
-};
-
 /**
  * Seeds the 'Demo Company' workspace once: a second start finds it and does nothing. Everything
- * goes through the same services as the app, so the demo history chains verify like real ones.
- * With the PDF engine, sent and signed contracts also get their documents, links and seal.
+ * goes through the same services as the app — sending, opening, signing, declining, expiring —
+ * so its histories, events, documents and mail are what real ones would be.
  */
-export async function seedDemoWorkspace(db: Database, options: { pdf?: PdfEngine } = {}): Promise<boolean> {
+export async function seedDemoWorkspace(db: Database, options: { pdf: PdfEngine }): Promise<boolean> {
   const [existing] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -154,24 +143,7 @@ export async function seedDemoWorkspace(db: Database, options: { pdf?: PdfEngine
         isTemplate: false,
         signers: demo.signers.map(({ name, email }) => ({ name, email })),
       });
-      for (const action of historyToReach[demo.status]) {
-        await appendHistory(tx, { contractId: id, action, author: authorOf(actor) });
-      }
-      const at = new Date();
-      for (const signer of demo.signers) {
-        await tx
-          .update(signers)
-          .set({
-            status: signer.status,
-            viewedAt: signer.status === 'pending' ? null : at,
-            signedAt: signer.status === 'signed' ? at : null,
-            declinedAt: signer.status === 'declined' ? at : null,
-          })
-          .where(and(eq(signers.contractId, id), eq(signers.email, signer.email)));
-      }
-      await tx.update(contracts).set({ status: demo.status, updatedAt: at }).where(eq(contracts.id, id));
-      if (options.pdf)
-        await completeDemoSigning(tx, options.pdf, { contractId: id, status: demo.status, at });
+      await playDemoSigning(tx, actor, options.pdf, id, demo);
     }
     return true;
   });

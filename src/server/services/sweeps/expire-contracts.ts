@@ -4,6 +4,8 @@ import { contracts } from '../../db/schema';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 
+type ContractRow = typeof contracts.$inferSelect;
+
 /**
  * Marks sent contracts past their expiry `expired`, one transaction each (the event tells the
  * sender). Rows another process is handling are skipped (SKIP LOCKED), so every contract expires once.
@@ -19,20 +21,25 @@ export async function expireContracts(db: Database, now = new Date()): Promise<n
         .limit(1)
         .for('update', { skipLocked: true });
       if (!contract) return true;
-      await transition(tx, {
-        contract,
-        to: 'expired',
-        event: { type: 'contract.expired' },
-        history: {
-          action: 'expired',
-          details: `Expired on ${contract.expiresAt?.toISOString() ?? now.toISOString()} before every signer had signed`,
-          author: systemAuthor,
-        },
-        at: now,
-      });
+      await expireContract(tx, contract, now);
       return false;
     });
     if (done) return expired;
     expired += 1;
   }
+}
+
+/** Expires one sent contract, locked by the caller. */
+export async function expireContract(tx: Database, contract: ContractRow, now: Date): Promise<void> {
+  await transition(tx, {
+    contract,
+    to: 'expired',
+    event: { type: 'contract.expired' },
+    history: {
+      action: 'expired',
+      details: `Expired on ${contract.expiresAt?.toISOString() ?? now.toISOString()} before every signer had signed`,
+      author: systemAuthor,
+    },
+    at: now,
+  });
 }
