@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, contracts } from '../../src/server/db/schema';
+import { bringTo } from '../support/contract-factory';
 import {
   buildAccount,
   call,
@@ -32,8 +33,8 @@ async function createContract(account: TestAccount, json: Record<string, unknown
   return response.json();
 }
 
-async function setStatus(id: string, status: 'sent' | 'signed' | 'canceled') {
-  await ctx.database.db.update(contracts).set({ status }).where(eq(contracts.id, id));
+async function setStatus(id: string, status: 'sent' | 'signed' | 'canceled', by = owner) {
+  await bringTo(ctx, by, id, status);
 }
 
 describe('creating a contract', () => {
@@ -448,7 +449,7 @@ describe('listing', () => {
         title: index % 2 ? `Lease 50% off #${index}` : `NDA #${index}`,
         projectId: index <= 4 ? projectA : projectB,
       });
-      if (index === 3) await setStatus(contract.id, 'signed');
+      if (index === 3) await setStatus(contract.id, 'signed', account);
     }
     await createContract(account, { title: 'NDA template', isTemplate: true });
   });

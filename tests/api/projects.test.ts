@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts } from '../../src/server/db/schema';
+import { bringTo } from '../support/contract-factory';
 import {
   buildAccount,
   call,
@@ -72,7 +71,7 @@ describe('projects', () => {
         url: '/api/contracts',
         json: { title: `C${index}`, projectId: project.id },
       });
-      await ctx.database.db.update(contracts).set({ status }).where(eq(contracts.id, created.json().id));
+      if (status !== 'draft') await bringTo(ctx, owner, created.json().id, status);
     }
     await call(ctx, owner, { method: 'POST', url: '/api/contracts', json: { title: 'Elsewhere' } });
     const response = await call(ctx, owner, { method: 'GET', url: `/api/projects/${project.id}` });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, projects } from '../../src/server/db/schema';
+import { bringTo } from '../support/contract-factory';
 import {
   buildAccount,
   call,
@@ -91,11 +92,18 @@ describe('dashboard summary', () => {
     const b = await create({});
     await create({ isTemplate: true });
     expect(await counts()).toEqual({ draft: 2, sent: 0, signed: 0, expired: 0 });
-    await ctx.database.db.update(contracts).set({ status: 'sent' }).where(eq(contracts.id, a));
-    await ctx.database.db.update(contracts).set({ status: 'sent' }).where(eq(contracts.id, a));
+    await bringTo(ctx, account, a, 'sent');
+    // Sending again is refused and counts nothing twice.
+    const again = await call(ctx, account, { method: 'POST', url: `/api/contracts/${a}/send`, json: {} });
+    expect(again.statusCode).toBe(409);
     expect(await counts()).toEqual({ draft: 1, sent: 1, signed: 0, expired: 0 });
     await call(ctx, account, { method: 'DELETE', url: `/api/contracts/${b}` });
-    await ctx.database.db.update(contracts).set({ status: 'canceled' }).where(eq(contracts.id, a));
+    const canceled = await call(ctx, account, {
+      method: 'POST',
+      url: `/api/contracts/${a}/cancel`,
+      json: { reason: 'Replaced' },
+    });
+    expect(canceled.statusCode).toBe(200);
     expect(await counts()).toEqual({ draft: 0, sent: 0, signed: 0, expired: 1 });
   });
 
