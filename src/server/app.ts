@@ -31,6 +31,7 @@ import { teamRoutes } from './routes/team';
 import { templateRoutes } from './routes/templates';
 import { twoFactorRoutes } from './routes/two-factor';
 import { verificationRoutes } from './routes/verification';
+import { webhookRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspace';
 
 /**
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(profileRoutes, deps);
       await api.register(teamRoutes, deps);
       await api.register(apiTokenRoutes, deps);
+      await api.register(webhookRoutes, deps);
     },
     { prefix: '/api' },
   );

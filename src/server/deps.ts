@@ -13,6 +13,8 @@ export type AppDeps = {
   accountLimits: AccountLimits;
   /** Requests one API token may make per window (a minute, 600 by default). */
   apiTokenLimit?: RateLimitRule;
+  /** WEBHOOKS_ALLOW_PRIVATE: endpoints may be private or local addresses, or plain http://. */
+  webhooksAllowPrivate?: boolean;
   pdf: PdfEngine;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;

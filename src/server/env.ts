@@ -58,6 +58,8 @@ const envSchema = z.object({
     .min(100, { error: 'must be between 100 and 300000' })
     .max(300_000, { error: 'must be between 100 and 300000' })
     .default(5_000),
+  /** Let webhook endpoints be private, local or plain-http addresses (a receiver on the same network). */
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
@@ -109,6 +111,8 @@ export type Config = {
   jobs: boolean;
   /** How often the job runner looks for due jobs and dead workers' jobs without being woken. */
   jobsPollMs: number;
+  /** Webhooks may target loopback, private and link-local addresses, and plain http://. */
+  webhooksAllowPrivate: boolean;
   /** OpenID Connect sign-in, for each provider whose client id and secret are set. */
   identityProviders: Partial<Record<IdentityProviderName, IdentityProviderConfig>>;
 };
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tsaUrl: values.TSA_URL,
     jobs: values.JOBS,
     jobsPollMs: values.JOBS_POLL_MS,
+    webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
     identityProviders: {
       ...(values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {

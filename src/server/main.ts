@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       pdf,
       smtp: mailer.kind === 'smtp',
       instanceCertificate: certificate,
+      webhooksAllowPrivate: config.webhooksAllowPrivate,
     },
     { loggerInstance: log, trustProxy: config.trustProxy },
   );
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
           certificate: { p12: certificate.p12, password: certificate.password },
           secret: config.sessionSecret,
           ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
+          webhooks: { allowPrivate: config.webhooksAllowPrivate },
         },
         { pollMs: config.jobsPollMs },
       )

@@ -37,6 +37,7 @@ export const mailKinds = [
   'email_change_attempt',
   'signer_code',
   'signer_locked',
+  'webhook_disabled',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

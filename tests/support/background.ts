@@ -10,7 +10,11 @@ import { testAppUrl, testCertificate, testSecret } from './test-app';
  * The real job handlers (mail, sealing), run on demand instead of by a polling loop, delivering
  * to the SMTP server at smtpUrl.
  */
-export async function backgroundFor(db: Database, smtpUrl: string) {
+export async function backgroundFor(
+  db: Database,
+  smtpUrl: string,
+  options: { webhooks?: { allowPrivate: boolean; disableAfterFailures?: number } } = {},
+) {
   const mailer = smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' });
   const certificate = testCertificate();
   const runner = new JobRunner({
@@ -24,6 +28,7 @@ export async function backgroundFor(db: Database, smtpUrl: string) {
       log: pino({ level: 'silent' }),
       certificate: { p12: certificate.p12, password: certificate.password },
       secret: testSecret,
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     }),
   });
   return {

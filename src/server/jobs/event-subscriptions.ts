@@ -1,4 +1,4 @@
-import type { EventType } from '../../shared/events';
+import { type EventType, eventTypes } from '../../shared/events';
 
 /**
  * Which consumer reacts to which event: one job per consumer and event is queued in the
@@ -23,6 +23,7 @@ export const eventSubscriptions = {
   'mail-owner': { on: ['contract.declined', 'contract.expired', 'signer.locked'] },
   'seal-contract': { on: ['contract.completed'], maxAttempts: 10 },
   'mail-completion': { on: ['contract.sealed'] },
+  'deliver-webhooks': { on: eventTypes },
 } as const satisfies Record<string, { on: readonly EventType[]; maxAttempts?: number }>;
 
 export type EventConsumerName = keyof typeof eventSubscriptions;

@@ -19,6 +19,8 @@ export type JobDeps = {
   /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
   secret: string;
   tsaUrl?: string;
+  /** WEBHOOKS_ALLOW_PRIVATE, and (for tests) how many failures in a row turn an endpoint off. */
+  webhooks?: { allowPrivate: boolean; disableAfterFailures?: number };
 };
 
 /**

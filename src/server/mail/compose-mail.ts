@@ -24,6 +24,8 @@ export type MailFacts = {
   signerChecks?: { accessCode: boolean; emailCode: boolean };
   /** A signer's one-time code, made for this very e-mail. */
   code?: string;
+  /** A webhook endpoint turned off after failing: its URL and why. */
+  webhook?: { url: string; reason: string };
 };
 
 export type ComposedMail = { subject: string; text: string; html: string };
@@ -102,6 +104,16 @@ function partsOf(facts: MailFacts): Parts {
           name: 'Pactum',
           footer: 'Sent by Pactum because a password reset was requested for this e-mail address.',
         },
+      };
+    case 'webhook_disabled':
+      return {
+        subject: 'A webhook endpoint was turned off',
+        lines: [
+          `Pactum stopped sending events to ${facts.webhook?.url ?? 'a webhook endpoint'} of ${org}: it kept failing.`,
+          facts.webhook?.reason ?? '',
+          'Check the receiver, then turn the endpoint back on in Settings; its deliveries list shows each attempt and can resend them.',
+        ],
+        action: { label: 'Open the webhook settings', url: link },
       };
     case 'new_sign_in':
       return {

@@ -116,6 +116,7 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
   if (!organization) return null;
   if (message.kind === 'password_reset') return prepareReset(deps, message, organization.name);
   if (message.kind === 'new_sign_in') return prepareNewSignIn(deps, message, organization.name);
+  if (message.kind === 'webhook_disabled') return prepareWebhookDisabled(deps, message, organization.name);
   if (message.kind === 'security_change') return prepareSecurityChange(deps, message, organization.name);
   if (message.kind === 'team_invitation')
     return prepareTeamInvitation(
@@ -183,6 +184,20 @@ function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName
       at: new Date(at ?? Date.now()),
       ip: ip ?? 'unknown',
     },
+  });
+  return { to: { name: message.toName, email: message.toEmail }, ...composed };
+}
+
+/** A webhook endpoint turned off: its URL and the reason were kept when it happened. */
+function prepareWebhookDisabled(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
+  const composed = composeMail({
+    kind: 'webhook_disabled',
+    organizationName,
+    contractTitle: '',
+    senderName: '',
+    recipientName: message.toName,
+    link: new URL('/settings#webhooks', deps.appUrl).href,
+    webhook: { url: message.params.url ?? '', reason: message.params.reason ?? '' },
   });
   return { to: { name: message.toName, email: message.toEmail }, ...composed };
 }

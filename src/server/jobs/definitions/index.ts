@@ -1,5 +1,7 @@
 import type { JobDefinition } from '../job-definition';
 import { deliverMail } from './deliver-mail';
+import { deliverWebhookJob } from './deliver-webhook';
+import { deliverWebhooks } from './deliver-webhooks';
 import { mailCompletion } from './mail-completion';
 import { mailOwner } from './mail-owner';
 import { mailSigners } from './mail-signers';
@@ -14,4 +16,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   mailOwner,
   sealCompletedContract,
   mailCompletion,
+  deliverWebhooks,
+  deliverWebhookJob,
 ] as JobDefinition[];

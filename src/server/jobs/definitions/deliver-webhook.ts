@@ -1,0 +1,26 @@
+import { deliverWebhook } from '../../services/webhooks/deliver-webhook';
+import {
+  deliverWebhookMaxAttempts,
+  deliverWebhookType,
+  deliveryPayload,
+} from '../../services/webhooks/queue-delivery';
+import { jobDefinition } from '../job-definition';
+
+/** One attempt to POST one delivery; a failure is thrown, so the queue retries with its backoff. */
+export const deliverWebhookJob = jobDefinition({
+  type: deliverWebhookType,
+  payload: deliveryPayload,
+  maxAttempts: deliverWebhookMaxAttempts,
+  async handle({ db, secret, webhooks }, { deliveryId }, job) {
+    await deliverWebhook(
+      {
+        db,
+        secret,
+        allowPrivate: webhooks?.allowPrivate ?? false,
+        ...(webhooks?.disableAfterFailures ? { disableAfterFailures: webhooks.disableAfterFailures } : {}),
+      },
+      deliveryId,
+      { final: job.attempts >= job.maxAttempts },
+    );
+  },
+});

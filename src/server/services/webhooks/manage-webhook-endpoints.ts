@@ -1,0 +1,160 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  type CreateWebhookInput,
+  maxWebhookEndpoints,
+  type UpdateWebhookInput,
+  type WebhookEndpoint,
+  type WebhookSecret,
+} from '../../../shared/api/webhooks';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../actor';
+import type { Database } from '../../db/client';
+import { organizations, webhookEndpoints } from '../../db/schema';
+import { requireAdmin } from '../../policies/roles';
+import { presentWebhookEndpoint } from '../../presenters/webhook';
+import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from './webhook-secret';
+import { checkWebhookUrl, type TargetRules } from './webhook-target';
+
+export type WebhookSettings = TargetRules & { secret: string };
+
+const what = 'manage webhooks';
+
+/** An endpoint of the actor's organization, or 404 (another organization's id is not found either). */
+export async function findOwnEndpoint(db: Database, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, actor.organizationId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  return row;
+}
+
+function eventsRequired(allEvents: boolean, events: readonly string[]) {
+  if (!allEvents && events.length === 0) {
+    throw new AppError('INVALID_INPUT', 'Choose at least one event, or all events', 'events');
+  }
+}
+
+export async function listWebhookEndpoints(
+  db: Database,
+  actor: Actor,
+): Promise<{ items: WebhookEndpoint[] }> {
+  requireAdmin(actor, what);
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, actor.organizationId))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+  return { items: rows.map(presentWebhookEndpoint) };
+}
+
+/** Registers an endpoint after checking where its URL leads (never a private address unless allowed). */
+export async function createWebhookEndpoint(
+  db: Database,
+  actor: Actor,
+  input: CreateWebhookInput,
+  settings: WebhookSettings,
+): Promise<WebhookEndpoint> {
+  requireAdmin(actor, what);
+  const allEvents = input.allEvents ?? true;
+  const events = [...new Set(input.events ?? [])];
+  eventsRequired(allEvents, events);
+  const url = await checkWebhookUrl(input.url, settings);
+  return db.transaction(async (tx) => {
+    // Counted under the organization's row lock, so parallel creates cannot pass the cap together.
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, actor.organizationId))
+      .for('update');
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.organizationId, actor.organizationId));
+    if ((existing?.total ?? 0) >= maxWebhookEndpoints) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `An organization can have at most ${maxWebhookEndpoints} webhook endpoints`,
+      );
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        organizationId: actor.organizationId,
+        url,
+        allEvents,
+        events,
+        secretSealed: sealWebhookSecret(settings.secret, newWebhookSecret()),
+      })
+      .returning();
+    if (!row) throw new Error('Webhook endpoint insert returned no row');
+    return presentWebhookEndpoint(row);
+  });
+}
+
+export async function updateWebhookEndpoint(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: UpdateWebhookInput,
+  settings: WebhookSettings,
+): Promise<WebhookEndpoint> {
+  requireAdmin(actor, what);
+  const current = await findOwnEndpoint(db, actor, id);
+  const allEvents = input.allEvents ?? current.allEvents;
+  const events = input.events ? [...new Set(input.events)] : current.events;
+  eventsRequired(allEvents, events);
+  const url = input.url === undefined ? current.url : await checkWebhookUrl(input.url, settings);
+  const reenabled = input.enabled === true && !current.enabled;
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      url,
+      allEvents,
+      events,
+      ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+      // Turned back on by hand: the failure streak that turned it off starts again from zero.
+      ...(reenabled ? { disabledReason: null, consecutiveFailures: 0, failingSince: null } : {}),
+      ...(input.enabled === false ? { disabledReason: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(webhookEndpoints.id, current.id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  return presentWebhookEndpoint(row);
+}
+
+export async function deleteWebhookEndpoint(db: Database, actor: Actor, id: string): Promise<void> {
+  requireAdmin(actor, what);
+  const current = await findOwnEndpoint(db, actor, id);
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, current.id));
+}
+
+/** The signing key, for an admin to configure the receiver with. */
+export async function revealWebhookSecret(
+  db: Database,
+  actor: Actor,
+  id: string,
+  secret: string,
+): Promise<WebhookSecret> {
+  requireAdmin(actor, what);
+  const current = await findOwnEndpoint(db, actor, id);
+  return { secret: openWebhookSecret(secret, current.secretSealed) };
+}
+
+/** A new signing key; the old one stops signing at once (attempts from now on use the new one). */
+export async function rotateWebhookSecret(
+  db: Database,
+  actor: Actor,
+  id: string,
+  secret: string,
+): Promise<WebhookSecret> {
+  requireAdmin(actor, what);
+  const current = await findOwnEndpoint(db, actor, id);
+  const plain = newWebhookSecret();
+  await db
+    .update(webhookEndpoints)
+    .set({ secretSealed: sealWebhookSecret(secret, plain), updatedAt: new Date() })
+    .where(eq(webhookEndpoints.id, current.id));
+  return { secret: plain };
+}

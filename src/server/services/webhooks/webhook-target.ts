@@ -1,0 +1,77 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { AppError } from '../../../shared/errors';
+
+/**
+ * Whether an address is on the public internet. Everything ipaddr.js names a special range is
+ * refused: loopback, private, link-local, CGNAT, multicast, unspecified, broadcast, reserved,
+ * IPv6 unique-local and link-local, and the IPv6 forms that lead to IPv4 (mapped, NAT64, 6to4,
+ * Teredo), an IPv4-mapped address being judged as the IPv4 address it is.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+export type TargetRules = { allowPrivate: boolean };
+
+/** Why a URL may not receive webhooks, before any lookup: the scheme, credentials, the port. */
+function refusalOfUrl(url: URL, rules: TargetRules): string | null {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && rules.allowPrivate)) {
+    return 'The endpoint must be an https:// URL';
+  }
+  if (url.username || url.password) return 'Put credentials in the receiver, not in the URL';
+  return null;
+}
+
+/** The host as DNS and isIP know it (URL keeps IPv6 literals in brackets). */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * The addresses a host resolves to, every one of them public unless the operator allows private
+ * targets; throws a message naming the problem otherwise.
+ */
+export async function resolvePublic(
+  host: string,
+  rules: TargetRules,
+): Promise<{ address: string; family: number }[]> {
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true, verbatim: true }).catch(() => {
+        throw new Error(`${host} could not be resolved`);
+      });
+  if (addresses.length === 0) throw new Error(`${host} could not be resolved`);
+  if (!rules.allowPrivate) {
+    const local = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (local)
+      throw new Error(
+        `${host} is a private or local address (${local.address}), which webhooks may not reach`,
+      );
+  }
+  return addresses;
+}
+
+/** Checks an endpoint URL when an admin saves it: a 400 naming the url field when refused. */
+export async function checkWebhookUrl(raw: string, rules: TargetRules): Promise<string> {
+  const url = new URL(raw);
+  const refusal = refusalOfUrl(url, rules);
+  if (refusal) throw new AppError('INVALID_INPUT', refusal, 'url');
+  try {
+    await resolvePublic(hostOf(url), rules);
+  } catch (error) {
+    throw new AppError('INVALID_INPUT', (error as Error).message, 'url');
+  }
+  return url.href;
+}
+
+/** The same URL check at delivery time (the setting or the URL may have changed since). */
+export function deliveryRefusal(url: URL, rules: TargetRules): string | null {
+  return refusalOfUrl(url, rules);
+}
