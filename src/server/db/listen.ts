@@ -5,9 +5,10 @@ export type Unlisten = () => void;
 
 /**
  * Calls `onPayload` with the payload of every NOTIFY on `channel` (sent by any process, delivered
- * when the sending transaction commits); resolves once the database is listening. `onResume` is
- * called after a lost connection is back: whatever was notified meanwhile was missed, so the
- * subscriber should look for itself once.
+ * when the sending transaction commits); resolves once the database is listening, or once the
+ * first attempt to connect failed (the subscription stays and starts when the connection is
+ * back). `onResume` is called after a lost connection is back: whatever was notified meanwhile
+ * was missed, so the subscriber should look for itself once.
  */
 export type Listen = (
   channel: string,
@@ -174,9 +175,15 @@ export function pgListener(options: PgListenerOptions): Listener {
   return {
     listen: async (channel, onPayload, onResume) => {
       const { unlisten, first } = subscriptions.add(channel, { onPayload, onResume });
-      const session = await connected();
-      // A connection made before this channel was added has not LISTENed on it yet.
-      if (first) await session.query(`LISTEN ${channel}`);
+      try {
+        const session = await connected();
+        // A connection made before this channel was added has not LISTENed on it yet.
+        if (first) await session.query(`LISTEN ${channel}`);
+      } catch (error) {
+        // The subscription stays: the reconnection LISTENs on every channel and calls onResume,
+        // so a caller never subscribes twice by trying again.
+        onError(error);
+      }
       return unlisten;
     },
     close: async () => {

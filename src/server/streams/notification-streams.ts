@@ -54,6 +54,8 @@ export class NotificationStreams {
    */
   async open(actor: Actor, out: ServerResponse): Promise<void> {
     await this.listen();
+    // The client may have left while the first stream of the process waited for the LISTEN.
+    if (out.destroyed) return;
     const streams = this.byUser.get(actor.userId) ?? new Set<Stream>();
     this.byUser.set(actor.userId, streams);
     if (streams.size >= maxStreamsPerUser) streams.values().next().value?.end();
@@ -105,8 +107,7 @@ export class NotificationStreams {
       ),
       listen(sessionsEndedChannel, (userId) => void this.checkSessions(this.byUser.get(userId))),
     ]).catch((error: unknown) => {
-      // The listener keeps reconnecting and resumes the streams then; the next stream asks again.
-      this.listening = undefined;
+      // An invalid channel, say; the minute's session check still ends streams.
       this.options.log.warn({ err: loggableCause(error) }, 'listening for notifications failed');
       return [];
     });

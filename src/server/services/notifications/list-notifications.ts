@@ -46,14 +46,3 @@ export async function markNotificationsRead(
       ),
     );
 }
-
-/** The newest notification's time, which the live stream compares to tell that something arrived. */
-export async function latestNotificationAt(db: Database, actor: Actor): Promise<number> {
-  const [row] = await db
-    .select({ at: notifications.createdAt })
-    .from(notifications)
-    .where(eq(notifications.userId, actor.userId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(1);
-  return row?.at.getTime() ?? 0;
-}
