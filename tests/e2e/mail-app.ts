@@ -18,7 +18,8 @@ export const test = base.extend<object, { mailApp: MailApp }>({
       server.stop();
       await peer.close();
     },
-    { scope: 'worker', timeout: 90_000 },
+    // Started once per worker: a fresh database is made and migrated, up to two minutes when busy.
+    { scope: 'worker', timeout: 150_000 },
   ],
 });
 

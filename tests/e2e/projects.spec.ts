@@ -97,10 +97,15 @@ test.describe('projects', () => {
     await name.fill('Riverside Lease');
     await expect(page.getByText('Project name is required')).toBeHidden();
     await page.getByLabel('Description').fill('Office lease for the Riverside building, with its annexes.');
-    // The sidebar's list is not asked for again in time: the new project shows from the answer itself.
+    // The sidebar's list is held back until the end of the check: the new project shows from the
+    // create's answer itself, not from a fetch of the list.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/projects', async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await held;
       await route.continue().catch(() => undefined);
     });
     await page.getByRole('button', { name: 'Create Project' }).click();
@@ -109,6 +114,7 @@ test.describe('projects', () => {
     await expect(page).toHaveTitle('Riverside Lease · Pactum');
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
     await expect(sidebar.getByRole('link', { name: 'Riverside Lease' })).toBeVisible({ timeout: 2_000 });
+    release();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     const main = page.getByRole('main');
     await expect(main.getByText('Office lease for the Riverside building, with its annexes.')).toBeVisible();
