@@ -251,7 +251,9 @@ try {
     }
     row(`${pages}-page contract`, times, `final PDF ${pagesOf(finalPages)}`);
   }
-  console.log('  (includes the wait for the job runner, which polls every 1 s: 0–1000 ms, ~500 on average)');
+  console.log(
+    "  (the seal job wakes the server's runner when the last signature commits: no poll to wait for)",
+  );
 
   const meUrl = `${base}/api/auth/me`;
   await call(base, 'GET', '/api/auth/me', { cookie });
