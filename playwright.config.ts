@@ -51,6 +51,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // Info: the demo's confirmation links are logged at that level.
       LOG_LEVEL: 'info',
+      // Webhook tests deliver to a receiver on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -12,8 +12,9 @@ import { SealingCertificateSection } from '../components/sealing-certificate-sec
 import { SettingsSection } from '../components/settings-section';
 import { SignerFieldsSection } from '../components/signer-fields-section';
 import { SigningDefaultsSection } from '../components/signing-defaults-section';
+import { WebhooksSection } from '../components/webhooks-section';
 
-/** /settings: the organization, its signer fields, signing defaults, sealing certificate and API tokens. */
+/** /settings: the organization, its signer fields, signing defaults, sealing certificate, API tokens and webhooks. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const session = useSession();
@@ -45,6 +46,7 @@ export function SettingsPage() {
           <SealingCertificateSection canEdit={canEdit} />
           <RequireTwoFactorSection canEdit={canEdit} />
           {canEdit && <ApiTokensSection />}
+          {canEdit && <WebhooksSection />}
           {canEdit && (
             <SettingsSection
               title="Mail"
