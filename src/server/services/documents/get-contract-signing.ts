@@ -1,29 +1,15 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { ContractSigning, OutboxMessage } from '../../../shared/api/signing';
+import type { ContractSigning } from '../../../shared/api/signing';
 import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { contracts, documents, mailMessages, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
+import { presentOutboxMessage } from '../../presenters/mail';
 import { maxAuthFailures } from '../signing/signer-authentication';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-export function presentOutboxMessage(row: typeof mailMessages.$inferSelect): OutboxMessage {
-  return {
-    id: row.id,
-    contractId: row.contractId,
-    kind: row.kind,
-    to: { name: row.toName, email: row.toEmail },
-    status: row.status,
-    subject: row.subject,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    sentAt: iso(row.sentAt),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** A sent contract's documents, seal state, signer timeline and mail, for its page. */
 export async function getContractSigning(db: Database, actor: Actor, id: string): Promise<ContractSigning> {

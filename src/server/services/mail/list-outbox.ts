@@ -4,7 +4,7 @@ import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
-import { presentOutboxMessage } from '../documents/get-contract-signing';
+import { presentOutboxItem } from '../../presenters/mail';
 
 /** The organization's outgoing mail, newest first, with the bodies the local outbox kept. Admins only. */
 export async function listOutbox(db: Database, actor: Actor, smtp: boolean): Promise<OutboxList> {
@@ -17,14 +17,9 @@ export async function listOutbox(db: Database, actor: Actor, smtp: boolean): Pro
     .limit(100);
   return {
     smtp,
-    items: rows.map((row) => {
-      // A password reset link lets whoever reads it take over the account: only its owner sees it.
-      const readable = row.kind !== 'password_reset' || row.params.userId === actor.userId;
-      return {
-        ...presentOutboxMessage(row),
-        text: readable ? row.heldText : null,
-        html: readable ? row.heldHtml : null,
-      };
-    }),
+    // A password reset link lets whoever reads it take over the account: only its owner sees it.
+    items: rows.map((row) =>
+      presentOutboxItem(row, row.kind !== 'password_reset' || row.params.userId === actor.userId),
+    ),
   };
 }

@@ -3,6 +3,7 @@ import type { NotificationList } from '../../../shared/api/notifications';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { presentNotification } from '../../presenters/notification';
 
 /** The actor's newest notifications and how many are unread. */
 export async function listNotifications(db: Database, actor: Actor, limit = 20): Promise<NotificationList> {
@@ -17,14 +18,7 @@ export async function listNotifications(db: Database, actor: Actor, limit = 20):
     .from(notifications)
     .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt)));
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      contractId: row.contractId,
-      kind: row.kind,
-      message: row.message,
-      read: row.readAt !== null,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    items: rows.map(presentNotification),
     unread: unread?.n ?? 0,
   };
 }

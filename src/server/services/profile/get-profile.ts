@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { emailVerifications, users } from '../../db/schema';
+import { presentProfile } from '../../presenters/profile';
 
 /** The signed-in user's own name, e-mail (whether confirmed, and any change waiting for its link) and avatar. */
 export async function getProfile(db: Database, actor: Actor, now = new Date()): Promise<Profile> {
@@ -30,12 +31,5 @@ export async function getProfile(db: Database, actor: Actor, now = new Date()): 
     )
     .orderBy(desc(emailVerifications.createdAt))
     .limit(1);
-  const pendingEmail = pending && pending.email !== row.email ? pending.email : null;
-  return {
-    name: row.name,
-    email: row.email,
-    avatarUrl: row.avatarUrl,
-    emailVerified: row.emailVerifiedAt !== null,
-    pendingEmail,
-  };
+  return presentProfile(row, pending?.email ?? null);
 }
