@@ -2,7 +2,8 @@
 // notification reaches its stream. Prints figures; asserts nothing.
 //
 //   npm run bench:streams                      (PostgreSQL at BENCH_DATABASE_URL or the local
-//                                               server; PGlite when none answers)
+//                                               server; PGlite when none answers, or with
+//                                               BENCH_DATABASE_URL=pglite)
 //   BENCH_STREAMS=2000 BENCH_IDLE_SECONDS=60 BENCH_NOTIFICATIONS=300 npm run bench:streams
 //
 // The app runs in a child process (bench/stream-server.ts) whose statements are counted where
@@ -40,6 +41,7 @@ async function freePort(): Promise<number> {
 }
 
 async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  if (serverUrl === 'pglite') return undefined;
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();
