@@ -17,6 +17,9 @@ import { seededTitle } from './seed-contracts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// The latency goals are read at a steady rate well under capacity, as a busy instance serves
+// its users; at full load (the throughput tables) p99 is mostly time spent queueing.
+const pacedRate = Number(process.env.BENCH_RATE ?? 200);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const postgresSizes = [10_000, 100_000, ...(process.env.BENCH_MILLION === '1' ? [1_000_000] : [])];
@@ -77,6 +80,8 @@ type Load = {
   url: string;
   /** The process that serves it, whose CPU time is measured. */
   pid: number;
+  /** Requests per second over all connections, instead of as many as the server answers. */
+  rate?: number;
   headers?: Record<string, string>;
   expectedStatus?: number;
 };
@@ -87,10 +92,18 @@ function cpuMicrosOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-async function loadOnce({ name, url, pid, headers = {}, expectedStatus = 200 }: Load): Promise<Figures> {
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up
+async function loadOnce({
+  name,
+  url,
+  pid,
+  rate,
+  headers = {},
+  expectedStatus = 200,
+}: Load): Promise<Figures> {
+  const pace = rate ? { overallRate: rate } : {};
+  await autocannon({ url, connections, duration: 1, headers, ...pace }); // warm-up
   const cpuBefore = cpuMicrosOf(pid);
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers, ...pace });
   const cpu = cpuMicrosOf(pid) - cpuBefore;
   const statusCount = (result.statusCodeStats as Record<string, { count: number }> | undefined) ?? {};
   const wrongStatus = Object.entries(statusCount)
@@ -137,10 +150,9 @@ async function loadRounds(loads: Load[]): Promise<{ medians: Figures[]; perRound
   return { medians, perRound };
 }
 
-function printTable(title: string, rows: Figures[]): void {
-  console.log(
-    `\n${title}  (${connections} connections, ${durationSeconds} s each, median of ${rounds} rounds)`,
-  );
+function printTable(title: string, rows: Figures[], rate?: number): void {
+  const load = rate ? `${rate} req/s over ${connections} connections` : `${connections} connections`;
+  console.log(`\n${title}  (${load}, ${durationSeconds} s each, median of ${rounds} rounds)`);
   console.log('  endpoint                                  req/s     p50 ms   p99 ms   errors   CPU µs/req');
   for (const row of rows) {
     console.log(
@@ -244,7 +256,7 @@ async function benchDatabase(label: string, bench: string, sizes: number[]): Pro
         .split(' — ')[1]
         ?.toLowerCase()
         .replace('mutual ', '');
-      const lists = await loadRounds([
+      const loads: Load[] = [
         { name: 'GET /api/dashboard', url: `${base}/api/dashboard`, pid, headers },
         { name: 'GET /api/contracts (first page)', url: `${base}/api/contracts?limit=20`, pid, headers },
         {
@@ -266,12 +278,18 @@ async function benchDatabase(label: string, bench: string, sizes: number[]): Pro
           headers,
         },
         { name: 'GET /api/contracts?q=lease', url: `${base}/api/contracts?limit=20&q=lease`, pid, headers },
-      ]);
-      printTable(`${label}: ${organization.contracts.toLocaleString('en')} contracts`, lists.medians);
-      const [dashboard, ...listFigures] = lists.medians as [Figures, ...Figures[]];
-      console.log(`  dashboard p99: ${dashboard.p99} ms (goal < 10 ms on PostgreSQL)`);
+      ];
+      const size = `${organization.contracts.toLocaleString('en')} contracts`;
+      const full = await loadRounds(loads);
+      printTable(`${label}: ${size}, full load`, full.medians);
+      const paced = await loadRounds(loads.map((item) => ({ ...item, rate: pacedRate })));
+      printTable(`${label}: ${size}, steady load`, paced.medians, pacedRate);
+      const [dashboard, ...listFigures] = paced.medians as [Figures, ...Figures[]];
+      const verdict = (p99: number, goal: number) =>
+        `${p99} ms (goal < ${goal} ms: ${p99 < goal ? 'met' : 'MISSED'})`;
+      console.log(`  ${size}: dashboard p99 at ${pacedRate} req/s ${verdict(dashboard.p99, 10)}`);
       for (const figures of listFigures) {
-        console.log(`  ${figures.name} p99: ${figures.p99} ms (goal < 15 ms on PostgreSQL)`);
+        console.log(`  ${size}: ${figures.name} p99 at ${pacedRate} req/s ${verdict(figures.p99, 15)}`);
       }
     }
   } finally {
