@@ -56,7 +56,7 @@ describe('events drive what follows a change', () => {
     const queued = (await ctx.database.db.select().from(jobs)).filter((job) =>
       job.dedupeKey?.endsWith(`:${sent?.id}`),
     );
-    expect(queued.map((job) => job.type).sort()).toEqual(['mail-signers']);
+    expect(queued.map((job) => job.type).sort()).toEqual(['deliver-webhooks', 'mail-signers']);
 
     await background.drain();
     for (const person of [ann, ben]) {
