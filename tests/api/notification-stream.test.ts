@@ -1,9 +1,20 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, notifications, sessions } from '../../src/server/db/schema';
+import { findSessionActor } from '../../src/server/services/sessions/find-session-actor';
 import { liveSessionIds } from '../../src/server/streams/live-sessions';
+import { NotificationStreams } from '../../src/server/streams/notification-streams';
 import { openEventStream } from '../support/event-stream';
-import { buildAccount, createTestContext, type TestAccount, type TestContext } from '../support/test-app';
+import {
+  buildAccount,
+  createTestContext,
+  type TestAccount,
+  type TestContext,
+  testSecret,
+} from '../support/test-app';
 
 let ctx: TestContext;
 let base: string;
@@ -97,6 +108,43 @@ describe('the notification stream', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, ids[1] ?? ''));
     await ctx.database.db.delete(sessions).where(eq(sessions.id, ids[2] ?? ''));
-    expect([...(await liveSessionIds(ctx.database.db, ids))]).toEqual([ids[0]]);
+    // An actor with no session (an API token) has none to hold.
+    expect([...(await liveSessionIds(ctx.database.db, [...ids, '']))]).toEqual([ids[0]]);
+  });
+
+  it('ends at the periodic check when its session expires (expiry writes nothing to notify)', async () => {
+    const account = await buildAccount(ctx);
+    const token = account.cookie.slice(account.cookie.indexOf('=') + 1);
+    const actor = await findSessionActor(ctx.database.db, {
+      secret: testSecret,
+      token,
+      ip: null,
+      userAgent: null,
+    });
+    if (!actor) throw new Error('the session was not found');
+    // The app checks once a minute; the same streams, checking every 100 ms.
+    const streams = new NotificationStreams({
+      db: ctx.database.db,
+      log: pino({ level: 'silent' }),
+      sessionCheckMs: 100,
+    });
+    const server = createServer((_request, response) => void streams.open(actor, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const stream = await openEventStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, '');
+      await notify(account);
+      await expect.poll(() => stream.events.length, { timeout: 5_000, interval: 2 }).toBe(1);
+      expect(stream.ended()).toBe(false);
+      await ctx.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.id, actor.sessionId));
+      await stream.closed;
+      expect(streams.size).toBe(0);
+    } finally {
+      await streams.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -16,7 +16,9 @@ export async function liveSessionIds(
   now = new Date(),
 ): Promise<Set<string>> {
   const live = new Set<string>();
-  for (let start = 0; start < sessionIds.length; start += chunkSize) {
+  // An actor without a session (an API token) has nothing to check, and is never live here.
+  const ids = sessionIds.filter((id) => id !== '');
+  for (let start = 0; start < ids.length; start += chunkSize) {
     const rows = await db
       .select({ id: sessions.id })
       .from(sessions)
@@ -24,9 +26,7 @@ export async function liveSessionIds(
         memberships,
         and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, sessions.organizationId)),
       )
-      .where(
-        and(inArray(sessions.id, sessionIds.slice(start, start + chunkSize)), gt(sessions.expiresAt, now)),
-      );
+      .where(and(inArray(sessions.id, ids.slice(start, start + chunkSize)), gt(sessions.expiresAt, now)));
     for (const row of rows) live.add(row.id);
   }
   return live;
