@@ -13,9 +13,7 @@ describe('contract status rules', () => {
     const allowed = contractStatuses.flatMap((from) =>
       contractStatuses.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );
-    expect(allowed.sort()).toEqual(
-      ['draft->sent', 'sent->signed', 'sent->expired', 'sent->canceled'].sort(),
-    );
+    expect(allowed.sort()).toEqual(['draft->sent', 'sent->signed', 'sent->expired', 'sent->canceled'].sort());
   });
 
   it('lets only drafts be edited or deleted', () => {
