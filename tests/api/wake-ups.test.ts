@@ -102,6 +102,43 @@ for (const target of targets) {
       }
     });
 
+    it('runs jobs side by side: a slow one holds one place, not the jobs queued after it', async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const quick: string[] = [];
+      const runner = new JobRunner({
+        db: database.db,
+        log,
+        pollMs: 60_000,
+        concurrency: 2,
+        handlers: {
+          'side-slow': defineJob(z.object({}), () => held),
+          'side-quick': defineJob(z.object({ n: z.number() }), async (_payload, job) => {
+            quick.push(job.id);
+          }),
+        },
+      });
+      await runner.start();
+      try {
+        await runner.idle();
+        await enqueueJob(database.db, { type: 'side-slow', payload: {} });
+        for (let n = 0; n < 5; n += 1) await enqueueJob(database.db, { type: 'side-quick', payload: { n } });
+        // All five run while the slow one still holds its place.
+        await expect.poll(() => quick.length, { timeout: 10_000, interval: 10 }).toBe(5);
+        const [slow] = await database.db.select().from(jobs).where(eq(jobs.type, 'side-slow'));
+        expect(slow?.status).toBe('running');
+        release();
+        await runner.idle();
+        const [done] = await database.db.select().from(jobs).where(eq(jobs.type, 'side-slow'));
+        expect(done?.status).toBe('succeeded');
+      } finally {
+        release();
+        await runner.stop();
+      }
+    });
+
     it("re-runs a dead worker's job on the safety poll, with no new job to wake anyone", async () => {
       await enqueueJob(database.db, { type: 'orphan', payload: { n: 1 } });
       // A worker takes the job and dies: its lock is never renewed.

@@ -42,6 +42,8 @@ export type JobRunnerOptions = {
   heartbeatMs?: number;
   /** How to LISTEN for queued jobs; by default the one of the database `db` was opened by. */
   listen?: Listen;
+  /** Jobs running at once in this process when woken (default 8). */
+  concurrency?: number;
 };
 
 /**
@@ -51,6 +53,11 @@ export type JobRunnerOptions = {
 const defaultHeartbeatMs = 5_000;
 const defaultStaleAfterMs = 25_000;
 export const defaultJobPollMs = 5_000;
+/**
+ * Jobs are mostly waits (SMTP, a webhook receiver, the PDF thread): several run at once, so a
+ * slow one (a receiver taking its full 10 s) holds one place, not the seal or the mail behind it.
+ */
+const defaultConcurrency = 8;
 /** The channel the `jobs_queued` trigger notifies when a job is inserted. */
 export const jobsChannel = 'jobs';
 
@@ -64,6 +71,9 @@ export class JobRunner {
   private unlisten: Unlisten | undefined;
   private readonly wakeUps: WakeUps;
   private stopped = true;
+  /** Jobs started by wake-ups and not finished yet. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.wakeUps = new WakeUps(() => this.runUntilIdle());
@@ -98,12 +108,17 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.unlisten?.();
     this.unlisten = undefined;
-    await this.wakeUps.idle();
+    await this.idle();
   }
 
-  /** Resolves when no run is in flight or pending (the start's first look, a wake-up's run). */
-  idle(): Promise<void> {
-    return this.wakeUps.idle();
+  /** Resolves when nothing is looked for, pending or running (the start's first look, a wake-up's jobs). */
+  async idle(): Promise<void> {
+    await this.wakeUps.idle();
+    while (this.inFlight.size > 0) {
+      await Promise.all(this.inFlight);
+      // A job that finished woke the runner, which may have started more.
+      await this.wakeUps.idle();
+    }
   }
 
   /** Looks for due jobs now (a run already in progress is followed by one more). */
@@ -111,7 +126,7 @@ export class JobRunner {
     if (!this.stopped) this.wakeUps.wake();
   }
 
-  /** Runs every due job once; returns how many ran. Used when woken and by tests. */
+  /** Runs one batch of due jobs, all at once, and waits for them; returns how many ran. For tests and tools. */
   async runDueJobs(now?: Date): Promise<number> {
     const { db, staleAfterMs = defaultStaleAfterMs, batchSize = 10 } = this.options;
     await releaseStaleJobs(db, staleAfterMs);
@@ -127,21 +142,54 @@ export class JobRunner {
       );
     }, this.options.heartbeatMs ?? defaultHeartbeatMs);
     try {
-      for (const job of claimed) await this.runOne(job);
+      await Promise.all(claimed.map((job) => this.runOne(job)));
     } finally {
       clearInterval(heartbeat);
     }
     return claimed.length;
   }
 
-  /** Batch after batch until nothing is due (or the runner is stopped). */
+  /**
+   * Fills the free places with due jobs and returns without waiting for them: each job that
+   * finishes wakes the runner again, so the queue drains at `concurrency` jobs at a time.
+   */
   private async runUntilIdle(): Promise<void> {
+    const { db, staleAfterMs = defaultStaleAfterMs, concurrency = defaultConcurrency } = this.options;
     try {
-      while (!this.stopped && (await this.runDueJobs()) > 0);
+      while (!this.stopped) {
+        const free = concurrency - this.inFlight.size;
+        if (free <= 0) return;
+        await releaseStaleJobs(db, staleAfterMs);
+        const claimed = await claimJobs(db, { workerId: this.workerId, limit: free });
+        for (const job of claimed) this.launch(job);
+        if (claimed.length < free) return;
+      }
     } catch (error) {
       // The database may be away; the safety poll or the next NOTIFY tries again.
       this.options.log.warn({ err: loggableCause(error) }, 'running due jobs failed');
     }
+  }
+
+  private launch(job: JobRow): void {
+    const running: Promise<void> = this.runOne(job)
+      // Recording the outcome failed (the database went away): the lock lapses and the job runs again.
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: loggableCause(error) }, 'recording a job failed'),
+      )
+      .finally(() => {
+        this.inFlight.delete(running);
+        if (this.inFlight.size === 0) {
+          clearInterval(this.heartbeat);
+          this.heartbeat = undefined;
+        }
+        this.wake();
+      });
+    this.inFlight.add(running);
+    this.heartbeat ??= setInterval(() => {
+      renewJobLocks(this.options.db, this.workerId).catch((error: unknown) =>
+        this.options.log.warn({ err: loggableCause(error) }, 'renewing job locks failed'),
+      );
+    }, this.options.heartbeatMs ?? defaultHeartbeatMs);
   }
 
   private async runOne(job: JobRow): Promise<void> {
