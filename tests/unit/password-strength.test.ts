@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordStrength } from '../../src/web/features/auth/components/password-strength';
+import { passwordStrength } from '../../src/web/components/password-strength';
 
 describe('the password strength meter', () => {
   it.each([

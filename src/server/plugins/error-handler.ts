@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
+import { sqlState } from '../db/sql-state';
 import { causes, loggableCause } from '../logging';
 
 /** Errors from the driver that mean the database cannot be reached right now, not that the query was wrong. */
@@ -33,14 +34,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       )
     );
   });
-}
-
-export function sqlState(error: unknown): string | undefined {
-  for (const cause of causes(error)) {
-    const { code } = cause as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 function fieldOf(instancePath: string, context: string): string {

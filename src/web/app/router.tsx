@@ -119,7 +119,7 @@ export const router = createBrowserRouter([
         // 'new' is create mode, as for contracts.
         path: 'templates/:id',
         lazy: async () => ({
-          Component: (await import('../features/templates/routes/template-editor-page')).TemplateEditorPage,
+          Component: (await import('../features/contracts/routes/template-editor-page')).TemplateEditorPage,
         }),
       },
       {

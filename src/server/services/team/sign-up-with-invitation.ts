@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { invitations, memberships, users } from '../../db/schema';
-import { sqlState } from '../../plugins/error-handler';
+import { sqlState } from '../../db/sql-state';
 import { assertStrongEnough } from '../accounts/common-passwords';
 import { hashPassword } from '../accounts/passwords';
 import { tooManyAttempts } from '../accounts/sign-in';

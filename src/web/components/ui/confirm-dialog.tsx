@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { AppError } from '../../../shared/errors';
+import { errorMessage } from '../../lib/api-errors';
 import { ErrorBanner } from './banner';
 import { Button } from './button';
 
@@ -34,9 +34,7 @@ export function ConfirmDialog({
           <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           {error ? (
             <div className="mt-4">
-              <ErrorBanner>
-                {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
-              </ErrorBanner>
+              <ErrorBanner>{errorMessage(error)}</ErrorBanner>
             </div>
           ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
-import { AppError } from '../../../shared/errors';
+import { errorMessage } from '../../lib/api-errors';
 import { ErrorBanner } from './banner';
 import { Button } from './button';
 
@@ -70,11 +70,7 @@ export function ReasonDialog({
                 className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600"
               />
             </div>
-            {error ? (
-              <ErrorBanner>
-                {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
-              </ErrorBanner>
-            ) : null}
+            {error ? <ErrorBanner>{errorMessage(error)}</ErrorBanner> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
                 <Button variant="secondary">{keepLabel}</Button>

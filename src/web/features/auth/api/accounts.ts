@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, EmailConfirmed } from '../../../../shared/api/auth';
-import type { SecondFactorRequired } from '../../../../shared/api/two-factor';
+import type { CurrentUser } from '../../../../shared/api/auth';
 import { AppError } from '../../../../shared/errors';
-import { postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { profileKeys, sessionKeys } from '../../../lib/query-keys';
 import { sessionQuery } from './session';
 
 type SignedIn = { user: CurrentUser };
@@ -20,7 +20,7 @@ function useSignedIn() {
 export function useSignUp() {
   return useMutation({
     mutationFn: (input: { name: string; email: string; password: string; organizationName: string }) =>
-      postJson<{ message: string }>('/auth/sign-up', input),
+      api.auth.signUp({ body: input }),
   });
 }
 
@@ -33,29 +33,28 @@ export function useConfirmEmail() {
   const signedIn = useSignedIn();
   return useMutation({
     // The password is needed only for a sign-up finished in another browser than the one that asked.
-    mutationFn: (input: { token: string; password?: string }) =>
-      postJson<EmailConfirmed>('/auth/sign-up/confirm', input),
+    mutationFn: (input: { token: string; password?: string }) => api.auth.confirmSignUp({ body: input }),
     onSuccess: (confirmed) => {
       if (confirmed.purpose === 'sign-up' && confirmed.user) return signedIn({ user: confirmed.user });
       if (confirmed.user) client.setQueryData(sessionQuery.queryKey, confirmed.user);
-      void client.invalidateQueries({ queryKey: ['profile'] });
+      void client.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: { email: string }) => postJson<{ message: string }>('/auth/password-reset', input),
+    mutationFn: (input: { email: string }) => api.auth.requestPasswordReset({ body: input }),
   });
 }
 
 /** Whether a reset link still works: its expiry, or null with the reason it does not. */
 export const resetLinkQuery = (token: string) =>
   queryOptions({
-    queryKey: ['password-reset', token],
+    queryKey: sessionKeys.passwordReset(token),
     queryFn: async (): Promise<{ expiresAt: string } | { closed: string }> => {
       try {
-        return await postJson<{ expiresAt: string }>('/auth/password-reset/check', { token });
+        return await api.auth.checkPasswordReset({ body: { token } });
       } catch (error) {
         if (
           error instanceof AppError &&
@@ -74,7 +73,7 @@ export function useConfirmPasswordReset() {
   const onSuccess = useSignedIn();
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
-      postJson<SignedIn | SecondFactorRequired>('/auth/password-reset/confirm', input),
+      api.auth.confirmPasswordReset({ body: input }),
     onSuccess: (outcome) => {
       if ('user' in outcome) onSuccess(outcome);
     },

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { sessionKeys } from '../../../lib/query-keys';
 
 /** Which of Google and Microsoft sign-in this server has configured. */
 export const providersQuery = queryOptions({
-  queryKey: ['auth', 'providers'],
-  queryFn: () => apiRequest<{ google: boolean; microsoft: boolean }>('/auth/providers'),
+  queryKey: sessionKeys.providers,
+  queryFn: () => api.oidc.providers(),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../shared/api/auth';
-import type { SignInOutcome } from '../../../../shared/api/two-factor';
 import { AppError } from '../../../../shared/errors';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { sessionKeys } from '../../../lib/query-keys';
 
 /** The signed-in user, or null when nobody is. */
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: sessionKeys.current,
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
-      return (await apiRequest<{ user: CurrentUser }>('/auth/me')).user;
+      return (await api.auth.me()).user;
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
       throw error;
@@ -26,7 +26,7 @@ export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string; remember: boolean }) =>
-      postJson<SignInOutcome>('/auth/sign-in', input),
+      api.auth.signIn({ body: input }),
     // A second factor may be asked for first (202): then there is no session yet.
     onSuccess: (outcome) => {
       if (!('user' in outcome)) return;
@@ -39,7 +39,7 @@ export function useSignIn() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => postJson<void>('/auth/sign-out', {}),
+    mutationFn: () => api.auth.signOut(),
     onSettled: () => {
       client.clear();
       client.setQueryData(sessionQuery.queryKey, null);
@@ -48,10 +48,10 @@ export function useSignOut() {
 }
 
 export const demoCredentialsQuery = queryOptions({
-  queryKey: ['demo-credentials'],
+  queryKey: sessionKeys.demoCredentials,
   queryFn: async (): Promise<{ email: string; password: string } | null> => {
     try {
-      return await apiRequest<{ email: string; password: string }>('/demo-credentials');
+      return await api.auth.demoCredentials();
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
       throw error;

@@ -10,6 +10,7 @@ import { PublicTopBar } from '../../../app/shell/public-top-bar';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { api } from '../../../lib/api';
 import { safeNextPath } from '../../../lib/safe-next';
 import { pendingSecondFactorQuery, usePasskeySignIn } from '../../two-factor/api/two-factor';
 import { SecondFactorForm } from '../../two-factor/components/second-factor-form';
@@ -219,7 +220,7 @@ export function LoginPage() {
                       name="Google"
                       href={
                         providers.data?.google
-                          ? `/api/auth/oidc/google?next=${encodeURIComponent(next)}`
+                          ? api.oidc.start.url({ params: { provider: 'google' }, query: { next } })
                           : null
                       }
                     />
@@ -227,7 +228,7 @@ export function LoginPage() {
                       name="Microsoft"
                       href={
                         providers.data?.microsoft
-                          ? `/api/auth/oidc/microsoft?next=${encodeURIComponent(next)}`
+                          ? api.oidc.start.url({ params: { provider: 'microsoft' }, query: { next } })
                           : null
                       }
                     />

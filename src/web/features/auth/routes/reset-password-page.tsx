@@ -3,12 +3,12 @@ import { Link2Off, Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
+import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { resetLinkQuery, useConfirmPasswordReset } from '../api/accounts';
 import { AuthPage } from '../components/auth-page';
-import { PasswordStrengthMeter } from '../components/password-strength';
 
 const backToLogin = (
   <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">

@@ -2,6 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
+import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -9,7 +10,6 @@ import { safeNextPath } from '../../../lib/safe-next';
 import { useSignUp } from '../api/accounts';
 import { useSession } from '../api/session';
 import { AuthPage } from '../components/auth-page';
-import { PasswordStrengthMeter } from '../components/password-strength';
 
 const fields = ['name', 'email', 'password', 'organizationName'] as const;
 type Field = (typeof fields)[number];

@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contract, ContractPage, ContractSort } from '../../../../shared/api/contracts';
+import type { ContractSort } from '../../../../shared/api/contracts';
 import type { ContractStatus } from '../../../../shared/statuses';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { invalidateContract } from '../../../lib/invalidate-contract';
+import { contractKeys } from '../../../lib/query-keys';
 import { randomId } from '../../../lib/random-id';
 
 export type ContractFilters = {
@@ -15,59 +17,51 @@ export const contractListPageSize = 20;
 
 export const contractListQuery = (filters: ContractFilters) =>
   infiniteQueryOptions({
-    queryKey: ['contracts', 'list', filters],
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ sort: filters.sort, limit: String(contractListPageSize) });
-      if (filters.q) params.set('q', filters.q);
-      if (filters.status) params.set('status', filters.status);
-      if (filters.projectId) params.set('projectId', filters.projectId);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<ContractPage>(`/contracts?${params}`);
-    },
+    queryKey: contractKeys.list(filters),
+    queryFn: ({ pageParam }) =>
+      api.contracts.list({
+        query: {
+          sort: filters.sort,
+          limit: contractListPageSize,
+          q: filters.q || undefined,
+          status: filters.status || undefined,
+          projectId: filters.projectId || undefined,
+          cursor: pageParam || undefined,
+        },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** After a row action every list, count and card may have changed. */
-function useRefreshLists() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ['contracts'] });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
-    void client.invalidateQueries({ queryKey: ['projects'] });
-    void client.invalidateQueries({ queryKey: ['templates'] });
-  };
-}
-
 export function useDuplicateContract() {
-  const refresh = useRefreshLists();
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => postJson<Contract>(`/contracts/${id}/duplicate`, { id: randomId() }),
-    onSuccess: refresh,
+    mutationFn: (id: string) => api.contracts.duplicate({ params: { id }, body: { id: randomId() } }),
+    onSuccess: (copy) => invalidateContract(client, copy),
   });
 }
 
 export function useSaveAsTemplate() {
-  const refresh = useRefreshLists();
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => postJson<Contract>(`/contracts/${id}/template`, { id: randomId() }),
-    onSuccess: refresh,
+    mutationFn: (id: string) => api.contracts.saveAsTemplate({ params: { id }, body: { id: randomId() } }),
+    onSuccess: (template) => invalidateContract(client, template),
   });
 }
 
 export function useDeleteContract() {
-  const refresh = useRefreshLists();
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/contracts/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
+    mutationFn: (id: string) => api.contracts.remove({ params: { id } }),
+    onSuccess: (_, id) => invalidateContract(client, id, { removed: true }),
   });
 }
 
 export function useCancelFromList() {
-  const refresh = useRefreshLists();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      postJson<Contract>(`/contracts/${id}/cancel`, { reason }),
-    onSuccess: refresh,
+      api.contracts.cancel({ params: { id }, body: { reason } }),
+    onSuccess: (contract) => invalidateContract(client, contract),
   });
 }

@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contract } from '../../../../shared/api/contracts';
-import type { ChainVerification, HistoryEntry } from '../../../../shared/api/history';
-import type { ContractSigning } from '../../../../shared/api/signing';
-import { apiRequest, postJson } from '../../../lib/api-client';
-import { contractQuery } from './contracts';
+import { api } from '../../../lib/api';
+import { invalidateContract } from '../../../lib/invalidate-contract';
+import { contractKeys } from '../../../lib/query-keys';
 
 export const contractSigningQuery = (id: string) =>
   queryOptions({
-    queryKey: ['contracts', id, 'signing'],
-    queryFn: () => apiRequest<ContractSigning>(`/contracts/${id}/signing`),
+    queryKey: contractKeys.signing(id),
+    queryFn: () => api.contracts.signing({ params: { id } }),
     // While the seal is being made (or mail is on its way) the page follows along.
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -20,11 +18,11 @@ export const contractSigningQuery = (id: string) =>
 
 export const contractHistoryQuery = (id: string) =>
   queryOptions({
-    queryKey: ['contracts', id, 'history'],
+    queryKey: contractKeys.history(id),
     queryFn: async () => {
       const [history, verification] = await Promise.all([
-        apiRequest<{ items: HistoryEntry[] }>(`/contracts/${id}/history`),
-        apiRequest<ChainVerification>(`/contracts/${id}/history/verification`),
+        api.contracts.history({ params: { id } }),
+        api.contracts.verifyHistory({ params: { id } }),
       ]);
       return { items: history.items, verification };
     },
@@ -33,16 +31,13 @@ export const contractHistoryQuery = (id: string) =>
 /** After any signing action: the contract, its signing state and its history are stale. */
 function useRefreshContract(id: string) {
   const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: contractQuery(id).queryKey });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
-  };
+  return () => invalidateContract(client, id);
 }
 
 export function useCancelContract(id: string) {
   const refresh = useRefreshContract(id);
   return useMutation({
-    mutationFn: (reason: string) => postJson<Contract>(`/contracts/${id}/cancel`, { reason }),
+    mutationFn: (reason: string) => api.contracts.cancel({ params: { id }, body: { reason } }),
     onSuccess: refresh,
   });
 }
@@ -50,7 +45,7 @@ export function useCancelContract(id: string) {
 export function useRemindSigner(id: string) {
   const refresh = useRefreshContract(id);
   return useMutation({
-    mutationFn: (signerId: string) => postJson<void>(`/contracts/${id}/signers/${signerId}/remind`, {}),
+    mutationFn: (signerId: string) => api.contracts.remindSigner({ params: { id, signerId } }),
     onSuccess: refresh,
   });
 }
@@ -58,10 +53,10 @@ export function useRemindSigner(id: string) {
 export function useResendMail(id: string) {
   const refresh = useRefreshContract(id);
   return useMutation({
-    mutationFn: (messageId: string) => postJson<void>(`/contracts/${id}/mail/${messageId}/resend`, {}),
+    mutationFn: (messageId: string) => api.contracts.resendMail({ params: { id, messageId } }),
     onSuccess: refresh,
   });
 }
 
 export const contractDocumentUrl = (id: string, kind: 'frozen' | 'final') =>
-  `/api/contracts/${id}/documents/${kind}`;
+  api.contracts.document.url({ params: { id, kind } });

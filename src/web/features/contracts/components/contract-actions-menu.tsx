@@ -3,22 +3,21 @@ import { MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ContractSummary } from '../../../../shared/api/contracts';
-import { AppError } from '../../../../shared/errors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { errorMessage } from '../../../lib/api-errors';
+import { docxDownloadUrl } from '../../../lib/docx-transfer';
 import {
   useCancelFromList,
   useDeleteContract,
   useDuplicateContract,
   useSaveAsTemplate,
 } from '../api/contract-list';
-import { docxDownloadUrl } from '../api/docx';
 import { contractDocumentUrl } from '../api/signing';
 
 export type Notice = { tone: 'success' | 'error'; text: string };
 
-const messageOf = (error: unknown) =>
-  error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown) => errorMessage(error);
 
 const itemClass =
   'flex w-full cursor-pointer items-center rounded px-3 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';

@@ -2,9 +2,14 @@ import type { Editor } from '@tiptap/core';
 import { Download, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { AppError } from '../../../../shared/errors';
+import { progressText } from '../../../components/import-docx-button';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { convertDocx, docxDownloadUrl, docxFileProblem, type ImportProgress } from '../api/docx';
-import { progressText } from './import-docx-button';
+import {
+  convertDocx,
+  docxDownloadUrl,
+  docxFileProblem,
+  type ImportProgress,
+} from '../../../lib/docx-transfer';
 
 /**
  * The editor page's .docx actions: "Import .docx" replaces the text being edited with a Word

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, CheckCircle2, Circle, Eye, Lock, XCircle } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
-import { AppError } from '../../../../shared/errors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { contractSigningQuery, useRemindSigner } from '../api/signing';
 import { SignerCheckBadges } from './signer-checks';
@@ -87,7 +87,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
       )}
       {remind.error && (
         <p role="alert" className="mt-2 text-xs text-red-700">
-          {remind.error instanceof AppError ? remind.error.message : 'The reminder could not be sent.'}
+          {errorMessage(remind.error, 'The reminder could not be sent.')}
         </p>
       )}
     </Card>

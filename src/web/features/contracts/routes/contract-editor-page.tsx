@@ -9,13 +9,14 @@ import type { EditorDocument } from '../../../../shared/api/editor-document';
 import type { ProjectSummary } from '../../../../shared/api/projects';
 import { AppError } from '../../../../shared/errors';
 import { isEditable } from '../../../../shared/statuses';
+import { TemplateNotFound } from '../../../components/template-not-found';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { importedOf } from '../../../lib/docx-transfer';
 import { randomId } from '../../../lib/random-id';
+import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
-import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../templates/api/templates';
-import { TemplateNotFound } from '../../templates/components/template-not-found';
 import {
   contractQuery,
   templateQuery,
@@ -23,7 +24,6 @@ import {
   useSendContract,
   useUpdateContract,
 } from '../api/contracts';
-import { importedOf } from '../api/docx';
 import { ActivityCard } from '../components/activity-card';
 import { ContractBodyEditor } from '../components/contract-body-editor';
 import { DetailsCard } from '../components/details-card';

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type ContractSort, contractSorts } from '../../../../shared/api/contracts';
 import { type ContractStatus, contractStatuses, contractStatusLabel } from '../../../../shared/statuses';
+import { ImportDocxButton } from '../../../components/import-docx-button';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,7 +15,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
 import { type ContractFilters, contractListQuery } from '../api/contract-list';
 import { ContractActionsMenu, type Notice } from '../components/contract-actions-menu';
-import { ImportDocxButton } from '../components/import-docx-button';
 
 const sortLabels: Record<ContractSort, string> = {
   updated: 'Last updated',

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '../../../../shared/api/dashboard';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { dashboardKeys } from '../../../lib/query-keys';
 
 export const dashboardQuery = queryOptions({
-  queryKey: ['dashboard'],
-  queryFn: () => apiRequest<DashboardSummary>('/dashboard'),
+  queryKey: dashboardKeys.all,
+  queryFn: () => api.workspace.dashboard(),
 });
 
 export function useDashboard() {

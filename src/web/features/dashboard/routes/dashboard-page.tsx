@@ -1,15 +1,15 @@
 import { FileText, FolderOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ContractCard } from '../../../components/contract-card';
+import { EmptyState } from '../../../components/empty-state';
+import { ProjectCard } from '../../../components/project-card';
+import { StatusCountCards } from '../../../components/status-count-cards';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
 import { useStartTour } from '../../tour/guided-tour';
 import { useDashboard } from '../api/dashboard';
-import { ContractCard } from '../components/contract-card';
-import { EmptyState } from '../components/empty-state';
-import { ProjectCard } from '../components/project-card';
-import { StatusCountCards } from '../components/status-count-cards';
 
 /** A titled list with 'View all', its empty state, or placeholders while it loads. */
 function RecentSection(props: {

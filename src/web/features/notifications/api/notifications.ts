@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { NotificationList } from '../../../../shared/api/notifications';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** The newest notifications of the signed-in user and how many are unread. */
 export const notificationsQuery = queryOptions({
-  queryKey: ['notifications'],
-  queryFn: () => apiRequest<NotificationList>('/notifications'),
+  queryKey: notificationKeys.all,
+  queryFn: () => api.notifications.list(),
 });
 
 export function useNotifications() {
@@ -21,7 +21,7 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient();
   const { queryKey } = notificationsQuery;
   return useMutation({
-    mutationFn: (ids?: string[]) => postJson<void>('/notifications/read', ids ? { ids } : {}),
+    mutationFn: (ids?: string[]) => api.notifications.markRead({ body: ids ? { ids } : {} }),
     onMutate: async (ids) => {
       await client.cancelQueries({ queryKey });
       client.setQueryData(queryKey, (list) => {
@@ -46,7 +46,7 @@ export function useNotificationStream() {
   const client = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/notifications/stream');
+    const source = new EventSource(api.notifications.stream.url());
     const refresh = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
     let connected = false;
     // Something may have arrived while the connection was down.

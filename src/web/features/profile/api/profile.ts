@@ -1,17 +1,17 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../shared/api/auth';
 import type {
-  ActiveSession,
   ChangePasswordInput,
   Profile,
   UpdateProfileInput,
   UploadAvatarInput,
 } from '../../../../shared/api/profile';
-import { apiRequest, postJson } from '../../../lib/api-client';
-import { sessionQuery } from '../../auth/api/session';
+import { api } from '../../../lib/api';
+import { profileKeys, sessionKeys } from '../../../lib/query-keys';
 
 export const profileQuery = queryOptions({
-  queryKey: ['profile'],
-  queryFn: () => apiRequest<Profile>('/profile'),
+  queryKey: profileKeys.all,
+  queryFn: () => api.profile.get(),
 });
 
 export function useProfile() {
@@ -19,8 +19,8 @@ export function useProfile() {
 }
 
 export const activeSessionsQuery = queryOptions({
-  queryKey: ['profile', 'sessions'],
-  queryFn: async () => (await apiRequest<{ items: ActiveSession[] }>('/profile/sessions')).items,
+  queryKey: profileKeys.sessions(),
+  queryFn: async () => (await api.profile.sessions()).items,
 });
 
 export function useActiveSessions() {
@@ -30,13 +30,15 @@ export function useActiveSessions() {
 /** The answer goes into the profile and into the session's user, so the top bar changes at once. */
 function storeProfile(client: QueryClient, profile: Profile) {
   client.setQueryData(profileQuery.queryKey, profile);
-  client.setQueryData(sessionQuery.queryKey, (user) => (user ? { ...user, ...profile } : user));
+  client.setQueryData<CurrentUser | null>(sessionKeys.current, (user) =>
+    user ? { ...user, ...profile } : user,
+  );
 }
 
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) => postJson<Profile>('/profile', input, 'PATCH'),
+    mutationFn: (input: UpdateProfileInput) => api.profile.update({ body: input }),
     onSuccess: (profile) => storeProfile(client, profile),
   });
 }
@@ -44,7 +46,7 @@ export function useUpdateProfile() {
 export function useUploadAvatar() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UploadAvatarInput) => postJson<Profile>('/profile/avatar', input, 'PUT'),
+    mutationFn: (input: UploadAvatarInput) => api.profile.putAvatar({ body: input }),
     onSuccess: (profile) => storeProfile(client, profile),
   });
 }
@@ -52,7 +54,7 @@ export function useUploadAvatar() {
 export function useRemoveAvatar() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Profile>('/profile/avatar', { method: 'DELETE' }),
+    mutationFn: () => api.profile.removeAvatar(),
     onSuccess: (profile) => storeProfile(client, profile),
   });
 }
@@ -61,7 +63,7 @@ export function useRemoveAvatar() {
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => postJson<void>('/profile/password', input),
+    mutationFn: (input: ChangePasswordInput) => api.profile.changePassword({ body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: activeSessionsQuery.queryKey }),
   });
 }
@@ -69,7 +71,7 @@ export function useChangePassword() {
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/profile/sessions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.profile.endSession({ params: { id } }),
     onSuccess: (_, id) =>
       client.setQueryData(activeSessionsQuery.queryKey, (list) => list?.filter((item) => item.id !== id)),
     onSettled: () => client.invalidateQueries({ queryKey: activeSessionsQuery.queryKey }),
@@ -79,7 +81,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/profile/sessions?others=true', { method: 'DELETE' }),
+    mutationFn: () => api.profile.endOtherSessions({ query: { others: 'true' } }),
     onSuccess: () =>
       client.setQueryData(activeSessionsQuery.queryKey, (list) => list?.filter((item) => item.current)),
     onSettled: () => client.invalidateQueries({ queryKey: activeSessionsQuery.queryKey }),

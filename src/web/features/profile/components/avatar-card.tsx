@@ -3,9 +3,9 @@ import { useRef, useState } from 'react';
 import { type ImageType, imageTypes, maxImageBytes } from '../../../../shared/api/images';
 import type { Profile } from '../../../../shared/api/profile';
 import { AppError } from '../../../../shared/errors';
+import { ProfileSection, SectionBody } from '../../../components/profile-section';
 import { Button } from '../../../components/ui/button';
 import { useRemoveAvatar, useUploadAvatar } from '../api/profile';
-import { ProfileSection, SectionBody } from './profile-section';
 
 const isImageType = (type: string): type is ImageType => (imageTypes as readonly string[]).includes(type);
 

@@ -1,12 +1,17 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/api/profile';
+import {
+  ProfileSection,
+  SavedMessage,
+  SectionBody,
+  SectionFooter,
+} from '../../../components/profile-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateProfile } from '../api/profile';
 import { fieldErrors } from './field-errors';
-import { ProfileSection, SavedMessage, SectionBody, SectionFooter } from './profile-section';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { AppError } from '../../../../shared/errors';
-import { postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useProfile } from '../api/profile';
 
 /**
@@ -11,7 +11,7 @@ import { useProfile } from '../api/profile';
 export function EmailVerificationBanner() {
   const profile = useProfile();
   const send = useMutation({
-    mutationFn: () => postJson<{ email: string; message: string }>('/profile/email-verification', {}),
+    mutationFn: () => api.profile.sendEmailVerification(),
   });
   if (!profile.data || profile.data.emailVerified) return null;
   return (

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { AppError } from '../../../../shared/errors';
+import { PasswordStrengthMeter } from '../../../components/password-strength';
+import {
+  ProfileSection,
+  SavedMessage,
+  SectionBody,
+  SectionFooter,
+} from '../../../components/profile-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { PasswordStrengthMeter } from '../../auth/components/password-strength';
 import { useChangePassword } from '../api/profile';
 import { fieldErrors } from './field-errors';
-import { ProfileSection, SavedMessage, SectionBody, SectionFooter } from './profile-section';
 
 const fields = ['currentPassword', 'newPassword'] as const;
 

@@ -1,10 +1,10 @@
 import { Monitor, Smartphone } from 'lucide-react';
 import type { ActiveSession } from '../../../../shared/api/profile';
+import { ProfileSection, SectionBody } from '../../../components/profile-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/dates';
 import { useActiveSessions, useEndOtherSessions, useEndSession } from '../api/profile';
-import { ProfileSection, SectionBody } from './profile-section';
 
 const isPhone = (device: string) => / on (iOS|Android)$/.test(device);
 

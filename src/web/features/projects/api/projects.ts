@@ -6,19 +6,19 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ContractPage } from '../../../../shared/api/contracts';
 import type {
   CreateProjectInput,
   Project,
   ProjectSummary,
   UpdateProjectInput,
 } from '../../../../shared/api/projects';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { dashboardKeys, projectKeys } from '../../../lib/query-keys';
 
 /** Every project query starts with 'projects', so a contract change (which invalidates it) refreshes them all. */
 export const projectsQuery = queryOptions({
-  queryKey: ['projects'],
-  queryFn: async () => (await apiRequest<{ items: ProjectSummary[] }>('/projects')).items,
+  queryKey: projectKeys.all,
+  queryFn: async () => (await api.projects.list()).items,
 });
 
 export function useProjects() {
@@ -26,7 +26,7 @@ export function useProjects() {
 }
 
 export const projectQuery = (id: string) =>
-  queryOptions({ queryKey: ['projects', id], queryFn: () => apiRequest<Project>(`/projects/${id}`) });
+  queryOptions({ queryKey: projectKeys.detail(id), queryFn: () => api.projects.get({ params: { id } }) });
 
 /** How many contracts one 'Load more' adds: fills whole rows of two or three cards. */
 export const projectContractsPageSize = 12;
@@ -34,12 +34,11 @@ export const projectContractsPageSize = 12;
 /** A project's contracts, newest updated first, a page at a time. */
 export const projectContractsQuery = (id: string) =>
   infiniteQueryOptions({
-    queryKey: ['projects', id, 'contracts'],
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ projectId: id, limit: String(projectContractsPageSize) });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<ContractPage>(`/contracts?${params}`);
-    },
+    queryKey: projectKeys.contracts(id),
+    queryFn: ({ pageParam }) =>
+      api.contracts.list({
+        query: { projectId: id, limit: projectContractsPageSize, cursor: pageParam ?? undefined },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -60,13 +59,13 @@ function storeProject(client: QueryClient, project: Project) {
     list ? [summaryOf(project), ...list.filter((item) => item.id !== project.id)] : list,
   );
   void client.invalidateQueries({ queryKey: projectsQuery.queryKey, exact: true });
-  void client.invalidateQueries({ queryKey: ['dashboard'] });
+  void client.invalidateQueries({ queryKey: dashboardKeys.all });
 }
 
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateProjectInput) => postJson<Project>('/projects', input),
+    mutationFn: (input: CreateProjectInput) => api.projects.create({ body: input }),
     onSuccess: (project) => storeProject(client, project),
   });
 }
@@ -74,7 +73,7 @@ export function useCreateProject() {
 export function useUpdateProject(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProjectInput) => postJson<Project>(`/projects/${id}`, input, 'PATCH'),
+    mutationFn: (input: UpdateProjectInput) => api.projects.update({ params: { id }, body: input }),
     onSuccess: (project) => storeProject(client, project),
   });
 }
@@ -83,11 +82,11 @@ export function useUpdateProject(id: string) {
 export function useDeleteProject(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(`/projects/${id}`, { method: 'DELETE' }),
+    mutationFn: () => api.projects.remove({ params: { id } }),
     onSuccess: () => {
       client.setQueryData(projectsQuery.queryKey, (list) => list?.filter((item) => item.id !== id));
       void client.invalidateQueries({ queryKey: projectsQuery.queryKey, exact: true });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }

@@ -5,6 +5,7 @@ import type { Project } from '../../../../shared/api/projects';
 import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-errors';
 import { useDeleteProject } from '../api/projects';
 
 /**
@@ -50,9 +51,7 @@ export function DeleteProjectDialog({ project, onDeleted }: { project: Project; 
           </div>
           {error ? (
             <div className="mt-4">
-              <ErrorBanner>
-                {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
-              </ErrorBanner>
+              <ErrorBanner>{errorMessage(error)}</ErrorBanner>
             </div>
           ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
+import { ContractCard } from '../../../components/contract-card';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { LoadMore } from '../../../components/ui/load-more';
-import { ContractCard } from '../../dashboard/components/contract-card';
-import { EmptyState } from '../../dashboard/components/empty-state';
 import { projectContractsQuery } from '../api/projects';
 
 /** A project's contracts as cards, newest updated first, with 'Load more' while there are more. */

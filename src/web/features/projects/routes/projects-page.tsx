@@ -1,9 +1,9 @@
 import { FolderOpen, Plus } from 'lucide-react';
+import { EmptyState } from '../../../components/empty-state';
+import { ProjectCard } from '../../../components/project-card';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { EmptyState } from '../../dashboard/components/empty-state';
-import { ProjectCard } from '../../dashboard/components/project-card';
 import { useProjects } from '../api/projects';
 
 /** /projects: every project of the organization, most recently updated first. */

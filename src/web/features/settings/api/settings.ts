@@ -1,19 +1,21 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomField } from '../../../../shared/api/custom-fields';
-import type { OrganizationSettings, SealingCertificateInfo } from '../../../../shared/api/settings';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import type { ImageType } from '../../../../shared/api/images';
+import type { OrganizationSettings } from '../../../../shared/api/settings';
+import { api } from '../../../lib/api';
+import { sessionKeys, settingsKeys } from '../../../lib/query-keys';
 
 export const organizationSettingsQuery = queryOptions({
-  queryKey: ['settings', 'organization'],
-  queryFn: () => apiRequest<OrganizationSettings>('/settings/organization'),
+  queryKey: settingsKeys.organization(),
+  queryFn: () => api.settings.organization(),
 });
 export const signerFieldsQuery = queryOptions({
-  queryKey: ['settings', 'signer-fields'],
-  queryFn: () => apiRequest<{ items: CustomField[] }>('/custom-fields').then((list) => list.items),
+  queryKey: settingsKeys.signerFields(),
+  queryFn: () => api.workspace.customFields().then((list) => list.items),
 });
 export const sealingCertificateQuery = queryOptions({
-  queryKey: ['settings', 'sealing-certificate'],
-  queryFn: () => apiRequest<SealingCertificateInfo>('/settings/sealing-certificate'),
+  queryKey: settingsKeys.sealingCertificate(),
+  queryFn: () => api.settings.sealingCertificate(),
 });
 
 /** Reads a chosen file as base64 (without the data: prefix). */
@@ -30,11 +32,11 @@ export function useUpdateOrganization() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Partial<Omit<OrganizationSettings, 'logoUrl'>>) =>
-      postJson<OrganizationSettings>('/settings/organization', input, 'PATCH'),
+      api.settings.updateOrganization({ body: input }),
     onSuccess: (settings) => {
       client.setQueryData(organizationSettingsQuery.queryKey, settings);
       // The organization's name shows in the session (greeting, menus).
-      void client.invalidateQueries({ queryKey: ['session'] });
+      void client.invalidateQueries({ queryKey: sessionKeys.current });
     },
   });
 }
@@ -46,15 +48,12 @@ export function useLogo() {
   return {
     upload: useMutation({
       mutationFn: async (file: File) =>
-        postJson<OrganizationSettings>(
-          '/settings/logo',
-          { type: file.type, data: await readBase64(file) },
-          'PUT',
-        ),
+        // The server refuses any other type (the file input offers only these).
+        api.settings.putLogo({ body: { type: file.type as ImageType, data: await readBase64(file) } }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: () => apiRequest<OrganizationSettings>('/settings/logo', { method: 'DELETE' }),
+      mutationFn: () => api.settings.removeLogo(),
       onSuccess,
     }),
   };
@@ -67,17 +66,16 @@ export function useSignerFieldChanges() {
   return {
     add: useMutation({
       mutationFn: (input: { name: string; type: CustomField['type']; required: boolean }) =>
-        postJson<{ items: CustomField[] }>('/custom-fields', input),
+        api.settings.createCustomField({ body: input }),
       onSuccess,
     }),
     update: useMutation({
       mutationFn: ({ id, ...input }: { id: string; name?: string; required?: boolean }) =>
-        postJson<{ items: CustomField[] }>(`/custom-fields/${id}`, input, 'PATCH'),
+        api.settings.updateCustomField({ params: { id }, body: input }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest<{ items: CustomField[] }>(`/custom-fields/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: string) => api.settings.removeCustomField({ params: { id } }),
       onSuccess,
     }),
   };
@@ -89,15 +87,11 @@ export function useSealingCertificateChanges() {
   return {
     upload: useMutation({
       mutationFn: async ({ file, password }: { file: File; password: string }) =>
-        postJson<SealingCertificateInfo>(
-          '/settings/sealing-certificate',
-          { p12: await readBase64(file), password },
-          'PUT',
-        ),
+        api.settings.putSealingCertificate({ body: { p12: await readBase64(file), password } }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: () => apiRequest<void>('/settings/sealing-certificate', { method: 'DELETE' }),
+      mutationFn: () => api.settings.removeSealingCertificate(),
       onSuccess,
     }),
   };

@@ -3,13 +3,13 @@ import { Check, Copy, KeyRound, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { ApiToken, ApiTokenScope, CreatedApiToken } from '../../../../shared/api/api-tokens';
 import { AppError } from '../../../../shared/errors';
+import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { apiTokensQuery, useApiTokenChanges } from '../api/api-tokens';
-import { SettingsSection } from './settings-section';
 
 const scopeLabels: Record<ApiTokenScope, string> = { read: 'Read only', 'read-write': 'Read and write' };
 const lifetimes = [

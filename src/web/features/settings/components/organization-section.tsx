@@ -4,14 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { imageTypes, maxImageBytes } from '../../../../shared/api/images';
 import type { OrganizationSettings } from '../../../../shared/api/settings';
 import { AppError } from '../../../../shared/errors';
+import { Saved, SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-errors';
 import { organizationSettingsQuery, useLogo, useUpdateOrganization } from '../api/settings';
-import { Saved, SettingsSection } from './settings-section';
 
-const messageOf = (error: unknown) =>
-  error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown) => errorMessage(error);
 
 /** The organization's name and logo. */
 export function OrganizationSection({

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { AppError } from '../../../../shared/errors';
+import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { sealingCertificateQuery, useSealingCertificateChanges } from '../api/settings';
-import { SettingsSection } from './settings-section';
 
 /** The certificate that seals signed PDFs: the instance's, or the organization's own PKCS#12. */
 export function SealingCertificateSection({ canEdit }: { canEdit: boolean }) {
@@ -90,9 +90,7 @@ export function SealingCertificateSection({ canEdit }: { canEdit: boolean }) {
       )}
       {error && (
         <div className="mt-3">
-          <ErrorBanner>
-            {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
-          </ErrorBanner>
+          <ErrorBanner>{errorMessage(error)}</ErrorBanner>
         </div>
       )}
       {canEdit && data?.source === 'organization' && (

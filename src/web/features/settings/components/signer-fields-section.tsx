@@ -3,15 +3,15 @@ import { Lock, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { CustomField } from '../../../../shared/api/custom-fields';
 import { AppError } from '../../../../shared/errors';
+import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-errors';
 import { signerFieldsQuery, useSignerFieldChanges } from '../api/settings';
-import { SettingsSection } from './settings-section';
 
 const typeLabels: Record<CustomField['type'], string> = { text: 'Text', email: 'Email', phone: 'Phone' };
-const messageOf = (error: unknown) =>
-  error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown) => errorMessage(error);
 
 function FieldRow({ field, canEdit }: { field: CustomField; canEdit: boolean }) {
   const changes = useSignerFieldChanges();

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import type { OrganizationSettings } from '../../../../shared/api/settings';
 import { AppError } from '../../../../shared/errors';
+import { Saved, SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateOrganization } from '../api/settings';
-import { Saved, SettingsSection } from './settings-section';
 
 const toInput = (days: number | null) => (days === null ? '' : String(days));
 const fromInput = (value: string) => (value.trim() === '' ? null : Number(value));

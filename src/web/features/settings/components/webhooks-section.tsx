@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { WebhookEndpoint } from '../../../../shared/api/webhooks';
 import { AppError } from '../../../../shared/errors';
 import { type EventType, eventLabel, eventTypes } from '../../../../shared/events';
+import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,7 +12,6 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/dates';
 import { useWebhookChanges, webhookDeliveriesQuery, webhooksQuery } from '../api/webhooks';
-import { SettingsSection } from './settings-section';
 
 const messageOf = (error: unknown) =>
   error instanceof AppError ? error.message : 'Something went wrong. Please try again.';

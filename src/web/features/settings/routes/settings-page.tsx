@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
@@ -9,7 +10,6 @@ import { organizationSettingsQuery } from '../api/settings';
 import { ApiTokensSection } from '../components/api-tokens-section';
 import { OrganizationSection } from '../components/organization-section';
 import { SealingCertificateSection } from '../components/sealing-certificate-section';
-import { SettingsSection } from '../components/settings-section';
 import { SignerFieldsSection } from '../components/signer-fields-section';
 import { SigningDefaultsSection } from '../components/signing-defaults-section';
 import { WebhooksSection } from '../components/webhooks-section';

@@ -1,32 +1,31 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SavedSignature, SignatureRequestPage } from '../../../../shared/api/signatures';
+import type { SavedSignature } from '../../../../shared/api/signatures';
 import type { SignerStatus } from '../../../../shared/statuses';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { signatureKeys } from '../../../lib/query-keys';
 
 export const signatureRequestsQuery = (status: SignerStatus | '') =>
   infiniteQueryOptions({
-    queryKey: ['signatures', 'requests', status],
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: '25' });
-      if (status) params.set('status', status);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<SignatureRequestPage>(`/signatures?${params}`);
-    },
+    queryKey: signatureKeys.requestsWith(status),
+    queryFn: ({ pageParam }) =>
+      api.signatures.list({
+        query: { limit: 25, status: status || undefined, cursor: pageParam || undefined },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const savedSignatureQuery = queryOptions({
-  queryKey: ['signatures', 'saved'],
-  queryFn: () => apiRequest<SavedSignature>('/profile/signature'),
+  queryKey: signatureKeys.saved(),
+  queryFn: () => api.signatures.mine(),
 });
 
 export function useRemindFromList() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ contractId, signerId }: { contractId: string; signerId: string }) =>
-      postJson<void>(`/contracts/${contractId}/signers/${signerId}/remind`, {}),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['signatures', 'requests'] }),
+      api.contracts.remindSigner({ params: { id: contractId, signerId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signatureKeys.requests() }),
   });
 }
 
@@ -36,11 +35,11 @@ export function useSavedSignatureChanges() {
   return {
     save: useMutation({
       mutationFn: (input: { kind: 'drawn' | 'typed'; image: string }) =>
-        postJson<SavedSignature>('/profile/signature', input, 'PUT'),
+        api.signatures.putMine({ body: input }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: () => apiRequest<SavedSignature>('/profile/signature', { method: 'DELETE' }),
+      mutationFn: () => api.signatures.removeMine(),
       onSuccess,
     }),
   };

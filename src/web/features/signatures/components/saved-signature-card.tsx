@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignaturePad, type SignatureValue } from '../../../components/ui/signature-pad';
+import { errorMessage } from '../../../lib/api-errors';
 import { useSession } from '../../auth/api/session';
 import { savedSignatureQuery, useSavedSignatureChanges } from '../api/signatures';
 
@@ -68,9 +68,7 @@ export function SavedSignatureCard() {
         ) : null}
         {error && (
           <div className="mt-3">
-            <ErrorBanner>
-              {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
-            </ErrorBanner>
+            <ErrorBanner>{errorMessage(error)}</ErrorBanner>
           </div>
         )}
       </div>

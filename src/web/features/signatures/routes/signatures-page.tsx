@@ -2,12 +2,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AppError } from '../../../../shared/errors';
 import { type SignerStatus, signerStatuses } from '../../../../shared/statuses';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadMore } from '../../../components/ui/load-more';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signatureRequestsQuery, useRemindFromList } from '../api/signatures';
@@ -62,9 +62,7 @@ export function SignaturesPage() {
         <ErrorBanner>The signature requests could not be loaded: {requests.error.message}</ErrorBanner>
       )}
       {remind.error && (
-        <ErrorBanner>
-          {remind.error instanceof AppError ? remind.error.message : 'The reminder could not be sent.'}
-        </ErrorBanner>
+        <ErrorBanner>{errorMessage(remind.error, 'The reminder could not be sent.')}</ErrorBanner>
       )}
       <Card>
         {requests.isPending ? (

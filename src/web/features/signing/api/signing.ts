@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignInput, SigningSession, SigningView } from '../../../../shared/api/signing';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import type { SignInput, SigningSession } from '../../../../shared/api/signing';
+import { api } from '../../../lib/api';
+import { signingKeys } from '../../../lib/query-keys';
 
 /** Exchanges the link's token for the signing cookie; says what the link leads to. */
 export function useSigningSession(token: string) {
   return useQuery({
-    queryKey: ['signing-session', token],
-    queryFn: () => postJson<SigningSession>('/signing/sessions', { token }),
+    queryKey: signingKeys.session(token),
+    queryFn: () => api.signing.openSession({ body: { token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -14,8 +15,8 @@ export function useSigningSession(token: string) {
 
 export function signingViewQuery(signerId: string | undefined) {
   return {
-    queryKey: ['signing-view', signerId],
-    queryFn: () => apiRequest<SigningView>(`/signing/${signerId}`),
+    queryKey: signingKeys.view(signerId ?? ''),
+    queryFn: () => api.signing.get({ params: { signerId: signerId ?? '' } }),
     enabled: signerId !== undefined,
     retry: false,
   };
@@ -30,30 +31,30 @@ export function useSigningView(signerId: string | undefined) {
  * Entering an access code or an e-mailed code: the answer is the session with the checks passed
  * so far (the server sets the cookie that carries them), kept as the page's session.
  */
-function useSignerCheck(token: string, path: string) {
+function useSignerCheck(token: string, check: (code: string) => Promise<SigningSession>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => postJson<SigningSession>(path, { code }),
-    onSuccess: (session) => client.setQueryData(['signing-session', token], session),
+    mutationFn: check,
+    onSuccess: (session) => client.setQueryData(signingKeys.session(token), session),
   });
 }
 
 export const useEnterAccessCode = (token: string, signerId: string) =>
-  useSignerCheck(token, `/signing/${signerId}/access-code`);
+  useSignerCheck(token, (code) => api.signing.enterAccessCode({ params: { signerId }, body: { code } }));
 
 export const useConfirmEmailCode = (token: string, signerId: string) =>
-  useSignerCheck(token, `/signing/${signerId}/email-code/confirm`);
+  useSignerCheck(token, (code) => api.signing.confirmEmailCode({ params: { signerId }, body: { code } }));
 
 /** 'Send me a code': the server e-mails a new one-time code to the signer's address. */
 export function useSendEmailCode(signerId: string) {
-  return useMutation({ mutationFn: () => postJson<void>(`/signing/${signerId}/email-code`, {}) });
+  return useMutation({ mutationFn: () => api.signing.sendEmailCode({ params: { signerId } }) });
 }
 
 /** A lock found by a wrong code shows at once, without reopening the link. */
 export function useMarkLocked(token: string) {
   const client = useQueryClient();
   return () =>
-    client.setQueryData<SigningSession>(['signing-session', token], (session) =>
+    client.setQueryData<SigningSession>(signingKeys.session(token), (session) =>
       session
         ? { ...session, authentication: { ...session.authentication, locked: true, triesLeft: 0 } }
         : session,
@@ -63,18 +64,18 @@ export function useMarkLocked(token: string) {
 export function useSign(signerId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInput) => postJson<void>(`/signing/${signerId}/sign`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['signing-view', signerId] }),
+    mutationFn: (input: SignInput) => api.signing.sign({ params: { signerId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signingKeys.view(signerId) }),
   });
 }
 
 export function useDecline(signerId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => postJson<void>(`/signing/${signerId}/decline`, { reason }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['signing-view', signerId] }),
+    mutationFn: (reason: string) => api.signing.decline({ params: { signerId }, body: { reason } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signingKeys.view(signerId) }),
   });
 }
 
 export const signingDocumentUrl = (signerId: string, kind: 'frozen' | 'final') =>
-  `/api/signing/${signerId}/documents/${kind}`;
+  api.signing.document.url({ params: { signerId, kind } });

@@ -5,10 +5,10 @@ import { AppError } from '../../../../shared/errors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-errors';
 import { useConfirmEmailCode, useEnterAccessCode, useMarkLocked, useSendEmailCode } from '../api/signing';
 
-const messageOf = (error: unknown) =>
-  error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown) => errorMessage(error);
 const isLocked = (error: unknown) => error instanceof AppError && error.code === 'SIGNER_LOCKED';
 
 /**

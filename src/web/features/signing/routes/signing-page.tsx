@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Card } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
@@ -60,9 +61,7 @@ export function SigningPage() {
         ) : isSessionEnded(error) ? (
           <LinkStatePanel state="session-ended" />
         ) : (
-          <ErrorBanner>
-            {error instanceof AppError ? error.message : 'Something went wrong. Please try again.'}
-          </ErrorBanner>
+          <ErrorBanner>{errorMessage(error)}</ErrorBanner>
         )}
       </Frame>
     );

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, Role } from '../../../../shared/api/auth';
-import type { InvitationView, PendingInvitation, Team, TeamMember } from '../../../../shared/api/team';
+import type { InvitationView } from '../../../../shared/api/team';
 import { AppError } from '../../../../shared/errors';
-import { apiRequest, postJson } from '../../../lib/api-client';
-import { sessionQuery } from '../../auth/api/session';
+import { api } from '../../../lib/api';
+import { sessionKeys, teamKeys } from '../../../lib/query-keys';
 
 export const teamQuery = queryOptions({
-  queryKey: ['team'],
-  queryFn: () => apiRequest<Team>('/team'),
+  queryKey: teamKeys.all,
+  queryFn: () => api.team.get(),
 });
 
 function useRefreshTeam() {
@@ -18,8 +18,7 @@ function useRefreshTeam() {
 export function useInvite() {
   const refresh = useRefreshTeam();
   return useMutation({
-    mutationFn: (input: { email: string; role: Role }) =>
-      postJson<PendingInvitation>('/team/invitations', input),
+    mutationFn: (input: { email: string; role: Role }) => api.team.invite({ body: input }),
     onSuccess: refresh,
   });
 }
@@ -27,7 +26,7 @@ export function useInvite() {
 export function useRevokeInvitation() {
   const refresh = useRefreshTeam();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/team/invitations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.team.revokeInvitation({ params: { id } }),
     onSettled: refresh,
   });
 }
@@ -37,11 +36,11 @@ export function useChangeRole() {
   const refresh = useRefreshTeam();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      postJson<TeamMember>(`/team/members/${userId}`, { role }, 'PATCH'),
+      api.team.updateMember({ params: { userId }, body: { role } }),
     onSettled: refresh,
     // Your own role decides what the app shows you.
     onSuccess: (member) => {
-      if (member.you) void client.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      if (member.you) void client.invalidateQueries({ queryKey: sessionKeys.current });
     },
   });
 }
@@ -49,7 +48,7 @@ export function useChangeRole() {
 export function useRemoveMember() {
   const refresh = useRefreshTeam();
   return useMutation({
-    mutationFn: (userId: string) => apiRequest<void>(`/team/members/${userId}`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => api.team.removeMember({ params: { userId } }),
     onSuccess: refresh,
   });
 }
@@ -57,10 +56,10 @@ export function useRemoveMember() {
 /** An invitation link, or null when the link is not valid (unknown token). */
 export const invitationQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: teamKeys.invitation(token),
     queryFn: async (): Promise<InvitationView | null> => {
       try {
-        return await apiRequest<InvitationView>(`/invitations/${encodeURIComponent(token)}`);
+        return await api.team.invitation({ params: { token } });
       } catch (error) {
         if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_INPUT'))
           return null;
@@ -74,10 +73,10 @@ export const invitationQuery = (token: string) =>
 export function useAcceptInvitation(token: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => postJson<{ user: CurrentUser }>(`/invitations/${encodeURIComponent(token)}/accept`, {}),
+    mutationFn: () => api.team.acceptInvitation({ params: { token } }),
     onSuccess: ({ user }) => {
       client.clear();
-      client.setQueryData(sessionQuery.queryKey, user);
+      client.setQueryData<CurrentUser | null>(sessionKeys.current, user);
     },
   });
 }
@@ -87,10 +86,10 @@ export function useSignUpWithInvitation(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; password: string }) =>
-      postJson<{ user: CurrentUser }>('/auth/sign-up/invitation', { token, ...input }),
+      api.auth.signUpWithInvitation({ body: { token, ...input } }),
     onSuccess: ({ user }) => {
       client.clear();
-      client.setQueryData(sessionQuery.queryKey, user);
+      client.setQueryData<CurrentUser | null>(sessionKeys.current, user);
     },
   });
 }

@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InvitationView } from '../../../../shared/api/team';
 import { AppError } from '../../../../shared/errors';
+import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { PasswordStrengthMeter } from '../../auth/components/password-strength';
 import { useSignUpWithInvitation } from '../api/team';
 
 /**

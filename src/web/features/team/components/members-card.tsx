@@ -3,18 +3,17 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../../shared/api/auth';
 import type { TeamMember } from '../../../../shared/api/team';
-import { AppError } from '../../../../shared/errors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { sessionQuery } from '../../auth/api/session';
 import { useChangeRole, useRemoveMember } from '../api/team';
 import { MemberAvatar } from './member-avatar';
 import { RoleBadge, roleLabels, roleSelectClass } from './role-badge';
 
-const messageOf = (error: unknown) =>
-  error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
+const messageOf = (error: unknown) => errorMessage(error);
 
 function MemberRow({
   member,

@@ -7,8 +7,9 @@ import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { randomId } from '../../../lib/random-id';
+import type { FromTemplateState } from '../../../lib/template-roles';
 import { useProjects } from '../../projects/api/projects';
-import { type FromTemplateState, useCreateFromTemplate } from '../api/templates';
+import { useCreateFromTemplate } from '../api/templates';
 
 /** The organization's first (oldest) project: where the server puts a contract by default. */
 function firstProject(projects: ProjectSummary[] | undefined): ProjectSummary | undefined {

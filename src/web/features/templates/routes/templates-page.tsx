@@ -3,15 +3,15 @@ import { Download, FilePlus2, LayoutTemplate, Plus, Search, Trash2 } from 'lucid
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ContractSummary } from '../../../../shared/api/contracts';
+import { ImportDocxButton } from '../../../components/import-docx-button';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { formatDate } from '../../../lib/dates';
+import { docxDownloadUrl } from '../../../lib/docx-transfer';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { docxDownloadUrl } from '../../contracts/api/docx';
-import { ImportDocxButton } from '../../contracts/components/import-docx-button';
 import { templateListQuery, useDeleteTemplate } from '../api/templates';
 import { UseTemplateDialog } from '../components/use-template-dialog';
 

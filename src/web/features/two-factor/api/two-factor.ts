@@ -1,15 +1,14 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../shared/api/auth';
-import type { SecondFactorMethod, SignInOutcome, TwoFactorStatus } from '../../../../shared/api/two-factor';
+import type { SecondFactorMethod, SignInOutcome } from '../../../../shared/api/two-factor';
 import { AppError } from '../../../../shared/errors';
-import { apiRequest, postJson } from '../../../lib/api-client';
-import { sessionQuery } from '../../auth/api/session';
-
-type WebAuthnOptions = { options: Record<string, unknown> };
+import { api } from '../../../lib/api';
+import { profileKeys, sessionKeys, settingsKeys } from '../../../lib/query-keys';
 
 export const twoFactorStatusQuery = queryOptions({
-  queryKey: ['profile', 'two-factor'],
-  queryFn: () => apiRequest<TwoFactorStatus>('/profile/two-factor'),
+  queryKey: profileKeys.twoFactor(),
+  queryFn: () => api.twoFactor.status(),
 });
 
 export function useTwoFactorStatus() {
@@ -21,14 +20,13 @@ function useRefreshAfterChange() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey });
-    void client.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    void client.invalidateQueries({ queryKey: sessionKeys.current });
   };
 }
 
 export function useStartTotp() {
   return useMutation({
-    mutationFn: () =>
-      postJson<{ secret: string; uri: string; qrCode: string }>('/profile/two-factor/totp', {}),
+    mutationFn: () => api.twoFactor.startTotp(),
   });
 }
 
@@ -40,21 +38,21 @@ export function useStartTotp() {
 export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => postJson<{ codes: string[] }>('/profile/two-factor/totp/confirm', { code }),
+    mutationFn: (code: string) => api.twoFactor.confirmTotp({ body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey }),
   });
 }
 
 export function useRefreshSession() {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  return () => void client.invalidateQueries({ queryKey: sessionKeys.current });
 }
 
 export function useDisableTotp() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (input: { currentPassword?: string; code?: string }) =>
-      postJson<void>('/profile/two-factor/totp/disable', input),
+      api.twoFactor.disableTotp({ body: input }),
     onSuccess: refresh,
   });
 }
@@ -62,10 +60,18 @@ export function useDisableTotp() {
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: () => postJson<{ codes: string[] }>('/profile/two-factor/recovery-codes', {}),
+    mutationFn: () => api.twoFactor.regenerateRecoveryCodes(),
     onSuccess: refresh,
   });
 }
+
+/** The browser's answer as the JSON it is sent as (its extension results are a plain object). */
+const asJson = <T extends { clientExtensionResults: object }>(
+  response: T,
+): Omit<T, 'clientExtensionResults'> & { clientExtensionResults: Record<string, unknown> } => ({
+  ...response,
+  clientExtensionResults: { ...response.clientExtensionResults } as Record<string, unknown>,
+});
 
 /** The browser's own words when a person cancels or the device refuses, as an AppError. */
 function webAuthnFailure(error: unknown): AppError {
@@ -87,15 +93,15 @@ export function useRegisterPasskey() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { options } = await postJson<WebAuthnOptions>('/profile/passkeys/options', {});
-      let credential: unknown;
+      const { options } = await api.twoFactor.addPasskeyOptions();
+      let credential: RegistrationResponseJSON;
       try {
         const { startRegistration } = await import('@simplewebauthn/browser');
         credential = await startRegistration({ optionsJSON: options as never });
       } catch (error) {
         throw webAuthnFailure(error);
       }
-      return postJson<TwoFactorStatus>('/profile/passkeys', { name, credential });
+      return api.twoFactor.addPasskey({ body: { name, credential: asJson(credential) } });
     },
     onSuccess: refresh,
   });
@@ -105,7 +111,7 @@ export function useRenamePasskey() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (input: { id: string; name: string }) =>
-      postJson<void>(`/profile/passkeys/${input.id}`, { name: input.name }, 'PATCH'),
+      api.twoFactor.renamePasskey({ params: { id: input.id }, body: { name: input.name } }),
     onSuccess: refresh,
   });
 }
@@ -113,7 +119,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/profile/passkeys/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.twoFactor.removePasskey({ params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -122,10 +128,10 @@ export function useRemovePasskey() {
 
 /** The methods of the sign-in waiting for its second factor, or null when none is (or it expired). */
 export const pendingSecondFactorQuery = queryOptions({
-  queryKey: ['pending-second-factor'],
+  queryKey: sessionKeys.pendingSecondFactor,
   queryFn: async (): Promise<SecondFactorMethod[] | null> => {
     try {
-      return (await apiRequest<{ methods: SecondFactorMethod[] }>('/auth/two-factor')).methods;
+      return (await api.twoFactor.challenge()).methods;
     } catch (error) {
       if (error instanceof AppError && error.code === 'SECOND_FACTOR_EXPIRED') return null;
       throw error;
@@ -139,7 +145,7 @@ function useSignedIn() {
   const client = useQueryClient();
   return ({ user }: { user: CurrentUser }) => {
     client.clear();
-    client.setQueryData(sessionQuery.queryKey, user);
+    client.setQueryData<CurrentUser | null>(sessionKeys.current, user);
   };
 }
 
@@ -150,17 +156,17 @@ export function useCompleteSecondFactor() {
   return useMutation({
     mutationFn: async (input: SecondFactorInput) => {
       if ('passkey' in input) {
-        const { options } = await postJson<WebAuthnOptions>('/auth/two-factor/passkey-options', {});
-        let passkey: unknown;
+        const { options } = await api.twoFactor.challengePasskeyOptions();
+        let passkey: AuthenticationResponseJSON;
         try {
           const { startAuthentication } = await import('@simplewebauthn/browser');
           passkey = await startAuthentication({ optionsJSON: options as never });
         } catch (error) {
           throw webAuthnFailure(error);
         }
-        return postJson<{ user: CurrentUser }>('/auth/two-factor', { passkey });
+        return api.twoFactor.verify({ body: { passkey: asJson(passkey) } });
       }
-      return postJson<{ user: CurrentUser }>('/auth/two-factor', input);
+      return api.twoFactor.verify({ body: input });
     },
     onSuccess,
   });
@@ -171,15 +177,15 @@ export function usePasskeySignIn() {
   const onSuccess = useSignedIn();
   return useMutation({
     mutationFn: async (remember: boolean) => {
-      const { options } = await postJson<WebAuthnOptions>('/auth/passkey/options', {});
-      let passkey: unknown;
+      const { options } = await api.twoFactor.passkeySignInOptions();
+      let passkey: AuthenticationResponseJSON;
       try {
         const { startAuthentication } = await import('@simplewebauthn/browser');
         passkey = await startAuthentication({ optionsJSON: options as never });
       } catch (error) {
         throw webAuthnFailure(error);
       }
-      return postJson<{ user: CurrentUser }>('/auth/passkey', { passkey, remember });
+      return api.twoFactor.passkeySignIn({ body: { passkey: asJson(passkey), remember } });
     },
     onSuccess,
   });
@@ -190,15 +196,14 @@ export type { SignInOutcome };
 // The organization's requirement (Settings).
 
 export const twoFactorRequirementQuery = queryOptions({
-  queryKey: ['settings', 'two-factor'],
-  queryFn: () => apiRequest<{ required: boolean }>('/settings/two-factor'),
+  queryKey: settingsKeys.twoFactorRequirement(),
+  queryFn: () => api.settings.twoFactor(),
 });
 
 export function useSetTwoFactorRequirement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (required: boolean) =>
-      postJson<{ required: boolean }>('/settings/two-factor', { required }, 'PUT'),
+    mutationFn: (required: boolean) => api.settings.updateTwoFactor({ body: { required } }),
     onSuccess: (answer) => client.setQueryData(twoFactorRequirementQuery.queryKey, answer),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
-import { SettingsSection } from '../../settings/components/settings-section';
 import { twoFactorRequirementQuery, useSetTwoFactorRequirement } from '../api/two-factor';
 
 /** Settings: whether every member must sign in with a second factor. */

@@ -1,8 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { ProfileSection, SectionBody } from '../../../components/profile-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { ProfileSection, SectionBody } from '../../profile/components/profile-section';
 import { useRegenerateRecoveryCodes, useTwoFactorStatus } from '../api/two-factor';
 import { AuthenticatorAppPanel } from './authenticator-app-panel';
 import { PasskeysPanel } from './passkeys-panel';

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileUp, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
-import type { Verification } from '../../../../shared/api/signing';
-import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
-import { apiRequest } from '../../../lib/api-client';
+import { api, sendFile } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -36,12 +35,7 @@ export function VerifyPage() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const verify = useMutation({
-    mutationFn: (file: File) =>
-      apiRequest<Verification>('/verify', {
-        method: 'POST',
-        body: file,
-        headers: { 'content-type': 'application/pdf' },
-      }),
+    mutationFn: (file: File) => sendFile(api.verification.verify, file, 'application/pdf'),
   });
   const check = (file: File | undefined) => {
     if (!file) return;
@@ -98,9 +92,7 @@ export function VerifyPage() {
           </p>
         )}
         {verify.error && (
-          <ErrorBanner>
-            {verify.error instanceof AppError ? verify.error.message : 'The file could not be checked.'}
-          </ErrorBanner>
+          <ErrorBanner>{errorMessage(verify.error, 'The file could not be checked.')}</ErrorBanner>
         )}
         {result && verdict && (
           <div

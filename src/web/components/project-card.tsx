@@ -1,7 +1,7 @@
 import { FolderOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ProjectSummary } from '../../../../shared/api/projects';
-import { formatDate } from '../../../lib/dates';
+import type { ProjectSummary } from '../../shared/api/projects';
+import { formatDate } from '../lib/dates';
 
 export function ProjectCard({ project }: { project: ProjectSummary }) {
   return (

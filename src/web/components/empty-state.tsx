@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from './ui/button';
 
 export function EmptyState({
   icon,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from './ui/card';
 
 /** One card of the profile page: a titled section, its content and, for a form, its buttons. */
 export function ProfileSection({

@@ -1,7 +1,7 @@
 import { FileX2 } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { ButtonLink } from './ui/button';
+import { Card } from './ui/card';
 
 /** /templates/{id} for a missing template, another organization's, or a contract's id. */
 export function TemplateNotFound() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from './ui/card';
 
 /** One settings card: a title, what it is for, and its controls. */
 export function SettingsSection({

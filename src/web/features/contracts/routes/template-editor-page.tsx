@@ -1,4 +1,4 @@
-import { ContractEditorPage } from '../../contracts/routes/contract-editor-page';
+import { ContractEditorPage } from './contract-editor-page';
 
 /** /templates/new and /templates/{id}: the contract editor in template mode. */
 export function TemplateEditorPage() {

@@ -1,9 +1,11 @@
-import type { ConvertedDocx, ImportedDocx } from '../../../../shared/api/docx';
-import { docxMediaType, maxDocxBytes } from '../../../../shared/docx-file';
-import { AppError } from '../../../../shared/errors';
+import { docxMediaType, maxDocxBytes } from '../../shared/docx-file';
+import { AppError } from '../../shared/errors';
+import type { ApiRoutes } from '../../shared/routes';
+import { type ApiCall, api, type CallInput, type CallOutput } from './api';
+import { NetworkError } from './api-errors';
 
 /** Where a contract's or template's .docx is downloaded from (the saved version). */
-export const docxDownloadUrl = (id: string) => `/api/contracts/${id}/docx`;
+export const docxDownloadUrl = (id: string) => api.docx.download.url({ params: { id } });
 
 /** What an import is doing, for its progress line. */
 export type ImportProgress = { stage: 'uploading'; percent: number } | { stage: 'reading' };
@@ -17,18 +19,22 @@ export function docxFileProblem(file: File): string | null {
   return null;
 }
 
+type DocxUpload = ApiRoutes['docx']['importDocx'] | ApiRoutes['docx']['convert'];
+
 /**
- * Sends a .docx as the request body. XMLHttpRequest rather than fetch: it reports the upload's
- * progress, which a large file on a slow line needs.
+ * Sends a .docx as the request body, to a route of the shared table (its URL and answer typed by
+ * the contract). XMLHttpRequest rather than fetch: it reports the upload's progress, which a large
+ * file on a slow line needs.
  */
-function uploadDocx<T>(
-  path: string,
+function uploadDocx<C extends DocxUpload>(
+  route: ApiCall<C>,
+  input: CallInput<C>,
   file: File,
   onProgress?: (progress: ImportProgress) => void,
-): Promise<T> {
+): Promise<CallOutput<C>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${path}`);
+    request.open('POST', (route.url as (input: CallInput<C>) => string)(input));
     request.setRequestHeader('content-type', docxMediaType);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
@@ -38,16 +44,10 @@ function uploadDocx<T>(
     };
     request.upload.onload = () => onProgress?.({ stage: 'reading' });
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve(request.response as T);
+      if (request.status >= 200 && request.status < 300) resolve(request.response as CallOutput<C>);
       else reject(AppError.fromBody(request.response, request.status));
     };
-    request.onerror = () =>
-      reject(
-        new AppError(
-          'DATABASE_UNAVAILABLE',
-          'Pactum cannot be reached. Check your connection and try again.',
-        ),
-      );
+    request.onerror = () => reject(new NetworkError());
     request.send(file);
   });
 }
@@ -57,26 +57,19 @@ export function importDocx(
   file: File,
   options: { id: string; template: boolean; projectId?: string },
   onProgress?: (progress: ImportProgress) => void,
-): Promise<ImportedDocx> {
-  const query = new URLSearchParams({
+) {
+  const query = {
     id: options.id,
-    template: String(options.template),
+    template: options.template ? ('true' as const) : ('false' as const),
     fileName: file.name,
-  });
-  if (options.projectId) query.set('projectId', options.projectId);
-  return uploadDocx<ImportedDocx>(`/contracts/import-docx?${query}`, file, onProgress);
+    projectId: options.projectId,
+  };
+  return uploadDocx(api.docx.importDocx, { query }, file, onProgress);
 }
 
 /** Reads a .docx into a document for the editor, storing nothing. */
-export function convertDocx(
-  file: File,
-  onProgress?: (progress: ImportProgress) => void,
-): Promise<ConvertedDocx> {
-  return uploadDocx<ConvertedDocx>(
-    `/docx/convert?${new URLSearchParams({ fileName: file.name })}`,
-    file,
-    onProgress,
-  );
+export function convertDocx(file: File, onProgress?: (progress: ImportProgress) => void) {
+  return uploadDocx(api.docx.convert, { query: { fileName: file.name } }, file, onProgress);
 }
 
 /** The state an import leaves for the editor page it opens: what to tell the user. */

@@ -1,8 +1,8 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ContractSummary } from '../../../../shared/api/contracts';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDate } from '../../../lib/dates';
+import type { ContractSummary } from '../../shared/api/contracts';
+import { formatDate } from '../lib/dates';
+import { StatusBadge } from './ui/status-badge';
 
 export function ContractCard({ contract }: { contract: ContractSummary }) {
   return (

@@ -1,7 +1,7 @@
 import { FileCheck2, FilePen, FileX2, Send } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import type { StatusCounts } from '../../../../shared/statuses';
-import { Card } from '../../../components/ui/card';
+import type { StatusCounts } from '../../shared/statuses';
+import { Card } from './ui/card';
 
 const countCards: { key: keyof StatusCounts; label: string; icon: typeof FilePen; tone: string }[] = [
   { key: 'draft', label: 'Draft', icon: FilePen, tone: 'bg-slate-100 text-slate-600' },

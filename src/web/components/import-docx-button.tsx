@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppError } from '../../../../shared/errors';
-import { Button } from '../../../components/ui/button';
-import { docxFileProblem, type ImportedState, type ImportProgress, importDocx } from '../api/docx';
+import { AppError } from '../../shared/errors';
+import { NetworkError } from '../lib/api-errors';
+import { docxFileProblem, type ImportedState, type ImportProgress, importDocx } from '../lib/docx-transfer';
+import { invalidateContract } from '../lib/invalidate-contract';
+import { Button } from './ui/button';
 
 export const progressText = (progress: ImportProgress) =>
   progress.stage === 'uploading' ? `Uploading… ${progress.percent}%` : 'Reading the document…';
@@ -32,14 +34,12 @@ export function ImportDocxButton({ template, className = '' }: { template: boole
         { id: crypto.randomUUID(), template },
         setProgress,
       );
-      void client.invalidateQueries({ queryKey: ['contracts'] });
-      void client.invalidateQueries({ queryKey: ['templates'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      invalidateContract(client, contract);
       const state: ImportedState = { imported: { fileName: file.name, notices } };
       navigate(`/${template ? 'templates' : 'contracts'}/${contract.id}`, { state });
     } catch (error) {
       setProblem(
-        error instanceof AppError
+        error instanceof AppError || error instanceof NetworkError
           ? `"${file.name}" could not be imported: ${error.message}`
           : 'The import failed.',
       );

@@ -1,0 +1,45 @@
+import { apiTokensApi } from './api-tokens';
+import { authApi } from './auth';
+import { contractsApi } from './contracts';
+import { docxApi } from './docx';
+import { healthApi } from './health';
+import { notificationsApi } from './notifications';
+import { oidcApi } from './oidc';
+import { profileApi } from './profile';
+import { projectsApi } from './projects';
+import { settingsApi } from './settings';
+import { signaturesApi } from './signatures';
+import { signingApi } from './signing';
+import { teamApi } from './team';
+import { templatesApi } from './templates';
+import { twoFactorApi } from './two-factor';
+import { verificationApi } from './verification';
+import { webhooksApi } from './webhooks';
+import { workspaceApi } from './workspace';
+
+/**
+ * Every route of the API, by group and name. The server registers each one (a test checks that
+ * every contract here is served exactly once); the web client calls them as `api.<group>.<name>`.
+ */
+export const apiRoutes = {
+  apiTokens: apiTokensApi,
+  auth: authApi,
+  contracts: contractsApi,
+  docx: docxApi,
+  health: healthApi,
+  notifications: notificationsApi,
+  oidc: oidcApi,
+  profile: profileApi,
+  projects: projectsApi,
+  settings: settingsApi,
+  signatures: signaturesApi,
+  signing: signingApi,
+  team: teamApi,
+  templates: templatesApi,
+  twoFactor: twoFactorApi,
+  verification: verificationApi,
+  webhooks: webhooksApi,
+  workspace: workspaceApi,
+};
+
+export type ApiRoutes = typeof apiRoutes;

@@ -1,0 +1,73 @@
+/**
+ * Every TanStack Query key of the app, by feature. A key is a path: invalidating a prefix
+ * (`contractKeys.all`) marks everything under it stale, so the shapes here are what decides how far
+ * an invalidation reaches. Features build keys only through these factories.
+ */
+
+export const contractKeys = {
+  all: ['contracts'] as const,
+  lists: () => [...contractKeys.all, 'list'] as const,
+  list: (filters: object) => [...contractKeys.lists(), filters] as const,
+  /** A contract or a template (a template is a contract, read through /templates/{id}). */
+  detail: (id: string) => [...contractKeys.all, id] as const,
+  signing: (id: string) => [...contractKeys.detail(id), 'signing'] as const,
+  history: (id: string) => [...contractKeys.detail(id), 'history'] as const,
+};
+
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: (q: string) => [...templateKeys.all, 'list', q] as const,
+};
+
+export const projectKeys = {
+  /** The list is the prefix of every project key: invalidate it with `exact: true` for the list alone. */
+  all: ['projects'] as const,
+  detail: (id: string) => [...projectKeys.all, id] as const,
+  contracts: (id: string) => [...projectKeys.detail(id), 'contracts'] as const,
+};
+
+export const dashboardKeys = { all: ['dashboard'] as const };
+
+export const signatureKeys = {
+  all: ['signatures'] as const,
+  requests: () => [...signatureKeys.all, 'requests'] as const,
+  requestsWith: (status: string) => [...signatureKeys.requests(), status] as const,
+  saved: () => [...signatureKeys.all, 'saved'] as const,
+};
+
+export const sessionKeys = {
+  current: ['session'] as const,
+  demoCredentials: ['demo-credentials'] as const,
+  providers: ['auth', 'providers'] as const,
+  passwordReset: (token: string) => ['password-reset', token] as const,
+  pendingSecondFactor: ['pending-second-factor'] as const,
+};
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  sessions: () => [...profileKeys.all, 'sessions'] as const,
+  twoFactor: () => [...profileKeys.all, 'two-factor'] as const,
+};
+
+export const teamKeys = {
+  all: ['team'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  organization: () => [...settingsKeys.all, 'organization'] as const,
+  signerFields: () => [...settingsKeys.all, 'signer-fields'] as const,
+  sealingCertificate: () => [...settingsKeys.all, 'sealing-certificate'] as const,
+  twoFactorRequirement: () => [...settingsKeys.all, 'two-factor'] as const,
+  apiTokens: () => [...settingsKeys.all, 'api-tokens'] as const,
+};
+
+export const notificationKeys = { all: ['notifications'] as const };
+
+export const mailKeys = { outbox: ['mail', 'outbox'] as const };
+
+export const signingKeys = {
+  session: (token: string) => ['signing-session', token] as const,
+  view: (signerId: string) => ['signing-view', signerId] as const,
+};
