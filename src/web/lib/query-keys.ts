@@ -61,6 +61,8 @@ export const settingsKeys = {
   sealingCertificate: () => [...settingsKeys.all, 'sealing-certificate'] as const,
   twoFactorRequirement: () => [...settingsKeys.all, 'two-factor'] as const,
   apiTokens: () => [...settingsKeys.all, 'api-tokens'] as const,
+  webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
+  webhookDeliveries: (endpointId: string) => [...settingsKeys.webhooks(), endpointId, 'deliveries'] as const,
 };
 
 export const notificationKeys = { all: ['notifications'] as const };

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiTokenList, CreateApiTokenInput, CreatedApiToken } from '../../../../shared/api/api-tokens';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import type { CreateApiTokenInput } from '../../../../shared/api/api-tokens';
+import { api } from '../../../lib/api';
+import { settingsKeys } from '../../../lib/query-keys';
 
 export const apiTokensQuery = queryOptions({
-  queryKey: ['settings', 'api-tokens'],
-  queryFn: () => apiRequest<ApiTokenList>('/api-tokens').then((list) => list.items),
+  queryKey: settingsKeys.apiTokens(),
+  queryFn: () => api.apiTokens.list().then((list) => list.items),
 });
 
 export function useApiTokenChanges() {
@@ -12,11 +13,11 @@ export function useApiTokenChanges() {
   const refresh = () => client.invalidateQueries({ queryKey: apiTokensQuery.queryKey });
   return {
     create: useMutation({
-      mutationFn: (input: CreateApiTokenInput) => postJson<CreatedApiToken>('/api-tokens', input),
+      mutationFn: (input: CreateApiTokenInput) => api.apiTokens.create({ body: input }),
       onSuccess: refresh,
     }),
     revoke: useMutation({
-      mutationFn: (id: string) => apiRequest<void>(`/api-tokens/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: string) => api.apiTokens.revoke({ params: { id } }),
       onSuccess: refresh,
     }),
   };

@@ -1,26 +1,21 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateWebhookInput,
-  UpdateWebhookInput,
-  WebhookDelivery,
-  WebhookDeliveryPage,
-  WebhookEndpoint,
-  WebhookSecret,
-} from '../../../../shared/api/webhooks';
-import { apiRequest, postJson } from '../../../lib/api-client';
+import type { CreateWebhookInput, UpdateWebhookInput } from '../../../../shared/api/webhooks';
+import { api } from '../../../lib/api';
+import { settingsKeys } from '../../../lib/query-keys';
 
 export const webhooksQuery = queryOptions({
-  queryKey: ['settings', 'webhooks'],
-  queryFn: () => apiRequest<{ items: WebhookEndpoint[] }>('/webhooks').then((list) => list.items),
+  queryKey: settingsKeys.webhooks(),
+  queryFn: () => api.webhooks.list().then((list) => list.items),
 });
 
 export const webhookDeliveriesQuery = (endpointId: string) =>
   infiniteQueryOptions({
-    queryKey: ['settings', 'webhooks', endpointId, 'deliveries'],
+    queryKey: settingsKeys.webhookDeliveries(endpointId),
     queryFn: ({ pageParam }) =>
-      apiRequest<WebhookDeliveryPage>(
-        `/webhooks/${endpointId}/deliveries?limit=10${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+      api.webhooks.deliveries({
+        params: { id: endpointId },
+        query: { limit: 10, cursor: pageParam || undefined },
+      }),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
@@ -30,29 +25,27 @@ export function useWebhookChanges() {
   const refresh = () => client.invalidateQueries({ queryKey: webhooksQuery.queryKey });
   return {
     create: useMutation({
-      mutationFn: (input: CreateWebhookInput) => postJson<WebhookEndpoint>('/webhooks', input),
+      mutationFn: (input: CreateWebhookInput) => api.webhooks.create({ body: input }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, ...input }: UpdateWebhookInput & { id: string }) =>
-        postJson<WebhookEndpoint>(`/webhooks/${id}`, input, 'PATCH'),
+        api.webhooks.update({ params: { id }, body: input }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => apiRequest<void>(`/webhooks/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: string) => api.webhooks.remove({ params: { id } }),
       onSuccess: refresh,
     }),
     reveal: useMutation({
-      mutationFn: (id: string) => apiRequest<WebhookSecret>(`/webhooks/${id}/secret`),
+      mutationFn: (id: string) => api.webhooks.secret({ params: { id } }),
     }),
     rotate: useMutation({
-      mutationFn: (id: string) => apiRequest<WebhookSecret>(`/webhooks/${id}/secret`, { method: 'POST' }),
+      mutationFn: (id: string) => api.webhooks.rotateSecret({ params: { id } }),
     }),
     resend: useMutation({
       mutationFn: ({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) =>
-        apiRequest<WebhookDelivery>(`/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, {
-          method: 'POST',
-        }),
+        api.webhooks.resend({ params: { id: endpointId, deliveryId } }),
       onSuccess: (_delivery, { endpointId }) =>
         client.invalidateQueries({ queryKey: webhookDeliveriesQuery(endpointId).queryKey }),
     }),
