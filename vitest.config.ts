@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { apiRouteTable } from './scripts/vite-api-routes';
 
 export default defineConfig({
+  // The web client's route table, for the tests that call it.
+  plugins: [apiRouteTable()],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
