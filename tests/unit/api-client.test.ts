@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserWindow } from 'happy-dom';
+import type { Window as HappyWindow } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { api, sendFile } from '../../src/web/lib/api';
 import { errorMessage, NetworkError } from '../../src/web/lib/api-errors';
 
 /** Where the page is: the client's relative /api URLs resolve against it. */
-const setUrl = (url: string) => (window as unknown as BrowserWindow).happyDOM.setURL(url);
+const setUrl = (url: string) => (window as unknown as HappyWindow).happyDOM.setURL(url);
 
 /** A real HTTP peer that answers like the API: it echoes what it received, or fails as told. */
 let server: Server;
