@@ -170,7 +170,7 @@ export async function seedContracts(
       where organization_id = ${org}
     ), drawn as (
       select n, ((n::bigint * 2654435761) % 4294967296) / 4294967296.0 as r,
-             (n * 7919) % 100 as bucket
+             (n::bigint * 7919) % 100 as bucket
       from generate_series(1, ${input.contracts}) as n
     ), dated as (
       select n, bucket, now() - r * interval '730 days' as updated_at,
