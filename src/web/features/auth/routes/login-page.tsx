@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { api } from '../../../lib/api';
 import { safeNextPath } from '../../../lib/safe-next';
 import { pendingSecondFactorQuery, usePasskeySignIn } from '../../two-factor/api/two-factor';
-import { SecondFactorForm } from '../../two-factor/components/second-factor-form';
+import { SecondFactorForm } from '../../two-factor/public/second-factor-form';
 import { providersQuery } from '../api/providers';
 import { demoCredentialsQuery, useSession, useSignIn } from '../api/session';
 

@@ -1,6 +1,6 @@
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SecuritySection } from '../../two-factor/components/security-section';
+import { SecuritySection } from '../../two-factor/public/security-section';
 import { useProfile } from '../api/profile';
 import { AvatarCard } from '../components/avatar-card';
 import { DetailsCard } from '../components/details-card';

@@ -5,7 +5,7 @@ import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
-import { RequireTwoFactorSection } from '../../two-factor/components/require-two-factor-section';
+import { RequireTwoFactorSection } from '../../two-factor/public/require-two-factor-section';
 import { organizationSettingsQuery } from '../api/settings';
 import { ApiTokensSection } from '../components/api-tokens-section';
 import { OrganizationSection } from '../components/organization-section';

@@ -4,9 +4,9 @@ import { ProfileSection, SectionBody } from '../../../components/profile-section
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { useRegenerateRecoveryCodes, useTwoFactorStatus } from '../api/two-factor';
-import { AuthenticatorAppPanel } from './authenticator-app-panel';
-import { PasskeysPanel } from './passkeys-panel';
-import { RecoveryCodesList } from './recovery-codes-list';
+import { AuthenticatorAppPanel } from '../components/authenticator-app-panel';
+import { PasskeysPanel } from '../components/passkeys-panel';
+import { RecoveryCodesList } from '../components/recovery-codes-list';
 
 /** Recovery codes left, and ten new ones on request (shown once). */
 function RecoveryCodesPanel({ left }: { left: number }) {
