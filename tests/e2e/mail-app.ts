@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import { spawnServer } from './spawned-server';
+import { freePort, spawnServer } from './spawned-server';
 
 export type MailApp = { baseURL: string; peer: SmtpPeer };
 
@@ -10,10 +10,10 @@ export type MailApp = { baseURL: string; peer: SmtpPeer };
  */
 export const test = base.extend<object, { mailApp: MailApp }>({
   mailApp: [
-    async ({ browserName }, use, workerInfo) => {
+    async ({ browserName }, use) => {
       void browserName;
       const peer = await startSmtpPeer();
-      const server = await spawnServer(3200 + workerInfo.workerIndex, { SMTP_URL: peer.url });
+      const server = await spawnServer(await freePort(), { SMTP_URL: peer.url });
       await use({ baseURL: server.baseURL, peer });
       server.stop();
       await peer.close();

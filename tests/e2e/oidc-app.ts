@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { test as base } from '@playwright/test';
 import Provider from 'oidc-provider';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import { spawnServer } from './spawned-server';
+import { freePort, spawnServer } from './spawned-server';
 
 export type OidcApp = { baseURL: string; issuer: string; peer: SmtpPeer };
 
@@ -14,10 +14,10 @@ export type OidcApp = { baseURL: string; issuer: string; peer: SmtpPeer };
  */
 export const test = base.extend<object, { oidcApp: OidcApp }>({
   oidcApp: [
-    async ({ browserName }, use, workerInfo) => {
+    async ({ browserName }, use) => {
       void browserName;
-      const appPort = 3220 + workerInfo.workerIndex;
-      const issuerPort = 3240 + workerInfo.workerIndex;
+      const appPort = await freePort();
+      const issuerPort = await freePort();
       const issuer = `http://127.0.0.1:${issuerPort}`;
       const provider = new Provider(issuer, {
         clients: [

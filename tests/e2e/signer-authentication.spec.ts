@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { type SmtpPeer, signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
 import { sendTimeout } from './fixtures';
-import { spawnServer } from './spawned-server';
+import { freePort, spawnServer } from './spawned-server';
 
 const run = promisify(execFile);
 
@@ -18,10 +18,10 @@ type MailApp = { baseURL: string; peer: SmtpPeer };
  */
 const test = base.extend<object, { authApp: MailApp }>({
   authApp: [
-    async ({ browserName }, use, workerInfo) => {
+    async ({ browserName }, use) => {
       void browserName;
       const peer = await startSmtpPeer();
-      const port = Number(process.env.E2E_PORT ?? 3100) + 150 + workerInfo.workerIndex;
+      const port = await freePort();
       const server = await spawnServer(port, { SMTP_URL: peer.url, DEMO: 'true' });
       await use({ baseURL: server.baseURL, peer });
       server.stop();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +17,22 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`The server did not answer at ${url}`);
+}
+
+/**
+ * A port nobody listens on, chosen by the system: a fixed port per worker could still be held by
+ * a server a killed run left behind, whose health check would then answer for the new one.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /**
@@ -37,6 +54,12 @@ export async function spawnServer(port: number, env: Record<string, string>) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(`${baseURL}/api/health`, child);
+  try {
+    await waitForHealth(`${baseURL}/api/health`, child);
+  } catch (error) {
+    // One that never answered must not outlive the test run.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return { baseURL, stop: () => child.kill('SIGTERM') };
 }

@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import { spawnServer } from './spawned-server';
+import { freePort, spawnServer } from './spawned-server';
 
 /**
  * Two-factor sign-in in Chromium, on a server of this worker's own with real mail. Its APP_URL is
@@ -19,10 +19,10 @@ import { spawnServer } from './spawned-server';
 type TwoFactorApp = { baseURL: string; peer: SmtpPeer };
 const test = base.extend<object, { twoFactorApp: TwoFactorApp }>({
   twoFactorApp: [
-    async ({ browserName }, use, workerInfo) => {
+    async ({ browserName }, use) => {
       void browserName;
       const peer = await startSmtpPeer();
-      const port = Number(process.env.E2E_PORT ?? 3100) + 170 + workerInfo.workerIndex;
+      const port = await freePort();
       const baseURL = `http://localhost:${port}`;
       const server = await spawnServer(port, { SMTP_URL: peer.url, APP_URL: baseURL });
       await use({ baseURL, peer });
