@@ -12,10 +12,7 @@ const run = promisify(execFile);
 
 type MailApp = { baseURL: string; peer: SmtpPeer };
 
-/**
- * Pactum with real mail and the demo workspace, on a server of this worker's own. Its port is
- * taken past the shared server's (E2E_PORT) and past the other mail app's, so neither collides.
- */
+/** Pactum with real mail and the demo workspace, on a server of this worker's own. */
 const test = base.extend<object, { authApp: MailApp }>({
   authApp: [
     async ({ browserName }, use) => {
