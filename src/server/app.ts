@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth';
 import { contractRoutes } from './routes/contracts';
 import { docxRoutes } from './routes/docx';
 import { healthRoutes } from './routes/health';
+import { mailRoutes } from './routes/mail';
 import { notificationRoutes } from './routes/notifications';
 import { oidcRoutes } from './routes/oidc';
 import { profileRoutes } from './routes/profile';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(signingRoutes, deps);
       await api.register(verificationRoutes, deps);
       await api.register(notificationRoutes, deps);
+      await api.register(mailRoutes, deps);
       await api.register(settingsRoutes, deps);
       await api.register(signatureRoutes, deps);
       await api.register(profileRoutes, deps);

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationsApi } from '../../shared/routes/notifications';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';
-import { listOutbox } from '../services/mail/list-outbox';
 import { listNotifications, markNotificationsRead } from '../services/notifications/list-notifications';
 import { NotificationStreams } from '../streams/notification-streams';
 import { registerRoute } from './register-route';
 
-export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, smtp }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // One LISTEN for every stream of this process; they cost no query while nothing happens.
   const streams = new NotificationStreams({ db, log: app.log });
   app.addHook('onClose', () => streams.close());
@@ -23,6 +22,4 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     reply.hijack();
     await streams.open(actorOf(request), reply.raw);
   });
-
-  registerRoute(app, notificationsApi.outbox, {}, async (request) => listOutbox(db, actorOf(request), smtp));
 };

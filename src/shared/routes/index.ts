@@ -3,6 +3,7 @@ import { authApi } from './auth';
 import { contractsApi } from './contracts';
 import { docxApi } from './docx';
 import { healthApi } from './health';
+import { mailApi } from './mail';
 import { notificationsApi } from './notifications';
 import { oidcApi } from './oidc';
 import { profileApi } from './profile';
@@ -27,6 +28,7 @@ export const apiRoutes = {
   contracts: contractsApi,
   docx: docxApi,
   health: healthApi,
+  mail: mailApi,
   notifications: notificationsApi,
   oidc: oidcApi,
   profile: profileApi,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema, noContentSchema } from '../api/common';
-import { outboxListSchema } from '../api/mail';
 import { notificationListSchema } from '../api/notifications';
 import { resourceErrors } from './error-responses';
 import { defineRoute } from './route-contract';
@@ -28,12 +27,5 @@ export const notificationsApi = {
     path: '/notifications/stream',
     tags,
     summary: "Server-sent events: 'changed' whenever a notification arrives",
-  }),
-  outbox: defineRoute({
-    method: 'GET',
-    path: '/mail/outbox',
-    tags: ['Mail'],
-    summary: "The organization's outgoing mail (admins only)",
-    response: { 200: outboxListSchema, 403: resourceErrors[401], ...resourceErrors },
   }),
 };

@@ -1,0 +1,13 @@
+import { outboxListSchema } from '../api/mail';
+import { resourceErrors } from './error-responses';
+import { defineRoute } from './route-contract';
+
+export const mailApi = {
+  outbox: defineRoute({
+    method: 'GET',
+    path: '/mail/outbox',
+    tags: ['Mail'],
+    summary: "The organization's outgoing mail (admins only)",
+    response: { 200: outboxListSchema, 403: resourceErrors[401], ...resourceErrors },
+  }),
+};
