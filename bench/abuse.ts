@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { demoCredentials } from '../src/server/db/seed-demo';
+import { demoCredentials } from '../src/server/demo/seed-demo';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import { maxKeyDerivationRounds } from '../src/server/pdf/sealing-certificate';
 import { startBuiltServer, stopAllServers } from '../tests/support/built-server';

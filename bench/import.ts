@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizeDocument } from '../src/editor/content';
-import { demoCredentials } from '../src/server/db/seed-demo';
+import { demoCredentials } from '../src/server/demo/seed-demo';
 import { documentToDocx } from '../src/server/docx/document-to-docx';
 import { importDocx } from '../src/server/docx/import-docx';
 import { docxMediaType } from '../src/shared/docx-file';

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { demoCredentials } from '../src/server/db/seed-demo';
+import { demoCredentials } from '../src/server/demo/seed-demo';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { startBuiltServer } from '../tests/support/built-server';
 

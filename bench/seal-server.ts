@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { signatureDataUrl } from '../src/server/db/demo-signature';
+import { signatureDataUrl } from '../src/server/demo/demo-signature';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import type { ContractSigning } from '../src/shared/api/signing';
 import { consentDisclosure } from '../src/shared/consent';

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signaturePng } from '../src/server/db/demo-signature';
+import { signaturePng } from '../src/server/demo/demo-signature';
 import { threadedPdfEngine } from '../src/server/pdf/pdf-engine';
 import { type FinalInput, finalizeContract, type RenderedPdf } from '../src/server/pdf/pdf-tasks';
 import { sampleContract } from '../src/server/pdf/sample-document';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
-import { demoAgreement } from '../src/server/db/demo-content';
+import { demoAgreement } from '../src/server/demo/demo-content';
 import { prepareContent } from '../src/server/services/contracts/contract-content';
 import type { EditorDocument } from '../src/shared/api/editor-document';
 

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { demoCredentials, seedDemoWorkspace } from './db/seed-demo';
+import { demoCredentials, seedDemoWorkspace } from './demo/seed-demo';
 import { ConfigError, loadConfig } from './env';
 import { startBackgroundWork } from './jobs/background-work';
 import { createLogger } from './logging';

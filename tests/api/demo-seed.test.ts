@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials, seedDemoWorkspace } from '../../src/server/db/seed-demo';
+import { demoCredentials, seedDemoWorkspace } from '../../src/server/demo/seed-demo';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { backgroundFor } from '../support/background';
 import { openLink } from '../support/signing';

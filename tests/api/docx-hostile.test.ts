@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/db/seed-demo';
+import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { docxLimits } from '../../src/server/docx/docx-limits';
 import { docxMediaType, maxDocxBytes } from '../../src/shared/docx-file';
 import {

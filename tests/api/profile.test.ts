@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signaturePng } from '../../src/server/db/demo-signature';
 import { emailVerifications, users } from '../../src/server/db/schema';
+import { signaturePng } from '../../src/server/demo/demo-signature';
 import { hashEmailVerificationToken } from '../../src/server/services/accounts/email-verification';
 import { createSession } from '../../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../../src/server/services/sessions/session-token';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signatureDataUrl } from '../../src/server/db/demo-signature';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { startBuiltServer, stopAllServers } from '../support/built-server';
 import { latestTokenFor } from '../support/signing';

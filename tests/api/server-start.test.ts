@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/db/seed-demo';
+import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { projectRoot } from '../../src/server/paths';
 import {
   builtServerEntry as entry,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signaturePng } from '../../src/server/db/demo-signature';
+import { signaturePng } from '../../src/server/demo/demo-signature';
 import {
   buildAccount,
   buildMember,

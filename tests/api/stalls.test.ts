@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/db/seed-demo';
+import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { sampleContract } from '../../src/server/pdf/sample-document';
 import { maxKeyDerivationRounds } from '../../src/server/pdf/sealing-certificate';
 import { contractLimits } from '../../src/shared/limits';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signaturePng } from '../../src/server/db/demo-signature';
+import { signaturePng } from '../../src/server/demo/demo-signature';
 import { type Account, expect, test } from './fixtures';
 import { confirmationLinkFor } from './server-log';
 

@@ -1,4 +1,4 @@
-import { signaturePng } from '../../src/server/db/demo-signature';
+import { signaturePng } from '../../src/server/demo/demo-signature';
 import { generateInstanceCertificate } from '../../src/server/pdf/sealing-certificate';
 import { expect, test } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { signatureDataUrl } from '../../src/server/db/demo-signature';
 import { contracts, signers } from '../../src/server/db/schema';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { signContract } from '../../src/server/services/signing/sign-contract';
 import { expireContract } from '../../src/server/services/sweeps/expire-contracts';
 import { consentDisclosure } from '../../src/shared/consent';

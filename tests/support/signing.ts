@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { signatureDataUrl } from '../../src/server/db/demo-signature';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { type SmtpPeer, signingTokenIn } from './smtp-peer';
 import { call, sampleDocument, type TestAccount, type TestContext } from './test-app';

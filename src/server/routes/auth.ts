@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
 import { authApi } from '../../shared/routes/auth';
-import { demoCredentials } from '../db/seed-demo';
+import { demoCredentials } from '../demo/seed-demo';
 import type { AppDeps } from '../deps';
 import { actorOf, clearSessionCookie } from '../plugins/authentication';
 import { presentCurrentUser } from '../presenters/current-user';

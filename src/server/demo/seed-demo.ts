@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
 import type { Actor } from '../actor';
+import type { Database } from '../db/client';
+import { memberships, organizations, users } from '../db/schema';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import { hashPassword } from '../services/accounts/passwords';
 import { createContract } from '../services/contracts/create-contract';
 import { createProject } from '../services/projects/create-project';
-import type { Database } from './client';
 import { demoAgreement } from './demo-content';
 import { playDemoSigning } from './demo-signing';
-import { memberships, organizations, users } from './schema';
 
 export const demoCredentials = { email: 'demo@example.com', password: 'pactum-demo' } as const;
 

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { consentDisclosure } from '../../shared/consent';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
 import type { Actor } from '../actor';
+import type { Database } from '../db/client';
+import { contracts, signers } from '../db/schema';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import { sendContract } from '../services/contracts/send-contract';
 import { declineContract } from '../services/signing/decline-contract';
@@ -9,9 +11,7 @@ import { findSignerWithContract } from '../services/signing/find-signer';
 import { markSignerViewed } from '../services/signing/mark-signer-viewed';
 import { signContract } from '../services/signing/sign-contract';
 import { expireContract } from '../services/sweeps/expire-contracts';
-import type { Database } from './client';
 import { signatureDataUrl } from './demo-signature';
-import { contracts, signers } from './schema';
 
 export type DemoSigning = {
   status: ContractStatus;
