@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, LogController } from 'fastify';
@@ -13,6 +12,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { registerBodyShapeCheck } from './plugins/body-shape';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { registerWebApp } from './plugins/web-app';
 import { apiTokenRoutes } from './routes/api-tokens';
@@ -76,19 +76,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // The id every log line of the request carries, so a user can quote it in a report.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The editor sets text alignment and colour through style attributes.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,8 +121,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       });
       registerBodyShapeCheck(api);
       // API answers are the caller's own data: no browser or shared cache keeps them.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        done(null, payload);
       });
       await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);

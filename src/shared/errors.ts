@@ -100,6 +100,23 @@ function isErrorBody(body: unknown): body is ErrorBody {
 }
 
 /** The one error type of Pactum, thrown by services and answered by the error handler. */
+/** V8's setting for how many frames an error records (other engines ignore it). */
+const errorSettings = Error as { stackTraceLimit?: number };
+let savedStackTraceLimit: number | undefined;
+
+/**
+ * The message, with V8 told to record no stack for the error about to be made when it is a
+ * refusal (4xx): that is an answer, not a fault, and capturing a stack was a sixth of the cost of
+ * an anonymous caller's 401. Called as super()'s argument, so it runs just before Error's constructor.
+ */
+function withoutStackFor4xx(code: ErrorCode, message: string): string {
+  if (httpStatusOf[code] < 500 && errorSettings.stackTraceLimit !== undefined) {
+    savedStackTraceLimit = errorSettings.stackTraceLimit;
+    errorSettings.stackTraceLimit = 0;
+  }
+  return message;
+}
+
 export class AppError extends Error {
   override readonly name = 'AppError';
 
@@ -110,7 +127,11 @@ export class AppError extends Error {
     /** For RATE_LIMITED: when the caller may try again (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(withoutStackFor4xx(code, message));
+    if (savedStackTraceLimit !== undefined) {
+      errorSettings.stackTraceLimit = savedStackTraceLimit;
+      savedStackTraceLimit = undefined;
+    }
   }
 
   get status(): number {
