@@ -1,4 +1,3 @@
-import { count, eq } from 'drizzle-orm';
 import {
   type CreateApiTokenInput,
   type CreatedApiToken,
@@ -7,9 +6,10 @@ import {
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { apiTokens, organizations } from '../../db/schema';
+import { apiTokens } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentApiToken } from '../../presenters/api-token';
+import { assertBelowOrganizationCap } from '../organizations/organization-cap';
 import { hashSessionToken } from '../sessions/session-token';
 import { newApiToken } from './api-token-secret';
 
@@ -31,22 +31,13 @@ export async function createApiToken(
   }
   const { token, shown } = newApiToken();
   const row = await db.transaction(async (tx) => {
-    // Counted under the organization's row lock, so parallel creates cannot pass the cap together.
-    await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, actor.organizationId))
-      .for('update');
-    const [existing] = await tx
-      .select({ total: count() })
-      .from(apiTokens)
-      .where(eq(apiTokens.organizationId, actor.organizationId));
-    if ((existing?.total ?? 0) >= maxApiTokensPerOrganization) {
-      throw new AppError(
-        'INVALID_INPUT',
-        `An organization can have at most ${maxApiTokensPerOrganization} API tokens: revoke one first`,
-      );
-    }
+    await assertBelowOrganizationCap(tx, {
+      organizationId: actor.organizationId,
+      table: apiTokens,
+      organizationColumn: apiTokens.organizationId,
+      max: maxApiTokensPerOrganization,
+      message: `An organization can have at most ${maxApiTokensPerOrganization} API tokens: revoke one first`,
+    });
     const [inserted] = await tx
       .insert(apiTokens)
       .values({

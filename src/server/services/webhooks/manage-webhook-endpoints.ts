@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   type CreateWebhookInput,
   maxWebhookEndpoints,
@@ -9,9 +9,10 @@ import {
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { organizations, webhookEndpoints } from '../../db/schema';
+import { webhookEndpoints } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentWebhookEndpoint } from '../../presenters/webhook';
+import { assertBelowOrganizationCap } from '../organizations/organization-cap';
 import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from './webhook-secret';
 import { checkWebhookUrl, type TargetRules } from './webhook-target';
 
@@ -61,22 +62,13 @@ export async function createWebhookEndpoint(
   eventsRequired(allEvents, events);
   const url = await checkWebhookUrl(input.url, settings);
   return db.transaction(async (tx) => {
-    // Counted under the organization's row lock, so parallel creates cannot pass the cap together.
-    await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, actor.organizationId))
-      .for('update');
-    const [existing] = await tx
-      .select({ total: count() })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.organizationId, actor.organizationId));
-    if ((existing?.total ?? 0) >= maxWebhookEndpoints) {
-      throw new AppError(
-        'INVALID_INPUT',
-        `An organization can have at most ${maxWebhookEndpoints} webhook endpoints`,
-      );
-    }
+    await assertBelowOrganizationCap(tx, {
+      organizationId: actor.organizationId,
+      table: webhookEndpoints,
+      organizationColumn: webhookEndpoints.organizationId,
+      max: maxWebhookEndpoints,
+      message: `An organization can have at most ${maxWebhookEndpoints} webhook endpoints`,
+    });
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
