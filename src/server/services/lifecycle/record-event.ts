@@ -15,8 +15,7 @@ export type RecordedEvent = {
 /**
  * Records an event and queues, in the same transaction, one job for each consumer subscribed to
  * it. The job's key is the consumer and the event, so a consumer reacts to an event once.
- * Contract events are recorded by `transition` (with their history entry); this is for the few
- * that are not about a contract's own record.
+ * Called by `transition`, which writes the history entry with it; nothing records an event alone.
  */
 export async function recordEvent(tx: Database, event: RecordedEvent): Promise<string> {
   const [row] = await tx
