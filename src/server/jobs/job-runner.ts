@@ -154,12 +154,11 @@ export class JobRunner {
    * finishes wakes the runner again, so the queue drains at `concurrency` jobs at a time.
    */
   private async runUntilIdle(): Promise<void> {
-    const { db, staleAfterMs = defaultStaleAfterMs, concurrency = defaultConcurrency } = this.options;
+    const { db, concurrency = defaultConcurrency } = this.options;
     try {
       while (!this.stopped) {
         const free = concurrency - this.inFlight.size;
         if (free <= 0) return;
-        await releaseStaleJobs(db, staleAfterMs);
         const claimed = await claimJobs(db, { workerId: this.workerId, limit: free });
         for (const job of claimed) this.launch(job);
         if (claimed.length < free) return;
@@ -208,10 +207,17 @@ export class JobRunner {
     }
   }
 
-  /** The safety poll: runs now and then every pollMs, whether or not a NOTIFY came. */
+  /**
+   * The safety poll: now and then every pollMs, whether or not a NOTIFY came, it puts dead
+   * workers' jobs back (only here: not once more for every job that finishes) and looks for due jobs.
+   */
   private poll(): void {
     if (this.stopped) return;
-    this.wake();
+    releaseStaleJobs(this.options.db, this.options.staleAfterMs ?? defaultStaleAfterMs)
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: loggableCause(error) }, 'releasing stale jobs failed'),
+      )
+      .finally(() => this.wake());
     this.timer = setTimeout(() => this.poll(), this.options.pollMs ?? defaultJobPollMs);
   }
 }
