@@ -16,6 +16,13 @@ export type SignatureKind = (typeof signatureKinds)[number];
 export const documentKinds = ['frozen', 'final'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
+/**
+ * Why a contract version was made: a saved editing session, a review round, the send (what is
+ * frozen and signed), a restore of an older version, or suggestions accepted.
+ */
+export const versionKinds = ['edited', 'review', 'sent', 'restored', 'suggestions'] as const;
+export type VersionKind = (typeof versionKinds)[number];
+
 export const mailStatuses = ['queued', 'sent', 'held', 'failed', 'skipped'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 

@@ -24,6 +24,7 @@ import {
   mailStatuses,
   roles,
   signatureKinds,
+  versionKinds,
 } from '../../shared/enums';
 import { eventTypes } from '../../shared/events';
 import { contractStatuses, signerStatuses } from '../../shared/statuses';
@@ -42,6 +43,7 @@ export const customFieldTypeEnum = pgEnum('custom_field_type', customFieldTypes)
 export const jobStatusEnum = pgEnum('job_status', jobStatuses);
 export const documentKindEnum = pgEnum('document_kind', documentKinds);
 export const mailStatusEnum = pgEnum('mail_status', mailStatuses);
+export const versionKindEnum = pgEnum('version_kind', versionKinds);
 export const signatureKindEnum = pgEnum('signature_kind', signatureKinds);
 export const eventTypeEnum = pgEnum('event_type', eventTypes);
 export const apiTokenScopeEnum = pgEnum('api_token_scope', apiTokenScopes);
@@ -370,6 +372,11 @@ export const contracts = pgTable(
     /** The length and last hash of the history chain, so a removed last entry is detectable too. */
     historyLength: integer('history_length').notNull().default(0),
     historyHead: text('history_head').notNull().default(sql`repeat('0', 64)`),
+    /**
+     * Counts every change to the draft: a save says which revision it was made on, and one made
+     * on an older revision is refused, so two people never silently overwrite each other.
+     */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -404,6 +411,37 @@ export const contracts = pgTable(
  * A trigger on contracts keeps it (see the migration), so the dashboard and project pages read a
  * handful of rows instead of counting thousands.
  */
+/**
+ * A contract's versions: one per saved editing session (later saves of the same session update
+ * it while it is the latest), one at each review round, one at send (what is signed), one per
+ * restore. The hash is the database's own SHA-256 of the content's canonical (jsonb) text.
+ */
+export const contractVersions = pgTable(
+  'contract_versions',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    kind: versionKindEnum('kind').notNull(),
+    title: text('title').notNull(),
+    content: jsonb('content').$type<EditorDocument>().notNull(),
+    contentHash: text('content_hash')
+      .notNull()
+      .generatedAlwaysAs(sql`encode(sha256(convert_to(content::text, 'UTF8')), 'hex')`),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    /** The editor session that saved it, so that session's next save updates it in place. */
+    editSession: text('edit_session'),
+    /** The version a restore brought back. */
+    restoredFrom: integer('restored_from'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('contract_versions_contract_number_key').on(t.contractId, t.number)],
+);
+
 export const contractStatusCounts = pgTable(
   'contract_status_counts',
   {
