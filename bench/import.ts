@@ -12,27 +12,12 @@ import { importDocx } from '../src/server/docx/import-docx';
 import { docxMediaType } from '../src/shared/docx-file';
 import { probeWhile } from '../tests/support/probe';
 import { freePort, startServer, stopServer } from './seal-server';
+import { printRow, timed } from './stats';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const file = readFileSync(new URL('../tests/fixtures/docx/hundred-pages.docx', import.meta.url));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-const row = (label: string, values: number[], note = '') =>
-  console.log(
-    `  ${label.padEnd(52)} median ${median(values).toFixed(0).padStart(5)} ms  (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, ${values.length} runs)  ${note}`,
-  );
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await work();
-  return [result, performance.now() - started];
-}
+const row = (label: string, values: number[], note = '') => printRow(label, values, note);
 
 console.log(`bench:import — a 100-page .docx (${(file.length / 1024).toFixed(0)} KB), ${runs} runs each\n`);
 

@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { demoCredentials } from '../src/server/demo/seed-demo';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { startBuiltServer } from '../tests/support/built-server';
+import { printRow } from './stats';
 
 const pages = Number(process.env.BENCH_PAGES ?? 100);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -49,14 +50,6 @@ function wordClipboard(pageCount: number): { html: string; items: number; charac
   }
   parts.push('<!--EndFragment-->\r\n</body>\r\n</html>\r\n');
   return { html: parts.join(''), items, characters };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const clipboard = wordClipboard(pages);
@@ -107,10 +100,7 @@ try {
     laidOut.push(figures.laidOut);
     painted.push(figures.painted);
   }
-  const row = (label: string, values: number[]) =>
-    console.log(
-      `  ${label.padEnd(44)} median ${median(values).toFixed(0).padStart(5)} ms  (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`,
-    );
+  const row = (label: string, values: number[]) => printRow(label, values, '', 44);
   row('paste event -> document in the editor, laid out', laidOut);
   row('paste event -> next frame (shown)', painted);
 } finally {
