@@ -28,7 +28,7 @@ async function recordQueries() {
   }) as unknown as Database;
   const actor = await findSessionActor(db, { secret, token, ip: null, userAgent: null });
   if (!actor) throw new Error('the bench session was not found');
-  await getContract(db, actor, contractId);
+  await getContract({ db, actor }, contractId);
   await pool.end();
   const selects = recorded.filter((query) => /^\s*select/i.test(query.text));
   const session = selects.find((query) => query.text.includes('"sessions"'));

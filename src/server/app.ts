@@ -118,6 +118,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         db: deps.db,
         secret: deps.config.sessionSecret,
         ...(deps.apiTokenLimit ? { apiTokenLimit: deps.apiTokenLimit } : {}),
+        services: {
+          pdf: deps.pdf,
+          appUrl: deps.config.appUrl,
+          secret: deps.config.sessionSecret,
+          instanceCertificate: deps.instanceCertificate,
+          smtp: deps.smtp,
+          accountLimits: deps.accountLimits,
+          webhooksAllowPrivate: deps.webhooksAllowPrivate ?? false,
+        },
       });
       registerBodyShapeCheck(api);
       // API answers are the caller's own data: no browser or shared cache keeps them.

@@ -35,7 +35,7 @@ export async function playDemoSigning(
   demo: DemoSigning,
 ): Promise<void> {
   if (demo.status === 'draft') return;
-  await sendContract(tx, actor, contractId, { sequential: false }, pdf);
+  await sendContract({ db: tx, actor, pdf }, contractId, { sequential: false });
   const rows = await tx.select().from(signers).where(eq(signers.contractId, contractId));
   for (const wanted of demo.signers) {
     const signer = rows.find((row) => row.email === wanted.email);

@@ -128,21 +128,27 @@ export async function seedDemoWorkspace(db: Database, options: { pdf: PdfEngine 
     const projectIds: string[] = [];
     for (const project of demoProjects) projectIds.push((await createProject(tx, actor, project)).id);
     for (const title of demoTemplates) {
-      await createContract(tx, actor, {
-        title,
-        content: demoAgreement(title, '[Company]', '[Counterparty]'),
-        isTemplate: true,
-        signers: [],
-      });
+      await createContract(
+        { db: tx, actor },
+        {
+          title,
+          content: demoAgreement(title, '[Company]', '[Counterparty]'),
+          isTemplate: true,
+          signers: [],
+        },
+      );
     }
     for (const demo of demoContracts) {
-      const { id } = await createContract(tx, actor, {
-        title: demo.title,
-        content: demoAgreement(demo.title, 'Demo Company', demo.signers[0]?.name ?? 'the Counterparty'),
-        projectId: projectIds[demo.project],
-        isTemplate: false,
-        signers: demo.signers.map(({ name, email }) => ({ name, email })),
-      });
+      const { id } = await createContract(
+        { db: tx, actor },
+        {
+          title: demo.title,
+          content: demoAgreement(demo.title, 'Demo Company', demo.signers[0]?.name ?? 'the Counterparty'),
+          projectId: projectIds[demo.project],
+          isTemplate: false,
+          signers: demo.signers.map(({ name, email }) => ({ name, email })),
+        },
+      );
       await playDemoSigning(tx, actor, options.pdf, id, demo);
     }
     return true;

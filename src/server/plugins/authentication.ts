@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Actor } from '../actor';
+import type { ServiceContext, ServiceDeps } from '../context';
 import type { Database } from '../db/client';
 import { findTokenActor } from '../services/api-tokens/find-token-actor';
 import { consumeRateLimit, type RateLimitRule } from '../services/rate-limits/consume-rate-limit';
@@ -12,6 +13,10 @@ import { bearerTokenOf, changesState, isPersonOnlyPublicRoute, isTokenRoute } fr
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** What the services of a request are lent besides its actor (see contextOf). */
+    serviceDeps: ServiceDeps & { db: Database };
   }
   interface FastifyContextConfig {
     /** Answered without a session (sign-in, health…); every other API route needs one. */
@@ -41,10 +46,11 @@ const personOnly = () =>
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { db: Database; secret: string; apiTokenLimit?: RateLimitRule },
+  deps: { db: Database; secret: string; apiTokenLimit?: RateLimitRule; services: ServiceDeps },
 ): void {
   const tokenLimit = deps.apiTokenLimit ?? defaultApiTokenLimit;
   app.decorateRequest('actor', null);
+  app.decorate('serviceDeps', { ...deps.services, db: deps.db });
   app.addHook('onRequest', async (request, reply) => {
     const bearer = bearerTokenOf(request);
     if (bearer !== undefined) {
@@ -114,6 +120,14 @@ export function registerAuthentication(
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   return request.actor;
+}
+
+/**
+ * What a route hands the service it calls: the signed-in actor (or a 401), the database and the
+ * process's dependencies. The only place a request's service context is made.
+ */
+export function contextOf(request: FastifyRequest): ServiceContext<keyof ServiceDeps> {
+  return { ...request.server.serviceDeps, actor: actorOf(request) };
 }
 
 export function setSessionCookie(reply: FastifyReply, session: NewSession, secure: boolean): void {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractLimits } from '../../shared/limits';
 import { contractsApi } from '../../shared/routes/contracts';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
-import { findOwnContract } from '../policies/scope';
+import { contextOf } from '../plugins/authentication';
 import { cancelContract } from '../services/contracts/cancel-contract';
 import { createContract } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
@@ -15,15 +14,15 @@ import { resendMail } from '../services/contracts/resend-mail';
 import { sendContract } from '../services/contracts/send-contract';
 import { updateContract } from '../services/contracts/update-contract';
 import { getContractSigning } from '../services/documents/get-contract-signing';
-import { readDocument } from '../services/documents/read-document';
+import { readContractDocument } from '../services/documents/read-document';
 import { listHistory, verifyHistory } from '../services/history/list-history';
 import { saveAsTemplate } from '../services/templates/save-as-template';
 import { registerRoute } from './register-route';
 import { sendPdf } from './send-pdf';
 
-export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, pdf }) => {
+export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, contractsApi.list, {}, async (request) =>
-    listContracts(db, actorOf(request), request.query),
+    listContracts(contextOf(request), request.query),
   );
 
   registerRoute(
@@ -34,14 +33,14 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       config: { maxBodyValues: contractLimits.bodyValues },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { id, created } = await createContract(db, actor, request.body);
-      return reply.status(created ? 201 : 200).send(await getContract(db, actor, id));
+      const ctx = contextOf(request);
+      const { id, created } = await createContract(ctx, request.body);
+      return reply.status(created ? 201 : 200).send(await getContract(ctx, id));
     },
   );
 
   registerRoute(app, contractsApi.get, {}, async (request) =>
-    getContract(db, actorOf(request), request.params.id),
+    getContract(contextOf(request), request.params.id),
   );
 
   registerRoute(
@@ -52,65 +51,65 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       config: { maxBodyValues: contractLimits.bodyValues },
     },
     async (request) => {
-      const actor = actorOf(request);
-      await updateContract(db, actor, request.params.id, request.body);
-      return getContract(db, actor, request.params.id);
+      const ctx = contextOf(request);
+      await updateContract(ctx, request.params.id, request.body);
+      return getContract(ctx, request.params.id);
     },
   );
 
   registerRoute(app, contractsApi.remove, {}, async (request, reply) => {
-    await deleteContract(db, actorOf(request), request.params.id);
+    await deleteContract(contextOf(request), request.params.id);
     return reply.status(204).send();
   });
 
   registerRoute(app, contractsApi.send, {}, async (request) => {
-    const actor = actorOf(request);
-    await sendContract(db, actor, request.params.id, request.body ?? { sequential: false }, pdf);
-    return getContract(db, actor, request.params.id);
+    const ctx = contextOf(request);
+    await sendContract(ctx, request.params.id, request.body ?? { sequential: false });
+    return getContract(ctx, request.params.id);
   });
 
   registerRoute(app, contractsApi.cancel, {}, async (request) => {
-    const actor = actorOf(request);
-    await cancelContract(db, actor, request.params.id, request.body.reason);
-    return getContract(db, actor, request.params.id);
+    const ctx = contextOf(request);
+    await cancelContract(ctx, request.params.id, request.body.reason);
+    return getContract(ctx, request.params.id);
   });
 
   registerRoute(app, contractsApi.signing, {}, async (request) =>
-    getContractSigning(db, actorOf(request), request.params.id),
+    getContractSigning(contextOf(request), request.params.id),
   );
 
   registerRoute(app, contractsApi.remindSigner, {}, async (request, reply) => {
-    await remindSigner(db, actorOf(request), request.params.id, request.params.signerId);
+    await remindSigner(contextOf(request), request.params.id, request.params.signerId);
     return reply.status(204).send();
   });
 
   registerRoute(app, contractsApi.resendMail, {}, async (request, reply) => {
-    await resendMail(db, actorOf(request), request.params.id, request.params.messageId);
+    await resendMail(contextOf(request), request.params.id, request.params.messageId);
     return reply.status(204).send();
   });
 
   registerRoute(app, contractsApi.document, {}, async (request, reply) => {
-    await findOwnContract(db, actorOf(request), request.params.id, { kind: 'contract' });
-    return sendPdf(reply, await readDocument(db, request.params.id, request.params.kind));
+    const { id, kind } = request.params;
+    return sendPdf(reply, await readContractDocument(contextOf(request), id, kind));
   });
 
   registerRoute(app, contractsApi.duplicate, {}, async (request, reply) => {
-    const actor = actorOf(request);
-    const { id, created } = await duplicateContract(db, actor, request.params.id, request.body);
-    return reply.status(created ? 201 : 200).send(await getContract(db, actor, id));
+    const ctx = contextOf(request);
+    const { id, created } = await duplicateContract(ctx, request.params.id, request.body);
+    return reply.status(created ? 201 : 200).send(await getContract(ctx, id));
   });
 
   registerRoute(app, contractsApi.saveAsTemplate, {}, async (request, reply) => {
-    const actor = actorOf(request);
-    const { id, created } = await saveAsTemplate(db, actor, request.params.id, request.body);
-    return reply.status(created ? 201 : 200).send(await getContract(db, actor, id));
+    const ctx = contextOf(request);
+    const { id, created } = await saveAsTemplate(ctx, request.params.id, request.body);
+    return reply.status(created ? 201 : 200).send(await getContract(ctx, id));
   });
 
   registerRoute(app, contractsApi.history, {}, async (request) => ({
-    items: await listHistory(db, actorOf(request), request.params.id),
+    items: await listHistory(contextOf(request), request.params.id),
   }));
 
   registerRoute(app, contractsApi.verifyHistory, {}, async (request) =>
-    verifyHistory(db, actorOf(request), request.params.id),
+    verifyHistory(contextOf(request), request.params.id),
   );
 };

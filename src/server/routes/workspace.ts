@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workspaceApi } from '../../shared/routes/workspace';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
+import { actorOf, contextOf } from '../plugins/authentication';
 import { listCustomFields } from '../services/custom-fields/list-custom-fields';
 import { getDashboardSummary } from '../services/dashboard/get-dashboard-summary';
 import { registerRoute } from './register-route';
 
 export const workspaceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  registerRoute(app, workspaceApi.dashboard, {}, async (request) =>
-    getDashboardSummary(db, actorOf(request)),
-  );
+  registerRoute(app, workspaceApi.dashboard, {}, async (request) => getDashboardSummary(contextOf(request)));
 
   registerRoute(app, workspaceApi.customFields, {}, async (request) => ({
     items: await listCustomFields(db, actorOf(request)),

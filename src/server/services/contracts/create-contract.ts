@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CreateContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts } from '../../db/schema';
 import { appendHistory } from '../history/append-history';
@@ -16,11 +17,11 @@ import { replaceSigners } from './replace-signers';
  * the same id again returns the contract made the first time, and changes nothing.
  */
 export async function createContract(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: CreateContractInput,
   origin: { action: 'created' | 'created_from_template'; details?: string } = { action: 'created' },
 ): Promise<{ id: string; created: boolean }> {
+  const { db, actor } = ctx;
   const { content, contentHtml } = await prepareContent(input.content);
   // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
   const signerList = await hashAccessCodes(input.signers);

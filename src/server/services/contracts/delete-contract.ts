@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { isDeletable } from '../../../shared/statuses';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 
 /** Deletes a draft or a template. A sent contract is canceled instead, so its record survives. */
-export async function deleteContract(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteContract(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, id, { forUpdate: true });
     if (!isDeletable(row.status)) {

@@ -1,17 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { createContract } from './create-contract';
 
 /** A new draft with the same content, project and signers as a contract in any status (no access codes). */
 export async function duplicateContract(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   contractId: string,
   input: { id?: string },
 ): Promise<{ id: string; created: boolean }> {
+  const { db, actor } = ctx;
   const source = await findOwnContract(db, actor, contractId, { kind: 'contract' });
   // The copy asks the same e-mailed code (no secret in that), but not the access code: that is a
   // secret the sender shared for the original signing, and a copy silently asking for it would
@@ -23,8 +22,7 @@ export async function duplicateContract(
     .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
   const title = `${source.title} (copy)`.slice(0, 200);
   return createContract(
-    db,
-    actor,
+    ctx,
     {
       id: input.id,
       title,

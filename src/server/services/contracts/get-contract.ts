@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Contract } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { preparedOnce } from '../../db/prepared';
 import { contracts, signers } from '../../db/schema';
 import { ownContractsPrepared, scopeParams } from '../../policies/scope';
@@ -29,7 +28,8 @@ const contractWithSigners = preparedOnce((db) =>
 );
 
 /** A contract or template of the actor's organization, with its signers. */
-export async function getContract(db: Database, actor: Actor, id: string): Promise<Contract> {
+export async function getContract(ctx: ServiceContext, id: string): Promise<Contract> {
+  const { db, actor } = ctx;
   const row = await contractWithSigners(db).execute({ id, ...scopeParams(actor) });
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   return presentContract(row, row.signers);

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { ContractPage, ContractSort, ListContractsQuery } from '../../../shared/api/contracts';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { preparedOnce } from '../../db/prepared';
 import { contracts } from '../../db/schema';
 import { ownContractsPrepared, scopeParams } from '../../policies/scope';
@@ -77,11 +76,8 @@ function pageStatement(shape: Shape) {
 }
 
 /** The organization's contracts (or templates) in the chosen order, a keyset page at a time. */
-export async function listContracts(
-  db: Database,
-  actor: Actor,
-  query: ListContractsQuery,
-): Promise<ContractPage> {
+export async function listContracts(ctx: ServiceContext, query: ListContractsQuery): Promise<ContractPage> {
+  const { db, actor } = ctx;
   const order = orders[query.sort];
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const statement = pageStatement({

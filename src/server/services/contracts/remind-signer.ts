@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts, signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
@@ -59,12 +59,8 @@ export async function queueReminder(
 }
 
 /** The sender's 'Remind' for one signer. */
-export async function remindSigner(
-  db: Database,
-  actor: Actor,
-  contractId: string,
-  signerId: string,
-): Promise<void> {
+export async function remindSigner(ctx: ServiceContext, contractId: string, signerId: string): Promise<void> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
     const [signer] = await tx

@@ -1,19 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { mailMessages } from '../../db/schema';
 import { enqueueJob } from '../../jobs/job-queue';
 import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
 import { findOwnContract } from '../../policies/scope';
 
 /** Puts a message whose delivery failed back in the queue, for another round of attempts. */
-export async function resendMail(
-  db: Database,
-  actor: Actor,
-  contractId: string,
-  messageId: string,
-): Promise<void> {
+export async function resendMail(ctx: ServiceContext, contractId: string, messageId: string): Promise<void> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
     const [message] = await tx

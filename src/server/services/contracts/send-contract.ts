@@ -3,10 +3,8 @@ import type { SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { documents, organizations, signers } from '../../db/schema';
-import type { PdfEngine } from '../../pdf/pdf-engine';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
@@ -35,12 +33,11 @@ function checkSendable(
  * marked sent and the invitations are queued: all of it happens, or none.
  */
 export async function sendContract(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext<'pdf'>,
   id: string,
   input: SendContractInput,
-  pdf: PdfEngine,
 ): Promise<void> {
+  const { db, actor, pdf } = ctx;
   const draft = await findOwnContract(db, actor, id, { kind: 'contract' });
   const draftSigners = await db.select({ id: signers.id }).from(signers).where(eq(signers.contractId, id));
   checkSendable(draft, draftSigners.length);

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UpdateContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { isEditable } from '../../../shared/statuses';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { appendHistory } from '../history/append-history';
@@ -15,11 +14,11 @@ import { replaceSigners } from './replace-signers';
 
 /** Merges the given fields into a draft, and records 'updated' in its history. */
 export async function updateContract(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   id: string,
   input: UpdateContractInput,
 ): Promise<void> {
+  const { db, actor } = ctx;
   if (Object.values(input).every((value) => value === undefined)) {
     // Nothing to merge: still the caller's to see (404 for a foreign id), but no change and no history.
     await findOwnContract(db, actor, id);

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, sql, sum } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../shared/api/dashboard';
 import { tallyStatusCounts } from '../../../shared/statuses';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { preparedOnce } from '../../db/prepared';
 import { contractStatusCounts, contracts, projects, signers } from '../../db/schema';
 import {
@@ -64,7 +63,8 @@ const recentProjects = preparedOnce((db) =>
 );
 
 /** Everything the dashboard shows, for one request. */
-export async function getDashboardSummary(db: Database, actor: Actor): Promise<DashboardSummary> {
+export async function getDashboardSummary(ctx: ServiceContext): Promise<DashboardSummary> {
+  const { db, actor } = ctx;
   const params = scopeParams(actor);
   const [counts, contractRows, projectRows] = await Promise.all([
     statusCounts(db).execute(params),

@@ -10,7 +10,7 @@ export async function exportDocx(
   actor: Actor,
   id: string,
 ): Promise<{ bytes: Buffer; fileName: string }> {
-  const contract = await getContract(db, actor, id);
+  const contract = await getContract({ db, actor }, id);
   const bytes = await writeDocx(JSON.stringify(contract.content), contract.title);
   return { bytes, fileName: `${fileNameOf(contract.title)}.docx` };
 }

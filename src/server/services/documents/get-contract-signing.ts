@@ -2,8 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ContractSigning } from '../../../shared/api/signing';
 import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { contracts, documents, mailMessages, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
 import { presentOutboxMessage } from '../../presenters/mail';
@@ -12,7 +11,8 @@ import { maxAuthFailures } from '../signing/signer-authentication';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A sent contract's documents, seal state, signer timeline and mail, for its page. */
-export async function getContractSigning(db: Database, actor: Actor, id: string): Promise<ContractSigning> {
+export async function getContractSigning(ctx: ServiceContext, id: string): Promise<ContractSigning> {
+  const { db, actor } = ctx;
   // Only the few columns shown here: the document itself can be megabytes.
   const [contract] = await db
     .select({

@@ -33,13 +33,16 @@ export async function importDocxContract(
   options: { id?: string; template: boolean; projectId?: string; fileName?: string },
 ): Promise<{ created: boolean } & ImportedDocx> {
   const converted = await convertDocx(file, options.fileName);
-  const { id, created } = await createContract(db, actor, {
-    ...(options.id ? { id: options.id } : {}),
-    title: converted.title,
-    content: converted.content,
-    isTemplate: options.template,
-    ...(options.projectId ? { projectId: options.projectId } : {}),
-    signers: [],
-  });
-  return { created, contract: await getContract(db, actor, id), notices: converted.notices };
+  const { id, created } = await createContract(
+    { db, actor },
+    {
+      ...(options.id ? { id: options.id } : {}),
+      title: converted.title,
+      content: converted.content,
+      isTemplate: options.template,
+      ...(options.projectId ? { projectId: options.projectId } : {}),
+      signers: [],
+    },
+  );
+  return { created, contract: await getContract({ db, actor }, id), notices: converted.notices };
 }

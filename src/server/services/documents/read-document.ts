@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts, documents } from '../../db/schema';
+import { findOwnContract } from '../../policies/scope';
 import { fileNameOf } from './file-name';
 
 /**
- * The stored PDF of a contract the caller may already see (the route has checked that), with
+ * The stored PDF of a contract the caller may already see (the caller has checked that), with
  * a file name for the download.
  */
 export async function readDocument(
@@ -29,4 +31,14 @@ export async function readDocument(
   }
   const suffix = kind === 'final' ? 'signed' : 'sent';
   return { bytes: row.bytes, fileName: `${fileNameOf(row.title)} (${suffix}).pdf` };
+}
+
+/** The stored PDF of one of the actor's organization's contracts (404 for anyone else's). */
+export async function readContractDocument(
+  ctx: ServiceContext,
+  contractId: string,
+  kind: DocumentKind,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
+  return readDocument(ctx.db, contract.id, kind);
 }

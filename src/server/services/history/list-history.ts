@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ChainVerification, HistoryEntry } from '../../../shared/api/history';
 import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contractHistory } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
@@ -18,16 +19,14 @@ async function historyOf(db: Database, actor: Actor, contractId: string) {
 }
 
 /** A contract's history, oldest first. */
-export async function listHistory(db: Database, actor: Actor, contractId: string): Promise<HistoryEntry[]> {
+export async function listHistory(ctx: ServiceContext, contractId: string): Promise<HistoryEntry[]> {
+  const { db, actor } = ctx;
   return (await historyOf(db, actor, contractId)).rows.map(presentHistoryEntry);
 }
 
 /** Recomputes a contract's hash chain from the stored entries. */
-export async function verifyHistory(
-  db: Database,
-  actor: Actor,
-  contractId: string,
-): Promise<ChainVerification> {
+export async function verifyHistory(ctx: ServiceContext, contractId: string): Promise<ChainVerification> {
+  const { db, actor } = ctx;
   const { rows, head } = await historyOf(db, actor, contractId);
   return verifyChain(rows, head);
 }

@@ -1,5 +1,4 @@
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
 import { createContract } from '../contracts/create-contract';
 
@@ -8,15 +7,14 @@ import { createContract } from '../contracts/create-contract';
  * draft made the first time.
  */
 export async function createFromTemplate(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   templateId: string,
   input: { id?: string; projectId?: string },
 ): Promise<{ id: string; created: boolean }> {
+  const { db, actor } = ctx;
   const template = await findOwnContract(db, actor, templateId, { kind: 'template' });
   return createContract(
-    db,
-    actor,
+    ctx,
     {
       id: input.id,
       title: template.title,

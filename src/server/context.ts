@@ -1,0 +1,32 @@
+import type { Actor } from './actor';
+import type { Database } from './db/client';
+import type { PdfEngine } from './pdf/pdf-engine';
+import type { SealingCertificate } from './pdf/sealing-certificate';
+import type { AccountLimits } from './services/accounts/sign-in';
+
+/** What the process lends a use case besides the database: each service names the few it uses. */
+export type ServiceDeps = {
+  pdf: PdfEngine;
+  /** APP_URL: links, the WebAuthn relying party. */
+  appUrl: URL;
+  /** SESSION_SECRET, which seals authenticator, webhook and certificate secrets. */
+  secret: string;
+  /** The instance's sealing certificate, used when the organization has none of its own. */
+  instanceCertificate: SealingCertificate;
+  /** Whether mail goes to an SMTP server (else it stays in the outbox). */
+  smtp: boolean;
+  accountLimits: AccountLimits;
+  /** WEBHOOKS_ALLOW_PRIVATE. */
+  webhooksAllowPrivate: boolean;
+};
+
+/**
+ * A use case's first argument: who acts (and in which organization, from where), the database,
+ * and the dependencies it names — `ServiceContext<'pdf'>` for one that renders. A request's is
+ * built once by `contextOf(request)` (plugins/authentication.ts) and holds every dependency; a
+ * caller outside a request (the demo, tests, benchmarks) gives only what the service names.
+ */
+export type ServiceContext<K extends keyof ServiceDeps = never> = {
+  db: Database;
+  actor: Actor;
+} & Pick<ServiceDeps, K>;
