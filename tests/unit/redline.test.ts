@@ -108,7 +108,7 @@ describe('the redline, word by word', () => {
         ],
       }),
     );
-    expect(document.content?.[0].content).toEqual([
+    expect(document.content?.[0]?.content).toEqual([
       { type: 'text', text: 'Net ' },
       { type: 'text', text: 'thirty', marks: [{ type: 'deletion' }] },
       { type: 'text', text: 'thirty', marks: [{ type: 'bold' }, { type: 'insertion' }] },

@@ -62,28 +62,30 @@ function diffChildren(before: EditorNode[], after: EditorNode[], counts: Counts)
   const result: EditorNode[] = [];
   let i = 0;
   let j = 0;
-  for (let index = 0; index < parts.length; index += 1) {
-    const part = parts[index];
-    if (!part.added && !part.removed) {
+  // A removed run waits for the added run that may follow it: together they are a replacement.
+  let removed: EditorNode[] = [];
+  const flush = () => {
+    result.push(...removed.map((node) => marked(node, deletionMark, counts)));
+    removed = [];
+  };
+  for (const part of parts) {
+    if (part.removed) {
+      flush();
+      removed = before.slice(i, i + part.count);
+      i += part.count;
+    } else if (part.added) {
+      const added = after.slice(j, j + part.count);
+      j += part.count;
+      result.push(...pairRuns(removed, added, counts));
+      removed = [];
+    } else {
+      flush();
       result.push(...after.slice(j, j + part.count));
       i += part.count;
       j += part.count;
-      continue;
-    }
-    const next = parts[index + 1];
-    if (part.removed && next?.added) {
-      result.push(...pairRuns(before.slice(i, i + part.count), after.slice(j, j + next.count), counts));
-      i += part.count;
-      j += next.count;
-      index += 1;
-    } else if (part.removed) {
-      result.push(...before.slice(i, i + part.count).map((node) => marked(node, deletionMark, counts)));
-      i += part.count;
-    } else {
-      result.push(...after.slice(j, j + part.count).map((node) => marked(node, insertionMark, counts)));
-      j += part.count;
     }
   }
+  flush();
   return result;
 }
 
@@ -101,10 +103,11 @@ function pairRuns(removed: EditorNode[], added: EditorNode[], counts: Counts): E
   let i = 0;
   let j = 0;
   for (const [from, to] of [...pairs, [removed.length, added.length] as const]) {
-    for (; i < from; i += 1) result.push(marked(removed[i], deletionMark, counts));
-    for (; j < to; j += 1) result.push(marked(added[j], insertionMark, counts));
-    if (from === removed.length && to === added.length) break;
-    result.push(...diffNode(removed[from], added[to], counts));
+    result.push(...removed.slice(i, from).map((node) => marked(node, deletionMark, counts)));
+    result.push(...added.slice(j, to).map((node) => marked(node, insertionMark, counts)));
+    const pair = [removed[from], added[to]] as const;
+    if (!pair[0] || !pair[1]) break;
+    result.push(...diffNode(pair[0], pair[1], counts));
     i = from + 1;
     j = to + 1;
   }
@@ -119,28 +122,38 @@ function bestPairs(removed: EditorNode[], added: EditorNode[]): (readonly [numbe
   const columns = added.length;
   const removedWords = removed.map(wordsOf);
   const addedWords = added.map(wordsOf);
-  // best[i][j]: the best total for removed[i..] and added[j..].
-  const best = Array.from({ length: rows + 1 }, () => new Float64Array(columns + 1));
-  const likeness = Array.from({ length: rows }, () => new Float64Array(columns));
+  // best(i, j): the largest total likeness of pairs within removed[i..] and added[j..].
+  const totals = new Float64Array((rows + 1) * (columns + 1));
+  const likeness = new Float64Array(rows * columns);
+  const best = (i: number, j: number) => totals[i * (columns + 1) + j] ?? 0;
+  const like = (i: number, j: number) => likeness[i * columns + j] ?? 0;
+  removed.forEach((before, i) => {
+    added.forEach((after, j) => {
+      if (before.type === after.type) {
+        likeness[i * columns + j] = alike(
+          before,
+          after,
+          removedWords[i] ?? new Map(),
+          addedWords[j] ?? new Map(),
+        );
+      }
+    });
+  });
   for (let i = rows - 1; i >= 0; i -= 1) {
     for (let j = columns - 1; j >= 0; j -= 1) {
-      const like =
-        removed[i].type === added[j].type ? alike(removed[i], added[j], removedWords[i], addedWords[j]) : 0;
-      likeness[i][j] = like;
-      const paired = like >= minSimilarity ? like + best[i + 1][j + 1] : 0;
-      best[i][j] = Math.max(paired, best[i + 1][j], best[i][j + 1]);
+      const paired = like(i, j) >= minSimilarity ? like(i, j) + best(i + 1, j + 1) : 0;
+      totals[i * (columns + 1) + j] = Math.max(paired, best(i + 1, j), best(i, j + 1));
     }
   }
   const pairs: [number, number][] = [];
   let i = 0;
   let j = 0;
   while (i < rows && j < columns) {
-    const like = likeness[i][j];
-    if (like >= minSimilarity && best[i][j] === like + best[i + 1][j + 1]) {
+    if (like(i, j) >= minSimilarity && best(i, j) === like(i, j) + best(i + 1, j + 1)) {
       pairs.push([i, j]);
       i += 1;
       j += 1;
-    } else if (best[i][j] === best[i + 1][j]) i += 1;
+    } else if (best(i, j) === best(i + 1, j)) i += 1;
     else j += 1;
   }
   return pairs;
