@@ -126,7 +126,7 @@ export async function seedDemoWorkspace(db: Database, options: { pdf: PdfEngine 
     };
 
     const projectIds: string[] = [];
-    for (const project of demoProjects) projectIds.push((await createProject(tx, actor, project)).id);
+    for (const project of demoProjects) projectIds.push((await createProject({ db: tx, actor }, project)).id);
     for (const title of demoTemplates) {
       await createContract(
         { db: tx, actor },

@@ -4,7 +4,7 @@ import { docxMediaType, maxDocxBytes } from '../../shared/docx-file';
 import { AppError } from '../../shared/errors';
 import { docxApi } from '../../shared/routes/docx';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
+import { actorOf, contextOf } from '../plugins/authentication';
 import { registerFileBody } from '../plugins/file-body';
 import { exportDocx } from '../services/documents/export-docx';
 import { convertDocx, importDocxContract } from '../services/documents/import-docx';
@@ -16,7 +16,7 @@ const maxConcurrentImports = 6;
 const maxConcurrentPerUser = 2;
 
 /** .docx in (a new draft or template, or a document for the editor) and out (any contract). */
-export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerFileBody(app, docxMediaType, maxDocxBytes);
   const inFlight = new Map<string, string>();
   const release = async (request: { id: string }) => {
@@ -74,8 +74,7 @@ export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (request, reply) => {
       const { created, ...imported } = await importDocxContract(
-        db,
-        actorOf(request),
+        contextOf(request),
         fileOf(request.body),
         request.query,
       );
@@ -84,7 +83,7 @@ export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   );
 
   registerRoute(app, docxApi.download, {}, async (request, reply) => {
-    const file = await exportDocx(db, actorOf(request), request.params.id);
+    const file = await exportDocx(contextOf(request), request.params.id);
     return sendFile(reply, { ...file, contentType: docxMediaType });
   });
 };

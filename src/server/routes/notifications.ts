@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationsApi } from '../../shared/routes/notifications';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
+import { actorOf, contextOf } from '../plugins/authentication';
 import { listNotifications, markNotificationsRead } from '../services/notifications/list-notifications';
 import { NotificationStreams } from '../streams/notification-streams';
 import { registerRoute } from './register-route';
@@ -11,10 +11,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   const streams = new NotificationStreams({ db, log: app.log });
   app.addHook('onClose', () => streams.close());
 
-  registerRoute(app, notificationsApi.list, {}, async (request) => listNotifications(db, actorOf(request)));
+  registerRoute(app, notificationsApi.list, {}, async (request) => listNotifications(contextOf(request)));
 
   registerRoute(app, notificationsApi.markRead, {}, async (request, reply) => {
-    await markNotificationsRead(db, actorOf(request), request.body.ids);
+    await markNotificationsRead(contextOf(request), request.body.ids);
     return reply.status(204).send();
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileApi } from '../../shared/routes/profile';
 import type { AppDeps } from '../deps';
-import { actorOf, clearSessionCookie } from '../plugins/authentication';
+import { clearSessionCookie, contextOf } from '../plugins/authentication';
 import { changePassword } from '../services/profile/change-password';
 import { endOtherSessions } from '../services/profile/end-other-sessions';
 import { endSession } from '../services/profile/end-session';
@@ -13,17 +13,17 @@ import { setAvatar } from '../services/profile/set-avatar';
 import { updateProfile } from '../services/profile/update-profile';
 import { registerRoute } from './register-route';
 
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, accountLimits }) => {
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
   const secure = config.appUrl.protocol === 'https:';
 
-  registerRoute(app, profileApi.get, {}, async (request) => getProfile(db, actorOf(request)));
+  registerRoute(app, profileApi.get, {}, async (request) => getProfile(contextOf(request)));
 
   registerRoute(app, profileApi.update, {}, async (request) =>
-    updateProfile(db, actorOf(request), request.body, accountLimits),
+    updateProfile(contextOf(request), request.body),
   );
 
   registerRoute(app, profileApi.sendEmailVerification, {}, async (request, reply) => {
-    const { email } = await requestEmailConfirmation(db, actorOf(request));
+    const { email } = await requestEmailConfirmation(contextOf(request));
     return reply.status(202).send({
       email,
       message: `We sent a link to ${email}. Open it to confirm the address; it works for 24 hours.`,
@@ -36,28 +36,28 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       bodyLimit: 400_000,
     },
-    async (request) => setAvatar(db, actorOf(request), request.body),
+    async (request) => setAvatar(contextOf(request), request.body),
   );
 
-  registerRoute(app, profileApi.removeAvatar, {}, async (request) => removeAvatar(db, actorOf(request)));
+  registerRoute(app, profileApi.removeAvatar, {}, async (request) => removeAvatar(contextOf(request)));
 
   registerRoute(app, profileApi.changePassword, {}, async (request, reply) => {
-    await changePassword(db, actorOf(request), request.body, accountLimits);
+    await changePassword(contextOf(request), request.body);
     return reply.status(204).send();
   });
 
   registerRoute(app, profileApi.sessions, {}, async (request) => ({
-    items: await listSessions(db, actorOf(request)),
+    items: await listSessions(contextOf(request)),
   }));
 
   registerRoute(app, profileApi.endSession, {}, async (request, reply) => {
-    const { current } = await endSession(db, actorOf(request), request.params.id);
+    const { current } = await endSession(contextOf(request), request.params.id);
     if (current) clearSessionCookie(reply, secure);
     return reply.status(204).send();
   });
 
   registerRoute(app, profileApi.endOtherSessions, {}, async (request, reply) => {
-    await endOtherSessions(db, actorOf(request));
+    await endOtherSessions(contextOf(request));
     return reply.status(204).send();
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsApi } from '../../shared/routes/settings';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
+import { contextOf } from '../plugins/authentication';
 import {
   createCustomField,
   deleteCustomField,
@@ -21,16 +21,13 @@ import {
 } from '../services/settings/sealing-certificate';
 import { registerRoute } from './register-route';
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, pdf, config, instanceCertificate },
-) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, settingsApi.organization, {}, async (request) =>
-    getOrganizationSettings(db, actorOf(request)),
+    getOrganizationSettings(contextOf(request)),
   );
 
   registerRoute(app, settingsApi.updateOrganization, {}, async (request) =>
-    updateOrganizationSettings(db, actorOf(request), request.body),
+    updateOrganizationSettings(contextOf(request), request.body),
   );
 
   registerRoute(
@@ -39,27 +36,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     {
       bodyLimit: 400_000,
     },
-    async (request) => setOrganizationLogo(db, actorOf(request), request.body),
+    async (request) => setOrganizationLogo(contextOf(request), request.body),
   );
 
   registerRoute(app, settingsApi.removeLogo, {}, async (request) =>
-    removeOrganizationLogo(db, actorOf(request)),
+    removeOrganizationLogo(contextOf(request)),
   );
 
   registerRoute(app, settingsApi.createCustomField, {}, async (request, reply) =>
-    reply.status(201).send({ items: await createCustomField(db, actorOf(request), request.body) }),
+    reply.status(201).send({ items: await createCustomField(contextOf(request), request.body) }),
   );
 
   registerRoute(app, settingsApi.updateCustomField, {}, async (request) => ({
-    items: await updateCustomField(db, actorOf(request), request.params.id, request.body),
+    items: await updateCustomField(contextOf(request), request.params.id, request.body),
   }));
 
   registerRoute(app, settingsApi.removeCustomField, {}, async (request) => ({
-    items: await deleteCustomField(db, actorOf(request), request.params.id),
+    items: await deleteCustomField(contextOf(request), request.params.id),
   }));
 
   registerRoute(app, settingsApi.sealingCertificate, {}, async (request) =>
-    getSealingCertificate({ db, pdf, secret: config.sessionSecret }, actorOf(request), instanceCertificate),
+    getSealingCertificate(contextOf(request)),
   );
 
   registerRoute(
@@ -69,22 +66,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       bodyLimit: 600_000,
     },
     async (request) =>
-      setSealingCertificate({ db, pdf, secret: config.sessionSecret }, actorOf(request), {
+      setSealingCertificate(contextOf(request), {
         p12: Buffer.from(request.body.p12, 'base64'),
         password: request.body.password,
       }),
   );
 
   registerRoute(app, settingsApi.removeSealingCertificate, {}, async (request, reply) => {
-    await removeSealingCertificate(db, actorOf(request));
+    await removeSealingCertificate(contextOf(request));
     return reply.status(204).send();
   });
 
   registerRoute(app, settingsApi.twoFactor, {}, async (request) =>
-    getTwoFactorRequirement(db, actorOf(request)),
+    getTwoFactorRequirement(contextOf(request)),
   );
 
   registerRoute(app, settingsApi.updateTwoFactor, {}, async (request) =>
-    setTwoFactorRequirement(db, actorOf(request), request.body.required),
+    setTwoFactorRequirement(contextOf(request), request.body.required),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamApi } from '../../shared/routes/team';
 import type { AppDeps } from '../deps';
-import { actorOf, clearSessionCookie } from '../plugins/authentication';
+import { clearSessionCookie, contextOf } from '../plugins/authentication';
 import { presentCurrentUser } from '../presenters/current-user';
 import { acceptInvitation } from '../services/team/accept-invitation';
 import { changeMemberRole } from '../services/team/change-member-role';
@@ -15,23 +15,23 @@ import { registerRoute } from './register-route';
 export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const secure = config.appUrl.protocol === 'https:';
 
-  registerRoute(app, teamApi.get, {}, async (request) => listTeam(db, actorOf(request)));
+  registerRoute(app, teamApi.get, {}, async (request) => listTeam(contextOf(request)));
 
   registerRoute(app, teamApi.invite, {}, async (request, reply) =>
-    reply.status(201).send(await inviteMember(db, actorOf(request), request.body)),
+    reply.status(201).send(await inviteMember(contextOf(request), request.body)),
   );
 
   registerRoute(app, teamApi.revokeInvitation, {}, async (request, reply) => {
-    await revokeInvitation(db, actorOf(request), request.params.id);
+    await revokeInvitation(contextOf(request), request.params.id);
     return reply.status(204).send();
   });
 
   registerRoute(app, teamApi.updateMember, {}, async (request) =>
-    changeMemberRole(db, actorOf(request), { userId: request.params.userId, ...request.body }),
+    changeMemberRole(contextOf(request), { userId: request.params.userId, ...request.body }),
   );
 
   registerRoute(app, teamApi.removeMember, {}, async (request, reply) => {
-    const { self } = await removeMember(db, actorOf(request), request.params);
+    const { self } = await removeMember(contextOf(request), request.params);
     // Whoever removed themselves has no session left here.
     if (self) clearSessionCookie(reply, secure);
     return reply.status(204).send();
@@ -47,6 +47,6 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   );
 
   registerRoute(app, teamApi.acceptInvitation, {}, async (request) => ({
-    user: presentCurrentUser(await acceptInvitation(db, actorOf(request), request.params)),
+    user: presentCurrentUser(await acceptInvitation(contextOf(request), request.params)),
   }));
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
 import { twoFactorApi } from '../../shared/routes/two-factor';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
+import { contextOf } from '../plugins/authentication';
 import { passkeyAuthenticationOptions } from '../services/two-factor/authenticate-passkey';
 import { confirmTotpEnrollment } from '../services/two-factor/confirm-totp-enrollment';
 import { disableTotp } from '../services/two-factor/disable-totp';
@@ -41,7 +41,7 @@ const asJson = (options: object) => options as Record<string, unknown>;
  * Security section (an authenticator app, recovery codes, passkeys).
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, accountLimits } = deps;
+  const { db, config } = deps;
   const secure = config.appUrl.protocol === 'https:';
   const party = webAuthnPartyOf(config.appUrl);
   const flow = signInFlow(deps);
@@ -192,7 +192,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       config: { twoFactorSetup: true },
     },
-    async (request) => getTwoFactorStatus(db, actorOf(request)),
+    async (request) => getTwoFactorStatus(contextOf(request)),
   );
 
   registerRoute(
@@ -201,7 +201,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       config: { twoFactorSetup: true },
     },
-    async (request) => startTotpEnrollment(db, config.sessionSecret, actorOf(request)),
+    async (request) => startTotpEnrollment(contextOf(request)),
   );
 
   registerRoute(
@@ -210,11 +210,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       config: { twoFactorSetup: true },
     },
-    async (request) => confirmTotpEnrollment(db, config.sessionSecret, actorOf(request), request.body.code),
+    async (request) => confirmTotpEnrollment(contextOf(request), request.body.code),
   );
 
   registerRoute(app, twoFactorApi.disableTotp, {}, async (request, reply) => {
-    await disableTotp(db, config.sessionSecret, actorOf(request), request.body, accountLimits);
+    await disableTotp(contextOf(request), request.body);
     return reply.status(204).send();
   });
 
@@ -224,7 +224,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       config: { twoFactorSetup: true },
     },
-    async (request) => regenerateRecoveryCodes(db, config.sessionSecret, actorOf(request)),
+    async (request) => regenerateRecoveryCodes(contextOf(request)),
   );
 
   registerRoute(
@@ -234,9 +234,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       config: { twoFactorSetup: true },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const options = await passkeyRegistrationOptions(db, party, actor);
-      setChallenge(reply, 'register', options.challenge, actor.userId);
+      const ctx = contextOf(request);
+      const options = await passkeyRegistrationOptions(ctx);
+      setChallenge(reply, 'register', options.challenge, ctx.actor.userId);
       return { options: asJson(options) };
     },
   );
@@ -248,19 +248,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       config: { twoFactorSetup: true },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await registerPasskey(db, party, actor, takeChallenge(request, reply, 'register'), request.body);
-      return reply.status(201).send(await getTwoFactorStatus(db, actor));
+      const ctx = contextOf(request);
+      await registerPasskey(ctx, takeChallenge(request, reply, 'register'), request.body);
+      return reply.status(201).send(await getTwoFactorStatus(ctx));
     },
   );
 
   registerRoute(app, twoFactorApi.renamePasskey, {}, async (request, reply) => {
-    await renamePasskey(db, actorOf(request), request.params.id, request.body.name);
+    await renamePasskey(contextOf(request), request.params.id, request.body.name);
     return reply.status(204).send();
   });
 
   registerRoute(app, twoFactorApi.removePasskey, {}, async (request, reply) => {
-    await removePasskey(db, actorOf(request), request.params.id);
+    await removePasskey(contextOf(request), request.params.id);
     return reply.status(204).send();
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhooksApi } from '../../shared/routes/webhooks';
 import type { AppDeps } from '../deps';
-import { actorOf } from '../plugins/authentication';
+import { contextOf } from '../plugins/authentication';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -13,41 +13,37 @@ import {
 import { listWebhookDeliveries, resendWebhookDelivery } from '../services/webhooks/webhook-deliveries';
 import { registerRoute } from './register-route';
 
-export const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
-  const secret = deps.config.sessionSecret;
-  const settings = { secret, allowPrivate: deps.webhooksAllowPrivate ?? false };
-
-  registerRoute(app, webhooksApi.list, {}, async (request) => listWebhookEndpoints(db, actorOf(request)));
+export const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
+  registerRoute(app, webhooksApi.list, {}, async (request) => listWebhookEndpoints(contextOf(request)));
 
   registerRoute(app, webhooksApi.create, {}, async (request, reply) =>
-    reply.status(201).send(await createWebhookEndpoint(db, actorOf(request), request.body, settings)),
+    reply.status(201).send(await createWebhookEndpoint(contextOf(request), request.body)),
   );
 
   registerRoute(app, webhooksApi.update, {}, async (request) =>
-    updateWebhookEndpoint(db, actorOf(request), request.params.id, request.body, settings),
+    updateWebhookEndpoint(contextOf(request), request.params.id, request.body),
   );
 
   registerRoute(app, webhooksApi.remove, {}, async (request, reply) => {
-    await deleteWebhookEndpoint(db, actorOf(request), request.params.id);
+    await deleteWebhookEndpoint(contextOf(request), request.params.id);
     return reply.status(204).send();
   });
 
   registerRoute(app, webhooksApi.secret, {}, async (request) =>
-    revealWebhookSecret(db, actorOf(request), request.params.id, secret),
+    revealWebhookSecret(contextOf(request), request.params.id),
   );
 
   registerRoute(app, webhooksApi.rotateSecret, {}, async (request) =>
-    rotateWebhookSecret(db, actorOf(request), request.params.id, secret),
+    rotateWebhookSecret(contextOf(request), request.params.id),
   );
 
   registerRoute(app, webhooksApi.deliveries, {}, async (request) =>
-    listWebhookDeliveries(db, actorOf(request), request.params.id, request.query),
+    listWebhookDeliveries(contextOf(request), request.params.id, request.query),
   );
 
   registerRoute(app, webhooksApi.resend, {}, async (request, reply) =>
     reply
       .status(202)
-      .send(await resendWebhookDelivery(db, actorOf(request), request.params.id, request.params.deliveryId)),
+      .send(await resendWebhookDelivery(contextOf(request), request.params.id, request.params.deliveryId)),
   );
 };

@@ -4,8 +4,7 @@ import {
   maxApiTokensPerOrganization,
 } from '../../../shared/api/api-tokens';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { apiTokens } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentApiToken } from '../../presenters/api-token';
@@ -18,12 +17,11 @@ import { newApiToken } from './api-token-secret';
  * full: the database keeps its HMAC under SESSION_SECRET, exactly as for a session.
  */
 export async function createApiToken(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext<'secret'>,
   input: CreateApiTokenInput,
-  secret: string,
   now = new Date(),
 ): Promise<CreatedApiToken> {
+  const { db, actor, secret } = ctx;
   requireAdmin(actor, 'manage API tokens');
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {

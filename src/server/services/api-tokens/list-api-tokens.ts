@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ApiTokenList } from '../../../shared/api/api-tokens';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { apiTokens, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentApiToken } from '../../presenters/api-token';
 
 /** The organization's tokens, newest first (capped per organization, so one page). */
-export async function listApiTokens(db: Database, actor: Actor): Promise<ApiTokenList> {
+export async function listApiTokens(ctx: ServiceContext): Promise<ApiTokenList> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'manage API tokens');
   const rows = await db
     .select({ token: apiTokens, createdBy: users.name })

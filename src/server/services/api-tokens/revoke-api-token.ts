@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { apiTokens } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 
@@ -9,7 +8,8 @@ import { requireAdmin } from '../../policies/roles';
  * Revokes a token by deleting its row: its next request finds no hash and is answered like any
  * unknown token.
  */
-export async function revokeApiToken(db: Database, actor: Actor, id: string): Promise<void> {
+export async function revokeApiToken(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'manage API tokens');
   const deleted = await db
     .delete(apiTokens)

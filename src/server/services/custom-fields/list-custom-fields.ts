@@ -1,6 +1,6 @@
 import { asc, desc, eq, isNull, or } from 'drizzle-orm';
 import type { CustomField } from '../../../shared/api/custom-fields';
-import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { customFields } from '../../db/schema';
 
@@ -22,6 +22,7 @@ export async function listSignerFields(db: Database, organizationId: string): Pr
   }));
 }
 
-export function listCustomFields(db: Database, actor: Actor): Promise<CustomField[]> {
+export function listCustomFields(ctx: ServiceContext): Promise<CustomField[]> {
+  const { db, actor } = ctx;
   return listSignerFields(db, actor.organizationId);
 }

@@ -5,6 +5,7 @@ import type { CustomField } from '../../../shared/api/custom-fields';
 import type { createCustomFieldBodySchema, updateCustomFieldBodySchema } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { customFields } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
@@ -21,10 +22,10 @@ async function ownField(db: Database, actor: Actor, id: string) {
 
 /** Adds one of the organization's own signer fields, after the others. Admins only. */
 export async function createCustomField(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: z.infer<typeof createCustomFieldBodySchema>,
 ): Promise<CustomField[]> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the signer fields');
   const existing = await listSignerFields(db, actor.organizationId);
   if (existing.some((field) => field.name.toLowerCase() === input.name.toLowerCase())) {
@@ -51,11 +52,11 @@ export async function createCustomField(
 
 /** Renames a field or changes whether it is required; the system fields are fixed. */
 export async function updateCustomField(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   id: string,
   input: z.infer<typeof updateCustomFieldBodySchema>,
 ): Promise<CustomField[]> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the signer fields');
   await ownField(db, actor, id);
   if (input.name) {
@@ -69,7 +70,8 @@ export async function updateCustomField(
 }
 
 /** Removes one of the organization's own fields; values signers already gave stay in their records. */
-export async function deleteCustomField(db: Database, actor: Actor, id: string): Promise<CustomField[]> {
+export async function deleteCustomField(ctx: ServiceContext, id: string): Promise<CustomField[]> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the signer fields');
   await ownField(db, actor, id);
   await db.delete(customFields).where(eq(customFields.id, id));

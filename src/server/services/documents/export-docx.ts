@@ -1,16 +1,14 @@
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { writeDocx } from '../../docx/docx-engine';
 import { getContract } from '../contracts/get-contract';
 import { fileNameOf } from './file-name';
 
 /** Any contract or template of the organization, in any status, as a .docx. */
 export async function exportDocx(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   id: string,
 ): Promise<{ bytes: Buffer; fileName: string }> {
-  const contract = await getContract({ db, actor }, id);
+  const contract = await getContract(ctx, id);
   const bytes = await writeDocx(JSON.stringify(contract.content), contract.title);
   return { bytes, fileName: `${fileNameOf(contract.title)}.docx` };
 }

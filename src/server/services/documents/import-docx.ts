@@ -1,7 +1,6 @@
 import type { ConvertedDocx, ImportedDocx } from '../../../shared/api/docx';
 import type { EditorDocument } from '../../../shared/api/editor-document';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { readDocx } from '../../docx/docx-engine';
 import { createContract } from '../contracts/create-contract';
 import { getContract } from '../contracts/get-contract';
@@ -27,22 +26,18 @@ export async function convertDocx(file: Buffer, fileName?: string): Promise<Conv
 
 /** Starts a draft contract (or a template) from a .docx, and says what did not come in. */
 export async function importDocxContract(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   file: Buffer,
   options: { id?: string; template: boolean; projectId?: string; fileName?: string },
 ): Promise<{ created: boolean } & ImportedDocx> {
   const converted = await convertDocx(file, options.fileName);
-  const { id, created } = await createContract(
-    { db, actor },
-    {
-      ...(options.id ? { id: options.id } : {}),
-      title: converted.title,
-      content: converted.content,
-      isTemplate: options.template,
-      ...(options.projectId ? { projectId: options.projectId } : {}),
-      signers: [],
-    },
-  );
-  return { created, contract: await getContract({ db, actor }, id), notices: converted.notices };
+  const { id, created } = await createContract(ctx, {
+    ...(options.id ? { id: options.id } : {}),
+    title: converted.title,
+    content: converted.content,
+    isTemplate: options.template,
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+    signers: [],
+  });
+  return { created, contract: await getContract(ctx, id), notices: converted.notices };
 }

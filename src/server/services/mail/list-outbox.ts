@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { OutboxList } from '../../../shared/api/mail';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { mailMessages } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentOutboxItem } from '../../presenters/mail';
 
 /** The organization's outgoing mail, newest first, with the bodies the local outbox kept. Admins only. */
-export async function listOutbox(db: Database, actor: Actor, smtp: boolean): Promise<OutboxList> {
+export async function listOutbox(ctx: ServiceContext<'smtp'>): Promise<OutboxList> {
+  const { db, actor, smtp } = ctx;
   requireAdmin(actor, 'read the mail outbox');
   const rows = await db
     .select()

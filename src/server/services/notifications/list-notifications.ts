@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationList } from '../../../shared/api/notifications';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { notifications } from '../../db/schema';
 import { presentNotification } from '../../presenters/notification';
 
 /** The actor's newest notifications and how many are unread. */
-export async function listNotifications(db: Database, actor: Actor, limit = 20): Promise<NotificationList> {
+export async function listNotifications(ctx: ServiceContext, limit = 20): Promise<NotificationList> {
+  const { db, actor } = ctx;
   const rows = await db
     .select()
     .from(notifications)
@@ -24,11 +24,8 @@ export async function listNotifications(db: Database, actor: Actor, limit = 20):
 }
 
 /** Marks the given notifications (or all) of the actor read. */
-export async function markNotificationsRead(
-  db: Database,
-  actor: Actor,
-  ids?: readonly string[],
-): Promise<void> {
+export async function markNotificationsRead(ctx: ServiceContext, ids?: readonly string[]): Promise<void> {
+  const { db, actor } = ctx;
   await db
     .update(notifications)
     .set({ readAt: new Date() })

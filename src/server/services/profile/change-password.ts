@@ -1,23 +1,21 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ChangePasswordInput } from '../../../shared/api/profile';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { isGuessablePassword, passwordTooCommon } from '../accounts/common-passwords';
 import { hashPassword } from '../accounts/passwords';
-import { type CurrentPasswordLimits, verifyCurrentPassword } from './verify-current-password';
+import { verifyCurrentPassword } from './verify-current-password';
 
 /**
  * Sets a new password after checking the current one, and ends every other session of the
  * user: a device signed in with the old password is signed out. This session stays.
  */
 export async function changePassword(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext<'accountLimits'>,
   input: ChangePasswordInput,
-  limits: CurrentPasswordLimits,
 ): Promise<void> {
+  const { db, actor, accountLimits: limits } = ctx;
   await verifyCurrentPassword(db, actor, input.currentPassword, limits, 'change your password');
   const [user] = await db
     .select({ email: users.email, name: users.name })

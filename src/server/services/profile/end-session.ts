@@ -1,18 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { sessions } from '../../db/schema';
 
 /**
  * Signs one of the user's own sessions out; anyone else's id is not found, like a missing one.
  * Says whether it was the session making the request (whose cookie the caller then clears).
  */
-export async function endSession(
-  db: Database,
-  actor: Actor,
-  sessionId: string,
-): Promise<{ current: boolean }> {
+export async function endSession(ctx: ServiceContext, sessionId: string): Promise<{ current: boolean }> {
+  const { db, actor } = ctx;
   const [ended] = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId)))

@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Profile } from '../../../shared/api/profile';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { emailVerifications, users } from '../../db/schema';
 import { presentProfile } from '../../presenters/profile';
 
 /** The signed-in user's own name, e-mail (whether confirmed, and any change waiting for its link) and avatar. */
-export async function getProfile(db: Database, actor: Actor, now = new Date()): Promise<Profile> {
+export async function getProfile(ctx: ServiceContext, now = new Date()): Promise<Profile> {
+  const { db, actor } = ctx;
   const [row] = await db
     .select({
       name: users.name,

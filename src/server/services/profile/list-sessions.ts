@@ -1,12 +1,12 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ActiveSession } from '../../../shared/api/profile';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { sessions } from '../../db/schema';
 import { presentSession } from '../../presenters/session';
 
 /** The user's sessions that have not expired, this one first, then the newest. */
-export async function listSessions(db: Database, actor: Actor): Promise<ActiveSession[]> {
+export async function listSessions(ctx: ServiceContext): Promise<ActiveSession[]> {
+  const { db, actor } = ctx;
   const rows = await db
     .select({
       id: sessions.id,

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { emailVerifications, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
@@ -82,7 +83,8 @@ export async function consumeEmailConfirmation(db: Database, actor: Actor): Prom
  * Mails a confirmation link to the address the account has now: for accounts made before
  * addresses were confirmed. One that is confirmed already needs none.
  */
-export async function requestEmailConfirmation(db: Database, actor: Actor): Promise<{ email: string }> {
+export async function requestEmailConfirmation(ctx: ServiceContext): Promise<{ email: string }> {
+  const { db, actor } = ctx;
   const [user] = await db
     .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)

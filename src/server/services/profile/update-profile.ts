@@ -1,7 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Profile, UpdateProfileInput } from '../../../shared/api/profile';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { getProfile } from './get-profile';
@@ -10,7 +9,7 @@ import {
   queueEmailConfirmation,
   storeEmailVerification,
 } from './request-email-confirmation';
-import { type CurrentPasswordLimits, verifyCurrentPassword } from './verify-current-password';
+import { verifyCurrentPassword } from './verify-current-password';
 
 /**
  * Changes the user's name at once. A new e-mail needs the current password; it does not switch
@@ -23,12 +22,11 @@ import { type CurrentPasswordLimits, verifyCurrentPassword } from './verify-curr
  * confirmed (confirm-email.ts refuses an address taken by another account).
  */
 export async function updateProfile(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext<'accountLimits'>,
   input: UpdateProfileInput,
-  limits: CurrentPasswordLimits,
 ): Promise<Profile> {
-  const profile = await getProfile(db, actor);
+  const { db, actor, accountLimits: limits } = ctx;
+  const profile = await getProfile(ctx);
   const email = input.email !== undefined && input.email !== profile.email ? input.email : undefined;
   if (email !== undefined) {
     await verifyCurrentPassword(db, actor, input.currentPassword, limits, 'change your email');
@@ -69,5 +67,5 @@ export async function updateProfile(
       params: { newEmail: email },
     });
   });
-  return getProfile(db, actor);
+  return getProfile(ctx);
 }

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { CreateProjectInput } from '../../../shared/api/projects';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { projects } from '../../db/schema';
 
 /** Creates an empty project. Repeating the same client-chosen id returns the first one. */
 export async function createProject(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: CreateProjectInput,
 ): Promise<{ id: string; created: boolean }> {
+  const { db, actor } = ctx;
   const now = new Date();
   const [row] = await db
     .insert(projects)

@@ -1,12 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { contracts, projects } from '../../db/schema';
 import { findOwnProject } from '../../policies/scope';
 
 /** Deletes an empty project; one that still holds contracts is refused, so no contract is orphaned. */
-export async function deleteProject(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteProject(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const project = await findOwnProject(tx, actor, id, { lock: 'update' });
     const [held] = await tx

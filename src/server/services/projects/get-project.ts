@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Project } from '../../../shared/api/projects';
 import { tallyStatusCounts } from '../../../shared/statuses';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { contractStatusCounts, contracts } from '../../db/schema';
 import { findOwnProject } from '../../policies/scope';
 import { contractSummaryColumns, presentContractSummary } from '../../presenters/contract';
@@ -12,7 +11,8 @@ import { loadSigners } from '../contracts/load-signers';
 const contractsShown = 50;
 
 /** A project with its own status counts and its most recently updated contracts. */
-export async function getProject(db: Database, actor: Actor, id: string): Promise<Project> {
+export async function getProject(ctx: ServiceContext, id: string): Promise<Project> {
+  const { db, actor } = ctx;
   const project = await findOwnProject(db, actor, id);
   const inProject = and(eq(contracts.projectId, project.id), eq(contracts.isTemplate, false));
   const [statusRows, rows] = await Promise.all([

@@ -1,14 +1,14 @@
 import { desc } from 'drizzle-orm';
 import type { ProjectSummary } from '../../../shared/api/projects';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { projects } from '../../db/schema';
 import { ownProjects } from '../../policies/scope';
 import { presentProjectSummary } from '../../presenters/project';
 import { contractCountsByProject } from './project-counts';
 
 /** The organization's projects, most recently updated first; limit for the dashboard's few. */
-export async function listProjects(db: Database, actor: Actor, limit?: number): Promise<ProjectSummary[]> {
+export async function listProjects(ctx: ServiceContext, limit?: number): Promise<ProjectSummary[]> {
+  const { db, actor } = ctx;
   const query = db
     .select()
     .from(projects)

@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { UpdateProjectInput } from '../../../shared/api/projects';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { projects } from '../../db/schema';
 import { findOwnProject } from '../../policies/scope';
 
 /** Merges the given fields into a project. */
 export async function updateProject(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   id: string,
   input: UpdateProjectInput,
 ): Promise<void> {
+  const { db, actor } = ctx;
   const project = await findOwnProject(db, actor, id);
   await db
     .update(projects)

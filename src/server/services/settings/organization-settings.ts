@@ -6,13 +6,13 @@ import type {
   updateOrganizationSettingsBodySchema,
 } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { organizations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { imageDataUrl } from '../images/image-data-url';
 
-export async function getOrganizationSettings(db: Database, actor: Actor): Promise<OrganizationSettings> {
+export async function getOrganizationSettings(ctx: ServiceContext): Promise<OrganizationSettings> {
+  const { db, actor } = ctx;
   const [row] = await db
     .select({
       name: organizations.name,
@@ -28,16 +28,16 @@ export async function getOrganizationSettings(db: Database, actor: Actor): Promi
 
 /** Name and signing defaults. Admins only. */
 export async function updateOrganizationSettings(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: z.infer<typeof updateOrganizationSettingsBodySchema>,
 ): Promise<OrganizationSettings> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the organization settings');
   await db
     .update(organizations)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return getOrganizationSettings(db, actor);
+  return getOrganizationSettings(ctx);
 }
 
 /**
@@ -45,24 +45,25 @@ export async function updateOrganizationSettings(
  * says (no SVG: it can carry scripts). Admins only.
  */
 export async function setOrganizationLogo(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: { type: ImageType; data: string },
 ): Promise<OrganizationSettings> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the organization logo');
   const logoUrl = imageDataUrl(input, 'logo');
   await db
     .update(organizations)
     .set({ logoUrl, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return getOrganizationSettings(db, actor);
+  return getOrganizationSettings(ctx);
 }
 
-export async function removeOrganizationLogo(db: Database, actor: Actor): Promise<OrganizationSettings> {
+export async function removeOrganizationLogo(ctx: ServiceContext): Promise<OrganizationSettings> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the organization logo');
   await db
     .update(organizations)
     .set({ logoUrl: null, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return getOrganizationSettings(db, actor);
+  return getOrganizationSettings(ctx);
 }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { organizations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { hasSecondFactor } from '../two-factor/second-factor-methods';
 
-export async function getTwoFactorRequirement(db: Database, actor: Actor): Promise<{ required: boolean }> {
+export async function getTwoFactorRequirement(ctx: ServiceContext): Promise<{ required: boolean }> {
+  const { db, actor } = ctx;
   const [row] = await db
     .select({ required: organizations.requireTwoFactor })
     .from(organizations)
@@ -21,10 +21,10 @@ export async function getTwoFactorRequirement(db: Database, actor: Actor): Promi
  * Members without one keep their sessions but may only set one up until they have.
  */
 export async function setTwoFactorRequirement(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   required: boolean,
 ): Promise<{ required: boolean }> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the two-factor requirement');
   if (required && !(await hasSecondFactor(db, actor.userId))) {
     throw new AppError(

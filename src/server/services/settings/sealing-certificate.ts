@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { SealingCertificateInfo } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import type { CertificateDetails } from '../../pdf/pdf-tasks';
-import type { SealingCertificate } from '../../pdf/sealing-certificate';
 import { requireAdmin } from '../../policies/roles';
 import { openSecret, sealSecret } from './secret-box';
 
 const purpose = 'sealing-certificate-password';
-
-type Deps = { db: Database; pdf: PdfEngine; secret: string };
 
 function present(
   certificate: CertificateDetails,
@@ -66,10 +63,9 @@ const detailColumns = (details: CertificateDetails) => ({
  * once more, in the engine's thread, and its details stored).
  */
 export async function getSealingCertificate(
-  deps: Deps,
-  actor: Actor,
-  instance: SealingCertificate,
+  ctx: ServiceContext<'pdf' | 'secret' | 'instanceCertificate'>,
 ): Promise<SealingCertificateInfo> {
+  const { actor, instanceCertificate: instance, ...deps } = ctx;
   const [row] = await deps.db
     .select({
       hasOwn: organizations.sealingP12,
@@ -98,10 +94,10 @@ export async function getSealingCertificate(
 
 /** Uploads the organization's own PKCS#12 certificate; it is checked before anything is stored. */
 export async function setSealingCertificate(
-  deps: Deps,
-  actor: Actor,
+  ctx: ServiceContext<'pdf' | 'secret'>,
   input: { p12: Buffer; password: string },
 ): Promise<SealingCertificateInfo> {
+  const { actor, ...deps } = ctx;
   requireAdmin(actor, 'change the sealing certificate');
   const details = await readUploaded(deps.pdf, input);
   await deps.db
@@ -117,7 +113,8 @@ export async function setSealingCertificate(
 }
 
 /** Goes back to the instance certificate. Seals already made stay verifiable (by fingerprint). */
-export async function removeSealingCertificate(db: Database, actor: Actor): Promise<void> {
+export async function removeSealingCertificate(ctx: ServiceContext): Promise<void> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change the sealing certificate');
   await db
     .update(organizations)

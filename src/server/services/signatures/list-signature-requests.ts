@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ListSignatureRequestsQuery, SignatureRequestPage } from '../../../shared/api/signatures';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { contracts, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
 import { signingStateOf } from '../signing/signing-state';
@@ -27,10 +26,10 @@ const latest = (...dates: (Date | null)[]) =>
 
 /** Every signer of every contract the organization has sent, newest sending first. */
 export async function listSignatureRequests(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   query: ListSignatureRequestsQuery,
 ): Promise<SignatureRequestPage> {
+  const { db, actor } = ctx;
   const conditions: SQL[] = [
     ownContracts(actor),
     eq(contracts.isTemplate, false),

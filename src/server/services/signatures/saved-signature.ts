@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SavedSignature } from '../../../shared/api/signatures';
-import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { decodeSignatureImage } from '../signing/signature-image';
@@ -16,12 +16,17 @@ export async function getSavedSignature(db: Database, userId: string): Promise<S
   return { kind: row?.kind ?? null, image: dataUrlOf(row?.image ?? null) };
 }
 
+/** The actor's own saved signature. */
+export async function getOwnSavedSignature(ctx: ServiceContext): Promise<SavedSignature> {
+  return getSavedSignature(ctx.db, ctx.actor.userId);
+}
+
 /** Keeps the user's signature (checked like one given on the signing page) to offer when they sign. */
 export async function saveSignature(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: { kind: 'drawn' | 'typed'; image: string },
 ): Promise<SavedSignature> {
+  const { db, actor } = ctx;
   const image = decodeSignatureImage(input.image);
   await db
     .update(users)
@@ -30,7 +35,8 @@ export async function saveSignature(
   return getSavedSignature(db, actor.userId);
 }
 
-export async function removeSavedSignature(db: Database, actor: Actor): Promise<SavedSignature> {
+export async function removeSavedSignature(ctx: ServiceContext): Promise<SavedSignature> {
+  const { db, actor } = ctx;
   await db
     .update(users)
     .set({ savedSignature: null, savedSignatureKind: null, updatedAt: new Date() })

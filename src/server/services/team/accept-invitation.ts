@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { invitations, memberships, organizations, sessions } from '../../db/schema';
 import { unknownInvitationMessage } from './get-invitation';
 import { closedInvitationMessages, hashInvitationToken, invitationStateOf } from './invitation-token';
@@ -12,11 +12,11 @@ import { closedInvitationMessages, hashInvitationToken, invitationStateOf } from
  * to that organization. Answers the actor as the session now resolves it.
  */
 export async function acceptInvitation(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: { token: string },
   now = new Date(),
 ): Promise<Actor> {
+  const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const [invitation] = await tx
       .select()

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ChangeRoleInput, TeamMember } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { memberships, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { ownMemberships } from '../../policies/scope';
@@ -12,10 +11,10 @@ import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
 
 /** Makes a member an admin or an admin a member (admins); the last admin stays an admin. */
 export async function changeMemberRole(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: ChangeRoleInput & { userId: string },
 ): Promise<TeamMember> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'change roles');
   return db.transaction(async (tx) => {
     await lockTeamAsAdmin(tx, actor, 'change roles');

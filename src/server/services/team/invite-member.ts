@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { InviteInput, PendingInvitation } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { requireAdmin } from '../../policies/roles';
@@ -17,11 +16,11 @@ import { lockTeamAsAdmin } from './lock-team';
  * the same transaction. The link is made when the e-mail is composed, so no token is stored here.
  */
 export async function inviteMember(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: InviteInput,
   now = new Date(),
 ): Promise<PendingInvitation> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'invite people');
   return db.transaction(async (tx) => {
     await lockTeamAsAdmin(tx, actor, 'invite people');

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Team } from '../../../shared/api/team';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
 import { presentInvitation, presentMember } from '../../presenters/team';
@@ -16,7 +15,8 @@ export const memberColumns = {
 };
 
 /** The organization's members, first to join first, and its open invitations, newest first. */
-export async function listTeam(db: Database, actor: Actor): Promise<Team> {
+export async function listTeam(ctx: ServiceContext): Promise<Team> {
+  const { db, actor } = ctx;
   const now = new Date();
   const members = await db
     .select(memberColumns)

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { memberships, sessions } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { ownMemberships } from '../../policies/scope';
@@ -13,10 +12,10 @@ import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
  * Says whether the actor removed themselves.
  */
 export async function removeMember(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   input: { userId: string },
 ): Promise<{ self: boolean }> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'remove members');
   return db.transaction(async (tx) => {
     await lockTeamAsAdmin(tx, actor, 'remove members');

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { invitations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { ownInvitations } from '../../policies/scope';
@@ -13,11 +12,11 @@ import { lockTeamAsAdmin } from './lock-team';
  * is not sent. Revoking twice is not an error; an accepted invitation cannot be revoked.
  */
 export async function revokeInvitation(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   invitationId: string,
   now = new Date(),
 ): Promise<void> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'revoke invitations');
   await db.transaction(async (tx) => {
     await lockTeamAsAdmin(tx, actor, 'revoke invitations');

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { users } from '../../db/schema';
 import { tooManyAttempts } from '../accounts/sign-in';
 import { consumeRateLimit, refundRateLimit } from '../rate-limits/consume-rate-limit';
@@ -16,11 +15,10 @@ import { secondFactorLimits } from './two-factor-limits';
  * codes, shown this once. The step of the confirming code counts as used.
  */
 export async function confirmTotpEnrollment(
-  db: Database,
-  serverSecret: string,
-  actor: Actor,
+  ctx: ServiceContext<'secret'>,
   code: string,
 ): Promise<{ codes: string[] }> {
+  const { db, actor, secret: serverSecret } = ctx;
   const key = `totp-enroll:account:${actor.userId}`;
   const wait = await consumeRateLimit(db, key, secondFactorLimits.perAccount);
   if (wait > 0) throw tooManyAttempts(wait);

@@ -1,10 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { passkeys, recoveryCodes, users } from '../../db/schema';
 import { tooManyAttempts } from '../accounts/sign-in';
-import { type CurrentPasswordLimits, verifyCurrentPassword } from '../profile/verify-current-password';
+import { verifyCurrentPassword } from '../profile/verify-current-password';
 import { consumeRateLimit, refundRateLimit } from '../rate-limits/consume-rate-limit';
 import { acceptTotpCode } from './accept-totp-code';
 import { queueSecurityNotice } from './queue-security-notice';
@@ -16,12 +15,10 @@ import { secondFactorLimits } from './two-factor-limits';
  * for them to stand in for.
  */
 export async function disableTotp(
-  db: Database,
-  serverSecret: string,
-  actor: Actor,
+  ctx: ServiceContext<'secret' | 'accountLimits'>,
   input: { currentPassword?: string | undefined; code?: string | undefined },
-  limits: CurrentPasswordLimits,
 ): Promise<void> {
+  const { db, actor, secret: serverSecret, accountLimits: limits } = ctx;
   if (input.code !== undefined) {
     const key = `second-factor:account:${actor.userId}`;
     const wait = await consumeRateLimit(db, key, secondFactorLimits.perAccount);

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TwoFactorStatus } from '../../../shared/api/two-factor';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { organizations, passkeys, users } from '../../db/schema';
 import { countRecoveryCodesLeft } from './recovery-codes';
 
 /** What the profile's Security section shows: the app, the passkeys, the codes left. */
-export async function getTwoFactorStatus(db: Database, actor: Actor): Promise<TwoFactorStatus> {
+export async function getTwoFactorStatus(ctx: ServiceContext): Promise<TwoFactorStatus> {
+  const { db, actor } = ctx;
   const [user] = await db
     .select({ enabledAt: users.totpEnabledAt })
     .from(users)

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { passkeys } from '../../db/schema';
 import { queueSecurityNotice } from './queue-security-notice';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such passkey');
 
-export async function renamePasskey(db: Database, actor: Actor, id: string, name: string): Promise<void> {
+export async function renamePasskey(ctx: ServiceContext, id: string, name: string): Promise<void> {
+  const { db, actor } = ctx;
   const [row] = await db
     .update(passkeys)
     .set({ name })
@@ -16,7 +16,8 @@ export async function renamePasskey(db: Database, actor: Actor, id: string, name
   if (!row) throw notFound();
 }
 
-export async function removePasskey(db: Database, actor: Actor, id: string): Promise<void> {
+export async function removePasskey(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(passkeys)

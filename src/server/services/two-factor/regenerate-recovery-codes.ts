@@ -1,17 +1,13 @@
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { queueSecurityNotice } from './queue-security-notice';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { requireRecentSignIn } from './require-recent-sign-in';
 import { hasSecondFactor } from './second-factor-methods';
 
 /** Ten new recovery codes; every earlier code stops working. Only beside a real second factor. */
-export async function regenerateRecoveryCodes(
-  db: Database,
-  serverSecret: string,
-  actor: Actor,
-): Promise<{ codes: string[] }> {
+export async function regenerateRecoveryCodes(ctx: ServiceContext<'secret'>): Promise<{ codes: string[] }> {
+  const { db, actor, secret: serverSecret } = ctx;
   await requireRecentSignIn(db, actor);
   if (!(await hasSecondFactor(db, actor.userId))) {
     throw new AppError('INVALID_INPUT', 'Set up an authenticator app or a passkey first');

@@ -3,14 +3,13 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { count, eq } from 'drizzle-orm';
 import type { PasskeyRegistration } from '../../../shared/api/two-factor';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { passkeys } from '../../db/schema';
 import { queueSecurityNotice } from './queue-security-notice';
 import { requireRecentSignIn } from './require-recent-sign-in';
 import type { WebAuthnChallenge } from './webauthn-challenge-cookie';
 import { spendChallenge } from './webauthn-challenge-cookie';
-import type { WebAuthnParty } from './webauthn-party';
+import { webAuthnPartyOf } from './webauthn-party';
 
 /** Enough for every device a person owns, and a bound on the list. */
 export const maxPasskeysPerUser = 20;
@@ -19,7 +18,9 @@ export const maxPasskeysPerUser = 20;
  * Options for the browser to make a passkey: discoverable (so it can sign in without an e-mail),
  * user verification preferred, and none of the user's existing passkeys made again.
  */
-export async function passkeyRegistrationOptions(db: Database, party: WebAuthnParty, actor: Actor) {
+export async function passkeyRegistrationOptions(ctx: ServiceContext<'appUrl'>) {
+  const { db, actor, appUrl } = ctx;
+  const party = webAuthnPartyOf(appUrl);
   await requireRecentSignIn(db, actor);
   const existing = await db
     .select({ id: passkeys.credentialId, transports: passkeys.transports })
@@ -44,12 +45,12 @@ export async function passkeyRegistrationOptions(db: Database, party: WebAuthnPa
 
 /** Checks the browser's new credential against the challenge and keeps its public key, named. */
 export async function registerPasskey(
-  db: Database,
-  party: WebAuthnParty,
-  actor: Actor,
+  ctx: ServiceContext<'appUrl'>,
   challenge: WebAuthnChallenge | null,
   input: { name: string; credential: PasskeyRegistration },
 ): Promise<{ id: string }> {
+  const { db, actor, appUrl } = ctx;
+  const party = webAuthnPartyOf(appUrl);
   await requireRecentSignIn(db, actor);
   if (!challenge || challenge.userId !== actor.userId || !(await spendChallenge(db, challenge))) {
     throw new AppError('INVALID_INPUT', 'This passkey request has expired: try again');

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { users } from '../../db/schema';
 import { sealSecret } from '../settings/secret-box';
 import { requireRecentSignIn } from './require-recent-sign-in';
@@ -14,10 +13,9 @@ import { newTotpSecret, totpSecretPurpose, totpUri } from './totp';
  * second start replaces the first.
  */
 export async function startTotpEnrollment(
-  db: Database,
-  serverSecret: string,
-  actor: Actor,
+  ctx: ServiceContext<'secret'>,
 ): Promise<{ secret: string; uri: string; qrCode: string }> {
+  const { db, actor, secret: serverSecret } = ctx;
   await requireRecentSignIn(db, actor);
   const [user] = await db
     .select({ enabledAt: users.totpEnabledAt })

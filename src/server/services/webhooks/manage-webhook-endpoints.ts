@@ -8,15 +8,14 @@ import {
 } from '../../../shared/api/webhooks';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { webhookEndpoints } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentWebhookEndpoint } from '../../presenters/webhook';
 import { assertBelowOrganizationCap } from '../organizations/organization-cap';
 import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from './webhook-secret';
-import { checkWebhookUrl, type TargetRules } from './webhook-target';
-
-export type WebhookSettings = TargetRules & { secret: string };
+import { checkWebhookUrl } from './webhook-target';
 
 const what = 'manage webhooks';
 
@@ -36,10 +35,8 @@ function eventsRequired(allEvents: boolean, events: readonly string[]) {
   }
 }
 
-export async function listWebhookEndpoints(
-  db: Database,
-  actor: Actor,
-): Promise<{ items: WebhookEndpoint[] }> {
+export async function listWebhookEndpoints(ctx: ServiceContext): Promise<{ items: WebhookEndpoint[] }> {
+  const { db, actor } = ctx;
   requireAdmin(actor, what);
   const rows = await db
     .select()
@@ -51,16 +48,16 @@ export async function listWebhookEndpoints(
 
 /** Registers an endpoint after checking where its URL leads (never a private address unless allowed). */
 export async function createWebhookEndpoint(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext<'secret' | 'webhooksAllowPrivate'>,
   input: CreateWebhookInput,
-  settings: WebhookSettings,
 ): Promise<WebhookEndpoint> {
+  const { db, actor, secret, webhooksAllowPrivate } = ctx;
+  const rules = { allowPrivate: webhooksAllowPrivate };
   requireAdmin(actor, what);
   const allEvents = input.allEvents ?? true;
   const events = [...new Set(input.events ?? [])];
   eventsRequired(allEvents, events);
-  const url = await checkWebhookUrl(input.url, settings);
+  const url = await checkWebhookUrl(input.url, rules);
   return db.transaction(async (tx) => {
     await assertBelowOrganizationCap(tx, {
       organizationId: actor.organizationId,
@@ -76,7 +73,7 @@ export async function createWebhookEndpoint(
         url,
         allEvents,
         events,
-        secretSealed: sealWebhookSecret(settings.secret, newWebhookSecret()),
+        secretSealed: sealWebhookSecret(secret, newWebhookSecret()),
       })
       .returning();
     if (!row) throw new Error('Webhook endpoint insert returned no row');
@@ -85,18 +82,18 @@ export async function createWebhookEndpoint(
 }
 
 export async function updateWebhookEndpoint(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext<'webhooksAllowPrivate'>,
   id: string,
   input: UpdateWebhookInput,
-  settings: WebhookSettings,
 ): Promise<WebhookEndpoint> {
+  const { db, actor, webhooksAllowPrivate } = ctx;
+  const rules = { allowPrivate: webhooksAllowPrivate };
   requireAdmin(actor, what);
   const current = await findOwnEndpoint(db, actor, id);
   const allEvents = input.allEvents ?? current.allEvents;
   const events = input.events ? [...new Set(input.events)] : current.events;
   eventsRequired(allEvents, events);
-  const url = input.url === undefined ? current.url : await checkWebhookUrl(input.url, settings);
+  const url = input.url === undefined ? current.url : await checkWebhookUrl(input.url, rules);
   const reenabled = input.enabled === true && !current.enabled;
   const [row] = await db
     .update(webhookEndpoints)
@@ -116,31 +113,24 @@ export async function updateWebhookEndpoint(
   return presentWebhookEndpoint(row);
 }
 
-export async function deleteWebhookEndpoint(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string): Promise<void> {
+  const { db, actor } = ctx;
   requireAdmin(actor, what);
   const current = await findOwnEndpoint(db, actor, id);
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, current.id));
 }
 
 /** The signing key, for an admin to configure the receiver with. */
-export async function revealWebhookSecret(
-  db: Database,
-  actor: Actor,
-  id: string,
-  secret: string,
-): Promise<WebhookSecret> {
+export async function revealWebhookSecret(ctx: ServiceContext<'secret'>, id: string): Promise<WebhookSecret> {
+  const { db, actor, secret } = ctx;
   requireAdmin(actor, what);
   const current = await findOwnEndpoint(db, actor, id);
   return { secret: openWebhookSecret(secret, current.secretSealed) };
 }
 
 /** A new signing key; the old one stops signing at once (attempts from now on use the new one). */
-export async function rotateWebhookSecret(
-  db: Database,
-  actor: Actor,
-  id: string,
-  secret: string,
-): Promise<WebhookSecret> {
+export async function rotateWebhookSecret(ctx: ServiceContext<'secret'>, id: string): Promise<WebhookSecret> {
+  const { db, actor, secret } = ctx;
   requireAdmin(actor, what);
   const current = await findOwnEndpoint(db, actor, id);
   const plain = newWebhookSecret();

@@ -1,8 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { WebhookDelivery, WebhookDeliveryPage } from '../../../shared/api/webhooks';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
-import type { Database } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { webhookDeliveries } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentWebhookDelivery } from '../../presenters/webhook';
@@ -25,11 +24,11 @@ function decodeCursor(raw: string): { createdAt: Date; id: string } {
 
 /** An endpoint's deliveries, newest first, a page at a time (keyset on created_at, id). */
 export async function listWebhookDeliveries(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   endpointId: string,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<WebhookDeliveryPage> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'manage webhooks');
   const endpoint = await findOwnEndpoint(db, actor, endpointId);
   const after = page.cursor ? decodeCursor(page.cursor) : null;
@@ -59,12 +58,12 @@ export async function listWebhookDeliveries(
 
 /** Queues the delivery again (same webhook-id), whatever became of its earlier attempts. */
 export async function resendWebhookDelivery(
-  db: Database,
-  actor: Actor,
+  ctx: ServiceContext,
   endpointId: string,
   deliveryId: string,
   now = new Date(),
 ): Promise<WebhookDelivery> {
+  const { db, actor } = ctx;
   requireAdmin(actor, 'manage webhooks');
   const endpoint = await findOwnEndpoint(db, actor, endpointId);
   return db.transaction(async (tx) => {
