@@ -42,6 +42,11 @@ export class PdfJoin {
     for (const page of pages) this.out.addPage(page);
   }
 
+  /** The document joined so far, for a last step that writes it itself (the seal). */
+  get document(): PDFDocument {
+    return this.out;
+  }
+
   /** The parts so far and their page count. */
   async save(): Promise<{ bytes: Uint8Array; pages: number }> {
     // Plain cross-reference tables: the PAdES placeholder step appends an incremental update,
@@ -64,17 +69,6 @@ function copyMetadata(from: PDFDocument, to: PDFDocument) {
   if (creator) to.setCreator(creator);
   to.setProducer(producer ?? 'Pactum');
   if (created) to.setCreationDate(created);
-}
-
-/**
- * Sets the PDF's modification date (ModDate). React-pdf can only write a non-standard
- * 'ModificationDate' key, which readers ignore; pdf-lib rewrites the file with the standard one,
- * keeping everything else (its producer and creation date included) as it was.
- */
-export async function setModificationDate(pdf: Uint8Array, date: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  doc.setModificationDate(date);
-  return doc.save({ useObjectStreams: false });
 }
 
 /** Number of pages of a PDF. */

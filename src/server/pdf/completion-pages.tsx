@@ -101,6 +101,7 @@ export function SignaturePagesDocument(props: SignaturePagesProps) {
       creator="Pactum"
       producer="Pactum"
       creationDate={lastSigned ?? new Date(0)}
+      modificationDate={lastSigned ?? new Date(0)}
     >
       <PageFrame
         title={props.title}
@@ -188,6 +189,7 @@ export function CertificateDocument(props: CertificateProps) {
       creator="Pactum"
       producer="Pactum"
       creationDate={props.completedAt}
+      modificationDate={props.completedAt}
     >
       <PageFrame
         title={props.title}

@@ -88,6 +88,7 @@ export function ContractDocument(props: ContractDocumentProps) {
       creator="Pactum"
       producer="Pactum"
       creationDate={props.sentAt}
+      modificationDate={props.sentAt}
     >
       <PageFrame title={props.title} aside={props.organizationName} reference={props.reference}>
         <View style={styles.titleBlock}>

@@ -153,14 +153,31 @@ function reuseEmbeddedFonts(prototype: { font: FontSwitch }): void {
   };
 }
 
+type DocumentEnd = (this: { info: Record<string, unknown> }) => unknown;
+
+/**
+ * React-pdf passes a document's `modificationDate` to pdfkit as a 'ModificationDate' entry, which
+ * no reader knows; the PDF's own key is 'ModDate'. Renaming it as the document is written dates
+ * the file directly, instead of parsing and writing it all again with pdf-lib afterwards.
+ */
+function standardModificationDate(prototype: { end: DocumentEnd }): void {
+  const end = prototype.end;
+  prototype.end = function (this: { info: Record<string, unknown> }) {
+    const { ModificationDate: date, ...rest } = this.info;
+    if (date !== undefined) this.info = { ...rest, ModDate: date };
+    return end.call(this);
+  };
+}
+
 let installed = false;
 
-/** Installs the writer on pdfkit's documents, once per thread. */
+/** Installs the writer (and the standard modification date) on pdfkit's documents, once per thread. */
 export function installGlyphWriter(): void {
   if (installed) return;
   installed = true;
-  const prototype = PDFDocument.prototype as { font: FontSwitch };
+  const prototype = PDFDocument.prototype as { font: FontSwitch; end: DocumentEnd };
   reuseEmbeddedFonts(prototype);
+  standardModificationDate(prototype);
   Object.defineProperty(prototype, 'glyphs', {
     configurable: true,
     get(this: Document) {

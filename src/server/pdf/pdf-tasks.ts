@@ -3,7 +3,7 @@ import type { EditorDocument } from '../../shared/api/editor-document';
 import { PdfJoin, pageCount } from './assemble-pdf';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
 import { renderContractPdf } from './render-contract-pdf';
-import { sealPdf } from './seal-pdf';
+import { sealDocument } from './seal-pdf';
 import { CertificateError, readPkcs12, type SealingCertificate } from './sealing-certificate';
 import { inspectSeal, type SealInspection } from './verify-pdf';
 
@@ -95,20 +95,20 @@ export async function finalizeContract(
   });
   mark('certificate of completion: render');
   await joined.append(certificatePdf);
-  const unsealed = await joined.save();
-  mark('join + certificate');
+  mark('join the certificate');
   const certificate = sealingCertificateOf(input.certificate);
   mark('read the sealing certificate');
-  const bytes = await sealPdf(unsealed.bytes, {
+  // The joined document is sealed as it is in memory: written once, with the seal's placeholder.
+  const pages = joined.document.getPageCount();
+  const bytes = await sealDocument(joined.document, {
     certificate,
     reason: `Completed and sealed by Pactum for ${input.organizationName}`,
     name: input.organizationName,
     signingTime: input.completedAt,
     ...(input.tsaUrl ? { tsaUrl: input.tsaUrl } : {}),
   });
-  mark('seal (PAdES)');
-  // The seal is an incremental update: it adds no page.
-  return { bytes: new Uint8Array(bytes), sha256: sha256Of(bytes), pages: unsealed.pages, signedSha256 };
+  mark('write and seal (PAdES)');
+  return { bytes: new Uint8Array(bytes), sha256: sha256Of(bytes), pages, signedSha256 };
 }
 
 // Decrypting a PKCS#12 file takes node-forge tens of milliseconds: each certificate is read once

@@ -1,5 +1,4 @@
 import { renderToBuffer } from '@react-pdf/renderer';
-import { setModificationDate } from './assemble-pdf';
 import {
   CertificateDocument,
   type CertificateProps,
@@ -19,16 +18,13 @@ export async function renderSignaturePages(input: SignaturePagesInput): Promise<
   for (const signer of input.signers) {
     if (!isPng(signer.signatureImage)) throw new Error(`The signature image of ${signer.email} is not a PNG`);
   }
-  const lastSigned = new Date(Math.max(...input.signers.map((signer) => signer.signedAt.getTime())));
   // Called as a function (it uses no hooks) because renderToBuffer wants the <Document> element itself.
-  const buffer = await renderToBuffer(SignaturePagesDocument(input));
-  return setModificationDate(buffer, lastSigned);
+  return renderToBuffer(SignaturePagesDocument(input));
 }
 
 /** The certificate of completion: the contract's identity, hashes and full history. */
 export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
-  const buffer = await renderToBuffer(CertificateDocument(input));
-  return setModificationDate(buffer, input.completedAt);
+  return renderToBuffer(CertificateDocument(input));
 }
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,6 +1,5 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import type { EditorDocument } from '../../shared/api/editor-document';
-import { setModificationDate } from './assemble-pdf';
 import { ContractDocument } from './contract-document';
 
 export type ContractPdfInput = {
@@ -16,6 +15,5 @@ export type ContractPdfInput = {
  * input gives the same bytes and the same hash.
  */
 export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8Array> {
-  const buffer = await renderToBuffer(<ContractDocument {...input} />);
-  return setModificationDate(buffer, input.sentAt);
+  return renderToBuffer(<ContractDocument {...input} />);
 }

@@ -55,8 +55,15 @@ const tsaTimeoutMs = 15_000;
  * signature dictionary's /M entry, not a CMS signing-time attribute.
  */
 export async function sealPdf(pdf: Uint8Array, input: SealInput): Promise<Buffer> {
+  return sealDocument(await PDFDocument.load(pdf, { updateMetadata: false }), input);
+}
+
+/**
+ * sealPdf for a document already open in pdf-lib (one just assembled): it is written once, with
+ * the signature's placeholder, instead of written, parsed again and written again.
+ */
+export async function sealDocument(doc: PDFDocument, input: SealInput): Promise<Buffer> {
   const keyMaterial = sealingKeyMaterial(input.certificate);
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const acroForm = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
   const sigFlags = acroForm?.lookupMaybe(PDFName.of('SigFlags'), PDFNumber)?.asNumber() ?? 0;
   if (sigFlags & 1) throw new Error('The PDF is already signed; sealing it again would break that signature');
