@@ -30,3 +30,13 @@ export type ServiceContext<K extends keyof ServiceDeps = never> = {
   db: Database;
   actor: Actor;
 } & Pick<ServiceDeps, K>;
+
+/** Where a request came from, as the audit trail records it. */
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+/**
+ * A signer's request on the signing page: the signer its signing cookie names (whose signature
+ * held), the database and where the request came from. Built once per request by the signing
+ * routes (`signerOf` in routes/signing.ts); the demo and tests give their own.
+ */
+export type SignerContext = { db: Database; signerId: string; origin: RequestOrigin };

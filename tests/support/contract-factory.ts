@@ -42,14 +42,12 @@ export async function bringTo(
       .from(signers)
       .where(eq(signers.contractId, contractId))) {
       await signContract(
-        ctx.database.db,
-        signer.id,
+        { db: ctx.database.db, signerId: signer.id, origin },
         {
           consentVersion: consentDisclosure.version,
           fields: { fullName: signer.name },
           signature: { kind: 'drawn', image: signatureDataUrl() },
         },
-        origin,
       );
     }
   } else if (status === 'canceled') {

@@ -46,17 +46,18 @@ export async function playDemoSigning(
     });
     if (wanted.status === 'signed') {
       await signContract(
-        tx,
-        signer.id,
+        { db: tx, signerId: signer.id, origin },
         {
           consentVersion: consentDisclosure.version,
           fields: { fullName: signer.name },
           signature: { kind: 'drawn', image: signatureDataUrl() },
         },
-        origin,
       );
     } else if (wanted.status === 'declined') {
-      await declineContract(tx, signer.id, 'The terms changed; a new version will follow.', origin);
+      await declineContract(
+        { db: tx, signerId: signer.id, origin },
+        'The terms changed; a new version will follow.',
+      );
     }
   }
   if (demo.status === 'expired') {

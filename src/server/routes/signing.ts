@@ -2,13 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
 import { signingApi } from '../../shared/routes/signing';
+import type { SignerContext } from '../context';
 import type { AppDeps } from '../deps';
 import { requestOrigin } from '../plugins/authentication';
-import { readDocument } from '../services/documents/read-document';
+import { readSigningDocument } from '../services/documents/read-document';
 import { confirmEmailCode } from '../services/signing/confirm-email-code';
 import { declineContract } from '../services/signing/decline-contract';
 import { enterAccessCode } from '../services/signing/enter-access-code';
-import { findSignerWithContract } from '../services/signing/find-signer';
 import { getSigningView } from '../services/signing/get-signing-view';
 import { openSigningLink } from '../services/signing/open-signing-link';
 import { requestEmailCode } from '../services/signing/request-email-code';
@@ -46,10 +46,16 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     }
     return cookie.checks;
   };
+  /** The signer's context for a request: the only place one is made. */
+  const signerOf = (request: FastifyRequest, signerId: string): SignerContext => ({
+    db,
+    signerId,
+    origin: requestOrigin(request),
+  });
   /** A valid cookie that has passed every check the sender asked (access code, e-mailed code). */
   const requireSigner = async (request: FastifyRequest, signerId: string) => {
     await assertSignerAuthenticated(db, signerId, signingCookieOf(request, signerId));
-    return signerId;
+    return signerOf(request, signerId);
   };
   const setSigningCookie = (reply: FastifyReply, signerId: string, checks: ReadonlySet<SignerCheck>) => {
     const cookie = issueSigningCookie(config.sessionSecret, signerId, checks);
@@ -92,11 +98,9 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      const { passed, ...session } = await enterAccessCode(db, {
-        signerId,
+      const { passed, ...session } = await enterAccessCode(signerOf(request, signerId), {
         code: request.body.code,
         passed: signingCookieOf(request, signerId),
-        origin: requestOrigin(request),
       });
       setSigningCookie(reply, signerId, passed);
       return noStore(reply).send(session);
@@ -112,7 +116,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request, reply) => {
       const { signerId } = request.params;
       signingCookieOf(request, signerId);
-      await requestEmailCode(db, { signerId, origin: requestOrigin(request) });
+      await requestEmailCode(signerOf(request, signerId));
       return reply.status(204).send();
     },
   );
@@ -125,11 +129,9 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      const { passed, ...session } = await confirmEmailCode(db, {
-        signerId,
+      const { passed, ...session } = await confirmEmailCode(signerOf(request, signerId), {
         code: request.body.code,
         passed: signingCookieOf(request, signerId),
-        origin: requestOrigin(request),
       });
       setSigningCookie(reply, signerId, passed);
       return noStore(reply).send(session);
@@ -144,7 +146,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) =>
       noStore(reply).send(
-        await getSigningView(db, await requireSigner(request, request.params.signerId), request.actor),
+        await getSigningView(await requireSigner(request, request.params.signerId), request.actor),
       ),
   );
 
@@ -155,9 +157,8 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       config: { public: true },
     },
     async (request, reply) => {
-      const signerId = await requireSigner(request, request.params.signerId);
-      const { contract } = await findSignerWithContract(db, signerId);
-      return sendPdf(reply, await readDocument(db, contract.id, request.params.kind));
+      const signer = await requireSigner(request, request.params.signerId);
+      return sendPdf(reply, await readSigningDocument(signer, request.params.kind));
     },
   );
 
@@ -168,12 +169,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       config: { public: true },
     },
     async (request, reply) => {
-      await signContract(
-        db,
-        await requireSigner(request, request.params.signerId),
-        request.body,
-        requestOrigin(request),
-      );
+      await signContract(await requireSigner(request, request.params.signerId), request.body);
       return reply.status(204).send();
     },
   );
@@ -185,12 +181,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       config: { public: true },
     },
     async (request, reply) => {
-      await declineContract(
-        db,
-        await requireSigner(request, request.params.signerId),
-        request.body.reason,
-        requestOrigin(request),
-      );
+      await declineContract(await requireSigner(request, request.params.signerId), request.body.reason);
       return reply.status(204).send();
     },
   );

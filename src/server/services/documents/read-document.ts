@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
-import type { ServiceContext } from '../../context';
+import type { ServiceContext, SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts, documents } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { findSignerWithContract } from '../signing/find-signer';
 import { fileNameOf } from './file-name';
 
 /**
@@ -40,5 +41,14 @@ export async function readContractDocument(
   kind: DocumentKind,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
+  return readDocument(ctx.db, contract.id, kind);
+}
+
+/** The stored PDF of the contract a signer was asked to sign. */
+export async function readSigningDocument(
+  ctx: SignerContext,
+  kind: DocumentKind,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const { contract } = await findSignerWithContract(ctx.db, ctx.signerId);
   return readDocument(ctx.db, contract.id, kind);
 }

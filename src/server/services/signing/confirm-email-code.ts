@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
-import type { Database } from '../../db/client';
+import type { SignerContext } from '../../context';
 import { verifyPassword } from '../accounts/passwords';
-import { type Origin, passSignerCheck } from './pass-signer-check';
+import { passSignerCheck } from './pass-signer-check';
 import type { SignerCheck } from './signing-cookie';
 
 /**
@@ -9,14 +9,14 @@ import type { SignerCheck } from './signing-cookie';
  * minutes; with no such code there is nothing to guess against, so the try is refused uncounted.
  */
 export function confirmEmailCode(
-  db: Database,
-  input: { signerId: string; code: string; passed: ReadonlySet<SignerCheck>; origin: Origin },
+  ctx: SignerContext,
+  input: { code: string; passed: ReadonlySet<SignerCheck> },
 ) {
-  return passSignerCheck(db, {
-    signerId: input.signerId,
+  return passSignerCheck(ctx.db, {
+    signerId: ctx.signerId,
     check: 'email_code',
     passed: input.passed,
-    origin: input.origin,
+    origin: ctx.origin,
     verify: async (signer) => {
       if (!signer.emailCodeHash || !signer.emailCodeExpiresAt || signer.emailCodeExpiresAt <= new Date()) {
         throw new AppError(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
 import { assertReady } from './closed-message';
@@ -7,12 +7,8 @@ import { findSignerWithContract, signerAuthor } from './find-signer';
 import { signingStateOf } from './signing-state';
 
 /** A signer declines: the contract is canceled (every other link stops working) and the sender told. */
-export async function declineContract(
-  db: Database,
-  signerId: string,
-  reason: string,
-  origin: { ip: string | null; userAgent: string | null },
-): Promise<void> {
+export async function declineContract(ctx: SignerContext, reason: string): Promise<void> {
+  const { db, signerId, origin } = ctx;
   await db.transaction(async (tx) => {
     const { signer, contract, signers: all } = await findSignerWithContract(tx, signerId, { lock: true });
     assertReady(signingStateOf({ contract, signer, signers: all }));

@@ -1,18 +1,18 @@
-import type { Database } from '../../db/client';
+import type { SignerContext } from '../../context';
 import { verifyPassword } from '../accounts/passwords';
-import { type Origin, passSignerCheck } from './pass-signer-check';
+import { passSignerCheck } from './pass-signer-check';
 import type { SignerCheck } from './signing-cookie';
 
 /** The signer types the access code the sender gave them; argon2's verify compares in constant time. */
 export function enterAccessCode(
-  db: Database,
-  input: { signerId: string; code: string; passed: ReadonlySet<SignerCheck>; origin: Origin },
+  ctx: SignerContext,
+  input: { code: string; passed: ReadonlySet<SignerCheck> },
 ) {
-  return passSignerCheck(db, {
-    signerId: input.signerId,
+  return passSignerCheck(ctx.db, {
+    signerId: ctx.signerId,
     check: 'access_code',
     passed: input.passed,
-    origin: input.origin,
+    origin: ctx.origin,
     verify: async (signer) =>
       signer.accessCodeHash && (await verifyPassword(signer.accessCodeHash, input.code)) ? 'right' : 'wrong',
   });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { SigningView } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
+import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { documents, organizations } from '../../db/schema';
 import { contractOwner } from '../contracts/contract-owner';
@@ -22,10 +23,10 @@ async function savedSignatureFor(
 
 /** Everything the signing page shows: who sent what, the frozen document, the consent and the fields. */
 export async function getSigningView(
-  db: Database,
-  signerId: string,
+  ctx: SignerContext,
   viewer: { userId: string; email: string } | null = null,
 ): Promise<SigningView> {
+  const { db, signerId } = ctx;
   const { signer, contract, signers } = await findSignerWithContract(db, signerId);
   const [organization] = await db
     .select({ name: organizations.name })

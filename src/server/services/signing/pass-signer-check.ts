@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SigningSession } from '../../../shared/api/signing';
 import { AppError } from '../../../shared/errors';
+import type { RequestOrigin as Origin } from '../../context';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
 import { appendHistory } from '../history/append-history';
@@ -11,7 +12,6 @@ import { authenticationOf, maxAuthFailures, requiredChecks } from './signer-auth
 import type { SignerCheck } from './signing-cookie';
 import { signingStateOf } from './signing-state';
 
-export type Origin = { ip: string | null; userAgent: string | null };
 export type CheckOutcome = 'right' | 'wrong';
 type Result = SigningSession & { passed: Set<SignerCheck> };
 

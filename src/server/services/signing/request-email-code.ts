@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import type { Database } from '../../db/client';
+import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { appendHistory } from '../history/append-history';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
 import { findSignerWithContract, signerAuthor } from './find-signer';
-import type { Origin } from './pass-signer-check';
 import { lockedError } from './pass-signer-check';
 import { maskEmail, maxAuthFailures } from './signer-authentication';
 
@@ -21,20 +20,20 @@ export const emailCodeLimits: { burst: RateLimitRule; hourly: RateLimitRule } = 
  * one) and sends it to the signer's own address, the one the sender chose.
  */
 export async function requestEmailCode(
-  db: Database,
-  input: { signerId: string; origin: Origin },
+  ctx: SignerContext,
   limits = emailCodeLimits,
 ): Promise<{ maskedEmail: string }> {
+  const { db, signerId, origin } = ctx;
   const [row] = await db
     .select({ requireEmailCode: signers.requireEmailCode, authFailures: signers.authFailures })
     .from(signers)
-    .where(eq(signers.id, input.signerId));
+    .where(eq(signers.id, signerId));
   if (!row) throw new AppError('NOT_FOUND', 'This signing link is not valid');
   if (!row.requireEmailCode)
     throw new AppError('INVALID_INPUT', 'No e-mailed code is needed for this document');
   if (row.authFailures >= maxAuthFailures) throw lockedError();
   for (const [name, rule] of Object.entries(limits)) {
-    const wait = await consumeRateLimit(db, `signer-email-code:${name}:${input.signerId}`, rule);
+    const wait = await consumeRateLimit(db, `signer-email-code:${name}:${signerId}`, rule);
     if (wait > 0) {
       throw new AppError(
         'RATE_LIMITED',
@@ -47,13 +46,13 @@ export async function requestEmailCode(
     }
   }
   return db.transaction(async (tx) => {
-    const { signer, contract } = await findSignerWithContract(tx, input.signerId, { lock: true });
+    const { signer, contract } = await findSignerWithContract(tx, signerId, { lock: true });
     const now = new Date();
     await appendHistory(tx, {
       contractId: contract.id,
       action: 'email_code_sent',
       details: `One-time code requested by ${signer.name} (${signer.email}), e-mailed to ${signer.email}`,
-      author: signerAuthor(signer, input.origin),
+      author: signerAuthor(signer, origin),
       at: now,
     });
     await queueMail(tx, {

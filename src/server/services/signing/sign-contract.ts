@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { SignInput } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
 import { AppError } from '../../../shared/errors';
-import type { Database } from '../../db/client';
+import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
@@ -20,12 +20,8 @@ export const consentHash = createHash('sha256').update(consentDisclosure.text).d
  * finishing at the same instant exactly one sees nobody left: that one completes the contract,
  * once, and the completion's consumer seals it.
  */
-export async function signContract(
-  db: Database,
-  signerId: string,
-  input: SignInput,
-  origin: { ip: string | null; userAgent: string | null },
-): Promise<void> {
+export async function signContract(ctx: SignerContext, input: SignInput): Promise<void> {
+  const { db, signerId, origin } = ctx;
   if (input.consentVersion !== consentDisclosure.version) {
     throw new AppError('INVALID_INPUT', 'The disclosure has changed: read it again and accept it', 'consent');
   }
