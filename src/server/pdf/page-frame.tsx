@@ -99,11 +99,18 @@ type FrameProps = {
 export function PageFrame(props: FrameProps & { children: ReactNode }) {
   const { children, ...frame } = props;
   return (
-    <Page size="A4" style={styles.page} layout={(layout) => <Chrome {...frame} {...layout} />}>
+    <Page {...pageProps} layout={(layout) => <Chrome {...frame} {...layout} />}>
       {children}
     </Page>
   );
 }
+
+/**
+ * The header and footer are one line each (maxLines 1) on every page, so the content has the same
+ * region on every page: the layout engine (patched, see patches/) measures it once per pagination
+ * round instead of laying the chrome out around a probe for each page.
+ */
+const pageProps = { size: 'A4', style: styles.page, sameRegionOnEveryPage: true } as const;
 
 function Chrome(props: FrameProps & { pageNumber?: number; totalPages?: number; children: ReactNode }) {
   return (
