@@ -32,6 +32,7 @@ import { teamRoutes } from './routes/team';
 import { templateRoutes } from './routes/templates';
 import { twoFactorRoutes } from './routes/two-factor';
 import { verificationRoutes } from './routes/verification';
+import { versionRoutes } from './routes/versions';
 import { webhookRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspace';
 
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(oidcRoutes, deps);
       await api.register(twoFactorRoutes, deps);
       await api.register(contractRoutes, deps);
+      await api.register(versionRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(docxRoutes, deps);
       await api.register(projectRoutes, deps);

@@ -23,6 +23,7 @@ export const errorCodes = [
   'EMAIL_TAKEN',
   'ID_CONFLICT',
   'CONTRACT_NOT_EDITABLE',
+  'CONTRACT_CHANGED',
   'CONTRACT_NOT_DELETABLE',
   'CONTRACT_NOT_SENDABLE',
   'PROJECT_NOT_EMPTY',
@@ -66,6 +67,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   EMAIL_TAKEN: 409,
   ID_CONFLICT: 409,
   CONTRACT_NOT_EDITABLE: 409,
+  /** A save made on an older revision of a draft than the stored one: someone else saved meanwhile. */
+  CONTRACT_CHANGED: 409,
   CONTRACT_NOT_DELETABLE: 409,
   CONTRACT_NOT_SENDABLE: 409,
   PROJECT_NOT_EMPTY: 409,

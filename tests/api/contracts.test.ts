@@ -63,6 +63,7 @@ describe('creating a contract', () => {
       'id',
       'isTemplate',
       'projectId',
+      'revision',
       'sequential',
       'signers',
       'status',
@@ -399,7 +400,7 @@ describe('sending', () => {
     const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/history` });
     expect(history.json().items.at(-1)).toMatchObject({ action: 'sent' });
     expect(history.json().items.at(-1).details).toMatch(
-      /^Sent to 1 signer at once; frozen document SHA-256 [0-9a-f]{64}$/,
+      /^Sent to 1 signer at once; version 2 \(content SHA-256 [0-9a-f]{64}\); frozen document SHA-256 [0-9a-f]{64}$/,
     );
     const again = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send` });
     expect(again.statusCode).toBe(409);

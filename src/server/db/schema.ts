@@ -414,7 +414,7 @@ export const contracts = pgTable(
 /**
  * A contract's versions: one per saved editing session (later saves of the same session update
  * it while it is the latest), one at each review round, one at send (what is signed), one per
- * restore. The hash is the database's own SHA-256 of the content's canonical (jsonb) text.
+ * restore. The hash is SHA-256 of the content's canonical text (PostgreSQL's jsonb output).
  */
 export const contractVersions = pgTable(
   'contract_versions',
@@ -427,9 +427,8 @@ export const contractVersions = pgTable(
     kind: versionKindEnum('kind').notNull(),
     title: text('title').notNull(),
     content: jsonb('content').$type<EditorDocument>().notNull(),
-    contentHash: text('content_hash')
-      .notNull()
-      .generatedAlwaysAs(sql`encode(sha256(convert_to(content::text, 'UTF8')), 'hex')`),
+    /** Written with the content, by the database: see versionContentHash (services/versions). */
+    contentHash: text('content_hash').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     /** The editor session that saved it, so that session's next save updates it in place. */

@@ -99,12 +99,13 @@ export function presentContractSummary(
 }
 
 export function presentContract(
-  row: ContractSummaryRow & Pick<ContractRow, 'content' | 'contentHtml'>,
+  row: ContractSummaryRow & Pick<ContractRow, 'content' | 'contentHtml' | 'revision'>,
   signerRows: readonly SignerRow[],
 ): Contract {
   return {
     ...presentContractSummary(row, signerRows),
     content: row.content,
     contentHtml: row.contentHtml,
+    revision: row.revision,
   };
 }

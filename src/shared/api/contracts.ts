@@ -96,6 +96,19 @@ export const updateContractBodySchema = z
     projectId: idSchema,
     expiresAt: expiresAtSchema,
     signers: signerListSchema.describe('Replaces the whole signer list'),
+    baseRevision: z
+      .int()
+      .min(1)
+      .describe(
+        "The contract's revision the changes were made on (as read): refused with 409 CONTRACT_CHANGED if someone saved since. Left out, the changes apply to whatever is stored",
+      ),
+    editSession: z
+      .string()
+      .min(8)
+      .max(64)
+      .describe(
+        "The editing session (a random id per open editor): its saves update the session's version while it is the latest, rather than each making a new one",
+      ),
   })
   .partial();
 export type UpdateContractInput = z.infer<typeof updateContractBodySchema>;
@@ -137,6 +150,10 @@ export const contractSchema = z
     ...contractFields,
     content: editorDocumentSchema,
     contentHtml: z.string().describe('HTML rendered by the server from content'),
+    revision: z
+      .int()
+      .min(1)
+      .describe('Counts every change to the draft: send it back as baseRevision when saving'),
   })
   .meta({ id: 'Contract' });
 export type Contract = z.infer<typeof contractSchema>;

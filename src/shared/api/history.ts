@@ -19,6 +19,7 @@ export const historyActions = [
   'email_code_sent',
   'email_code_confirmed',
   'signer_locked',
+  'version_restored',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

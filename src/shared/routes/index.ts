@@ -15,6 +15,7 @@ import { teamApi } from './team';
 import { templatesApi } from './templates';
 import { twoFactorApi } from './two-factor';
 import { verificationApi } from './verification';
+import { versionsApi } from './versions';
 import { webhooksApi } from './webhooks';
 import { workspaceApi } from './workspace';
 
@@ -40,6 +41,7 @@ export const apiRoutes = {
   templates: templatesApi,
   twoFactor: twoFactorApi,
   verification: verificationApi,
+  versions: versionsApi,
   webhooks: webhooksApi,
   workspace: workspaceApi,
 };

@@ -5,6 +5,7 @@ import {
   normalizeDocument,
 } from '../../../editor/content';
 import { renderDocumentHtml } from '../../../editor/html';
+import { compareDocuments } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 
 export type PreparedContent =
@@ -28,5 +29,12 @@ export async function prepareContentTask(json: string | null): Promise<PreparedC
   }
 }
 
-export const contentTasks = { prepareContent: prepareContentTask };
+/** Two stored (already checked) documents as JSON text compared as a redline, returned as JSON text. */
+export async function compareDocumentsTask(pair: { before: string; after: string }): Promise<string> {
+  return JSON.stringify(
+    compareDocuments(JSON.parse(pair.before) as EditorDocument, JSON.parse(pair.after) as EditorDocument),
+  );
+}
+
+export const contentTasks = { prepareContent: prepareContentTask, compareDocuments: compareDocumentsTask };
 export type ContentTasks = typeof contentTasks;

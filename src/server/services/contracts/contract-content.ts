@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
+import type { Redline } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
 import { startTaskThread, type TaskThread } from '../../workers/task-thread';
-import { type ContentTasks, prepareContentTask } from './content-tasks';
+import { type ContentTasks, compareDocumentsTask, prepareContentTask } from './content-tasks';
 
 // Beside the server bundle (dist/server/main.js) there is content-worker.js; running from
 // sources (tests, tools) there is none and documents are checked on the calling thread.
@@ -40,4 +41,15 @@ export async function prepareContent(
     );
   }
   return { content: JSON.parse(prepared.contentJson) as EditorDocument, contentHtml: prepared.contentHtml };
+}
+
+/**
+ * Two versions compared as a redline, in the content thread: a 100-page comparison is tens of
+ * milliseconds of CPU, kept off the request path like a save's check.
+ */
+export async function compareContent(before: EditorDocument, after: EditorDocument): Promise<Redline> {
+  const worker = contentThread();
+  const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
+  const json = worker ? await worker.run('compareDocuments', pair) : await compareDocumentsTask(pair);
+  return JSON.parse(json) as Redline;
 }

@@ -8,6 +8,7 @@ import { contracts } from '../../db/schema';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
 import { resolveProjectId } from '../projects/default-project';
+import { recordVersion } from '../versions/record-version';
 import { prepareContent } from './contract-content';
 import { hashAccessCodes } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
@@ -57,7 +58,16 @@ export async function createContract(
       throw new AppError('ID_CONFLICT', 'This id is already in use', 'id');
     }
     await replaceSigners(tx, row.id, signerList, now);
-    await appendHistory(tx, { contractId: row.id, ...origin, author: authorOf(actor), at: now });
+    const author = authorOf(actor);
+    await recordVersion(tx, {
+      contractId: row.id,
+      kind: 'edited',
+      title: input.title,
+      content,
+      author: { id: actor.userId, name: author.userName },
+      at: now,
+    });
+    await appendHistory(tx, { contractId: row.id, ...origin, author, at: now });
     return { id: row.id, created: true };
   });
 }

@@ -15,7 +15,7 @@ import {
 const contractWithSigners = preparedOnce((db) =>
   db.query.contracts
     .findFirst({
-      columns: { ...contractSummaryRelationColumns, content: true, contentHtml: true },
+      columns: { ...contractSummaryRelationColumns, content: true, contentHtml: true, revision: true },
       where: and(eq(contracts.id, sql.placeholder('id')), ownContractsPrepared),
       with: {
         signers: {

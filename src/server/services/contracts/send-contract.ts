@@ -8,6 +8,7 @@ import { documents, organizations, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
+import { recordVersion } from '../versions/record-version';
 import { checkMergeFieldsFilled } from './check-merge-fields';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -92,15 +93,31 @@ export async function sendContract(
     for (const signer of invited) {
       await tx.update(signers).set({ invitedAt: sentAt }).where(eq(signers.id, signer.id));
     }
+    // What is signed is a version of its own, which the history (and so the certificate) names.
+    const version = await recordVersion(tx, {
+      contractId: id,
+      kind: 'sent',
+      title: contract.title,
+      content: contract.content,
+      author: { id: actor.userId, name: authorOf(actor).userName },
+      at: sentAt,
+    });
     const n = list.length;
     await transition(tx, {
       contract,
       to: 'sent',
       set: { sentAt, expiresAt, sequential: input.sequential },
-      event: { type: 'contract.sent', data: { frozenSha256: frozen.sha256 } },
+      event: {
+        type: 'contract.sent',
+        data: {
+          frozenSha256: frozen.sha256,
+          version: String(version.number),
+          contentSha256: version.contentHash,
+        },
+      },
       history: {
         action: 'sent',
-        details: `Sent to ${n} signer${n === 1 ? '' : 's'} ${input.sequential ? 'one after another' : 'at once'}; frozen document SHA-256 ${frozen.sha256}`,
+        details: `Sent to ${n} signer${n === 1 ? '' : 's'} ${input.sequential ? 'one after another' : 'at once'}; version ${version.number} (content SHA-256 ${version.contentHash}); frozen document SHA-256 ${frozen.sha256}`,
         author: authorOf(actor),
       },
       at: sentAt,

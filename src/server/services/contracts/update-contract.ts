@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { UpdateContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
@@ -8,6 +9,8 @@ import { findOwnContract } from '../../policies/scope';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
 import { resolveProjectId } from '../projects/default-project';
+import { checkRevision } from '../versions/check-revision';
+import { recordVersion } from '../versions/record-version';
 import { prepareContent } from './contract-content';
 import { hashAccessCodes } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
@@ -19,7 +22,8 @@ export async function updateContract(
   input: UpdateContractInput,
 ): Promise<void> {
   const { db, actor } = ctx;
-  if (Object.values(input).every((value) => value === undefined)) {
+  const { baseRevision, editSession, ...changes } = input;
+  if (Object.values(changes).every((value) => value === undefined)) {
     // Nothing to merge: still the caller's to see (404 for a foreign id), but no change and no history.
     await findOwnContract(db, actor, id);
     return;
@@ -35,6 +39,7 @@ export async function updateContract(
         `This contract is ${row.status} and can no longer be edited`,
       );
     }
+    await checkRevision(tx, row, baseRevision);
     const now = new Date();
     const projectId =
       input.projectId === undefined || row.isTemplate
@@ -49,15 +54,31 @@ export async function updateContract(
         ...(input.expiresAt === undefined
           ? {}
           : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
+        revision: row.revision + 1,
         updatedAt: now,
       })
       .where(eq(contracts.id, row.id));
     if (signerList) await replaceSigners(tx, row.id, signerList, now);
+    const author = authorOf(actor);
+    // The document changed: this editing session's version (made now, or brought up to date).
+    const title = input.title ?? row.title;
+    const content = prepared?.content ?? row.content;
+    if (title !== row.title || (prepared && !isDeepStrictEqual(content, row.content))) {
+      await recordVersion(tx, {
+        contractId: row.id,
+        kind: 'edited',
+        title,
+        content,
+        author: { id: actor.userId, name: author.userName },
+        at: now,
+        editSession: editSession ?? null,
+      });
+    }
     await appendHistory(tx, {
       contractId: row.id,
       action: 'updated',
       details: 'Contract updated',
-      author: authorOf(actor),
+      author,
       at: now,
     });
   });

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, RotateCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
+import type { HistoryAction } from '../../../../shared/api/history';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/dates';
 import { contractHistoryQuery, contractSigningQuery, useResendMail } from '../api/signing';
 
-const actionLabels: Record<string, string> = {
+const actionLabels: Record<HistoryAction, string> = {
   created: 'Created',
   updated: 'Edited',
   created_from_template: 'Created from a template',
@@ -24,6 +25,7 @@ const actionLabels: Record<string, string> = {
   email_code_sent: 'One-time code e-mailed',
   email_code_confirmed: 'One-time code confirmed',
   signer_locked: 'Signer locked out',
+  version_restored: 'Version restored',
 };
 
 /** The history (with its hash-chain check) and any e-mail that could not be delivered. */
