@@ -1,5 +1,5 @@
 import type { Role } from '../../shared/api/auth';
-import type { PendingInvitation, TeamMember } from '../../shared/api/team';
+import type { InvitationView, PendingInvitation, TeamMember } from '../../shared/api/team';
 import type { Actor } from '../actor';
 import type { invitations } from '../db/schema';
 
@@ -40,5 +40,20 @@ export function presentInvitation(
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     expired: row.expiresAt <= now,
+  };
+}
+
+/** What an invitation link shows before it is accepted. */
+export function presentInvitationView(
+  row: typeof invitations.$inferSelect,
+  facts: { organizationName: string; inviterName: string | null; state: InvitationView['state'] },
+): InvitationView {
+  return {
+    organizationName: facts.organizationName,
+    invitedBy: facts.inviterName ?? unknownInviter,
+    email: row.email,
+    role: row.role,
+    state: facts.state,
+    expiresAt: row.expiresAt.toISOString(),
   };
 }

@@ -18,9 +18,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { confi
 
   registerRoute(app, profileApi.get, {}, async (request) => getProfile(contextOf(request)));
 
-  registerRoute(app, profileApi.update, {}, async (request) =>
-    updateProfile(contextOf(request), request.body),
-  );
+  registerRoute(app, profileApi.update, {}, async (request) => {
+    const ctx = contextOf(request);
+    await updateProfile(ctx, request.body);
+    return getProfile(ctx);
+  });
 
   registerRoute(app, profileApi.sendEmailVerification, {}, async (request, reply) => {
     const { email } = await requestEmailConfirmation(contextOf(request));
@@ -36,10 +38,18 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { confi
     {
       bodyLimit: 400_000,
     },
-    async (request) => setAvatar(contextOf(request), request.body),
+    async (request) => {
+      const ctx = contextOf(request);
+      await setAvatar(ctx, request.body);
+      return getProfile(ctx);
+    },
   );
 
-  registerRoute(app, profileApi.removeAvatar, {}, async (request) => removeAvatar(contextOf(request)));
+  registerRoute(app, profileApi.removeAvatar, {}, async (request) => {
+    const ctx = contextOf(request);
+    await removeAvatar(ctx);
+    return getProfile(ctx);
+  });
 
   registerRoute(app, profileApi.changePassword, {}, async (request, reply) => {
     await changePassword(contextOf(request), request.body);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsApi } from '../../shared/routes/settings';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
+import { listCustomFields } from '../services/custom-fields/list-custom-fields';
 import {
   createCustomField,
   deleteCustomField,
@@ -26,9 +27,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     getOrganizationSettings(contextOf(request)),
   );
 
-  registerRoute(app, settingsApi.updateOrganization, {}, async (request) =>
-    updateOrganizationSettings(contextOf(request), request.body),
-  );
+  registerRoute(app, settingsApi.updateOrganization, {}, async (request) => {
+    const ctx = contextOf(request);
+    await updateOrganizationSettings(ctx, request.body);
+    return getOrganizationSettings(ctx);
+  });
 
   registerRoute(
     app,
@@ -36,24 +39,36 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     {
       bodyLimit: 400_000,
     },
-    async (request) => setOrganizationLogo(contextOf(request), request.body),
+    async (request) => {
+      const ctx = contextOf(request);
+      await setOrganizationLogo(ctx, request.body);
+      return getOrganizationSettings(ctx);
+    },
   );
 
-  registerRoute(app, settingsApi.removeLogo, {}, async (request) =>
-    removeOrganizationLogo(contextOf(request)),
-  );
+  registerRoute(app, settingsApi.removeLogo, {}, async (request) => {
+    const ctx = contextOf(request);
+    await removeOrganizationLogo(ctx);
+    return getOrganizationSettings(ctx);
+  });
 
-  registerRoute(app, settingsApi.createCustomField, {}, async (request, reply) =>
-    reply.status(201).send({ items: await createCustomField(contextOf(request), request.body) }),
-  );
+  registerRoute(app, settingsApi.createCustomField, {}, async (request, reply) => {
+    const ctx = contextOf(request);
+    await createCustomField(ctx, request.body);
+    return reply.status(201).send({ items: await listCustomFields(ctx) });
+  });
 
-  registerRoute(app, settingsApi.updateCustomField, {}, async (request) => ({
-    items: await updateCustomField(contextOf(request), request.params.id, request.body),
-  }));
+  registerRoute(app, settingsApi.updateCustomField, {}, async (request) => {
+    const ctx = contextOf(request);
+    await updateCustomField(ctx, request.params.id, request.body);
+    return { items: await listCustomFields(ctx) };
+  });
 
-  registerRoute(app, settingsApi.removeCustomField, {}, async (request) => ({
-    items: await deleteCustomField(contextOf(request), request.params.id),
-  }));
+  registerRoute(app, settingsApi.removeCustomField, {}, async (request) => {
+    const ctx = contextOf(request);
+    await deleteCustomField(ctx, request.params.id);
+    return { items: await listCustomFields(ctx) };
+  });
 
   registerRoute(app, settingsApi.sealingCertificate, {}, async (request) =>
     getSealingCertificate(contextOf(request)),
@@ -65,11 +80,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     {
       bodyLimit: 600_000,
     },
-    async (request) =>
-      setSealingCertificate(contextOf(request), {
+    async (request) => {
+      const ctx = contextOf(request);
+      await setSealingCertificate(ctx, {
         p12: Buffer.from(request.body.p12, 'base64'),
         password: request.body.password,
-      }),
+      });
+      return getSealingCertificate(ctx);
+    },
   );
 
   registerRoute(app, settingsApi.removeSealingCertificate, {}, async (request, reply) => {
@@ -81,7 +99,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     getTwoFactorRequirement(contextOf(request)),
   );
 
-  registerRoute(app, settingsApi.updateTwoFactor, {}, async (request) =>
-    setTwoFactorRequirement(contextOf(request), request.body.required),
-  );
+  registerRoute(app, settingsApi.updateTwoFactor, {}, async (request) => {
+    const ctx = contextOf(request);
+    await setTwoFactorRequirement(ctx, request.body.required);
+    return getTwoFactorRequirement(ctx);
+  });
 };

@@ -17,11 +17,15 @@ export const signatureRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
 
   registerRoute(app, signaturesApi.mine, {}, async (request) => getOwnSavedSignature(contextOf(request)));
 
-  registerRoute(app, signaturesApi.putMine, {}, async (request) =>
-    saveSignature(contextOf(request), request.body),
-  );
+  registerRoute(app, signaturesApi.putMine, {}, async (request) => {
+    const ctx = contextOf(request);
+    await saveSignature(ctx, request.body);
+    return getOwnSavedSignature(ctx);
+  });
 
-  registerRoute(app, signaturesApi.removeMine, {}, async (request) =>
-    removeSavedSignature(contextOf(request)),
-  );
+  registerRoute(app, signaturesApi.removeMine, {}, async (request) => {
+    const ctx = contextOf(request);
+    await removeSavedSignature(ctx);
+    return getOwnSavedSignature(ctx);
+  });
 };

@@ -1,7 +1,6 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mergeFieldKeyOf } from '../../../editor/merge-field-values';
-import type { CustomField } from '../../../shared/api/custom-fields';
 import type { createCustomFieldBodySchema, updateCustomFieldBodySchema } from '../../../shared/api/settings';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
@@ -24,7 +23,7 @@ async function ownField(db: Database, actor: Actor, id: string) {
 export async function createCustomField(
   ctx: ServiceContext,
   input: z.infer<typeof createCustomFieldBodySchema>,
-): Promise<CustomField[]> {
+): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the signer fields');
   const existing = await listSignerFields(db, actor.organizationId);
@@ -47,7 +46,6 @@ export async function createCustomField(
     required: input.required,
     position: (last?.position ?? 10) + 1,
   });
-  return listSignerFields(db, actor.organizationId);
 }
 
 /** Renames a field or changes whether it is required; the system fields are fixed. */
@@ -55,7 +53,7 @@ export async function updateCustomField(
   ctx: ServiceContext,
   id: string,
   input: z.infer<typeof updateCustomFieldBodySchema>,
-): Promise<CustomField[]> {
+): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the signer fields');
   await ownField(db, actor, id);
@@ -66,14 +64,12 @@ export async function updateCustomField(
     }
   }
   await db.update(customFields).set(input).where(eq(customFields.id, id));
-  return listSignerFields(db, actor.organizationId);
 }
 
 /** Removes one of the organization's own fields; values signers already gave stay in their records. */
-export async function deleteCustomField(ctx: ServiceContext, id: string): Promise<CustomField[]> {
+export async function deleteCustomField(ctx: ServiceContext, id: string): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the signer fields');
   await ownField(db, actor, id);
   await db.delete(customFields).where(eq(customFields.id, id));
-  return listSignerFields(db, actor.organizationId);
 }

@@ -5,10 +5,8 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { contracts, documents, mailMessages, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
-import { presentOutboxMessage } from '../../presenters/mail';
+import { presentContractSigning } from '../../presenters/signing';
 import { maxAuthFailures } from '../signing/signer-authentication';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A sent contract's documents, seal state, signer timeline and mail, for its page. */
 export async function getContractSigning(ctx: ServiceContext, id: string): Promise<ContractSigning> {
@@ -34,10 +32,7 @@ export async function getContractSigning(ctx: ServiceContext, id: string): Promi
     })
     .from(documents)
     .where(eq(documents.contractId, id));
-  const info = (kind: DocumentKind) => {
-    const doc = docs.find((candidate) => candidate.kind === kind);
-    return doc ? { sha256: doc.sha256, pages: doc.pages, createdAt: doc.createdAt.toISOString() } : null;
-  };
+  const documentOf = (kind: DocumentKind) => docs.find((candidate) => candidate.kind === kind);
   const signerRows = await db
     .select({
       id: signers.id,
@@ -55,19 +50,13 @@ export async function getContractSigning(ctx: ServiceContext, id: string): Promi
     .where(eq(mailMessages.contractId, id))
     .orderBy(desc(mailMessages.createdAt))
     .limit(200);
-  return {
-    sequential: contract.sequential,
-    sentAt: iso(contract.sentAt),
-    completedAt: iso(contract.completedAt),
-    sealedAt: iso(contract.sealedAt),
-    sealError: contract.sealedAt ? null : contract.sealError,
-    documents: { frozen: info('frozen'), final: info('final') },
+  return presentContractSigning({
+    contract,
+    documents: { frozen: documentOf('frozen'), final: documentOf('final') },
     signers: signerRows.map(({ authFailures, ...row }) => ({
       ...row,
-      invitedAt: iso(row.invitedAt),
-      lastRemindedAt: iso(row.lastRemindedAt),
       authLocked: authFailures >= maxAuthFailures,
     })),
-    mail: mail.map(presentOutboxMessage),
-  };
+    mail,
+  });
 }

@@ -3,6 +3,7 @@ import type { Verification } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
 import { contracts, documents, organizations, signers } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
+import { presentSealedContract, presentVerification } from '../../presenters/verification';
 
 /**
  * Says whether a PDF is a final document sealed by this instance and unchanged: its SHA-256
@@ -21,7 +22,7 @@ export async function verifyDocument(
     ? {
         intact: inspection.intact,
         coversWholeDocument: inspection.coversWholeDocument,
-        signedBy: inspection.subject,
+        subject: inspection.subject,
         ours: await isOurCertificate(db, inspection.certificateFingerprintSha256, instanceFingerprint),
       }
     : null;
@@ -32,32 +33,11 @@ export async function verifyDocument(
     .limit(1);
   // A stored hash means these exact bytes are a final document this instance made and sealed.
   if (stored && seal?.intact && seal.coversWholeDocument) {
-    return {
-      verdict: 'verified',
-      message: 'This document was sealed by Pactum and has not been changed since.',
-      sha256,
-      seal,
-      contract: await describeContract(db, stored.contractId),
-    };
+    const contract = await describeContract(db, stored.contractId);
+    return presentVerification({ verdict: 'verified', sha256, seal, contract });
   }
-  if (seal?.ours && (!seal.intact || !seal.coversWholeDocument)) {
-    return {
-      verdict: 'modified',
-      message:
-        'This document was sealed by Pactum, but it has been changed since: its seal no longer matches its content.',
-      sha256,
-      seal,
-      contract: null,
-    };
-  }
-  return {
-    verdict: 'unknown',
-    message:
-      'Pactum cannot vouch for this document: it is not a sealed document from this Pactum, or it has been changed.',
-    sha256,
-    seal,
-    contract: null,
-  };
+  const modified = seal?.ours && (!seal.intact || !seal.coversWholeDocument);
+  return presentVerification({ verdict: modified ? 'modified' : 'unknown', sha256, seal, contract: null });
 }
 
 /** The instance certificate, or one an organization uploaded (current or replaced since). */
@@ -87,10 +67,5 @@ async function describeContract(db: Database, contractId: string): Promise<Verif
     .from(signers)
     .where(eq(signers.contractId, contractId))
     .orderBy(asc(signers.signingOrder));
-  return {
-    title: row.title,
-    organization: row.organization,
-    completedAt: row.completedAt?.toISOString() ?? null,
-    parties: parties.map((party) => ({ ...party, signedAt: party.signedAt?.toISOString() ?? null })),
-  };
+  return presentSealedContract(row, parties);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Profile, UpdateProfileInput } from '../../../shared/api/profile';
+import type { UpdateProfileInput } from '../../../shared/api/profile';
 import type { ServiceContext } from '../../context';
 import { memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
@@ -24,7 +24,7 @@ import { verifyCurrentPassword } from './verify-current-password';
 export async function updateProfile(
   ctx: ServiceContext<'accountLimits'>,
   input: UpdateProfileInput,
-): Promise<Profile> {
+): Promise<void> {
   const { db, actor, accountLimits: limits } = ctx;
   const profile = await getProfile(ctx);
   const email = input.email !== undefined && input.email !== profile.email ? input.email : undefined;
@@ -32,7 +32,7 @@ export async function updateProfile(
     await verifyCurrentPassword(db, actor, input.currentPassword, limits, 'change your email');
     await consumeEmailConfirmation(db, actor);
   }
-  if (input.name === undefined && email === undefined) return profile;
+  if (input.name === undefined && email === undefined) return;
 
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -67,5 +67,4 @@ export async function updateProfile(
       params: { newEmail: email },
     });
   });
-  return getProfile(ctx);
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { organizations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
+import { presentOrganizationSettings } from '../../presenters/organization';
 import { imageDataUrl } from '../images/image-data-url';
 
 export async function getOrganizationSettings(ctx: ServiceContext): Promise<OrganizationSettings> {
@@ -23,21 +24,20 @@ export async function getOrganizationSettings(ctx: ServiceContext): Promise<Orga
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId));
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
-  return row;
+  return presentOrganizationSettings(row);
 }
 
 /** Name and signing defaults. Admins only. */
 export async function updateOrganizationSettings(
   ctx: ServiceContext,
   input: z.infer<typeof updateOrganizationSettingsBodySchema>,
-): Promise<OrganizationSettings> {
+): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the organization settings');
   await db
     .update(organizations)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return getOrganizationSettings(ctx);
 }
 
 /**
@@ -47,7 +47,7 @@ export async function updateOrganizationSettings(
 export async function setOrganizationLogo(
   ctx: ServiceContext,
   input: { type: ImageType; data: string },
-): Promise<OrganizationSettings> {
+): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the organization logo');
   const logoUrl = imageDataUrl(input, 'logo');
@@ -55,15 +55,13 @@ export async function setOrganizationLogo(
     .update(organizations)
     .set({ logoUrl, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return getOrganizationSettings(ctx);
 }
 
-export async function removeOrganizationLogo(ctx: ServiceContext): Promise<OrganizationSettings> {
+export async function removeOrganizationLogo(ctx: ServiceContext): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the organization logo');
   await db
     .update(organizations)
     .set({ logoUrl: null, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return getOrganizationSettings(ctx);
 }

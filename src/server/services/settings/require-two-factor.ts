@@ -20,10 +20,7 @@ export async function getTwoFactorRequirement(ctx: ServiceContext): Promise<{ re
  * who has one: otherwise turning it on would first lock out the very person turning it on.
  * Members without one keep their sessions but may only set one up until they have.
  */
-export async function setTwoFactorRequirement(
-  ctx: ServiceContext,
-  required: boolean,
-): Promise<{ required: boolean }> {
+export async function setTwoFactorRequirement(ctx: ServiceContext, required: boolean): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the two-factor requirement');
   if (required && !(await hasSecondFactor(db, actor.userId))) {
@@ -37,5 +34,4 @@ export async function setTwoFactorRequirement(
     .update(organizations)
     .set({ requireTwoFactor: required, updatedAt: new Date() })
     .where(eq(organizations.id, actor.organizationId));
-  return { required };
 }

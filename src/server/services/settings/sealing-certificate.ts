@@ -7,23 +7,10 @@ import { organizations } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import type { CertificateDetails } from '../../pdf/pdf-tasks';
 import { requireAdmin } from '../../policies/roles';
+import { presentSealingCertificate } from '../../presenters/sealing-certificate';
 import { openSecret, sealSecret } from './secret-box';
 
 const purpose = 'sealing-certificate-password';
-
-function present(
-  certificate: CertificateDetails,
-  source: 'organization' | 'instance',
-): SealingCertificateInfo {
-  return {
-    source,
-    subject: certificate.subject,
-    issuer: certificate.issuer,
-    notBefore: certificate.notBefore.toISOString(),
-    notAfter: certificate.notAfter.toISOString(),
-    fingerprintSha256: certificate.fingerprintSha256,
-  };
-}
 
 /**
  * The organization's uploaded certificate as the sealing engine takes it (file and password,
@@ -77,26 +64,29 @@ export async function getSealingCertificate(
     })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId));
-  if (!row?.hasOwn) return present(instance, 'instance');
+  if (!row?.hasOwn) return presentSealingCertificate(instance, 'instance');
   const { subject, issuer, notBefore, notAfter, fingerprintSha256 } = row;
   if (subject !== null && issuer !== null && notBefore && notAfter && fingerprintSha256) {
-    return present({ subject, issuer, notBefore, notAfter, fingerprintSha256 }, 'organization');
+    return presentSealingCertificate(
+      { subject, issuer, notBefore, notAfter, fingerprintSha256 },
+      'organization',
+    );
   }
   const own = await organizationCertificate(deps.db, actor.organizationId, deps.secret);
-  if (!own) return present(instance, 'instance');
+  if (!own) return presentSealingCertificate(instance, 'instance');
   const details = await readUploaded(deps.pdf, own);
   await deps.db
     .update(organizations)
     .set(detailColumns(details))
     .where(eq(organizations.id, actor.organizationId));
-  return present(details, 'organization');
+  return presentSealingCertificate(details, 'organization');
 }
 
 /** Uploads the organization's own PKCS#12 certificate; it is checked before anything is stored. */
 export async function setSealingCertificate(
   ctx: ServiceContext<'pdf' | 'secret'>,
   input: { p12: Buffer; password: string },
-): Promise<SealingCertificateInfo> {
+): Promise<void> {
   const { actor, ...deps } = ctx;
   requireAdmin(actor, 'change the sealing certificate');
   const details = await readUploaded(deps.pdf, input);
@@ -109,7 +99,6 @@ export async function setSealingCertificate(
       updatedAt: new Date(),
     })
     .where(eq(organizations.id, actor.organizationId));
-  return present(details, 'organization');
 }
 
 /** Goes back to the instance certificate. Seals already made stay verifiable (by fingerprint). */

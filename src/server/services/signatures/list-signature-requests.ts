@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { contracts, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
+import { presentSignatureRequest } from '../../presenters/signature-request';
 import { signingStateOf } from '../signing/signing-state';
 
 function encode(sentAt: Date, id: string): string {
@@ -20,9 +21,6 @@ function decode(raw: string): { sentAt: string; id: string } {
   }
   throw new AppError('INVALID_INPUT', 'The cursor is not one this API returned', 'cursor');
 }
-
-const latest = (...dates: (Date | null)[]) =>
-  dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 
 /** Every signer of every contract the organization has sent, newest sending first. */
 export async function listSignatureRequests(
@@ -65,29 +63,18 @@ export async function listSignatureRequests(
     : [];
   const last = page.at(-1);
   return {
-    items: page.map(({ signer, contract }) => ({
-      signerId: signer.id,
-      name: signer.name,
-      email: signer.email,
-      status: signer.status,
-      contract: { id: contract.id, title: contract.title, status: contract.status },
-      sentAt: contract.sentAt?.toISOString() ?? null,
-      lastActivityAt:
-        latest(
-          signer.invitedAt,
-          signer.viewedAt,
-          signer.lastRemindedAt,
-          signer.signedAt,
-          signer.declinedAt,
-        )?.toISOString() ?? null,
-      canRemind:
+    items: page.map(({ signer, contract }) =>
+      presentSignatureRequest(
+        signer,
+        contract,
         signer.invitedAt !== null &&
-        signingStateOf({
-          contract,
-          signer,
-          signers: others.filter((other) => other.contractId === contract.id),
-        }) === 'ready',
-    })),
+          signingStateOf({
+            contract,
+            signer,
+            signers: others.filter((other) => other.contractId === contract.id),
+          }) === 'ready',
+      ),
+    ),
     nextCursor:
       rows.length > query.limit && last?.contract.sentAt
         ? encode(last.contract.sentAt, last.signer.id)

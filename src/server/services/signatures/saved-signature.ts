@@ -3,17 +3,15 @@ import type { SavedSignature } from '../../../shared/api/signatures';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { presentSavedSignature } from '../../presenters/saved-signature';
 import { decodeSignatureImage } from '../signing/signature-image';
-
-const dataUrlOf = (bytes: Uint8Array | null) =>
-  bytes ? `data:image/png;base64,${Buffer.from(bytes).toString('base64')}` : null;
 
 export async function getSavedSignature(db: Database, userId: string): Promise<SavedSignature> {
   const [row] = await db
     .select({ image: users.savedSignature, kind: users.savedSignatureKind })
     .from(users)
     .where(eq(users.id, userId));
-  return { kind: row?.kind ?? null, image: dataUrlOf(row?.image ?? null) };
+  return presentSavedSignature({ kind: row?.kind ?? null, image: row?.image ?? null });
 }
 
 /** The actor's own saved signature. */
@@ -25,21 +23,19 @@ export async function getOwnSavedSignature(ctx: ServiceContext): Promise<SavedSi
 export async function saveSignature(
   ctx: ServiceContext,
   input: { kind: 'drawn' | 'typed'; image: string },
-): Promise<SavedSignature> {
+): Promise<void> {
   const { db, actor } = ctx;
   const image = decodeSignatureImage(input.image);
   await db
     .update(users)
     .set({ savedSignature: image, savedSignatureKind: input.kind, updatedAt: new Date() })
     .where(eq(users.id, actor.userId));
-  return getSavedSignature(db, actor.userId);
 }
 
-export async function removeSavedSignature(ctx: ServiceContext): Promise<SavedSignature> {
+export async function removeSavedSignature(ctx: ServiceContext): Promise<void> {
   const { db, actor } = ctx;
   await db
     .update(users)
     .set({ savedSignature: null, savedSignatureKind: null, updatedAt: new Date() })
     .where(eq(users.id, actor.userId));
-  return getSavedSignature(db, actor.userId);
 }

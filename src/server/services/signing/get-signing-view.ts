@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { SigningView } from '../../../shared/api/signing';
-import { consentDisclosure } from '../../../shared/consent';
 import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { documents, organizations } from '../../db/schema';
+import { presentSigningView } from '../../presenters/signing';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
@@ -37,23 +37,14 @@ export async function getSigningView(
     .select({ sha256: documents.sha256, pages: documents.pages })
     .from(documents)
     .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
-  return {
-    signerId: signer.id,
+  return presentSigningView({
+    signer,
+    contract,
     state: signingStateOf({ contract, signer, signers }),
-    signer: { name: signer.name, email: signer.email },
-    contract: {
-      title: contract.title,
-      html: contract.contentHtml,
-      expiresAt: contract.expiresAt?.toISOString() ?? null,
-      pages: frozen?.pages ?? 0,
-      sha256: frozen?.sha256 ?? '',
-    },
-    sender: { name: contract.createdByName, email: sender?.email ?? '' },
-    organization: { name: organization?.name ?? '' },
-    consent: { ...consentDisclosure },
+    organizationName: organization?.name ?? '',
+    senderEmail: sender?.email ?? '',
+    frozen,
     fields: await listSignerFields(db, contract.organizationId),
-    finalDocumentReady: contract.sealedAt !== null,
     savedSignature: await savedSignatureFor(db, viewer, signer.email),
-    signedAt: signer.signedAt?.toISOString() ?? null,
-  };
+  });
 }

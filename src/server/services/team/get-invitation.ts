@@ -3,7 +3,7 @@ import type { InvitationView } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { invitations, organizations, users } from '../../db/schema';
-import { unknownInviter } from '../../presenters/team';
+import { presentInvitationView } from '../../presenters/team';
 import { hashInvitationToken, invitationStateOf } from './invitation-token';
 
 export const unknownInvitationMessage = 'This invitation link is not valid';
@@ -25,12 +25,9 @@ export async function getInvitation(
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(eq(invitations.tokenHash, hashInvitationToken(input.token)));
   if (!row) throw new AppError('NOT_FOUND', unknownInvitationMessage);
-  return {
+  return presentInvitationView(row.invitation, {
     organizationName: row.organizationName,
-    invitedBy: row.inviterName ?? unknownInviter,
-    email: row.invitation.email,
-    role: row.invitation.role,
+    inviterName: row.inviterName,
     state: invitationStateOf(row.invitation, now),
-    expiresAt: row.invitation.expiresAt.toISOString(),
-  };
+  });
 }

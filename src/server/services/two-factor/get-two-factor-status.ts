@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { TwoFactorStatus } from '../../../shared/api/two-factor';
 import type { ServiceContext } from '../../context';
 import { organizations, passkeys, users } from '../../db/schema';
+import { presentTwoFactorStatus } from '../../presenters/two-factor';
 import { countRecoveryCodesLeft } from './recovery-codes';
 
 /** What the profile's Security section shows: the app, the passkeys, the codes left. */
@@ -25,15 +26,10 @@ export async function getTwoFactorStatus(ctx: ServiceContext): Promise<TwoFactor
     .from(passkeys)
     .where(eq(passkeys.userId, actor.userId))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
-  return {
-    totp: { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt?.toISOString() ?? null },
-    passkeys: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      createdAt: row.createdAt.toISOString(),
-      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    })),
+  return presentTwoFactorStatus({
+    totpEnabledAt: user?.enabledAt ?? null,
+    passkeys: rows,
     recoveryCodesLeft: await countRecoveryCodesLeft(db, actor.userId),
     requiredByOrganization: organization?.required ?? false,
-  };
+  });
 }

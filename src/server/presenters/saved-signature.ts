@@ -1,0 +1,13 @@
+import type { SavedSignature } from '../../shared/api/signatures';
+import type { users } from '../db/schema';
+
+/** A person's saved signature: its kind and the PNG as a data URL (both null when none is saved). */
+export function presentSavedSignature(row: {
+  kind: (typeof users.$inferSelect)['savedSignatureKind'];
+  image: Uint8Array | null;
+}): SavedSignature {
+  return {
+    kind: row.kind,
+    image: row.image ? `data:image/png;base64,${Buffer.from(row.image).toString('base64')}` : null,
+  };
+}

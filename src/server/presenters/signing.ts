@@ -1,0 +1,83 @@
+import type { CustomField } from '../../shared/api/custom-fields';
+import type { ContractSigning, SigningView } from '../../shared/api/signing';
+import { consentDisclosure } from '../../shared/consent';
+import type { contracts, documents, mailMessages, signers } from '../db/schema';
+import { presentOutboxMessage } from './mail';
+
+type ContractRow = typeof contracts.$inferSelect;
+type SignerRow = typeof signers.$inferSelect;
+type DocumentInfo = Pick<typeof documents.$inferSelect, 'sha256' | 'pages' | 'createdAt'>;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** What the signing page shows a signer: who sent what, the frozen document, the consent, the fields. */
+export function presentSigningView(facts: {
+  signer: SignerRow;
+  contract: ContractRow;
+  state: SigningView['state'];
+  organizationName: string;
+  senderEmail: string;
+  frozen: Pick<DocumentInfo, 'sha256' | 'pages'> | undefined;
+  fields: CustomField[];
+  savedSignature: SigningView['savedSignature'];
+}): SigningView {
+  const { signer, contract, frozen } = facts;
+  return {
+    signerId: signer.id,
+    state: facts.state,
+    signer: { name: signer.name, email: signer.email },
+    contract: {
+      title: contract.title,
+      html: contract.contentHtml,
+      expiresAt: iso(contract.expiresAt),
+      pages: frozen?.pages ?? 0,
+      sha256: frozen?.sha256 ?? '',
+    },
+    sender: { name: contract.createdByName, email: facts.senderEmail },
+    organization: { name: facts.organizationName },
+    consent: {
+      version: consentDisclosure.version,
+      title: consentDisclosure.title,
+      text: consentDisclosure.text,
+    },
+    fields: facts.fields,
+    finalDocumentReady: contract.sealedAt !== null,
+    savedSignature: facts.savedSignature,
+    signedAt: iso(signer.signedAt),
+  };
+}
+
+function presentDocumentInfo(doc: DocumentInfo | undefined): ContractSigning['documents']['frozen'] {
+  return doc ? { sha256: doc.sha256, pages: doc.pages, createdAt: doc.createdAt.toISOString() } : null;
+}
+
+/** A sent contract's documents, seal state, signer timeline and mail, for its page. */
+export function presentContractSigning(facts: {
+  contract: Pick<ContractRow, 'sequential' | 'sentAt' | 'completedAt' | 'sealedAt' | 'sealError'>;
+  documents: { frozen: DocumentInfo | undefined; final: DocumentInfo | undefined };
+  signers: Array<
+    Pick<SignerRow, 'id' | 'invitedAt' | 'lastRemindedAt' | 'declineReason'> & { authLocked: boolean }
+  >;
+  mail: Array<typeof mailMessages.$inferSelect>;
+}): ContractSigning {
+  const { contract } = facts;
+  return {
+    sequential: contract.sequential,
+    sentAt: iso(contract.sentAt),
+    completedAt: iso(contract.completedAt),
+    sealedAt: iso(contract.sealedAt),
+    sealError: contract.sealedAt ? null : contract.sealError,
+    documents: {
+      frozen: presentDocumentInfo(facts.documents.frozen),
+      final: presentDocumentInfo(facts.documents.final),
+    },
+    signers: facts.signers.map((signer) => ({
+      id: signer.id,
+      invitedAt: iso(signer.invitedAt),
+      lastRemindedAt: iso(signer.lastRemindedAt),
+      declineReason: signer.declineReason,
+      authLocked: signer.authLocked,
+    })),
+    mail: facts.mail.map(presentOutboxMessage),
+  };
+}
