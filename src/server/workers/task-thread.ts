@@ -38,6 +38,8 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
   const stopWhenIdle = () => {
     clearTimeout(idleTimer);
     if (pending.size > 0) return;
+    // Idle, the thread does not keep the process alive; busy, it does (see run).
+    worker?.unref();
     idleTimer = setTimeout(() => {
       const idle = worker;
       worker = undefined;
@@ -101,6 +103,9 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
             reject(error);
           },
         });
+        // A call waiting on the thread keeps the process alive: unreferenced, a process whose only
+        // work left is this call (a start-up awaiting the demo's render) would end with exit code 13.
+        current.ref();
         current.postMessage({ id, task, input }, transfer);
       }),
     async close() {
