@@ -7,7 +7,7 @@ import { acceptInvitation } from '../services/team/accept-invitation';
 import { changeMemberRole } from '../services/team/change-member-role';
 import { getInvitation } from '../services/team/get-invitation';
 import { inviteMember } from '../services/team/invite-member';
-import { listTeam } from '../services/team/list-team';
+import { getMember, getPendingInvitation, listTeam } from '../services/team/list-team';
 import { removeMember } from '../services/team/remove-member';
 import { revokeInvitation } from '../services/team/revoke-invitation';
 import { registerRoute } from './register-route';
@@ -17,18 +17,22 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   registerRoute(app, teamApi.get, {}, async (request) => listTeam(contextOf(request)));
 
-  registerRoute(app, teamApi.invite, {}, async (request, reply) =>
-    reply.status(201).send(await inviteMember(contextOf(request), request.body)),
-  );
+  registerRoute(app, teamApi.invite, {}, async (request, reply) => {
+    const ctx = contextOf(request);
+    const { id } = await inviteMember(ctx, request.body);
+    return reply.status(201).send(await getPendingInvitation(ctx, id));
+  });
 
   registerRoute(app, teamApi.revokeInvitation, {}, async (request, reply) => {
     await revokeInvitation(contextOf(request), request.params.id);
     return reply.status(204).send();
   });
 
-  registerRoute(app, teamApi.updateMember, {}, async (request) =>
-    changeMemberRole(contextOf(request), { userId: request.params.userId, ...request.body }),
-  );
+  registerRoute(app, teamApi.updateMember, {}, async (request) => {
+    const ctx = contextOf(request);
+    await changeMemberRole(ctx, { userId: request.params.userId, ...request.body });
+    return getMember(ctx, request.params.userId);
+  });
 
   registerRoute(app, teamApi.removeMember, {}, async (request, reply) => {
     const { self } = await removeMember(contextOf(request), request.params);

@@ -5,24 +5,33 @@ import { contextOf } from '../plugins/authentication';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  getWebhookEndpoint,
   listWebhookEndpoints,
   revealWebhookSecret,
   rotateWebhookSecret,
   updateWebhookEndpoint,
 } from '../services/webhooks/manage-webhook-endpoints';
-import { listWebhookDeliveries, resendWebhookDelivery } from '../services/webhooks/webhook-deliveries';
+import {
+  getWebhookDelivery,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+} from '../services/webhooks/webhook-deliveries';
 import { registerRoute } from './register-route';
 
 export const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, webhooksApi.list, {}, async (request) => listWebhookEndpoints(contextOf(request)));
 
-  registerRoute(app, webhooksApi.create, {}, async (request, reply) =>
-    reply.status(201).send(await createWebhookEndpoint(contextOf(request), request.body)),
-  );
+  registerRoute(app, webhooksApi.create, {}, async (request, reply) => {
+    const ctx = contextOf(request);
+    const { id } = await createWebhookEndpoint(ctx, request.body);
+    return reply.status(201).send(await getWebhookEndpoint(ctx, id));
+  });
 
-  registerRoute(app, webhooksApi.update, {}, async (request) =>
-    updateWebhookEndpoint(contextOf(request), request.params.id, request.body),
-  );
+  registerRoute(app, webhooksApi.update, {}, async (request) => {
+    const ctx = contextOf(request);
+    await updateWebhookEndpoint(ctx, request.params.id, request.body);
+    return getWebhookEndpoint(ctx, request.params.id);
+  });
 
   registerRoute(app, webhooksApi.remove, {}, async (request, reply) => {
     await deleteWebhookEndpoint(contextOf(request), request.params.id);
@@ -41,9 +50,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     listWebhookDeliveries(contextOf(request), request.params.id, request.query),
   );
 
-  registerRoute(app, webhooksApi.resend, {}, async (request, reply) =>
-    reply
-      .status(202)
-      .send(await resendWebhookDelivery(contextOf(request), request.params.id, request.params.deliveryId)),
-  );
+  registerRoute(app, webhooksApi.resend, {}, async (request, reply) => {
+    const ctx = contextOf(request);
+    const { id, deliveryId } = request.params;
+    await resendWebhookDelivery(ctx, id, deliveryId);
+    return reply.status(202).send(await getWebhookDelivery(ctx, id, deliveryId));
+  });
 };

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { ChangeRoleInput, TeamMember } from '../../../shared/api/team';
+import type { ChangeRoleInput } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { memberships, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { ownMemberships } from '../../policies/scope';
-import { presentMember } from '../../presenters/team';
 import { memberColumns } from './list-team';
 import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
 
@@ -13,7 +12,7 @@ import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
 export async function changeMemberRole(
   ctx: ServiceContext,
   input: ChangeRoleInput & { userId: string },
-): Promise<TeamMember> {
+): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change roles');
   return db.transaction(async (tx) => {
@@ -24,12 +23,11 @@ export async function changeMemberRole(
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(ownMemberships(actor), eq(memberships.userId, input.userId)));
     if (!member) throw new AppError('NOT_FOUND', 'Member not found');
-    if (member.role === input.role) return presentMember(member, actor);
+    if (member.role === input.role) return;
     if (member.role === 'admin') await assertAnotherAdmin(tx, actor);
     await tx
       .update(memberships)
       .set({ role: input.role })
       .where(and(ownMemberships(actor), eq(memberships.userId, input.userId)));
-    return presentMember({ ...member, role: input.role }, actor);
   });
 }

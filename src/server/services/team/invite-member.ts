@@ -1,12 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { InviteInput, PendingInvitation } from '../../../shared/api/team';
+import type { InviteInput } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { requireAdmin } from '../../policies/roles';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
-import { presentInvitation } from '../../presenters/team';
 import { invitationValidityMs } from './invitation-token';
 import { lockTeamAsAdmin } from './lock-team';
 
@@ -19,7 +18,7 @@ export async function inviteMember(
   ctx: ServiceContext,
   input: InviteInput,
   now = new Date(),
-): Promise<PendingInvitation> {
+): Promise<{ id: string }> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'invite people');
   return db.transaction(async (tx) => {
@@ -73,6 +72,6 @@ export async function inviteMember(
       params: { invitationId: row.id },
       dedupeKey: `team-invitation:${row.id}`,
     });
-    return presentInvitation(row, actor.userName, now);
+    return { id: row.id };
   });
 }

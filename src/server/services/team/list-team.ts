@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Team } from '../../../shared/api/team';
+import type { PendingInvitation, Team, TeamMember } from '../../../shared/api/team';
+import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
@@ -34,4 +35,28 @@ export async function listTeam(ctx: ServiceContext): Promise<Team> {
     members: members.map((row) => presentMember(row, actor)),
     invitations: open.map((row) => presentInvitation(row.invitation, row.inviterName, now)),
   };
+}
+
+/** One member of the organization (404 for anyone else). */
+export async function getMember(ctx: ServiceContext, userId: string): Promise<TeamMember> {
+  const { db, actor } = ctx;
+  const [member] = await db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(ownMemberships(actor), eq(memberships.userId, userId)));
+  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+  return presentMember(member, actor);
+}
+
+/** One invitation of the organization, as the team page lists it (404 for anyone else's). */
+export async function getPendingInvitation(ctx: ServiceContext, id: string): Promise<PendingInvitation> {
+  const { db, actor } = ctx;
+  const [row] = await db
+    .select({ invitation: invitations, inviterName: users.name })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(and(ownInvitations(actor), eq(invitations.id, id)));
+  if (!row) throw new AppError('NOT_FOUND', 'Invitation not found');
+  return presentInvitation(row.invitation, row.inviterName);
 }

@@ -46,11 +46,18 @@ export async function listWebhookEndpoints(ctx: ServiceContext): Promise<{ items
   return { items: rows.map(presentWebhookEndpoint) };
 }
 
+/** One endpoint of the organization (admins). */
+export async function getWebhookEndpoint(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
+  const { db, actor } = ctx;
+  requireAdmin(actor, what);
+  return presentWebhookEndpoint(await findOwnEndpoint(db, actor, id));
+}
+
 /** Registers an endpoint after checking where its URL leads (never a private address unless allowed). */
 export async function createWebhookEndpoint(
   ctx: ServiceContext<'secret' | 'webhooksAllowPrivate'>,
   input: CreateWebhookInput,
-): Promise<WebhookEndpoint> {
+): Promise<{ id: string }> {
   const { db, actor, secret, webhooksAllowPrivate } = ctx;
   const rules = { allowPrivate: webhooksAllowPrivate };
   requireAdmin(actor, what);
@@ -77,7 +84,7 @@ export async function createWebhookEndpoint(
       })
       .returning();
     if (!row) throw new Error('Webhook endpoint insert returned no row');
-    return presentWebhookEndpoint(row);
+    return { id: row.id };
   });
 }
 
@@ -85,7 +92,7 @@ export async function updateWebhookEndpoint(
   ctx: ServiceContext<'webhooksAllowPrivate'>,
   id: string,
   input: UpdateWebhookInput,
-): Promise<WebhookEndpoint> {
+): Promise<void> {
   const { db, actor, webhooksAllowPrivate } = ctx;
   const rules = { allowPrivate: webhooksAllowPrivate };
   requireAdmin(actor, what);
@@ -95,7 +102,7 @@ export async function updateWebhookEndpoint(
   eventsRequired(allEvents, events);
   const url = input.url === undefined ? current.url : await checkWebhookUrl(input.url, rules);
   const reenabled = input.enabled === true && !current.enabled;
-  const [row] = await db
+  await db
     .update(webhookEndpoints)
     .set({
       url,
@@ -107,10 +114,7 @@ export async function updateWebhookEndpoint(
       ...(input.enabled === false ? { disabledReason: null } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(webhookEndpoints.id, current.id))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
-  return presentWebhookEndpoint(row);
+    .where(eq(webhookEndpoints.id, current.id));
 }
 
 export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string): Promise<void> {

@@ -62,11 +62,11 @@ export async function resendWebhookDelivery(
   endpointId: string,
   deliveryId: string,
   now = new Date(),
-): Promise<WebhookDelivery> {
+): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'manage webhooks');
   const endpoint = await findOwnEndpoint(db, actor, endpointId);
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending' })
@@ -74,6 +74,22 @@ export async function resendWebhookDelivery(
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
     await queueDelivery(tx, row.id, `deliver-webhook:${row.id}:resend:${now.getTime()}`);
-    return presentWebhookDelivery(row);
   });
+}
+
+/** One delivery of one of the organization's endpoints (admins). */
+export async function getWebhookDelivery(
+  ctx: ServiceContext,
+  endpointId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
+  const { db, actor } = ctx;
+  requireAdmin(actor, 'manage webhooks');
+  const endpoint = await findOwnEndpoint(db, actor, endpointId);
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)));
+  if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
+  return presentWebhookDelivery(row);
 }
