@@ -86,6 +86,14 @@ export const createContractBodySchema = z.object({
   isTemplate: z.boolean().default(false),
   expiresAt: expiresAtSchema.optional(),
   signers: signerListSchema.default([]),
+  editSession: z
+    .string()
+    .min(8)
+    .max(64)
+    .optional()
+    .describe(
+      'The editing session (a random id per open editor) that later saves send too: they update version 1 while it is the latest',
+    ),
 });
 export type CreateContractInput = z.infer<typeof createContractBodySchema>;
 

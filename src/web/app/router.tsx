@@ -80,6 +80,18 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'contracts/:id/versions/:number',
+        lazy: async () => ({
+          Component: (await import('../features/versions/routes/version-page')).VersionPage,
+        }),
+      },
+      {
+        path: 'contracts/:id/compare',
+        lazy: async () => ({
+          Component: (await import('../features/versions/routes/compare-page')).ComparePage,
+        }),
+      },
+      {
         path: 'projects',
         lazy: async () => ({
           Component: (await import('../features/projects/routes/projects-page')).ProjectsPage,

@@ -12,6 +12,10 @@ export const contractKeys = {
   detail: (id: string) => [...contractKeys.all, id] as const,
   signing: (id: string) => [...contractKeys.detail(id), 'signing'] as const,
   history: (id: string) => [...contractKeys.detail(id), 'history'] as const,
+  versions: (id: string) => [...contractKeys.detail(id), 'versions'] as const,
+  version: (id: string, number: number) => [...contractKeys.versions(id), number] as const,
+  compare: (id: string, from: number, to: number) =>
+    [...contractKeys.versions(id), 'compare', from, to] as const,
 };
 
 export const templateKeys = {

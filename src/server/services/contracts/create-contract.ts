@@ -66,6 +66,7 @@ export async function createContract(
       content,
       author: { id: actor.userId, name: author.userName },
       at: now,
+      editSession: input.editSession ?? null,
     });
     await appendHistory(tx, { contractId: row.id, ...origin, author, at: now });
     return { id: row.id, created: true };

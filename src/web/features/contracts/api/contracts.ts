@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateContractInput, UpdateContractInput } from '../../../../shared/api/contracts';
+import { AppError } from '../../../../shared/errors';
 import { api } from '../../../lib/api';
 import { invalidateContract } from '../../../lib/invalidate-contract';
 import { contractKeys } from '../../../lib/query-keys';
@@ -29,6 +30,12 @@ export function useUpdateContract() {
     mutationFn: ({ id, ...input }: UpdateContractInput & { id: string }) =>
       api.contracts.update({ params: { id }, body: input }),
     onSuccess: (contract) => invalidateContract(client, contract),
+    // Refused because someone saved meanwhile: their version is worth seeing at once.
+    onError: (error, { id }) => {
+      if (error instanceof AppError && error.code === 'CONTRACT_CHANGED') {
+        void client.invalidateQueries({ queryKey: contractKeys.versions(id) });
+      }
+    },
   });
 }
 

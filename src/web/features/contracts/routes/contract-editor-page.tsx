@@ -12,11 +12,13 @@ import { isEditable } from '../../../../shared/statuses';
 import { TemplateNotFound } from '../../../components/template-not-found';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { api } from '../../../lib/api';
 import { importedOf } from '../../../lib/docx-transfer';
 import { randomId } from '../../../lib/random-id';
 import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
+import { VersionsCard } from '../../versions/public/versions-card';
 import {
   contractQuery,
   templateQuery,
@@ -25,6 +27,7 @@ import {
   useUpdateContract,
 } from '../api/contracts';
 import { ActivityCard } from '../components/activity-card';
+import { ConflictBanner } from '../components/conflict-banner';
 import { ContractBodyEditor } from '../components/contract-body-editor';
 import { DetailsCard } from '../components/details-card';
 import { DocumentsCard } from '../components/documents-card';
@@ -58,6 +61,8 @@ export function ContractEditorPage({ mode = 'contract' }: { mode?: EditorMode })
   const [draft, setDraft] = useState(() => ({ locationKey: location.key, id: randomId() }));
   if (isNew && draft.locationKey !== location.key) setDraft({ locationKey: location.key, id: randomId() });
   const createdHere = id === draft.id;
+  // Bumped to start the form afresh from the stored contract (after a conflicting save, on request).
+  const [generation, setGeneration] = useState(0);
   const contract = useQuery({
     ...(template ? templateQuery(id) : contractQuery(id)),
     enabled: !isNew && uuidPattern.test(id),
@@ -86,10 +91,14 @@ export function ContractEditorPage({ mode = 'contract' }: { mode?: EditorMode })
   // Keyed by id: after the first save the id is the draft's, so the form and its editor stay as they are.
   return (
     <ContractForm
-      key={isNew ? draft.id : id}
+      key={`${isNew ? draft.id : id}:${generation}`}
       mode={mode}
       newId={draft.id}
       contract={isNew ? undefined : contract.data}
+      onReload={async () => {
+        await contract.refetch();
+        setGeneration((current) => current + 1);
+      }}
     />
   );
 }
@@ -114,10 +123,13 @@ function ContractForm({
   contract,
   newId,
   mode,
+  onReload,
 }: {
   contract: Contract | undefined;
   newId: string;
   mode: EditorMode;
+  /** Starts the form afresh from the stored contract. */
+  onReload: () => Promise<void>;
 }) {
   const template = mode === 'template';
   const navigate = useNavigate();
@@ -146,6 +158,10 @@ function ContractForm({
   const [expiresOn, setExpiresOn] = useState(toDateInput(contract?.expiresAt ?? null));
   const [projectId, setProjectId] = useState(contract?.projectId ?? params.get('projectId') ?? '');
   const [dirty, setDirty] = useState(false);
+  // This open editor's session: its saves update one version rather than each making a new one.
+  const [editSession] = useState(() => randomId());
+  // The stored revision this form's changes are made on: a save on an older one is refused.
+  const revision = useRef(contract?.revision);
   // Counts edits, so a save only marks the form clean if nothing was typed while it ran.
   const version = useRef(0);
   const mounted = useRef(true);
@@ -162,6 +178,8 @@ function ContractForm({
   const send = useSendContract();
   const busy = create.isPending || update.isPending || send.isPending;
   const error = create.error ?? update.error ?? send.error;
+  const conflict =
+    update.error instanceof AppError && update.error.code === 'CONTRACT_CHANGED' ? update.error : null;
   const editable = contract ? isEditable(contract.status) : true;
   const heading = contract ? headings[mode].edit : headings[mode].create;
   useDocumentTitle(heading);
@@ -249,9 +267,11 @@ function ContractForm({
       })),
       ...(template ? {} : { expiresAt: fromDateInput(expiresOn), ...(projectId ? { projectId } : {}) }),
     };
-    const saved = contract
-      ? await update.mutateAsync({ id: contract.id, ...fields })
-      : await create.mutateAsync({ id: newId, ...fields, isTemplate: template });
+    const id = contract?.id ?? (revision.current === undefined ? null : newId);
+    const saved = id
+      ? await update.mutateAsync({ id, ...fields, editSession, baseRevision: revision.current })
+      : await create.mutateAsync({ id: newId, ...fields, isTemplate: template, editSession });
+    revision.current = saved.revision;
     if (version.current === savingVersion) setDirty(false);
     // The codes just sent are stored now: shown as set from here on, and not sent again.
     const stored = new Map(saved.signers.map((signer) => [signer.id, signer.accessCodeRequired]));
@@ -272,6 +292,16 @@ function ContractForm({
     leavingAfterSave.current = true;
     navigate(`/${template ? 'templates' : 'contracts'}/${id}`, { replace: true });
     leavingAfterSave.current = false;
+  };
+
+  /** After a refused save: what is on screen is saved over the stored revision (which stays a version). */
+  const keepMine = async () => {
+    if (!contract) return;
+    const stored = await api.contracts.get({ params: { id: contract.id } }).catch(() => null);
+    if (!stored) return;
+    revision.current = stored.revision;
+    update.reset();
+    await save().catch(() => null);
   };
 
   const onSave = async () => {
@@ -338,13 +368,23 @@ function ContractForm({
         )}
       </div>
 
-      {error && (
-        <ErrorBanner>
-          {error === send.error
-            ? 'The contract was saved but could not be sent: '
-            : `The ${template ? 'template' : 'contract'} could not be saved: `}
-          {error.message}
-        </ErrorBanner>
+      {conflict ? (
+        <ConflictBanner
+          message={conflict.message}
+          contractId={contract?.id ?? newId}
+          busy={busy}
+          onKeepMine={keepMine}
+          onLoadTheirs={onReload}
+        />
+      ) : (
+        error && (
+          <ErrorBanner>
+            {error === send.error
+              ? 'The contract was saved but could not be sent: '
+              : `The ${template ? 'template' : 'contract'} could not be saved: `}
+            {error.message}
+          </ErrorBanner>
+        )
       )}
       {notice && <ErrorBanner>{notice}</ErrorBanner>}
       {imported && (
@@ -425,6 +465,7 @@ function ContractForm({
               onRoleDone={onRoleDone}
             />
           )}
+          {contract && <VersionsCard contractId={contract.id} />}
         </div>
       </div>
       {contract && !editable && <ActivityCard contract={contract} />}

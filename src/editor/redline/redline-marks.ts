@@ -1,0 +1,29 @@
+import type { Extensions } from '@tiptap/core';
+import { Mark } from '@tiptap/core';
+import { contractExtensions } from '../extensions';
+
+/** Text a later version added: shown underlined in colour, as Word shows an insertion. */
+export const Insertion = Mark.create({
+  name: 'insertion',
+  inclusive: false,
+  excludes: 'deletion',
+  parseHTML: () => [{ tag: 'ins' }],
+  renderHTML: () => ['ins', { class: 'redline-insertion' }, 0],
+});
+
+/** Text a later version removed: shown struck through in colour. */
+export const Deletion = Mark.create({
+  name: 'deletion',
+  inclusive: false,
+  excludes: 'insertion',
+  parseHTML: () => [{ tag: 'del' }],
+  renderHTML: () => ['del', { class: 'redline-deletion' }, 0],
+});
+
+/**
+ * The extensions of a redline (read-only): the contract's own, so it looks like the editor, and
+ * the two marks a comparison adds. Never used to edit: a stored contract holds neither mark.
+ */
+export function redlineExtensions(): Extensions {
+  return [...contractExtensions(), Insertion, Deletion];
+}
