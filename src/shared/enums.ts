@@ -23,6 +23,10 @@ export type DocumentKind = (typeof documentKinds)[number];
 export const versionKinds = ['edited', 'review', 'sent', 'restored', 'suggestions'] as const;
 export type VersionKind = (typeof versionKinds)[number];
 
+/** A reviewer's suggestion: waiting for the owner, or decided (all of it, some of it, none). */
+export const suggestionStatuses = ['open', 'accepted', 'partly_accepted', 'rejected'] as const;
+export type SuggestionStatus = (typeof suggestionStatuses)[number];
+
 export const mailStatuses = ['queued', 'sent', 'held', 'failed', 'skipped'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 

@@ -24,6 +24,7 @@ import {
   mailStatuses,
   roles,
   signatureKinds,
+  suggestionStatuses,
   versionKinds,
 } from '../../shared/enums';
 import { eventTypes } from '../../shared/events';
@@ -43,6 +44,7 @@ export const customFieldTypeEnum = pgEnum('custom_field_type', customFieldTypes)
 export const jobStatusEnum = pgEnum('job_status', jobStatuses);
 export const documentKindEnum = pgEnum('document_kind', documentKinds);
 export const mailStatusEnum = pgEnum('mail_status', mailStatuses);
+export const suggestionStatusEnum = pgEnum('suggestion_status', suggestionStatuses);
 export const versionKindEnum = pgEnum('version_kind', versionKinds);
 export const signatureKindEnum = pgEnum('signature_kind', signatureKinds);
 export const eventTypeEnum = pgEnum('event_type', eventTypes);
@@ -520,6 +522,65 @@ export const signingLinks = pgTable(
     uniqueIndex('signing_links_token_hash_key').on(t.tokenHash),
     index('signing_links_signer_idx').on(t.signerId),
   ],
+);
+
+/**
+ * The other side's reviewers of a draft: invited by e-mail with a link like a signing link (a
+ * random token of which only the hash is kept, exchanged for a short cookie). They read the
+ * current version, comment (shared comments only) and suggest changes; they never edit.
+ */
+export const reviewers = pgTable(
+  'reviewers',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: at('invited_at').notNull(),
+    /** The review round (the version sent for review) the latest invitation was for. */
+    round: integer('round').notNull(),
+    lastViewedAt: at('last_viewed_at'),
+    /** No longer allowed in: the review ended (the contract was sent for signing) or was withdrawn. */
+    closedAt: at('closed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviewers_token_hash_key').on(t.tokenHash),
+    uniqueIndex('reviewers_contract_email_key').on(t.contractId, t.email),
+  ],
+);
+
+/**
+ * A reviewer's suggested changes: the whole document as they would have it, made on one version;
+ * the owner sees it as a redline and accepts or rejects each change.
+ */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => reviewers.id, { onDelete: 'cascade' }),
+    /** The version the reviewer read and changed. */
+    baseVersion: integer('base_version').notNull(),
+    content: jsonb('content').$type<EditorDocument>().notNull(),
+    note: text('note'),
+    status: suggestionStatusEnum('status').notNull().default('open'),
+    /** How many of its changes were accepted and rejected, once decided. */
+    accepted: integer('accepted').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: at('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('suggestions_contract_idx').on(t.contractId, t.createdAt)],
 );
 
 /** PDFs: the frozen document made at sending, and the sealed final one. */
