@@ -14,6 +14,9 @@ export const eventTypes = [
   'contract.sealed',
   'mail.failed',
   'signer.locked',
+  'review.sent',
+  'review.suggested',
+  'review.decided',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -28,6 +31,9 @@ const eventLabels: Record<EventType, string> = {
   'contract.sealed': 'Sealed PDF ready',
   'mail.failed': 'E-mail could not be delivered',
   'signer.locked': 'Signer locked out after wrong codes',
+  'review.sent': 'Draft sent for review',
+  'review.suggested': 'Changes suggested by a reviewer',
+  'review.decided': "A reviewer's suggestions accepted or rejected",
 };
 
 export function eventLabel(type: EventType): string {
