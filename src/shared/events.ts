@@ -17,6 +17,7 @@ export const eventTypes = [
   'review.sent',
   'review.suggested',
   'review.decided',
+  'comment.added',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -34,6 +35,7 @@ const eventLabels: Record<EventType, string> = {
   'review.sent': 'Draft sent for review',
   'review.suggested': 'Changes suggested by a reviewer',
   'review.decided': "A reviewer's suggestions accepted or rejected",
+  'comment.added': 'Comment or reply added',
 };
 
 export function eventLabel(type: EventType): string {

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { apiTokenScopes } from '../../shared/api/api-tokens';
+import { commentVisibilities } from '../../shared/api/comments';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { webhookDeliveryStatuses } from '../../shared/api/webhooks';
 import {
@@ -48,6 +49,7 @@ export const suggestionStatusEnum = pgEnum('suggestion_status', suggestionStatus
 export const versionKindEnum = pgEnum('version_kind', versionKinds);
 export const signatureKindEnum = pgEnum('signature_kind', signatureKinds);
 export const eventTypeEnum = pgEnum('event_type', eventTypes);
+export const commentVisibilityEnum = pgEnum('comment_visibility', commentVisibilities);
 export const apiTokenScopeEnum = pgEnum('api_token_scope', apiTokenScopes);
 export const webhookDeliveryStatusEnum = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
 
@@ -581,6 +583,58 @@ export const suggestions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('suggestions_contract_idx').on(t.contractId, t.createdAt)],
+);
+
+/**
+ * Comment threads on a contract, outside its content: a comment never changes the contract, its
+ * revision or its versions. A thread anchors to a passage of the content's plain text by a text
+ * quote selector (the quote, its context, its offsets), found again at every content change
+ * (services/comments/reanchor-threads.ts); detachedAt is set when the passage was deleted.
+ */
+export const commentThreads = pgTable(
+  'comment_threads',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    visibility: commentVisibilityEnum('visibility').notNull(),
+    quote: text('quote').notNull(),
+    prefix: text('prefix').notNull(),
+    suffix: text('suffix').notNull(),
+    anchorStart: integer('anchor_start').notNull(),
+    anchorEnd: integer('anchor_end').notNull(),
+    detachedAt: at('detached_at'),
+    resolvedAt: at('resolved_at'),
+    resolvedByName: text('resolved_by_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comment_threads_contract_idx').on(t.contractId, t.createdAt)],
+);
+
+/** A thread's comments: the first one and its replies. The author is a team member or a reviewer. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => commentThreads.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorReviewerId: uuid('author_reviewer_id').references(() => reviewers.id, { onDelete: 'set null' }),
+    /** Whether a reviewer wrote it (kept when the reviewer row goes). */
+    byReviewer: boolean('by_reviewer').notNull().default(false),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    /** The team members it mentions (@name), each notified once. */
+    mentions: jsonb('mentions').$type<{ id: string; name: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_thread_idx').on(t.threadId, t.createdAt),
+    check('comments_one_author', sql`${t.authorUserId} is null or ${t.authorReviewerId} is null`),
+  ],
 );
 
 /** PDFs: the frozen document made at sending, and the sealed final one. */
