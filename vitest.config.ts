@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Migrates a template database once when the tests run on a PostgreSQL server.
+    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 
 export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards), copied from
+ * the run's migrated template (tests/support/global-setup.ts); migrating it again finds nothing
+ * left to do.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,7 +21,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const name = `pactum_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('templateDatabase');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
