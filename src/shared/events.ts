@@ -18,6 +18,10 @@ export const eventTypes = [
   'review.suggested',
   'review.decided',
   'comment.added',
+  'approval.requested',
+  'approval.approved',
+  'approval.rejected',
+  'approval.withdrawn',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -36,6 +40,10 @@ const eventLabels: Record<EventType, string> = {
   'review.suggested': 'Changes suggested by a reviewer',
   'review.decided': "A reviewer's suggestions accepted or rejected",
   'comment.added': 'Comment or reply added',
+  'approval.requested': 'Approval of a draft requested',
+  'approval.approved': 'Draft approved by an approver',
+  'approval.rejected': 'Draft rejected by an approver',
+  'approval.withdrawn': 'Approval withdrawn by a change to the draft',
 };
 
 export function eventLabel(type: EventType): string {
