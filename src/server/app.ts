@@ -22,6 +22,7 @@ import { docxRoutes } from './routes/docx';
 import { healthRoutes } from './routes/health';
 import { mailRoutes } from './routes/mail';
 import { notificationRoutes } from './routes/notifications';
+import { commentRoutes } from './routes/comments';
 import { oidcRoutes } from './routes/oidc';
 import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(twoFactorRoutes, deps);
       await api.register(contractRoutes, deps);
       await api.register(versionRoutes, deps);
+      await api.register(commentRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(docxRoutes, deps);
       await api.register(projectRoutes, deps);

@@ -49,6 +49,7 @@ export const mailKinds = [
   'signer_code',
   'signer_locked',
   'webhook_disabled',
+  'comment_mention',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -96,7 +96,11 @@ export function relocateAnchor(text: string, anchor: TextAnchor, expected = anch
       if (distance > bestDistance) continue;
       const context =
         agreement(text.slice(Math.max(0, at - anchor.prefix.length), at), anchor.prefix, true) +
-        agreement(text.slice(at + anchor.quote.length, at + anchor.quote.length + anchor.suffix.length), anchor.suffix, false);
+        agreement(
+          text.slice(at + anchor.quote.length, at + anchor.quote.length + anchor.suffix.length),
+          anchor.suffix,
+          false,
+        );
       if (distance < bestDistance || context > bestContext) {
         best = at;
         bestDistance = distance;

@@ -66,7 +66,11 @@ function isLeafType(type: string): boolean {
  * in the text. A boundary between two segments (a block break, a merge field) maps to the
  * segment that holds the character.
  */
-export function rangeOfText(segments: readonly TextSegment[], start: number, end: number): {
+export function rangeOfText(
+  segments: readonly TextSegment[],
+  start: number,
+  end: number,
+): {
   from: number;
   to: number;
 } | null {
@@ -88,7 +92,11 @@ export function rangeOfText(segments: readonly TextSegment[], start: number, end
 }
 
 /** The plain-text offset of a document position (the inverse of rangeOfText, for a selection). */
-export function offsetOfPosition(segments: readonly TextSegment[], pos: number, side: 'start' | 'end'): number {
+export function offsetOfPosition(
+  segments: readonly TextSegment[],
+  pos: number,
+  side: 'start' | 'end',
+): number {
   let last = 0;
   for (const segment of segments) {
     if (pos < segment.pos) return side === 'start' ? segment.offset : last;

@@ -23,6 +23,7 @@ export const eventSubscriptions = {
   'mail-owner': { on: ['contract.declined', 'contract.expired', 'signer.locked'] },
   'seal-contract': { on: ['contract.completed'], maxAttempts: 10 },
   'mail-completion': { on: ['contract.sealed'] },
+  'notify-mentions': { on: ['comment.added'] },
   'deliver-webhooks': { on: eventTypes },
 } as const satisfies Record<string, { on: readonly EventType[]; maxAttempts?: number }>;
 

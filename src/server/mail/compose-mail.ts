@@ -26,6 +26,8 @@ export type MailFacts = {
   code?: string;
   /** A webhook endpoint turned off after failing: its URL and why. */
   webhook?: { url: string; reason: string };
+  /** A comment that mentions the recipient: who wrote it and its first words. */
+  comment?: { authorName: string; excerpt: string };
 };
 
 export type ComposedMail = { subject: string; text: string; html: string };
@@ -104,6 +106,16 @@ function partsOf(facts: MailFacts): Parts {
           name: 'Pactum',
           footer: 'Sent by Pactum because a password reset was requested for this e-mail address.',
         },
+      };
+    case 'comment_mention':
+      return {
+        subject: `${facts.comment?.authorName ?? 'Someone'} mentioned you on "${title}"`,
+        lines: [
+          `${facts.comment?.authorName ?? 'Someone'} mentioned you in a comment on "${title}":`,
+          `"${facts.comment?.excerpt ?? ''}"`,
+          'Open the contract to read the thread and reply.',
+        ],
+        action: { label: 'Open the comment', url: link },
       };
     case 'webhook_disabled':
       return {

@@ -1,5 +1,6 @@
 import { apiTokensApi } from './api-tokens';
 import { authApi } from './auth';
+import { commentsApi } from './comments';
 import { contractsApi } from './contracts';
 import { docxApi } from './docx';
 import { healthApi } from './health';
@@ -26,6 +27,7 @@ import { workspaceApi } from './workspace';
 export const apiRoutes = {
   apiTokens: apiTokensApi,
   auth: authApi,
+  comments: commentsApi,
   contracts: contractsApi,
   docx: docxApi,
   health: healthApi,

@@ -138,6 +138,9 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     signerName: message.params.signerName,
     reason: message.params.reason,
     expiresAt: contract.expiresAt,
+    ...(message.kind === 'comment_mention'
+      ? { comment: { authorName: message.params.authorName ?? '', excerpt: message.params.excerpt ?? '' } }
+      : {}),
   };
   let attachments: OutgoingMail['attachments'];
   const signerFacts = await signerMailFacts(db, message.kind, message.signerId);

@@ -5,6 +5,7 @@ import { deliverWebhooks } from './deliver-webhooks';
 import { mailCompletion } from './mail-completion';
 import { mailOwner } from './mail-owner';
 import { mailSigners } from './mail-signers';
+import { notifyMentions } from './notify-mentions';
 import { notifyOwnerOfEvent } from './notify-owner';
 import { sealCompletedContract } from './seal-contract';
 
@@ -18,4 +19,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   mailCompletion,
   deliverWebhooks,
   deliverWebhookJob,
+  notifyMentions,
 ] as JobDefinition[];

@@ -6,6 +6,7 @@ import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { reanchorThreads } from '../comments/reanchor-threads';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
 import { resolveProjectId } from '../projects/default-project';
@@ -63,7 +64,10 @@ export async function updateContract(
     // The document changed: this editing session's version (made now, or brought up to date).
     const title = input.title ?? row.title;
     const content = prepared?.content ?? row.content;
-    if (title !== row.title || (prepared && !isDeepStrictEqual(content, row.content))) {
+    const contentChanged = prepared !== undefined && !isDeepStrictEqual(content, row.content);
+    // Comment threads follow their passages (or say they were deleted).
+    if (contentChanged) await reanchorThreads(tx, row.id, row.content, content, now);
+    if (title !== row.title || contentChanged) {
       await recordVersion(tx, {
         contractId: row.id,
         kind: 'edited',

@@ -4,6 +4,7 @@ import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { reanchorThreads } from '../comments/reanchor-threads';
 import { prepareContent } from '../contracts/contract-content';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
@@ -40,6 +41,7 @@ export async function restoreVersion(
       .update(contracts)
       .set({ title: version.title, ...prepared, revision: row.revision + 1, updatedAt: now })
       .where(eq(contracts.id, row.id));
+    await reanchorThreads(tx, row.id, row.content, prepared.content, now);
     const author = authorOf(actor);
     const restored = await recordVersion(tx, {
       contractId: row.id,

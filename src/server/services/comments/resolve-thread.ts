@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { commentThreads } from '../../db/schema';
+import { type CommentContext, commentAccess } from '../../policies/comments';
+import { findThreadForUpdate } from './find-thread';
+
+/** Resolves a thread (it stays, folded away) or reopens it. Doing it twice changes nothing. */
+export async function setThreadResolved(
+  ctx: CommentContext,
+  contractId: string,
+  threadId: string,
+  resolved: boolean,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const access = await commentAccess(tx, ctx, contractId);
+    const thread = await findThreadForUpdate(tx, access, threadId);
+    if ((thread.resolvedAt !== null) === resolved) return;
+    const now = new Date();
+    await tx
+      .update(commentThreads)
+      .set(
+        resolved
+          ? { resolvedAt: now, resolvedByName: access.author.name, updatedAt: now }
+          : { resolvedAt: null, resolvedByName: null, updatedAt: now },
+      )
+      .where(eq(commentThreads.id, thread.id));
+  });
+}
