@@ -34,6 +34,7 @@ import { templateRoutes } from './routes/templates';
 import { twoFactorRoutes } from './routes/two-factor';
 import { verificationRoutes } from './routes/verification';
 import { versionRoutes } from './routes/versions';
+import { reviewRoutes } from './routes/reviews';
 import { webhookRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspace';
 
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(twoFactorRoutes, deps);
       await api.register(contractRoutes, deps);
       await api.register(versionRoutes, deps);
+      await api.register(reviewRoutes, deps);
       await api.register(commentRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(docxRoutes, deps);

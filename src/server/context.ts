@@ -40,3 +40,9 @@ export type RequestOrigin = { ip: string | null; userAgent: string | null };
  * routes (`signerOf` in routes/signing.ts); the demo and tests give their own.
  */
 export type SignerContext = { db: Database; signerId: string; origin: RequestOrigin };
+
+/**
+ * An external reviewer's request on the review page: the reviewer their review cookie names, the
+ * database and where the request came from. Built once per request by the review routes.
+ */
+export type ReviewerContext = { db: Database; reviewerId: string; origin: RequestOrigin };

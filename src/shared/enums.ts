@@ -49,6 +49,8 @@ export const mailKinds = [
   'signer_code',
   'signer_locked',
   'webhook_disabled',
+  'review_invitation',
+  'suggestions_decided',
   'comment_mention',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];

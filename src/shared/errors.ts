@@ -36,6 +36,9 @@ export const errorCodes = [
   'SIGNING_SESSION_EXPIRED',
   'SIGNER_AUTHENTICATION_REQUIRED',
   'SIGNER_LOCKED',
+  'REVIEW_CLOSED',
+  'REVIEW_SESSION_EXPIRED',
+  'SUGGESTION_CONFLICT',
   'DOCUMENT_NOT_READY',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -86,6 +89,11 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   DATABASE_UNAVAILABLE: 503,
+  /** The review ended (the draft went out for signing) or the link was replaced by a newer one. */
+  REVIEW_CLOSED: 410,
+  REVIEW_SESSION_EXPIRED: 401,
+  /** Accepted changes touch passages the draft changed since the suggestion was made. */
+  SUGGESTION_CONFLICT: 409,
   INTERNAL: 500,
 };
 

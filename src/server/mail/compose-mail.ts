@@ -250,6 +250,24 @@ function partsOf(facts: MailFacts): Parts {
         ],
         action: { label: 'Accept the invitation', url: link },
       };
+    case 'review_invitation':
+      return {
+        subject: `${sender} (${org}) asks you to review "${title}"`,
+        lines: [
+          `${sender} of ${org} asks you to review the draft of "${title}" before it is signed.`,
+          'Open the link to read it and suggest changes; your suggestions go to the sender, who accepts or rejects each of them. Nothing is signed yet.',
+          'The link is yours alone: a newer invitation replaces it.',
+        ],
+        action: { label: 'Review the draft', url: link },
+      };
+    case 'suggestions_decided':
+      return {
+        subject: `${sender} went through your suggestions on "${title}"`,
+        lines: [
+          `${sender} of ${org} went through the changes you suggested to "${title}": ${facts.reason ?? ''}`,
+          'Open your review link to read the new version.',
+        ],
+      };
   }
 }
 

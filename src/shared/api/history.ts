@@ -20,6 +20,9 @@ export const historyActions = [
   'email_code_confirmed',
   'signer_locked',
   'version_restored',
+  'review_sent',
+  'suggestions_made',
+  'suggestions_decided',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

@@ -10,6 +10,7 @@ import { oidcApi } from './oidc';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
 import { settingsApi } from './settings';
+import { reviewsApi } from './reviews';
 import { signaturesApi } from './signatures';
 import { signingApi } from './signing';
 import { teamApi } from './team';
@@ -38,6 +39,7 @@ export const apiRoutes = {
   projects: projectsApi,
   settings: settingsApi,
   signatures: signaturesApi,
+  reviews: reviewsApi,
   signing: signingApi,
   team: teamApi,
   templates: templatesApi,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MailKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import {
   documents,
   mailMessages,
   organizations,
+  reviewers,
   signers,
   signingLinks,
   users,
@@ -151,6 +152,11 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     if (!link) return null;
     facts.link = new URL(`/sign/${link}`, deps.appUrl).href;
   }
+  if (message.kind === 'review_invitation') {
+    const link = await newReviewLink(db, message.params.reviewerId ?? '');
+    if (!link) return null;
+    facts.link = new URL(`/review/${link}`, deps.appUrl).href;
+  }
   if (message.kind === 'completed') {
     const [final] = await db
       .select({ bytes: documents.bytes })
@@ -166,9 +172,23 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     to: { name: message.toName, email: message.toEmail },
     ...composed,
     ...(attachments ? { attachments } : {}),
-    ...(needsLink(message.kind) ? { signingLink: facts.link } : {}),
+    ...(needsLink(message.kind) || message.kind === 'review_invitation' ? { signingLink: facts.link } : {}),
     ...(message.kind === 'signer_code' && facts.code ? { signerCode: facts.code } : {}),
   };
+}
+
+/**
+ * A review link made for this very e-mail: the reviewer's earlier link stops working. None for a
+ * reviewer whose review has ended.
+ */
+async function newReviewLink(db: Database, reviewerId: string): Promise<string | null> {
+  const { token, hash } = newSigningToken();
+  const updated = await db
+    .update(reviewers)
+    .set({ tokenHash: hash })
+    .where(and(eq(reviewers.id, reviewerId), isNull(reviewers.closedAt)))
+    .returning({ id: reviewers.id });
+  return updated.length > 0 ? token : null;
 }
 
 /** A way of signing in added or removed: the facts were kept when it happened. */

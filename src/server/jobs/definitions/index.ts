@@ -5,6 +5,7 @@ import { deliverWebhooks } from './deliver-webhooks';
 import { mailCompletion } from './mail-completion';
 import { mailOwner } from './mail-owner';
 import { mailSigners } from './mail-signers';
+import { mailReviewers } from './mail-reviewers';
 import { notifyMentions } from './notify-mentions';
 import { notifyOwnerOfEvent } from './notify-owner';
 import { sealCompletedContract } from './seal-contract';
@@ -16,6 +17,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   mailSigners,
   mailOwner,
   sealCompletedContract,
+  mailReviewers,
   mailCompletion,
   deliverWebhooks,
   deliverWebhookJob,

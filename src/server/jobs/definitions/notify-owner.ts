@@ -18,6 +18,10 @@ const notices: Partial<
     kind: 'mail_failed',
     text: (_, data) => data.details ?? 'An e-mail could not be delivered',
   },
+  'review.suggested': {
+    kind: 'suggested',
+    text: (title, data) => `${data.reviewerName} suggested changes to "${title}"`,
+  },
   'signer.locked': {
     kind: 'signer_locked',
     text: (title, data) =>

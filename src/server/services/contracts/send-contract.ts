@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { documents, organizations, signers } from '../../db/schema';
+import { documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
@@ -102,6 +102,11 @@ export async function sendContract(
       author: { id: actor.userId, name: authorOf(actor).userName },
       at: sentAt,
     });
+    // The review is over: reviewers' links stop working.
+    await tx
+      .update(reviewers)
+      .set({ closedAt: sentAt })
+      .where(and(eq(reviewers.contractId, id), isNull(reviewers.closedAt)));
     const n = list.length;
     await transition(tx, {
       contract,

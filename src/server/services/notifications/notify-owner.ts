@@ -9,6 +9,7 @@ export const notificationKinds = [
   'expired',
   'mail_failed',
   'signer_locked',
+  'suggested',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

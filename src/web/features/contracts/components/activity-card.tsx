@@ -26,6 +26,9 @@ const actionLabels: Record<HistoryAction, string> = {
   email_code_confirmed: 'One-time code confirmed',
   signer_locked: 'Signer locked out',
   version_restored: 'Version restored',
+  review_sent: 'Sent for review',
+  suggestions_made: 'Changes suggested',
+  suggestions_decided: 'Suggestions decided',
 };
 
 /** The history (with its hash-chain check) and any e-mail that could not be delivered. */

@@ -1,0 +1,48 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { reviewers, suggestions } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+import { eventConsumer } from '../job-definition';
+import { eventOf } from './event-of';
+
+/**
+ * The other side's reviewers hear by e-mail: invited to a review round (each e-mail makes its own
+ * link when it is sent), and told when their suggestions were decided.
+ */
+export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { eventId }) => {
+  const found = await eventOf(db, eventId);
+  if (!found?.contract) return;
+  const { event, contract } = found;
+  const base = { organizationId: contract.organizationId, contractId: contract.id };
+  if (event.type === 'review.sent') {
+    const round = Number(event.data.round);
+    const invited = await db
+      .select()
+      .from(reviewers)
+      .where(
+        and(eq(reviewers.contractId, contract.id), eq(reviewers.round, round), isNull(reviewers.closedAt)),
+      );
+    for (const reviewer of invited) {
+      await queueMail(db, {
+        ...base,
+        kind: 'review_invitation',
+        to: { name: reviewer.name, email: reviewer.email },
+        params: { reviewerId: reviewer.id },
+        dedupeKey: `review-invitation:${reviewer.id}:${round}`,
+      });
+    }
+  } else if (event.type === 'review.decided') {
+    const [decided] = await db
+      .select({ name: reviewers.name, email: reviewers.email })
+      .from(suggestions)
+      .innerJoin(reviewers, eq(reviewers.id, suggestions.reviewerId))
+      .where(eq(suggestions.id, event.data.suggestionId ?? ''));
+    if (!decided) return;
+    await queueMail(db, {
+      ...base,
+      kind: 'suggestions_decided',
+      to: decided,
+      params: { reason: event.data.summary ?? '' },
+      dedupeKey: `suggestions-decided:${event.data.suggestionId}`,
+    });
+  }
+});

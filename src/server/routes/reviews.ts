@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../shared/errors';
+import { contractLimits } from '../../shared/limits';
+import { reviewsApi } from '../../shared/routes/reviews';
+import type { ReviewerContext } from '../context';
+import type { AppDeps } from '../deps';
+import { contextOf, requestOrigin } from '../plugins/authentication';
+import { getContract } from '../services/contracts/get-contract';
+import { decideSuggestion } from '../services/reviews/decide-suggestion';
+import { getReviewView } from '../services/reviews/get-review-view';
+import { getSuggestion } from '../services/reviews/get-suggestion';
+import { listReviewers } from '../services/reviews/list-reviewers';
+import { listSuggestions } from '../services/reviews/list-suggestions';
+import { openReviewLink } from '../services/reviews/open-review-link';
+import {
+  issueReviewCookie,
+  reviewCookieName,
+  reviewCookiePath,
+  verifyReviewCookie,
+} from '../services/reviews/review-cookie';
+import { sendForReview } from '../services/reviews/send-for-review';
+import { suggestChanges } from '../services/reviews/suggest-changes';
+import { registerRoute } from './register-route';
+
+/**
+ * Review of a draft by the other side. The owner's routes are signed in; the reviewer's are public
+ * and, like signing, exchange the link's token once for a short cookie scoped to that reviewer.
+ */
+export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const secure = config.appUrl.protocol === 'https:';
+  /** The reviewer's context for a request: the only place one is made. */
+  const reviewerOf = (request: FastifyRequest, reviewerId: string): ReviewerContext => {
+    if (
+      !verifyReviewCookie(config.sessionSecret, reviewerId, request.cookies[reviewCookieName(reviewerId)])
+    ) {
+      throw new AppError(
+        'REVIEW_SESSION_EXPIRED',
+        'Your review session has ended. Open the link from your e-mail again.',
+      );
+    }
+    return { db, reviewerId, origin: requestOrigin(request) };
+  };
+
+  registerRoute(app, reviewsApi.send, {}, async (request) => {
+    const ctx = contextOf(request);
+    await sendForReview(ctx, request.params.id, request.body);
+    return listReviewers(ctx, request.params.id);
+  });
+  registerRoute(app, reviewsApi.reviewers, {}, async (request) =>
+    listReviewers(contextOf(request), request.params.id),
+  );
+  registerRoute(app, reviewsApi.suggestions, {}, async (request) =>
+    listSuggestions(contextOf(request), request.params.id),
+  );
+  registerRoute(app, reviewsApi.suggestion, {}, async (request) =>
+    getSuggestion(contextOf(request), request.params.id, request.params.suggestionId),
+  );
+  registerRoute(app, reviewsApi.decide, {}, async (request) => {
+    const ctx = contextOf(request);
+    await decideSuggestion(ctx, request.params.id, request.params.suggestionId, request.body);
+    return getContract(ctx, request.params.id);
+  });
+
+  registerRoute(app, reviewsApi.open, { config: { public: true } }, async (request, reply) => {
+    const session = await openReviewLink(db, request.body.token);
+    const cookie = issueReviewCookie(config.sessionSecret, session.reviewerId);
+    reply.setCookie(reviewCookieName(session.reviewerId), cookie.value, {
+      path: reviewCookiePath(session.reviewerId),
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      expires: cookie.expires,
+    });
+    return reply.header('cache-control', 'no-store').send(session);
+  });
+  registerRoute(app, reviewsApi.view, { config: { public: true } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await getReviewView(reviewerOf(request, request.params.reviewerId))),
+  );
+  registerRoute(
+    app,
+    reviewsApi.suggest,
+    {
+      config: { public: true, maxBodyValues: contractLimits.bodyValues },
+      bodyLimit: contractLimits.bodyBytes,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await suggestChanges(reviewerOf(request, request.params.reviewerId), request.body)),
+  );
+};

@@ -1,0 +1,102 @@
+import { isDeepStrictEqual } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { applyChanges, numberChanges } from '../../../editor/redline/changes';
+import { mergeBlocks } from '../../../editor/redline/merge-blocks';
+import type { DecideSuggestionInput } from '../../../shared/api/reviews';
+import { AppError } from '../../../shared/errors';
+import { isEditable } from '../../../shared/statuses';
+import type { ServiceContext } from '../../context';
+import { contracts, suggestions } from '../../db/schema';
+import { findOwnContract } from '../../policies/scope';
+import { compareContent, prepareContent } from '../contracts/contract-content';
+import { authorOf } from '../history/author-of';
+import { transition } from '../lifecycle/transition';
+import { checkRevision } from '../versions/check-revision';
+import { findVersion } from '../versions/find-version';
+import { recordVersion } from '../versions/record-version';
+import { findSuggestion } from './find-suggestion';
+
+/**
+ * Accepts the chosen changes of a suggestion and rejects the rest. The result is the version the
+ * suggestion was made on with the accepted changes applied — merged, block by block, into the
+ * draft if it changed since (two changes to one block are refused, to be settled by hand) — and
+ * becomes a new version. The reviewer is told (a reaction to the recorded event).
+ */
+export async function decideSuggestion(
+  ctx: ServiceContext,
+  contractId: string,
+  suggestionId: string,
+  input: DecideSuggestionInput,
+): Promise<void> {
+  const { db, actor } = ctx;
+  const found = await findOwnContract(db, actor, contractId, { kind: 'contract' });
+  const { suggestion, reviewerName } = await findSuggestion(db, found.id, suggestionId);
+  if (suggestion.status !== 'open') {
+    throw new AppError('INVALID_INPUT', 'This suggestion was already decided.');
+  }
+  const base = await findVersion(db, found.id, suggestion.baseVersion);
+  const { document, changes } = numberChanges(
+    (await compareContent(base.content, suggestion.content)).document,
+  );
+  const known = new Set(changes.map((change) => change.id));
+  const accepted = new Set(input.accept.filter((id) => known.has(id)));
+  const applied = applyChanges(document, accepted);
+  const merged = isDeepStrictEqual(base.content, found.content)
+    ? { ok: true as const, document: applied }
+    : mergeBlocks(base.content, found.content, applied);
+  if (!merged.ok) {
+    throw new AppError(
+      'SUGGESTION_CONFLICT',
+      `The draft changed since version ${suggestion.baseVersion} in ${merged.conflicts === 1 ? 'a passage' : `${merged.conflicts} passages`} these changes also touch. Reject those changes and make them by hand, or restore version ${suggestion.baseVersion} first.`,
+    );
+  }
+  const prepared = await prepareContent(merged.document);
+  await db.transaction(async (tx) => {
+    const contract = await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    if (!isEditable(contract.status)) {
+      throw new AppError(
+        'CONTRACT_NOT_EDITABLE',
+        `This contract is ${contract.status} and can no longer be edited`,
+      );
+    }
+    await checkRevision(tx, contract, input.baseRevision);
+    if (!isDeepStrictEqual(contract.content, found.content)) {
+      throw new AppError(
+        'CONTRACT_CHANGED',
+        'The draft changed while the suggestion was being applied. Try again.',
+      );
+    }
+    const now = new Date();
+    const author = authorOf(actor);
+    const rejected = changes.length - accepted.size;
+    const status = accepted.size === 0 ? 'rejected' : rejected === 0 ? 'accepted' : 'partly_accepted';
+    const claimed = await tx
+      .update(suggestions)
+      .set({ status, accepted: accepted.size, rejected, decidedBy: actor.userId, decidedAt: now })
+      .where(and(eq(suggestions.id, suggestion.id), eq(suggestions.status, 'open')))
+      .returning({ id: suggestions.id });
+    if (claimed.length === 0) throw new AppError('INVALID_INPUT', 'This suggestion was already decided.');
+    let details = `All ${changes.length} changes suggested by ${reviewerName} rejected`;
+    if (accepted.size > 0) {
+      await tx
+        .update(contracts)
+        .set({ ...prepared, revision: contract.revision + 1, updatedAt: now })
+        .where(eq(contracts.id, contract.id));
+      const version = await recordVersion(tx, {
+        contractId: contract.id,
+        kind: 'suggestions',
+        title: contract.title,
+        content: prepared.content,
+        author: { id: actor.userId, name: author.userName },
+        at: now,
+      });
+      details = `Of ${changes.length} changes suggested by ${reviewerName}, ${accepted.size} accepted and ${rejected} rejected: version ${version.number}`;
+    }
+    await transition(tx, {
+      contract,
+      event: { type: 'review.decided', data: { suggestionId: suggestion.id, summary: details } },
+      history: { action: 'suggestions_decided', details, author },
+      at: now,
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { reviewers } from '../../db/schema';
+import { hashSigningToken } from '../signing/signing-token';
+import { findOpenReview } from './find-reviewer';
+
+/** Resolves a review link to its reviewer, noting when they opened it. */
+export async function openReviewLink(db: Database, token: string): Promise<{ reviewerId: string }> {
+  const [reviewer] = await db
+    .select({ id: reviewers.id })
+    .from(reviewers)
+    .where(eq(reviewers.tokenHash, hashSigningToken(token)));
+  if (!reviewer) {
+    throw new AppError(
+      'NOT_FOUND',
+      'This review link is not valid. Use the whole link from your latest e-mail.',
+    );
+  }
+  await findOpenReview(db, reviewer.id);
+  await db.update(reviewers).set({ lastViewedAt: new Date() }).where(eq(reviewers.id, reviewer.id));
+  return { reviewerId: reviewer.id };
+}

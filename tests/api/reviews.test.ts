@@ -1,0 +1,321 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractHistory, notifications } from '../../src/server/db/schema';
+import { importDocx } from '../../src/server/docx/import-docx';
+import type { EditorDocument } from '../../src/shared/api/editor-document';
+import { backgroundFor } from '../support/background';
+import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
+import {
+  buildAccount,
+  call,
+  createTestContext,
+  type TestAccount,
+  type TestContext,
+} from '../support/test-app';
+
+let ctx: TestContext;
+let owner: TestAccount;
+let stranger: TestAccount;
+let peer: SmtpPeer;
+let background: Awaited<ReturnType<typeof backgroundFor>>;
+let v1: EditorDocument;
+let v2: EditorDocument;
+let counter = 0;
+
+const fixture = async (name: string) =>
+  JSON.parse(
+    (await importDocx(readFileSync(new URL(`../fixtures/redline/${name}`, import.meta.url)))).contentJson,
+  ) as EditorDocument;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
+  stranger = await buildAccount(ctx);
+  peer = await startSmtpPeer();
+  background = await backgroundFor(ctx.database.db, peer.url);
+  v1 = await fixture('supply-v1.docx');
+  v2 = await fixture('supply-v2.docx');
+});
+afterAll(async () => {
+  background.close();
+  await ctx.close();
+  await peer.close();
+});
+
+function reviewer(name: string) {
+  counter += 1;
+  return { name, email: `reviewer-${counter}@example.com` };
+}
+
+async function draft(content = v1) {
+  const response = await call(ctx, owner, {
+    method: 'POST',
+    url: '/api/contracts',
+    json: { title: 'Supply Agreement', content },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; revision: number };
+}
+
+/** Sends for review, delivers the e-mail, and opens the link as the reviewer's browser would. */
+async function invite(contractId: string, person: { name: string; email: string }) {
+  const sent = await call(ctx, owner, {
+    method: 'POST',
+    url: `/api/contracts/${contractId}/review`,
+    json: { reviewers: [person] },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  await background.drain();
+  const mail = peer.to(person.email).at(-1);
+  const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`No review link in: ${mail?.subject}`);
+  const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
+  if (!cookie) throw new Error('No review cookie');
+  return {
+    reviewerId: opened.json().reviewerId as string,
+    cookie: `${cookie.name}=${cookie.value}`,
+    token,
+    mail,
+  };
+}
+
+type Browser = Awaited<ReturnType<typeof invite>>;
+
+const asReviewer = (browser: Browser, request: { method: 'GET' | 'POST'; url: string; json?: unknown }) =>
+  call(ctx, null, { ...request, headers: { cookie: browser.cookie } });
+
+describe('a review by the other side', () => {
+  it('invites by e-mail, shows the reviewer the latest version, and takes their suggestion', async () => {
+    const { id } = await draft();
+    const anna = reviewer('Анна Кузнецова');
+    const browser = await invite(id, anna);
+    expect(browser.mail?.subject).toMatch(/^Łukasz Żółć \(.+\) asks you to review "Supply Agreement"$/);
+    const view = await asReviewer(browser, { method: 'GET', url: `/api/review/${browser.reviewerId}` });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({
+      reviewer: { name: 'Анна Кузнецова' },
+      title: 'Supply Agreement',
+      senderName: 'Łukasz Żółć',
+      version: { number: 2 },
+      suggestions: [],
+    });
+    // Round = the version sent for review; the history says so.
+    const history = await ctx.database.db
+      .select({ action: contractHistory.action, details: contractHistory.details })
+      .from(contractHistory)
+      .where(eq(contractHistory.contractId, id));
+    expect(history).toContainEqual({
+      action: 'review_sent',
+      details: 'Version 2 sent for review to Анна Кузнецова',
+    });
+
+    const suggested = await asReviewer(browser, {
+      method: 'POST',
+      url: `/api/review/${browser.reviewerId}/suggestions`,
+      json: { baseVersion: 2, content: v2, note: 'Shorter delivery, one more item.' },
+    });
+    expect(suggested.statusCode, suggested.body).toBe(201);
+    expect(suggested.json()).toMatchObject({
+      status: 'open',
+      baseVersion: 2,
+      reviewer: { name: 'Анна Кузнецова' },
+    });
+    // Nothing changed in the draft; the owner is told in the bell.
+    const stored = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}` });
+    expect(stored.json().revision).toBe(1);
+    await background.drain();
+    const bell = await ctx.database.db.select().from(notifications).where(eq(notifications.contractId, id));
+    expect(bell.map((row) => row.message)).toContain(
+      'Анна Кузнецова suggested changes to "Supply Agreement"',
+    );
+  });
+
+  it('lets the owner accept some changes and reject the rest: a new version, and the reviewer told', async () => {
+    const { id } = await draft();
+    const browser = await invite(id, reviewer('Ελένη Παπαδοπούλου'));
+    const suggested = await asReviewer(browser, {
+      method: 'POST',
+      url: `/api/review/${browser.reviewerId}/suggestions`,
+      json: { baseVersion: 2, content: v2 },
+    });
+    const suggestionId = suggested.json().id as string;
+    const shown = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${id}/suggestions/${suggestionId}`,
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const { changes, draftChanged } = shown.json() as {
+      changes: { id: number; inserted: string; deleted: string }[];
+      draftChanged: boolean;
+    };
+    expect(draftChanged).toBe(false);
+    expect(changes[0]).toEqual({ id: 1, inserted: 'fourteen', deleted: 'thirty' });
+    const washers = changes.find((change) => change.inserted.includes('Washers'));
+    const sixty = changes.find((change) => change.deleted === 'sixty');
+    expect(washers && sixty).toBeTruthy();
+
+    // Accept the delivery term and the new row; reject everything else (the payment term among it).
+    const decided = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${suggestionId}/decide`,
+      json: { accept: [1, 2, washers?.id], baseRevision: 1 },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const text = JSON.stringify(decided.json().content);
+    expect(text).toContain('fourteen');
+    expect(text).toContain('Washers M8');
+    expect(text).toContain('sixty');
+    expect(text).not.toContain('notifies the Buyer');
+    expect(decided.json().revision).toBe(2);
+    const versions = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/versions` });
+    expect(versions.json().items[0]).toMatchObject({ number: 3, kind: 'suggestions' });
+    const list = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/suggestions` });
+    expect(list.json().items[0]).toMatchObject({
+      status: 'partly_accepted',
+      accepted: 3,
+      rejected: changes.length - 3,
+    });
+    await background.drain();
+    const told = peer.to(browser.mail?.to ?? '').at(-1);
+    expect(told?.subject).toBe('Łukasz Żółć went through your suggestions on "Supply Agreement"');
+    expect(told?.text).toContain(`Of ${changes.length} changes suggested by Ελένη Παπαδοπούλου, 3 accepted`);
+
+    // Decided once only.
+    const again = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${suggestionId}/decide`,
+      json: { accept: [] },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('merges a suggestion on an older version into a draft changed elsewhere, and refuses a clash', async () => {
+    const { id } = await draft();
+    const browser = await invite(id, reviewer('王小明'));
+    const suggested = await asReviewer(browser, {
+      method: 'POST',
+      url: `/api/review/${browser.reviewerId}/suggestions`,
+      json: { baseVersion: 2, content: v2 },
+    });
+    // The owner meanwhile edits the governing-law clause (the last paragraph) only.
+    const edited = structuredClone(v1);
+    const last = edited.content?.at(-1);
+    if (last?.content?.[0])
+      last.content[0].text = 'This Agreement is governed by the laws of Poland, excluding CISG.';
+    const saved = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: edited },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The reviewer's base version is no longer the latest: a new suggestion on it is refused.
+    const stale = await asReviewer(browser, {
+      method: 'POST',
+      url: `/api/review/${browser.reviewerId}/suggestions`,
+      json: { baseVersion: 2, content: v2 },
+    });
+    expect(stale.statusCode).toBe(409);
+    const suggestionId = suggested.json().id as string;
+    const shown = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${id}/suggestions/${suggestionId}`,
+    });
+    expect(shown.json().draftChanged).toBe(true);
+    const decided = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${suggestionId}/decide`,
+      json: { accept: [1, 2] },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const text = JSON.stringify(decided.json().content);
+    expect(text).toContain('fourteen');
+    expect(text).toContain('excluding CISG');
+
+    // A second suggestion changing the same delivery clause now clashes with the accepted one.
+    const fresh = await asReviewer(browser, { method: 'GET', url: `/api/review/${browser.reviewerId}` });
+    const latest = fresh.json().version as { number: number; content: EditorDocument };
+    const other = await asReviewer(browser, {
+      method: 'POST',
+      url: `/api/review/${browser.reviewerId}/suggestions`,
+      json: {
+        baseVersion: latest.number,
+        content: JSON.parse(JSON.stringify(latest.content).replace('fourteen (14)', 'seven (7)')),
+      },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const rewrite = structuredClone(latest.content);
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: JSON.parse(JSON.stringify(rewrite).replace('fourteen (14)', 'ten (10)')) },
+    });
+    const clash = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${other.json().id}/decide`,
+      json: { accept: [1] },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.code).toBe('SUGGESTION_CONFLICT');
+  });
+
+  it('ends when the draft is sent for signing: the link and the cookie lead nowhere', async () => {
+    const { id } = await draft();
+    const browser = await invite(id, reviewer('محمد العلي'));
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { signers: [{ name: 'Sam Signer', email: `sam-${id.slice(0, 6)}@example.com` }] },
+    });
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send` });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const view = await asReviewer(browser, { method: 'GET', url: `/api/review/${browser.reviewerId}` });
+    expect(view.statusCode).toBe(410);
+    expect(view.json().error.code).toBe('REVIEW_CLOSED');
+    const reopened = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/review/open',
+      json: { token: browser.token },
+    });
+    expect(reopened.statusCode).toBe(410);
+  });
+
+  it('refuses a reviewer without their cookie, a forged one, and another organization', async () => {
+    const { id } = await draft();
+    const browser = await invite(id, reviewer('Jane Cooper'));
+    const bare = await call(ctx, null, { method: 'GET', url: `/api/review/${browser.reviewerId}` });
+    expect(bare.statusCode).toBe(401);
+    const forged = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/review/${browser.reviewerId}`,
+      headers: { cookie: browser.cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')) },
+    });
+    expect(forged.statusCode).toBe(401);
+    const wrong = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/review/open',
+      json: { token: 'x'.repeat(43) },
+    });
+    expect(wrong.statusCode).toBe(404);
+    for (const url of [`/api/contracts/${id}/reviewers`, `/api/contracts/${id}/suggestions`]) {
+      expect((await call(ctx, stranger, { method: 'GET', url })).statusCode).toBe(404);
+    }
+    const foreign = await call(ctx, stranger, {
+      method: 'POST',
+      url: `/api/contracts/${id}/review`,
+      json: { reviewers: [reviewer('Mallory')] },
+    });
+    expect(foreign.statusCode).toBe(404);
+    // A new invitation replaces the link: the old one no longer opens.
+    const again = await invite(id, { name: 'Jane Cooper', email: browser.mail?.to ?? '' });
+    expect(again.reviewerId).toBe(browser.reviewerId);
+    const old = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/review/open',
+      json: { token: browser.token },
+    });
+    expect(old.statusCode).toBe(404);
+  });
+});
