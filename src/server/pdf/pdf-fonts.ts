@@ -139,6 +139,10 @@ type ShapingFont = {
 const simpleText =
   /^[\u0020-\u007e\u00a0-\u024f\u0370-\u03ff\u0400-\u052f\u1e00-\u1fff\u2000-\u2064\u20a0-\u20cf\u2100-\u214f\n]*$/;
 
+type SimpleGlyph = ReturnType<ShapingFont['glyphForCodePoint']>;
+/** Per font, the glyph set for each character of simple text (fontkit searches its cmap each time). */
+const simpleGlyphs = new WeakMap<ShapingFont, Map<number, SimpleGlyph>>();
+
 /**
  * Simple text set glyph by glyph at its advance, without running the OpenType tables: shaping a
  * page of it took most of a render, for nothing but kerning (which the standard fonts Pactum used
@@ -147,13 +151,22 @@ const simpleText =
 function setSimply(font: ShapingFont, text: string): ShapedRun {
   const glyphs: object[] = [];
   const positions: Position[] = [];
+  let known = simpleGlyphs.get(font);
+  if (!known) {
+    known = new Map();
+    simpleGlyphs.set(font, known);
+  }
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;
-    let glyph = font.glyphForCodePoint(codePoint);
-    // fontkit keeps one glyph object per glyph, with the characters it was first made for (after
-    // a decomposition, 'i' may hold 'ị'): the glyph must say which character it shows here.
-    if (glyph.codePoints.length !== 1 || glyph.codePoints[0] !== codePoint) {
-      glyph = Object.create(glyph, { codePoints: { value: [codePoint] } });
+    let glyph = known.get(codePoint);
+    if (!glyph) {
+      glyph = font.glyphForCodePoint(codePoint);
+      // fontkit keeps one glyph object per glyph, with the characters it was first made for (after
+      // a decomposition, 'i' may hold 'ị'): the glyph must say which character it shows here.
+      if (glyph.codePoints.length !== 1 || glyph.codePoints[0] !== codePoint) {
+        glyph = Object.create(glyph, { codePoints: { value: [codePoint] } }) as SimpleGlyph;
+      }
+      known.set(codePoint, glyph);
     }
     glyphs.push(glyph);
     positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
@@ -185,7 +198,18 @@ function claimCodePoints(font: ShapingFont, everything: boolean): void {
   if (claimingFonts.has(font)) return;
   claimingFonts.add(font);
   const hasGlyph = font.hasGlyphForCodePoint.bind(font);
-  font.hasGlyphForCodePoint = (codePoint: number) => everything || codePoint === 0x0a || hasGlyph(codePoint);
+  // Asked for every character of every text (choosing the font of the stack): remembered, since
+  // fontkit searches the cmap each time.
+  const known = new Map<number, boolean>();
+  font.hasGlyphForCodePoint = (codePoint: number) => {
+    if (everything || codePoint === 0x0a) return true;
+    let has = known.get(codePoint);
+    if (has === undefined) {
+      has = hasGlyph(codePoint);
+      known.set(codePoint, has);
+    }
+    return has;
+  };
 }
 const claimingFonts = new WeakSet<ShapingFont>();
 
