@@ -1,10 +1,13 @@
 import {
   AlignmentType,
   BorderStyle,
+  DeletedTextRun,
   Document,
   ExternalHyperlink,
   HeadingLevel,
   type ILevelsOptions,
+  InsertedTextRun,
+  type IRunOptions,
   LevelFormat,
   Packer,
   PageBreak,
@@ -53,6 +56,11 @@ const formatOf: Record<string, (typeof LevelFormat)[keyof typeof LevelFormat]> =
 
 type Block = Paragraph | Table;
 type Context = { reference?: string; level: number; align?: string; style?: string };
+type Run = TextRun | InsertedTextRun | DeletedTextRun;
+
+/** Who made the changes a redline's `insertion` and `deletion` marks show, and when (ISO 8601). */
+export type DocxRevision = { author: string; date: string };
+type Change = 'insertion' | 'deletion';
 
 /**
  * Writes an editor document as a .docx with the docx library: Word's Heading 1–6 styles, marks
@@ -60,9 +68,18 @@ type Context = { reference?: string; level: number; align?: string; style?: stri
  * and legal "%1.%2" levels), indent, tables (repeated header rows, widths, spans, alignment), page
  * breaks, and merge fields as their text. Quotations, code and rules use LibreOffice's paragraph
  * style names, which the import reads back.
+ *
+ * Given a `revision`, a redline's marks become Word's tracked changes by that author: `insertion`
+ * text a `w:ins`, `deletion` text a `w:del`, and a paragraph (heading, list item) or table row
+ * whose text is all inserted or all deleted has its paragraph mark or row tracked too, so
+ * accepting or rejecting the change adds or removes it whole.
  */
-export async function documentToDocx(document: EditorDocument, title: string): Promise<Buffer> {
-  const writer = new DocxWriter();
+export async function documentToDocx(
+  document: EditorDocument,
+  title: string,
+  revision?: DocxRevision,
+): Promise<Buffer> {
+  const writer = new DocxWriter(revision);
   const children = writer.blocks(document.content ?? [], { level: 0 });
   const doc = new Document({
     title,
@@ -97,6 +114,40 @@ export async function documentToDocx(document: EditorDocument, title: string): P
 
 class DocxWriter {
   readonly numbering: { reference: string; levels: ILevelsOptions[] }[] = [];
+  /** Each tracked change needs an id of its own within the document. */
+  private changes = 0;
+
+  constructor(private readonly revision?: DocxRevision) {}
+
+  /** The attributes of one more tracked change (an id, the author and the date). */
+  private change() {
+    this.changes += 1;
+    return { id: this.changes, ...(this.revision as DocxRevision) };
+  }
+
+  /** A run of text, tracked as inserted or deleted when it carries a redline mark. */
+  private run(options: IRunOptions, marks: EditorMark[]): Run {
+    const tracked = this.revision ? changeOf(marks) : null;
+    if (tracked === 'insertion') return new InsertedTextRun({ ...options, ...this.change() });
+    if (tracked === 'deletion') return new DeletedTextRun({ ...options, ...this.change() });
+    return new TextRun(options);
+  }
+
+  /** 'insertion' or 'deletion' when every piece of text in the nodes was added, or every one removed. */
+  private wholeChange(nodes: EditorNode[]): Change | null {
+    if (!this.revision) return null;
+    let found: Change | null = null;
+    const visit = (node: EditorNode): boolean => {
+      if (node.type === 'text' || node.type === 'mergeField') {
+        const own = changeOf(node.marks ?? []);
+        if (!own || (found && own !== found)) return false;
+        found = own;
+        return true;
+      }
+      return (node.content ?? []).every(visit);
+    };
+    return nodes.every(visit) ? found : null;
+  }
 
   blocks(nodes: EditorNode[], context: Context): Block[] {
     return nodes.flatMap((node) => this.block(node, context));
@@ -113,17 +164,20 @@ class DocxWriter {
         return this.list(node, context);
       case 'blockquote':
         return this.blocks(node.content ?? [], { ...context, style: 'Quotations' });
-      case 'codeBlock':
+      case 'codeBlock': {
+        const whole = this.wholeChange([node]);
         return [
           new Paragraph({
             style: 'PreformattedText',
-            children: (node.content ?? [])
-              .map((child) => child.text ?? '')
-              .join('')
-              .split('\n')
-              .map((line, index) => new TextRun({ text: line, break: index > 0 ? 1 : 0 })),
+            ...(whole ? { run: { [whole]: this.change() } } : {}),
+            children: (node.content ?? []).flatMap((child) =>
+              (child.text ?? '')
+                .split('\n')
+                .map((line, index) => this.run({ text: line, break: index > 0 ? 1 : 0 }, child.marks ?? [])),
+            ),
           }),
         ];
+      }
       case 'horizontalRule':
         return [new Paragraph({ style: 'HorizontalLine' })];
       case 'pageBreak':
@@ -140,8 +194,11 @@ class DocxWriter {
     const level = Number(attrs.level);
     const align = (attrs.textAlign as string | null) ?? context.align;
     const indent = Number(attrs.indent) || 0;
+    const whole = node.content?.length ? this.wholeChange(node.content) : null;
     return new Paragraph({
       children: this.inline(node.content ?? []),
+      // The paragraph mark itself tracked: accepting or rejecting takes the whole paragraph.
+      ...(whole ? { run: { [whole]: this.change() } } : {}),
       ...(node.type === 'heading' && level >= 1 && level <= 6 ? { heading: headings[level - 1] } : {}),
       ...(context.style && node.type !== 'heading' ? { style: context.style } : {}),
       ...(align && alignmentOf[align] ? { alignment: alignmentOf[align] } : {}),
@@ -178,7 +235,7 @@ class DocxWriter {
   private inline(nodes: EditorNode[]): ParagraphChild[] {
     const out: ParagraphChild[] = [];
     // Adjacent runs of one link (a bold word inside it) stay one hyperlink.
-    let link = null as { href: string; runs: TextRun[] } | null;
+    let link = null as { href: string; runs: Run[] } | null;
     const closeLink = () => {
       const open = link;
       if (open) out.push(new ExternalHyperlink({ link: open.href, children: open.runs }));
@@ -186,10 +243,11 @@ class DocxWriter {
     };
     for (const node of nodes) {
       const marks = node.marks ?? [];
-      let run: TextRun | undefined;
-      if (node.type === 'text') run = textRun(node.text ?? '', marks);
+      let run: Run | undefined;
+      if (node.type === 'text') run = this.run(runOptions(node.text ?? '', marks), marks);
       else if (node.type === 'hardBreak') run = new TextRun({ break: 1 });
-      else if (node.type === 'mergeField') run = textRun(mergeFieldText(node.attrs ?? {}), marks);
+      else if (node.type === 'mergeField')
+        run = this.run(runOptions(mergeFieldText(node.attrs ?? {}), marks), marks);
       if (!run) continue;
       const href = safeLinkHref(marks.find((mark) => mark.type === 'link')?.attrs?.href);
       if (href && link?.href === href) {
@@ -219,9 +277,12 @@ class DocxWriter {
       rows: rows.map((row) => {
         const cells = row.content ?? [];
         const header = cells.length > 0 && cells.every((cell) => cell.type === 'tableHeader');
+        const whole = this.wholeChange(cells);
         return new TableRow({
           // Only when true: docx writes `w:val="off"` otherwise, which mammoth takes for a header.
           ...(header ? { tableHeader: true } : {}),
+          // A row added or removed whole is a tracked row, as Word records one.
+          ...(whole ? { [whole]: this.change() } : {}),
           children: cells.map((cell) => {
             const attrs = cell.attrs ?? {};
             const children = this.blocks(cell.content ?? [], {
@@ -240,10 +301,17 @@ class DocxWriter {
   }
 }
 
-function textRun(text: string, marks: EditorMark[]): TextRun {
+function changeOf(marks: EditorMark[]): Change | null {
+  for (const mark of marks) {
+    if (mark.type === 'insertion' || mark.type === 'deletion') return mark.type;
+  }
+  return null;
+}
+
+function runOptions(text: string, marks: EditorMark[]): IRunOptions {
   const has = (type: string) => marks.some((mark) => mark.type === type);
   const color = hexColor(marks.find((mark) => mark.type === 'textStyle')?.attrs?.color);
-  return new TextRun({
+  return {
     text,
     ...(has('bold') ? { bold: true } : {}),
     ...(has('italic') ? { italics: true } : {}),
@@ -252,7 +320,7 @@ function textRun(text: string, marks: EditorMark[]): TextRun {
     ...(has('code') ? { font: 'Courier New' } : {}),
     ...(has('link') ? { style: 'Hyperlink' } : {}),
     ...(color ? { color } : {}),
-  });
+  };
 }
 
 /** Word takes a colour as six hex digits: the editor's #rgb, #rrggbb and rgb() are converted. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { AppError } from '../../shared/errors';
 import { startTaskThread, type TaskThread } from '../workers/task-thread';
+import type { DocxRevision } from './document-to-docx';
 import type { DocxImportOutcome, DocxTasks } from './docx-tasks';
 import type { ImportedDocx } from './import-docx';
 
@@ -68,8 +69,15 @@ export async function readDocx(file: Buffer): Promise<ImportedDocx> {
   return { title: outcome.title, contentJson: outcome.contentJson, notices: outcome.notices };
 }
 
-/** Writes a document (as JSON text) as a .docx. */
-export async function writeDocx(contentJson: string, title: string): Promise<Buffer> {
-  const bytes = await runTask('exportDocx', { contentJson, title });
+/**
+ * Writes a document (as JSON text) as a .docx; with a revision, a redline's marks are written as
+ * tracked changes by that author.
+ */
+export async function writeDocx(
+  contentJson: string,
+  title: string,
+  revision?: DocxRevision,
+): Promise<Buffer> {
+  const bytes = await runTask('exportDocx', { contentJson, title, ...(revision ? { revision } : {}) });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -1,5 +1,5 @@
 import type { EditorDocument } from '../../shared/api/editor-document';
-import { documentToDocx } from './document-to-docx';
+import { type DocxRevision, documentToDocx } from './document-to-docx';
 import { DocxRefusal, type DocxRefusalKind } from './docx-refusal';
 import { type ImportedDocx, importDocx } from './import-docx';
 
@@ -20,8 +20,12 @@ export const docxTasks = {
       throw error;
     }
   },
-  async exportDocx(input: { contentJson: string; title: string }): Promise<Uint8Array> {
-    return documentToDocx(JSON.parse(input.contentJson) as EditorDocument, input.title);
+  async exportDocx(input: {
+    contentJson: string;
+    title: string;
+    revision?: DocxRevision;
+  }): Promise<Uint8Array> {
+    return documentToDocx(JSON.parse(input.contentJson) as EditorDocument, input.title, input.revision);
   },
 };
 export type DocxTasks = typeof docxTasks;
