@@ -75,6 +75,9 @@ type BlockContext = {
   align?: 'left' | 'center' | 'right';
 };
 
+/** A redline's colours, as on screen: added text blue and underlined, removed text red and struck through. */
+export const redlineColors = { insertion: '#1d4ed8', deletion: '#b91c1c' } as const;
+
 /** One indent step, as the editor's: half an inch. */
 const indentStep = 36;
 
@@ -109,7 +112,7 @@ export function ContractDocument(props: ContractDocumentProps) {
   );
 }
 
-function renderBlocks(nodes: EditorNode[], context: Omit<BlockContext, 'last'>): ReactNode[] {
+export function renderBlocks(nodes: EditorNode[], context: Omit<BlockContext, 'last'>): ReactNode[] {
   return nodes.map((node, index) =>
     renderBlock(node, index, { ...context, last: context.nested && index === nodes.length - 1 }),
   );
@@ -297,12 +300,18 @@ function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): 
       style.backgroundColor = colors.faint;
     }
     const href = safeLinkHref(marks.find((mark) => mark.type === 'link')?.attrs?.href);
+    const inserted = has('insertion');
+    const deleted = has('deletion');
     const decorations = [
-      has('underline') || href ? 'underline' : null,
-      has('strike') ? 'line-through' : null,
+      has('underline') || href || inserted ? 'underline' : null,
+      has('strike') || deleted ? 'line-through' : null,
     ].filter(Boolean);
     if (decorations.length > 0) style.textDecoration = decorations.join(' ') as Style['textDecoration'];
-    const color = colorOf(marks) ?? (href ? colors.link : undefined);
+    const color = inserted
+      ? redlineColors.insertion
+      : deleted
+        ? redlineColors.deletion
+        : (colorOf(marks) ?? (href ? colors.link : undefined));
     if (color) style.color = color;
     // A link is clickable in the PDF (a URI annotation over its text), as in the editor.
     return href ? (

@@ -26,6 +26,7 @@ export function threadedPdfEngine(workerFile: URL, idleMs = 30_000): PdfEngine {
     freezeContract: (input) => thread.run('freezeContract', input),
     finalizeContract: (input) => thread.run('finalizeContract', input),
     readCertificate: (input) => thread.run('readCertificate', input),
+    renderRedline: (input) => thread.run('renderRedline', input),
     // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).
     inspectDocument: (input) => {
       const owned =

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { PdfJoin, pageCount } from './assemble-pdf';
+import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { sealDocument } from './seal-pdf';
@@ -155,5 +156,10 @@ export async function inspectDocument(pdf: Uint8Array): Promise<{ sha256: string
   return { sha256: sha256Of(pdf), seal: inspectSeal(pdf) };
 }
 
-export const pdfTasks = { freezeContract, finalizeContract, readCertificate, inspectDocument };
+/** Two versions compared, as a PDF to download (nothing is stored). */
+export async function renderRedline(input: RedlinePdfInput): Promise<Uint8Array> {
+  return renderRedlinePdf(input);
+}
+
+export const pdfTasks = { freezeContract, finalizeContract, readCertificate, inspectDocument, renderRedline };
 export type PdfTasks = typeof pdfTasks;

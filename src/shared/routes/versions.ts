@@ -48,4 +48,24 @@ export const versionsApi = {
     query: compareQuerySchema,
     response: { 200: redlineSchema, ...resourceErrors },
   }),
+  comparePdf: defineRoute({
+    method: 'GET',
+    path: '/contracts/:id/compare.pdf',
+    tags,
+    summary:
+      'Two versions compared, as a PDF: the redline under a header naming both versions and their hashes',
+    params: idParamsSchema,
+    query: compareQuerySchema,
+    response: { ...resourceErrors },
+  }),
+  compareDocx: defineRoute({
+    method: 'GET',
+    path: '/contracts/:id/compare.docx',
+    tags,
+    summary:
+      "Two versions compared, as a .docx whose insertions and deletions are Word's tracked changes (by the later version's author)",
+    params: idParamsSchema,
+    query: compareQuerySchema,
+    response: { ...resourceErrors },
+  }),
 };
