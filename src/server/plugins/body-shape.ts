@@ -35,10 +35,10 @@ function shapeProblem(body: object, maxValues: number): string | null {
  * a second. Only parsed JSON is walked: an uploaded file arrives as a Buffer.
  */
 export function registerBodyShapeCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body;
-    if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return;
+    if (body === null || typeof body !== 'object' || ArrayBuffer.isView(body)) return done();
     const problem = shapeProblem(body, request.routeOptions.config.maxBodyValues ?? defaultMaxBodyValues);
-    if (problem) throw new AppError('INVALID_INPUT', problem, 'body');
+    done(problem ? new AppError('INVALID_INPUT', problem, 'body') : undefined);
   });
 }

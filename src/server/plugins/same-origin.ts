@@ -10,20 +10,17 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Requests without either header come from outside a browser and carry no ambient cookie risk.
  */
 export function registerSameOriginCheck(app: FastifyInstance, appUrl: URL): void {
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
+  const refused = () => new AppError('CROSS_ORIGIN_REQUEST', 'Requests from other sites are not allowed');
+  // A callback hook: every API request passes here, and most of them are reads that return at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (safeMethods.has(request.method)) return done();
     // An API token is no ambient credential; authentication reads no cookie on such a request.
-    if (isTokenRequest(request)) return;
+    if (isTokenRequest(request)) return done();
     const origin = request.headers.origin;
     if (origin !== undefined) {
       // Only APP_URL's origin: the Host header is the client's to choose.
-      if (origin !== appUrl.origin) {
-        throw new AppError('CROSS_ORIGIN_REQUEST', 'Requests from other sites are not allowed');
-      }
-      return;
+      return done(origin !== appUrl.origin ? refused() : undefined);
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('CROSS_ORIGIN_REQUEST', 'Requests from other sites are not allowed');
-    }
+    done(request.headers['sec-fetch-site'] === 'cross-site' ? refused() : undefined);
   });
 }
