@@ -41,7 +41,9 @@ export default defineConfig({
     command: `exec node dist/server/main.js > '${serverLogPath}'`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // It makes and migrates its embedded database and renders the demo's PDFs before it answers:
+    // over a minute on a busy machine.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       APP_URL: baseURL,

@@ -19,7 +19,7 @@ export const test = base.extend<object, { mailApp: MailApp }>({
       await peer.close();
     },
     // Started once per worker: a fresh database is made and migrated, up to two minutes when busy.
-    { scope: 'worker', timeout: 150_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

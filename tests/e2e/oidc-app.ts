@@ -54,7 +54,7 @@ export const test = base.extend<object, { oidcApp: OidcApp }>({
       await new Promise((resolve) => listening.close(resolve));
       await peer.close();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

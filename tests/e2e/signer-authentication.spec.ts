@@ -24,7 +24,7 @@ const test = base.extend<object, { authApp: MailApp }>({
       server.stop();
       await peer.close();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  // A fresh embedded database is made and migrated first: on a busy machine that can take a minute.
-  const deadline = Date.now() + 120_000;
+  // A fresh embedded database is made and migrated first, and with DEMO the demo's PDFs are
+  // rendered: on a busy machine that can take two minutes. The fixtures that start one give it three.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     const ok = await fetch(url).then(

@@ -75,6 +75,9 @@ test.describe('team', () => {
     account,
     call,
   }) => {
+    // Two browsers, a sign-up with its password hashing, screenshots at two widths and two axe
+    // scans: about half a minute on a busy machine, more than the default.
+    test.setTimeout(90_000);
     const suffix = randomUUID().slice(0, 8);
     const invitee = { name: `Grace Invitee ${suffix}`, email: `grace-${suffix}@example.com` };
 
