@@ -57,7 +57,7 @@ describe('starting the server', () => {
     expect(second.output()).not.toContain('seeded the demo workspace');
     expect(await demoDashboard(second.base)).toEqual(before);
     await second.stop();
-  }, 120_000);
+  }, 330_000);
 
   it.runIf(testServerUrl())(
     'runs on a PostgreSQL server with DATABASE_URL, with the same migrations',
@@ -88,7 +88,7 @@ describe('starting the server', () => {
         await admin.end();
       }
     },
-    120_000,
+    180_000,
   );
 
   it('stops with a clear message when the database cannot be reached', async () => {
@@ -105,5 +105,5 @@ describe('starting the server', () => {
     });
     expect(code).toBe(1);
     expect(stderr).toContain("PORT must be a port number (got 'not-a-port')");
-  });
+  }, 90_000); // tsx compiles the server first
 });

@@ -39,7 +39,9 @@ export async function startBuiltServer(env: Record<string, string>, port?: numbe
     output += chunk;
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 60 s:\n${output}`)), 60_000);
+    // A fresh embedded database is made and migrated, and the demo's PDFs rendered, before the
+    // banner: on a busy machine that has taken over a minute.
+    const timer = setTimeout(() => reject(new Error(`no banner within 150 s:\n${output}`)), 150_000);
     child.stdout?.on('data', () => {
       if (output.includes('Pactum is running at')) {
         clearTimeout(timer);
