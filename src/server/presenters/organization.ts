@@ -14,3 +14,12 @@ export function presentOrganizationSettings(
     reminderIntervalDays: row.reminderIntervalDays,
   };
 }
+
+/** Whether the organization requires a second factor of every member. */
+export function presentTwoFactorRequirement(
+  row: Pick<typeof organizations.$inferSelect, 'requireTwoFactor'>,
+): {
+  required: boolean;
+} {
+  return { required: row.requireTwoFactor };
+}

@@ -1,5 +1,7 @@
-import type { ProjectSummary } from '../../shared/api/projects';
+import type { Project, ProjectSummary } from '../../shared/api/projects';
+import { tallyStatusCounts } from '../../shared/statuses';
 import type { projects } from '../db/schema';
+import { presentContractSummary } from './contract';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -11,5 +13,21 @@ export function presentProjectSummary(row: ProjectRow, contractCount: number): P
     contractCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type ContractSummaryArgs = Parameters<typeof presentContractSummary>;
+
+/** A project with its status counts and the contracts shown on its page, each with its signers. */
+export function presentProject(
+  row: ProjectRow,
+  statusRows: Parameters<typeof tallyStatusCounts>[0],
+  contracts: Array<{ row: ContractSummaryArgs[0]; signers: ContractSummaryArgs[1] }>,
+): Project {
+  const total = statusRows.reduce((sum, status) => sum + status.count, 0);
+  return {
+    ...presentProjectSummary(row, total),
+    counts: tallyStatusCounts(statusRows),
+    contracts: contracts.map((contract) => presentContractSummary(contract.row, contract.signers)),
   };
 }

@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Project } from '../../../shared/api/projects';
-import { tallyStatusCounts } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contractStatusCounts, contracts } from '../../db/schema';
 import { findOwnProject } from '../../policies/scope';
-import { contractSummaryColumns, presentContractSummary } from '../../presenters/contract';
-import { presentProjectSummary } from '../../presenters/project';
+import { contractSummaryColumns } from '../../presenters/contract';
+import { presentProject } from '../../presenters/project';
 import { loadSigners } from '../contracts/load-signers';
 
 const contractsShown = 50;
@@ -31,10 +30,9 @@ export async function getProject(ctx: ServiceContext, id: string): Promise<Proje
     db,
     rows.map((row) => row.id),
   );
-  const total = statusRows.reduce((sum, row) => sum + row.count, 0);
-  return {
-    ...presentProjectSummary(project, total),
-    counts: tallyStatusCounts(statusRows),
-    contracts: rows.map((row) => presentContractSummary(row, signersByContract.get(row.id) ?? [])),
-  };
+  return presentProject(
+    project,
+    statusRows,
+    rows.map((row) => ({ row, signers: signersByContract.get(row.id) ?? [] })),
+  );
 }

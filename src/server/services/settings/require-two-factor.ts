@@ -3,16 +3,17 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { organizations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
+import { presentTwoFactorRequirement } from '../../presenters/organization';
 import { hasSecondFactor } from '../two-factor/second-factor-methods';
 
 export async function getTwoFactorRequirement(ctx: ServiceContext): Promise<{ required: boolean }> {
   const { db, actor } = ctx;
   const [row] = await db
-    .select({ required: organizations.requireTwoFactor })
+    .select({ requireTwoFactor: organizations.requireTwoFactor })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId));
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
-  return row;
+  return presentTwoFactorRequirement(row);
 }
 
 /**
