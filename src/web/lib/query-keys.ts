@@ -16,6 +16,16 @@ export const contractKeys = {
   version: (id: string, number: number) => [...contractKeys.versions(id), number] as const,
   compare: (id: string, from: number, to: number) =>
     [...contractKeys.versions(id), 'compare', from, to] as const,
+  reviewers: (id: string) => [...contractKeys.detail(id), 'reviewers'] as const,
+  suggestions: (id: string) => [...contractKeys.detail(id), 'suggestions'] as const,
+  suggestion: (id: string, suggestionId: string) => [...contractKeys.suggestions(id), suggestionId] as const,
+  comments: (id: string) => [...contractKeys.detail(id), 'comments'] as const,
+};
+
+/** The other side's review page: the link's session, and what the reviewer reads. */
+export const reviewKeys = {
+  session: (token: string) => ['review-session', token] as const,
+  view: (reviewerId: string) => ['review-view', reviewerId] as const,
 };
 
 export const templateKeys = {

@@ -17,7 +17,9 @@ import { importedOf } from '../../../lib/docx-transfer';
 import { randomId } from '../../../lib/random-id';
 import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CommentsPanel } from '../../comments/public/comments-panel';
 import { useProjects } from '../../projects/api/projects';
+import { ReviewCard } from '../../reviews/public/review-card';
 import { VersionsCard } from '../../versions/public/versions-card';
 import {
   contractQuery,
@@ -464,6 +466,12 @@ function ContractForm({
               roles={pendingRoles}
               onRoleDone={onRoleDone}
             />
+          )}
+          {contract && !template && (
+            <CommentsPanel editor={editor} contractId={contract.id} revision={contract.revision} />
+          )}
+          {contract && !template && editable && (
+            <ReviewCard contractId={contract.id} revision={contract.revision} canSend={!dirty} />
           )}
           {contract && <VersionsCard contractId={contract.id} />}
         </div>
