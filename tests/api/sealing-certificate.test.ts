@@ -42,6 +42,10 @@ const upload = (json: unknown) =>
   call(ctx, admin, { method: 'PUT', url: '/api/settings/sealing-certificate', json });
 
 async function signedPdf(email: string): Promise<Buffer> {
+  return (await sealed(email)).pdf;
+}
+
+async function sealed(email: string): Promise<{ id: string; pdf: Buffer }> {
   const id = await createAndSend(ctx, admin, [{ name: 'Pat Signer', email }]);
   await background.drain();
   const browser = await openLink(ctx, latestTokenFor(peer, email));
@@ -51,7 +55,7 @@ async function signedPdf(email: string): Promise<Buffer> {
   const download = await call(ctx, admin, { method: 'GET', url: `/api/contracts/${id}/documents/final` });
   expect(download.statusCode).toBe(200);
   expect(final).toBeTruthy();
-  return download.rawPayload;
+  return { id, pdf: download.rawPayload };
 }
 
 async function signerCommonName(pdf: Buffer): Promise<string> {
@@ -69,6 +73,23 @@ const verify = (pdf: Buffer) =>
     headers: { 'content-type': 'application/pdf' },
     payload: pdf,
   });
+
+describe('the certificate of completion', () => {
+  it('names the version that was sent for signing and its content hash', async () => {
+    const { id, pdf } = await sealed('version@example.com');
+    const listed = await call(ctx, admin, { method: 'GET', url: `/api/contracts/${id}/versions` });
+    const sent = (listed.json().items as { number: number; kind: string; contentHash: string }[]).find(
+      (version) => version.kind === 'sent',
+    );
+    expect(sent).toBeTruthy();
+    const file = join(await mkdtemp(join(tmpdir(), 'pactum-certificate-')), 'sealed.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await run('pdftotext', [file, '-']);
+    const text = stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('Certificate of Completion');
+    expect(text).toContain(`Signed version ${sent?.number} (content SHA-256 ${sent?.contentHash})`);
+  });
+});
 
 describe("an organization's own sealing certificate", () => {
   it('seals with the instance certificate until one is uploaded', async () => {

@@ -27,6 +27,8 @@ export type CertificateProps = {
   completedAt: Date;
   frozenSha256: string;
   signedSha256: string;
+  /** The version that was sent for signing, and the SHA-256 of its content. */
+  signedVersion?: { number: number; contentSha256: string };
   /** Per signer, how they were identified before the document opened to them. */
   signerAuthentication?: Array<{ name: string; email: string; authentication: string }>;
   events: HistoryEvent[];
@@ -182,6 +184,10 @@ export function CertificateDocument(props: CertificateProps) {
     ['Sender', `${props.senderName} <${props.senderEmail}>`],
     ['Completed', formatUtc(props.completedAt)],
   ];
+  if (props.signedVersion) {
+    const { number, contentSha256 } = props.signedVersion;
+    details.push(['Signed version', `${number} (content SHA-256 ${contentSha256})`]);
+  }
   return (
     <Document
       title={`Certificate of Completion: ${props.title}`}

@@ -26,6 +26,8 @@ export type FinalInput = {
   completedAt: Date;
   frozen: Uint8Array;
   frozenSha256: string;
+  /** The version sent for signing (its number and content hash), which the certificate names. */
+  signedVersion?: { number: number; contentSha256: string };
   signers: {
     name: string;
     email: string;
@@ -87,6 +89,7 @@ export async function finalizeContract(
     completedAt: input.completedAt,
     frozenSha256: input.frozenSha256,
     signedSha256,
+    ...(input.signedVersion ? { signedVersion: input.signedVersion } : {}),
     signerAuthentication: input.signers.map((signer) => ({
       name: signer.name,
       email: signer.email,

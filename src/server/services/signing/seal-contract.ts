@@ -1,6 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractHistory, contracts, documents, organizations, signers } from '../../db/schema';
+import {
+  contractHistory,
+  contracts,
+  contractVersions,
+  documents,
+  organizations,
+  signers,
+} from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
@@ -61,6 +68,13 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
     .from(contractHistory)
     .where(eq(contractHistory.contractId, contract.id))
     .orderBy(asc(contractHistory.seq));
+  // The version the send recorded: what was frozen, and so what was signed.
+  const [sent] = await db
+    .select({ number: contractVersions.number, contentSha256: contractVersions.contentHash })
+    .from(contractVersions)
+    .where(and(eq(contractVersions.contractId, contract.id), eq(contractVersions.kind, 'sent')))
+    .orderBy(desc(contractVersions.number))
+    .limit(1);
   const completedAt = contract.completedAt ?? new Date();
   const own = await organizationCertificate(db, contract.organizationId, deps.secret);
 
@@ -72,6 +86,7 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
     completedAt,
     frozen: frozen.bytes,
     frozenSha256: frozen.sha256,
+    ...(sent ? { signedVersion: sent } : {}),
     signers: signerRows.map((signer) => ({
       name: signer.fieldValues?.fullName ?? signer.name,
       email: signer.email,
