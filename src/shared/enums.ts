@@ -49,9 +49,12 @@ export const mailKinds = [
   'signer_code',
   'signer_locked',
   'webhook_disabled',
+  'comment_mention',
   'review_invitation',
   'suggestions_decided',
-  'comment_mention',
+  'approval_requested',
+  'approval_decided',
+  'approval_withdrawn',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -26,6 +26,9 @@ export const errorCodes = [
   'CONTRACT_CHANGED',
   'CONTRACT_NOT_DELETABLE',
   'CONTRACT_NOT_SENDABLE',
+  'APPROVAL_REQUIRED',
+  'APPROVAL_NOT_OPEN',
+  'APPROVAL_RULE_EXISTS',
   'PROJECT_NOT_EMPTY',
   'ALREADY_MEMBER',
   'ALREADY_INVITED',
@@ -33,12 +36,12 @@ export const errorCodes = [
   'INVITATION_CLOSED',
   'CONTRACT_NOT_OPEN',
   'SIGNING_CLOSED',
-  'SIGNING_SESSION_EXPIRED',
-  'SIGNER_AUTHENTICATION_REQUIRED',
-  'SIGNER_LOCKED',
   'REVIEW_CLOSED',
   'REVIEW_SESSION_EXPIRED',
   'SUGGESTION_CONFLICT',
+  'SIGNING_SESSION_EXPIRED',
+  'SIGNER_AUTHENTICATION_REQUIRED',
+  'SIGNER_LOCKED',
   'DOCUMENT_NOT_READY',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -74,6 +77,11 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   CONTRACT_CHANGED: 409,
   CONTRACT_NOT_DELETABLE: 409,
   CONTRACT_NOT_SENDABLE: 409,
+  /** A rule covers the contract and not everyone it names has approved its current title and content. */
+  APPROVAL_REQUIRED: 409,
+  /** Nothing to approve or reject: approval was not requested of the caller, or they already decided. */
+  APPROVAL_NOT_OPEN: 409,
+  APPROVAL_RULE_EXISTS: 409,
   PROJECT_NOT_EMPTY: 409,
   ALREADY_MEMBER: 409,
   ALREADY_INVITED: 409,
@@ -81,6 +89,11 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   INVITATION_CLOSED: 410,
   CONTRACT_NOT_OPEN: 409,
   SIGNING_CLOSED: 409,
+  /** The review ended (the draft went out for signing) or the link was replaced by a newer one. */
+  REVIEW_CLOSED: 410,
+  REVIEW_SESSION_EXPIRED: 401,
+  /** Accepted changes touch passages the draft changed since the suggestion was made. */
+  SUGGESTION_CONFLICT: 409,
   SIGNING_SESSION_EXPIRED: 401,
   SIGNER_AUTHENTICATION_REQUIRED: 403,
   SIGNER_LOCKED: 403,
@@ -89,11 +102,6 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   DATABASE_UNAVAILABLE: 503,
-  /** The review ended (the draft went out for signing) or the link was replaced by a newer one. */
-  REVIEW_CLOSED: 410,
-  REVIEW_SESSION_EXPIRED: 401,
-  /** Accepted changes touch passages the draft changed since the suggestion was made. */
-  SUGGESTION_CONFLICT: 409,
   INTERNAL: 500,
 };
 

@@ -26,6 +26,9 @@ export const eventSubscriptions = {
   'seal-contract': { on: ['contract.completed'], maxAttempts: 10 },
   'mail-completion': { on: ['contract.sealed'] },
   'notify-mentions': { on: ['comment.added'] },
+  'approval-notices': {
+    on: ['approval.requested', 'approval.approved', 'approval.rejected', 'approval.withdrawn'],
+  },
   'deliver-webhooks': { on: eventTypes },
 } as const satisfies Record<string, { on: readonly EventType[]; maxAttempts?: number }>;
 

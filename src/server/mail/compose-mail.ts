@@ -260,6 +260,30 @@ function partsOf(facts: MailFacts): Parts {
         ],
         action: { label: 'Review the draft', url: link },
       };
+    case 'approval_requested':
+      return {
+        subject: `${facts.signerName ?? sender} asks you to approve "${title}"`,
+        lines: [
+          `${facts.signerName ?? sender} of ${org} asks you to approve "${title}" before it is sent for signing.`,
+          'Open it to read the draft, then approve it or reject it with a comment. It cannot be sent until every approver named by your organization has approved it.',
+        ],
+        action: { label: 'Open the draft', url: link },
+      };
+    case 'approval_decided':
+      return {
+        subject: `${facts.signerName ?? 'An approver'} ${facts.reason?.startsWith('rejected') ? 'rejected' : 'approved'} "${title}"`,
+        lines: [`${facts.signerName ?? 'An approver'} ${facts.reason ?? 'decided'} ("${title}", ${org}).`],
+        action: { label: 'Open the contract', url: link },
+      };
+    case 'approval_withdrawn':
+      return {
+        subject: `"${title}" changed after you approved it`,
+        lines: [
+          `${facts.signerName ?? sender} of ${org} changed "${title}" after you approved it (${facts.reason ?? 'edited'}), so your approval was withdrawn.`,
+          'Read the new text, then approve it again or reject it.',
+        ],
+        action: { label: 'Open the draft', url: link },
+      };
     case 'suggestions_decided':
       return {
         subject: `${sender} went through your suggestions on "${title}"`,

@@ -23,6 +23,10 @@ export const historyActions = [
   'review_sent',
   'suggestions_made',
   'suggestions_decided',
+  'approval_requested',
+  'approval_approved',
+  'approval_rejected',
+  'approval_withdrawn',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

@@ -1,4 +1,5 @@
 import { apiTokensApi } from './api-tokens';
+import { approvalsApi } from './approvals';
 import { authApi } from './auth';
 import { commentsApi } from './comments';
 import { contractsApi } from './contracts';
@@ -9,8 +10,8 @@ import { notificationsApi } from './notifications';
 import { oidcApi } from './oidc';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
-import { settingsApi } from './settings';
 import { reviewsApi } from './reviews';
+import { settingsApi } from './settings';
 import { signaturesApi } from './signatures';
 import { signingApi } from './signing';
 import { teamApi } from './team';
@@ -27,6 +28,7 @@ import { workspaceApi } from './workspace';
  */
 export const apiRoutes = {
   apiTokens: apiTokensApi,
+  approvals: approvalsApi,
   auth: authApi,
   comments: commentsApi,
   contracts: contractsApi,
@@ -37,9 +39,9 @@ export const apiRoutes = {
   oidc: oidcApi,
   profile: profileApi,
   projects: projectsApi,
+  reviews: reviewsApi,
   settings: settingsApi,
   signatures: signaturesApi,
-  reviews: reviewsApi,
   signing: signingApi,
   team: teamApi,
   templates: templatesApi,

@@ -1,11 +1,12 @@
 import type { JobDefinition } from '../job-definition';
+import { approvalNotices } from './approval-notices';
 import { deliverMail } from './deliver-mail';
 import { deliverWebhookJob } from './deliver-webhook';
 import { deliverWebhooks } from './deliver-webhooks';
 import { mailCompletion } from './mail-completion';
 import { mailOwner } from './mail-owner';
-import { mailSigners } from './mail-signers';
 import { mailReviewers } from './mail-reviewers';
+import { mailSigners } from './mail-signers';
 import { notifyMentions } from './notify-mentions';
 import { notifyOwnerOfEvent } from './notify-owner';
 import { sealCompletedContract } from './seal-contract';
@@ -16,10 +17,11 @@ export const jobDefinitions: readonly JobDefinition[] = [
   notifyOwnerOfEvent,
   mailSigners,
   mailOwner,
-  sealCompletedContract,
   mailReviewers,
+  sealCompletedContract,
   mailCompletion,
   deliverWebhooks,
+  approvalNotices,
   deliverWebhookJob,
   notifyMentions,
 ] as JobDefinition[];

@@ -6,6 +6,7 @@ import { canTransition } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { checkApproved } from '../approvals/check-approved';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { recordVersion } from '../versions/record-version';
@@ -43,6 +44,8 @@ export async function sendContract(
   const draftSigners = await db.select({ id: signers.id }).from(signers).where(eq(signers.contractId, id));
   checkSendable(draft, draftSigners.length);
   checkMergeFieldsFilled(draft.content);
+  // Refused before the PDF is made, and checked again below with the row locked.
+  await checkApproved(db, draft);
   const sentAt = new Date();
   const frozen = await pdf.freezeContract({
     title: draft.title,
@@ -67,6 +70,7 @@ export async function sendContract(
       .where(eq(signers.contractId, id))
       .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
     checkSendable(contract, list.length);
+    await checkApproved(tx, contract);
     if (contract.updatedAt.getTime() !== draft.updatedAt.getTime()) {
       throw new AppError('ID_CONFLICT', 'The contract changed while it was being sent. Send it again.');
     }

@@ -6,6 +6,7 @@ import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
 import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
@@ -85,5 +86,9 @@ export async function updateContract(
       author,
       at: now,
     });
+    // Approvals were given for the text as it was: a new title or content withdraws them.
+    if (title !== row.title || contentChanged) {
+      await withdrawApprovals(tx, { contract: row, author, why: 'the title or content was edited', at: now });
+    }
   });
 }

@@ -4,6 +4,7 @@ import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
 import { prepareContent } from '../contracts/contract-content';
 import { appendHistory } from '../history/append-history';
@@ -57,6 +58,12 @@ export async function restoreVersion(
       action: 'version_restored',
       details: `Version ${version.number} restored as version ${restored.number}`,
       author,
+      at: now,
+    });
+    await withdrawApprovals(tx, {
+      contract: row,
+      author,
+      why: `version ${version.number} was restored`,
       at: now,
     });
   });

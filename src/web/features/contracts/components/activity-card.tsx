@@ -29,6 +29,10 @@ const actionLabels: Record<HistoryAction, string> = {
   review_sent: 'Sent for review',
   suggestions_made: 'Changes suggested',
   suggestions_decided: 'Suggestions decided',
+  approval_requested: 'Approval requested',
+  approval_approved: 'Approved',
+  approval_rejected: 'Approval rejected',
+  approval_withdrawn: 'Approval withdrawn',
 };
 
 /** The history (with its hash-chain check) and any e-mail that could not be delivered. */

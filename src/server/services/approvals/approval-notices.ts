@@ -1,0 +1,122 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { EventType } from '../../../shared/events';
+import type { Database } from '../../db/client';
+import { type contracts, type events, memberships, notifications, users } from '../../db/schema';
+import { queueMail } from '../../mail/queue-mail';
+
+type Notice = { kind: 'approval_requested' | 'approval_decided' | 'approval_withdrawn'; text: string };
+
+const idsOf = (value: string | null | undefined) => (value ? value.split(',').filter(Boolean) : []);
+
+/**
+ * Who hears of an approval step, and what the bell says: the approvers asked (each admin for "any
+ * admin"), the requester and the owner of a decision, the approvers whose approval a change
+ * withdrew. Never the person who took the step.
+ */
+async function noticesOf(
+  db: Database,
+  event: typeof events.$inferSelect,
+  contract: typeof contracts.$inferSelect,
+): Promise<{ userIds: string[]; notice: Notice } | null> {
+  const data = event.data;
+  const actor = data.actorName ?? 'Someone';
+  const title = contract.title;
+  switch (event.type as EventType) {
+    case 'approval.requested': {
+      const admins =
+        data.anyAdmin === 'true'
+          ? (
+              await db
+                .select({ userId: memberships.userId })
+                .from(memberships)
+                .where(
+                  and(eq(memberships.organizationId, contract.organizationId), eq(memberships.role, 'admin')),
+                )
+            ).map((row) => row.userId)
+          : [];
+      return {
+        userIds: [...idsOf(data.approverIds), ...admins],
+        notice: { kind: 'approval_requested', text: `${actor} asks you to approve "${title}"` },
+      };
+    }
+    case 'approval.approved':
+    case 'approval.rejected': {
+      const approved = event.type === 'approval.approved';
+      return {
+        userIds: [...idsOf(data.requesterIds), ...(contract.createdBy ? [contract.createdBy] : [])],
+        notice: {
+          kind: 'approval_decided',
+          text: approved
+            ? `${actor} approved "${title}"`
+            : `${actor} rejected "${title}": ${data.comment ?? ''}`,
+        },
+      };
+    }
+    case 'approval.withdrawn':
+      return {
+        userIds: idsOf(data.approverIds),
+        notice: {
+          kind: 'approval_withdrawn',
+          text: `"${title}" changed after you approved it (${data.reason ?? 'edited'}): your approval was withdrawn`,
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Tells the people an approval step concerns, in the bell and by e-mail, once per event and
+ * person (the notification is unique per event and person, the mail's key is the event and
+ * person), so a retried job tells no one twice. Only people still in the organization.
+ */
+export async function tellApprovalStep(
+  db: Database,
+  event: typeof events.$inferSelect,
+  contract: typeof contracts.$inferSelect,
+): Promise<void> {
+  const found = await noticesOf(db, event, contract);
+  if (!found) return;
+  const wanted = [...new Set(found.userIds)].filter((id) => id !== event.data.actorId);
+  if (wanted.length === 0) return;
+  const people = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.organizationId, contract.organizationId)),
+    )
+    .where(inArray(users.id, wanted));
+  const params: Record<string, string> = {
+    signerName: event.data.actorName ?? '',
+    reason:
+      event.type === 'approval.approved'
+        ? `approved${event.data.comment ? `: ${event.data.comment}` : ''}`
+        : event.type === 'approval.rejected'
+          ? `rejected: ${event.data.comment ?? ''}`
+          : (event.data.reason ?? ''),
+  };
+  await db.transaction(async (tx) => {
+    for (const person of people) {
+      await tx
+        .insert(notifications)
+        .values({
+          userId: person.id,
+          contractId: contract.id,
+          kind: found.notice.kind,
+          message: found.notice.text,
+          eventId: event.id,
+          createdAt: event.createdAt,
+        })
+        .onConflictDoNothing();
+      await queueMail(tx, {
+        organizationId: contract.organizationId,
+        contractId: contract.id,
+        kind: found.notice.kind,
+        to: { name: person.name, email: person.email },
+        params,
+        dedupeKey: `${found.notice.kind}:${event.id}:${person.id}`,
+      });
+    }
+  });
+}
