@@ -19,7 +19,6 @@ import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../../lib/
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { useProjects } from '../../projects/api/projects';
-import { ReviewCard } from '../../reviews/public/review-card';
 import { VersionsCard } from '../../versions/public/versions-card';
 import {
   contractQuery,
@@ -469,9 +468,6 @@ function ContractForm({
           )}
           {contract && !template && (
             <CommentsPanel editor={editor} contractId={contract.id} revision={contract.revision} />
-          )}
-          {contract && !template && editable && (
-            <ReviewCard contractId={contract.id} revision={contract.revision} canSend={!dirty} />
           )}
           {contract && <VersionsCard contractId={contract.id} />}
         </div>
