@@ -184,10 +184,7 @@ export function CertificateDocument(props: CertificateProps) {
     ['Sender', `${props.senderName} <${props.senderEmail}>`],
     ['Completed', formatUtc(props.completedAt)],
   ];
-  if (props.signedVersion) {
-    const { number, contentSha256 } = props.signedVersion;
-    details.push(['Signed version', `${number} (content SHA-256 ${contentSha256})`]);
-  }
+
   return (
     <Document
       title={`Certificate of Completion: ${props.title}`}
@@ -217,6 +214,16 @@ export function CertificateDocument(props: CertificateProps) {
             </Text>
           </View>
         ))}
+        {props.signedVersion && (
+          // The hash in the hashes' face, so it fits one line and is never cut.
+          <View style={styles.keyValue} wrap={false}>
+            <Text style={styles.key}>Signed version</Text>
+            <Text style={styles.value}>
+              {`${props.signedVersion.number} (content SHA-256 `}
+              <Text style={styles.hash}>{`${props.signedVersion.contentSha256})`}</Text>
+            </Text>
+          </View>
+        )}
         <Text style={styles.section}>Integrity</Text>
         <View style={styles.keyValue} wrap={false}>
           <Text style={styles.key}>SHA-256 of the document as sent</Text>
