@@ -5,7 +5,7 @@
 // other requests while a 100-page contract is being sealed. Prints figures; asserts nothing.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signaturePng } from '../src/server/demo/demo-signature';
 import { threadedPdfEngine } from '../src/server/pdf/pdf-engine';
@@ -151,6 +151,13 @@ async function finalizeInSteps(input: FinalInput): Promise<Map<string, number>> 
   return steps;
 }
 
+// On a shared machine the figures follow the load: each part says what the load was.
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min) on ${availableParallelism()} cores`;
+console.log(`Starting with a ${load()}`);
+
 // The built server's PDF thread, with its heap settings: what a send and a completion wait for.
 const engine = threadedPdfEngine(new URL('../dist/server/pdf-worker.js', import.meta.url), 600_000);
 // The thread does not hold the process open (a server's socket does): this does, until it is done.
@@ -201,7 +208,7 @@ for (const pages of sizes) {
 const ten = combined.get(10);
 if (ten) {
   const verdict = (value: number) => `${value.toFixed(0)} ms — ${value < targetMs ? 'met' : 'NOT met'}`;
-  console.log(`\n10-page contract, target < ${targetMs} ms (medians):`);
+  console.log(`\n10-page contract, target < ${targetMs} ms (medians), ${load()}:`);
   console.log(`  rendered and sealed (freeze + finalize): ${verdict(ten.freeze + ten.finalize)}`);
   console.log(`  finalize alone (the work after the last signature): ${verdict(ten.finalize)}`);
 }
@@ -238,7 +245,9 @@ try {
   };
   await (await sealOne(1, 'warmup')).sealed;
 
-  header(`End to end through the server: last signature answered → sealedAt set (polled every 20 ms)`);
+  header(
+    `End to end through the server: last signature answered → sealedAt set (polled every 20 ms), from a ${load()}`,
+  );
   let sealedTen: number | undefined;
   for (const pages of sizes) {
     const times: number[] = [];
