@@ -107,4 +107,38 @@ test.describe('versions of a contract', () => {
     await expect(theirs.getByRole('document', { name: 'Version 2 content' })).toContainText('1200 euro');
     await other.close();
   });
+
+  test('the comparison downloads as a PDF and as a .docx with tracked changes', async ({ page, account }) => {
+    void account;
+    const paragraph = (text: string) => ({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    });
+    const created = await page.request.post('/api/contracts', {
+      data: { title: 'Lease', content: paragraph('The rent is 1000 euro.') },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = await created.json();
+    const saved = await page.request.patch(`/api/contracts/${id}`, {
+      data: { content: paragraph('The rent is 1200 euro.'), editSession: 'session-download' },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await page.goto(`/contracts/${id}/compare?from=1&to=2`);
+    await expect(page.getByRole('document', { name: 'Changes from version 1 to version 2' })).toBeVisible();
+    for (const [name, fileName, magic] of [
+      ['Download PDF', 'Lease - versions 1 to 2.pdf', '%PDF'],
+      ['Download .docx', 'Lease - versions 1 to 2.docx', 'PK'],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(fileName);
+      const stream = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).subarray(0, magic.length).toString()).toBe(magic);
+    }
+  });
 });

@@ -23,6 +23,13 @@ export const compareQuery = (id: string, from: number, to: number) =>
     queryFn: () => api.versions.compare({ params: { id }, query: { from, to } }),
   });
 
+/** The comparison as a file: a PDF of the redline, or a .docx whose changes are tracked. */
+export const comparisonDownloadUrl = (id: string, from: number, to: number, kind: 'pdf' | 'docx') =>
+  (kind === 'pdf' ? api.versions.comparePdf : api.versions.compareDocx).url({
+    params: { id },
+    query: { from, to },
+  });
+
 export function useRestoreVersion(id: string) {
   const client = useQueryClient();
   return useMutation({

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Download } from 'lucide-react';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ReadOnlyDocument } from '../../../components/read-only-document';
 import { ErrorBanner } from '../../../components/ui/banner';
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink, buttonClass } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { compareQuery, versionsQuery } from '../api/versions';
-import { ReadOnlyDocument } from '../components/read-only-document';
+import { compareQuery, comparisonDownloadUrl, versionsQuery } from '../api/versions';
 
 const words = (count: number) => `${count} word${count === 1 ? '' : 's'}`;
 
@@ -69,6 +69,21 @@ export function ComparePage() {
             <del className="redline-deletion">Removed</del> {words(redline.data.summary.deletedWords)}
             {!redline.data.summary.wordByWord && ' · some passages differ too much to compare word by word'}
           </p>
+        )}
+        {redline.data && (
+          <div className="flex gap-2 sm:ml-auto">
+            {(['pdf', 'docx'] as const).map((kind) => (
+              <a
+                key={kind}
+                href={comparisonDownloadUrl(id, from, to, kind)}
+                download
+                className={buttonClass('secondary', 'sm')}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                {kind === 'pdf' ? 'Download PDF' : 'Download .docx'}
+              </a>
+            ))}
+          </div>
         )}
       </div>
       {redline.isError && <ErrorBanner>{errorMessage(redline.error)}</ErrorBanner>}
