@@ -2,13 +2,24 @@ import type { Extensions } from '@tiptap/core';
 import { Mark } from '@tiptap/core';
 import { contractExtensions } from '../extensions';
 
+/** Which numbered change of a suggestion the text belongs to (data-change), when decided one by one. */
+const changeAttribute = {
+  change: {
+    default: null,
+    parseHTML: (element: HTMLElement) => Number(element.dataset.change) || null,
+    renderHTML: (attributes: Record<string, unknown>) =>
+      attributes.change ? { 'data-change': String(attributes.change) } : {},
+  },
+};
+
 /** Text a later version added: shown underlined in colour, as Word shows an insertion. */
 export const Insertion = Mark.create({
   name: 'insertion',
   inclusive: false,
   excludes: 'deletion',
+  addAttributes: () => changeAttribute,
   parseHTML: () => [{ tag: 'ins' }],
-  renderHTML: () => ['ins', { class: 'redline-insertion' }, 0],
+  renderHTML: ({ HTMLAttributes }) => ['ins', { ...HTMLAttributes, class: 'redline-insertion' }, 0],
 });
 
 /** Text a later version removed: shown struck through in colour. */
@@ -16,8 +27,9 @@ export const Deletion = Mark.create({
   name: 'deletion',
   inclusive: false,
   excludes: 'insertion',
+  addAttributes: () => changeAttribute,
   parseHTML: () => [{ tag: 'del' }],
-  renderHTML: () => ['del', { class: 'redline-deletion' }, 0],
+  renderHTML: ({ HTMLAttributes }) => ['del', { ...HTMLAttributes, class: 'redline-deletion' }, 0],
 });
 
 /**

@@ -13,6 +13,11 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
   },
   {
+    path: '/review/:token',
+    lazy: async () => ({ Component: (await import('../features/reviews/routes/review-page')).ReviewPage }),
+    errorElement: <ErrorPage />,
+  },
+  {
     path: '/verify',
     lazy: async () => ({
       Component: (await import('../features/verification/routes/verify-page')).VerifyPage,
@@ -83,6 +88,12 @@ export const router = createBrowserRouter([
         path: 'contracts/:id/versions/:number',
         lazy: async () => ({
           Component: (await import('../features/versions/routes/version-page')).VersionPage,
+        }),
+      },
+      {
+        path: 'contracts/:id/suggestions/:suggestionId',
+        lazy: async () => ({
+          Component: (await import('../features/reviews/routes/suggestion-page')).SuggestionPage,
         }),
       },
       {

@@ -1,8 +1,8 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
-import { contractExtensions } from '../../../../editor/extensions';
-import { redlineExtensions } from '../../../../editor/redline/redline-marks';
-import type { EditorDocument } from '../../../../shared/api/editor-document';
+import { contractExtensions } from '../../editor/extensions';
+import { redlineExtensions } from '../../editor/redline/redline-marks';
+import type { EditorDocument } from '../../shared/api/editor-document';
 
 /**
  * A document shown as the editor shows it, read-only: a version, or (`redline`) a comparison of

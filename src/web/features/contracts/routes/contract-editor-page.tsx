@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { useProjects } from '../../projects/api/projects';
 import { VersionsCard } from '../../versions/public/versions-card';
+import { ReviewCard } from '../../reviews/public/review-card';
 import {
   contractQuery,
   templateQuery,
@@ -468,6 +469,9 @@ function ContractForm({
           )}
           {contract && !template && (
             <CommentsPanel editor={editor} contractId={contract.id} revision={contract.revision} />
+          )}
+          {contract && !template && editable && (
+            <ReviewCard contractId={contract.id} revision={contract.revision} canSend={!dirty} />
           )}
           {contract && <VersionsCard contractId={contract.id} />}
         </div>

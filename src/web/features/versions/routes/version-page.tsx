@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isEditable } from '../../../../shared/statuses';
+import { ReadOnlyDocument } from '../../../components/read-only-document';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,7 +12,6 @@ import { formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { contractQuery } from '../../contracts/api/contracts';
 import { useRestoreVersion, versionQuery, versionsQuery } from '../api/versions';
-import { ReadOnlyDocument } from '../components/read-only-document';
 import { versionKindLabels } from '../components/version-labels';
 
 /** /contracts/{id}/versions/{number}: one version, read-only; a draft can bring it back. */

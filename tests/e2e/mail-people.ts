@@ -1,0 +1,68 @@
+import type { Browser, Page } from '@playwright/test';
+import { signingTokenIn } from '../support/smtp-peer';
+import { expect, type MailApp } from './mail-app';
+
+/** The first mail the address received whose subject matches, waiting for the mail job. */
+export async function waitForMail(app: MailApp, email: string, subject: RegExp, timeout = 60_000) {
+  const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
+  await expect.poll(() => matching().length, { timeout }).toBeGreaterThan(0);
+  const mail = matching()[0];
+  if (!mail) throw new Error('unreachable');
+  return mail;
+}
+
+/** The newest mail the address received whose subject matches, once there are `count` of them. */
+export async function latestMail(app: MailApp, email: string, subject: RegExp, count: number) {
+  const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
+  await expect.poll(() => matching().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
+  const mail = matching().at(-1);
+  if (!mail) throw new Error('unreachable');
+  return mail;
+}
+
+/** A person who signed up (the real sign-up and its e-mailed confirmation), signed in in a browser of their own. */
+export async function signedUpPage(
+  browser: Browser,
+  app: MailApp,
+  person: { name: string; email: string; organizationName: string },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  const headers = {
+    'x-forwarded-for': `10.202.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
+  const response = await context.request.post('/api/auth/sign-up', {
+    data: { ...person, password: 'correct horse battery staple' },
+    headers,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const mail = await waitForMail(app, person.email, /finish creating your Pactum account/);
+  const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+  const confirmed = await context.request.post('/api/auth/sign-up/confirm', { data: { token }, headers });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  return context.newPage();
+}
+
+/** Opens the e-mailed signing link in a browser of the signer's own, consents, draws and signs. */
+export async function signFromEmail(browser: Browser, app: MailApp, email: string, name: string) {
+  const invitation = await waitForMail(app, email, /sent you/);
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  const page = await context.newPage();
+  await page.goto(`/sign/${signingTokenIn(invitation)}`);
+  await page.getByLabel('I agree to sign electronically').check();
+  await page.getByLabel('Full name').fill(name);
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1) {
+    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
+  }
+  await page.mouse.up();
+  const button = page.getByRole('button', { name: 'Sign', exact: true });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
+  await context.close();
+}

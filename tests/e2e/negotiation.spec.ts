@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from '@playwright/test';
+import { sendTimeout } from './fixtures';
+import { expect, type MailApp, test } from './mail-app';
+import { latestMail, signedUpPage, signFromEmail, waitForMail } from './mail-people';
+
+const run = promisify(execFile);
+
+/** The reviewer opens the newest review link e-mailed to them and suggests an edit of the text. */
+async function suggestFromEmail(
+  browser: Browser,
+  app: MailApp,
+  email: string,
+  round: number,
+  edit: (page: Page) => Promise<void>,
+) {
+  const invitation = await latestMail(app, email, /asks you to review/, round);
+  const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(invitation.text ?? '')?.[1];
+  const context = await browser.newContext({ baseURL: app.baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`/review/${token}`);
+  await expect(page.getByRole('heading', { name: 'Supply Agreement' })).toBeVisible();
+  await edit(page);
+  await page.getByLabel(/A note for/).fill(`Round ${round} from the buyer's counsel.`);
+  await page.getByRole('button', { name: 'Suggest changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your suggestions were sent' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`reviewer-round-${round}.png`), fullPage: true });
+  await context.close();
+  return token;
+}
+
+/** Replaces one phrase of the editor's text by typing over it, as a person would. */
+async function replaceText(page: Page, from: string, to: string) {
+  const body = page.getByRole('textbox', { name: 'Contract content' });
+  await body.evaluate((element, phrase) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(phrase) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + phrase.length);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return;
+    }
+    throw new Error(`No "${phrase}" in the document`);
+  }, from);
+  await page.keyboard.type(to);
+}
+
+test('the owner and the other side negotiate two rounds, then the agreed version is signed', async ({
+  browser,
+  mailApp,
+}) => {
+  test.setTimeout(240_000);
+  const suffix = `${Date.now()}`;
+  const owner = await signedUpPage(browser, mailApp, {
+    name: 'Łukasz Żółć',
+    email: `lukasz-${suffix}@example.com`,
+    organizationName: `Żółć Sp. z o.o. ${suffix}`,
+  });
+  const reviewer = `anna-${suffix}@example.com`;
+  const signer = `eleni-${suffix}@example.com`;
+
+  await owner.goto('/contracts/new');
+  await owner.getByLabel('Contract Title').fill('Supply Agreement');
+  await owner.getByRole('textbox', { name: 'Contract content' }).click();
+  await owner.keyboard.type('The Supplier delivers within thirty days. ');
+  await owner.keyboard.press('Enter');
+  await owner.keyboard.type('Invoices are payable within sixty days.');
+  await owner.keyboard.press('Enter');
+  await owner.keyboard.type('This Agreement is governed by the laws of Poland.');
+  await owner.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(owner).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  const contractUrl = owner.url();
+
+  // Round 1: the other side suggests two changes; one is accepted, one rejected.
+  await owner.getByRole('button', { name: 'Send for Review' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Send for review' });
+  await dialog.getByLabel('Reviewer name').fill('Анна Кузнецова');
+  await dialog.getByLabel('Reviewer email').fill(reviewer);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.getByRole('button', { name: 'Send for review' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(owner.getByRole('list', { name: 'Reviewers' })).toContainText('Анна Кузнецова');
+
+  const firstToken = await suggestFromEmail(browser, mailApp, reviewer, 1, async (page) => {
+    await replaceText(page, 'thirty', 'fourteen');
+    await replaceText(page, 'sixty', 'thirty');
+  });
+  await owner.reload();
+  await owner.getByRole('link', { name: 'Анна Кузнецова on version 2' }).click();
+  await expect(owner.getByRole('heading', { name: 'Suggestions from Анна Кузнецова' })).toBeVisible();
+  const redline = owner.getByRole('document', { name: 'Suggested changes' });
+  await expect(redline.locator('ins')).toHaveText(['fourteen', 'thirty']);
+  await expect(owner.getByText("Round 1 from the buyer's counsel.")).toBeVisible();
+  await owner.getByRole('group', { name: 'Change 1' }).getByRole('button', { name: 'Accept' }).click();
+  await owner.getByRole('group', { name: 'Change 2' }).getByRole('button', { name: 'Reject' }).click();
+  await owner.screenshot({ path: test.info().outputPath('owner-decides.png'), fullPage: true });
+  await owner.getByRole('button', { name: 'Apply decisions' }).click();
+  await expect(owner).toHaveURL(contractUrl);
+  const body = owner.getByRole('textbox', { name: 'Contract content' });
+  await expect(body).toContainText('within fourteen days');
+  await expect(body).toContainText('within sixty days');
+  await waitForMail(mailApp, reviewer, /went through your suggestions/);
+
+  // Round 2: a new link (the first no longer opens); all accepted.
+  await owner.getByRole('button', { name: 'Send for Review' }).click();
+  await owner
+    .getByRole('dialog', { name: 'Send for review' })
+    .getByRole('button', { name: 'Send for review' })
+    .click();
+  await suggestFromEmail(browser, mailApp, reviewer, 2, async (page) => {
+    await replaceText(page, 'Poland', 'Poland, excluding the CISG');
+  });
+  const stale = await browser.newContext({ baseURL: mailApp.baseURL });
+  const old = await stale.newPage();
+  await old.goto(`/review/${firstToken}`);
+  await expect(old.getByRole('heading', { name: 'This review link is not valid' })).toBeVisible();
+  await stale.close();
+  await owner.reload();
+  await owner.getByRole('link', { name: /on version 4/ }).click();
+  await owner.getByRole('button', { name: 'Accept all' }).click();
+  await owner.getByRole('button', { name: 'Apply decisions' }).click();
+  await expect(owner).toHaveURL(contractUrl);
+  await expect(body).toContainText('excluding the CISG');
+
+  // The agreed version is sent and signed; the sealed PDF names it.
+  await owner.getByLabel('Name', { exact: true }).fill('Ελένη Παπαδοπούλου');
+  await owner.getByLabel('Email', { exact: true }).fill(signer);
+  await owner.getByRole('button', { name: 'Add Signer' }).click();
+  await owner.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(owner.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+  const versions = owner.getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('listitem').first()).toContainText('Sent for signing');
+  await signFromEmail(browser, mailApp, signer, 'Ελένη Παπαδοπούλου');
+  const completed = await waitForMail(mailApp, signer, /^Completed/);
+  const file = join(await mkdtemp(join(tmpdir(), 'pactum-e2e-negotiation-')), 'sealed.pdf');
+  await writeFile(file, completed.attachments[0]?.content as Buffer);
+  const text = (await run('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
+  expect(text).toMatch(/version 6 \(content SHA-256 [0-9a-f]{64}\)/);
+  expect(text).toContain('excluding the CISG');
+});
