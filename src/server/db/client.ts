@@ -46,8 +46,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ...(dir ? { dataDir: dir } : {}),
     extensions: { pg_trgm },
     // PGlite's defaults reserve far more memory than a workspace needs; it grows when it must.
+    // 128 MB is the least its WebAssembly module accepts. The buffer cache is a part of it that
+    // is touched as pages are read, so it stays resident: 16 MB holds a workspace's hot pages
+    // (the list and dashboard read a few index and heap pages each) and is 16 MB less of the
+    // server's resident memory than 32 MB.
     initialMemory: 128 * 1024 * 1024,
-    postgresqlconf: "shared_buffers = '32MB'",
+    postgresqlconf: "shared_buffers = '16MB'",
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
