@@ -1,5 +1,6 @@
 import type { Actor } from './actor';
 import type { Database } from './db/client';
+import type { JobDeps } from './jobs/job-definition';
 import type { PdfEngine } from './pdf/pdf-engine';
 import type { SealingCertificate } from './pdf/sealing-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
@@ -46,3 +47,10 @@ export type SignerContext = { db: Database; signerId: string; origin: RequestOri
  * database and where the request came from. Built once per request by the review routes.
  */
 export type ReviewerContext = { db: Database; reviewerId: string; origin: RequestOrigin };
+
+/**
+ * What a job's use case takes: the process's job dependencies (`JobDeps`, given once when the
+ * background work starts and passed to every handler), of which it names the ones it uses.
+ * A job acts for no one, so there is no actor.
+ */
+export type JobContext<K extends keyof JobDeps = never> = Pick<JobDeps, 'db' | K>;

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { consentDisclosure } from '../../shared/consent';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
-import type { Actor } from '../actor';
-import type { Database } from '../db/client';
+import type { ServiceContext } from '../context';
 import { contracts, signers } from '../db/schema';
-import type { PdfEngine } from '../pdf/pdf-engine';
 import { sendContract } from '../services/contracts/send-contract';
 import { declineContract } from '../services/signing/decline-contract';
 import { findSignerWithContract } from '../services/signing/find-signer';
@@ -28,14 +26,13 @@ const origin = { ip: null, userAgent: null };
  * the seal once the background work runs) are what a real contract would have.
  */
 export async function playDemoSigning(
-  tx: Database,
-  actor: Actor,
-  pdf: PdfEngine,
+  ctx: ServiceContext<'pdf'>,
   contractId: string,
   demo: DemoSigning,
 ): Promise<void> {
   if (demo.status === 'draft') return;
-  await sendContract({ db: tx, actor, pdf }, contractId, { sequential: false });
+  const tx = ctx.db;
+  await sendContract(ctx, contractId, { sequential: false });
   const rows = await tx.select().from(signers).where(eq(signers.contractId, contractId));
   for (const wanted of demo.signers) {
     const signer = rows.find((row) => row.email === wanted.email);

@@ -125,31 +125,27 @@ export async function seedDemoWorkspace(db: Database, options: { pdf: PdfEngine 
       userAgent: null,
     };
 
+    // The demo acts as its admin, in the seeding transaction.
+    const ctx = { db: tx, actor, pdf: options.pdf };
     const projectIds: string[] = [];
-    for (const project of demoProjects) projectIds.push((await createProject({ db: tx, actor }, project)).id);
+    for (const project of demoProjects) projectIds.push((await createProject(ctx, project)).id);
     for (const title of demoTemplates) {
-      await createContract(
-        { db: tx, actor },
-        {
-          title,
-          content: demoAgreement(title, '[Company]', '[Counterparty]'),
-          isTemplate: true,
-          signers: [],
-        },
-      );
+      await createContract(ctx, {
+        title,
+        content: demoAgreement(title, '[Company]', '[Counterparty]'),
+        isTemplate: true,
+        signers: [],
+      });
     }
     for (const demo of demoContracts) {
-      const { id } = await createContract(
-        { db: tx, actor },
-        {
-          title: demo.title,
-          content: demoAgreement(demo.title, 'Demo Company', demo.signers[0]?.name ?? 'the Counterparty'),
-          projectId: projectIds[demo.project],
-          isTemplate: false,
-          signers: demo.signers.map(({ name, email }) => ({ name, email })),
-        },
-      );
-      await playDemoSigning(tx, actor, options.pdf, id, demo);
+      const { id } = await createContract(ctx, {
+        title: demo.title,
+        content: demoAgreement(demo.title, 'Demo Company', demo.signers[0]?.name ?? 'the Counterparty'),
+        projectId: projectIds[demo.project],
+        isTemplate: false,
+        signers: demo.signers.map(({ name, email }) => ({ name, email })),
+      });
+      await playDemoSigning(ctx, id, demo);
     }
     return true;
   });

@@ -11,16 +11,7 @@ export const deliverWebhookJob = jobDefinition({
   type: deliverWebhookType,
   payload: deliveryPayload,
   maxAttempts: deliverWebhookMaxAttempts,
-  async handle({ db, secret, webhooks }, { deliveryId }, job) {
-    await deliverWebhook(
-      {
-        db,
-        secret,
-        allowPrivate: webhooks?.allowPrivate ?? false,
-        ...(webhooks?.disableAfterFailures ? { disableAfterFailures: webhooks.disableAfterFailures } : {}),
-      },
-      deliveryId,
-      { final: job.attempts >= job.maxAttempts },
-    );
+  async handle(deps, { deliveryId }, job) {
+    await deliverWebhook(deps, deliveryId, { final: job.attempts >= job.maxAttempts });
   },
 });

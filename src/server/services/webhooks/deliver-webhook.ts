@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import type { JobContext } from '../../context';
 import type { Database } from '../../db/client';
 import {
   contracts,
@@ -18,15 +19,6 @@ import { openWebhookSecret } from './webhook-secret';
 
 /** Failed attempts in a row (across deliveries) after which an endpoint is turned off. */
 export const defaultDisableAfterFailures = 20;
-
-export type DeliverySettings = {
-  db: Database;
-  /** SESSION_SECRET, which unseals the endpoint's signing key. */
-  secret: string;
-  allowPrivate: boolean;
-  disableAfterFailures?: number;
-  timeoutMs?: number;
-};
 
 /** What a receiver gets: `{ type, timestamp, data }`, data naming the contract and the event's facts. */
 async function payloadOf(db: Database, eventId: string) {
@@ -61,12 +53,12 @@ async function payloadOf(db: Database, eventId: string) {
  * and its organization's admins are told (bell and e-mail).
  */
 export async function deliverWebhook(
-  settings: DeliverySettings,
+  ctx: JobContext<'secret' | 'webhooks'>,
   deliveryId: string,
   attempt: { final: boolean },
   now = new Date(),
 ): Promise<void> {
-  const { db } = settings;
+  const { db, secret, webhooks } = ctx;
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
@@ -85,7 +77,7 @@ export async function deliverWebhook(
   if (!payload) return;
   const body = JSON.stringify(payload);
   const messageId = messageIdOf(delivery.id);
-  const signer = new Webhook(openWebhookSecret(settings.secret, endpoint.secretSealed));
+  const signer = new Webhook(openWebhookSecret(secret, endpoint.secretSealed));
   const result = await postWebhook({
     url: endpoint.url,
     body,
@@ -94,10 +86,9 @@ export async function deliverWebhook(
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signer.sign(messageId, now, body),
     },
-    rules: { allowPrivate: settings.allowPrivate },
-    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    rules: { allowPrivate: webhooks?.allowPrivate ?? false },
   });
-  const threshold = settings.disableAfterFailures ?? defaultDisableAfterFailures;
+  const threshold = webhooks?.disableAfterFailures ?? defaultDisableAfterFailures;
   const disabled = await db.transaction(async (tx) => {
     await tx
       .update(webhookDeliveries)
