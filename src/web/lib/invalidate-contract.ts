@@ -8,7 +8,7 @@ import { contractKeys, dashboardKeys, projectKeys, signatureKeys, templateKeys }
  * signature requests) and the contract itself.
  * - Given the contract the server answered, it is stored as is and not fetched again (the editor
  *   saves as the user types: a refetch there would be wasted, and could race the next save);
- *   its signing state, history and versions are refetched.
+ *   its signing state, history, versions and approvals are refetched.
  * - Given an id, everything under the contract is refetched.
  * - With `removed`, the contract's own entries are dropped.
  */
@@ -25,6 +25,7 @@ export function invalidateContract(
     void client.invalidateQueries({ queryKey: contractKeys.signing(id) });
     void client.invalidateQueries({ queryKey: contractKeys.history(id) });
     void client.invalidateQueries({ queryKey: contractKeys.versions(id) });
+    void client.invalidateQueries({ queryKey: contractKeys.approval(id) });
   }
   void client.invalidateQueries({ queryKey: contractKeys.lists() });
   void client.invalidateQueries({ queryKey: templateKeys.all });

@@ -20,6 +20,7 @@ export const contractKeys = {
   suggestions: (id: string) => [...contractKeys.detail(id), 'suggestions'] as const,
   suggestion: (id: string, suggestionId: string) => [...contractKeys.suggestions(id), suggestionId] as const,
   comments: (id: string) => [...contractKeys.detail(id), 'comments'] as const,
+  approval: (id: string) => [...contractKeys.detail(id), 'approval'] as const,
 };
 
 /** The other side's review page: the link's session, and what the reviewer reads. */
@@ -76,6 +77,7 @@ export const settingsKeys = {
   twoFactorRequirement: () => [...settingsKeys.all, 'two-factor'] as const,
   apiTokens: () => [...settingsKeys.all, 'api-tokens'] as const,
   webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
+  approvalRules: () => [...settingsKeys.all, 'approval-rules'] as const,
   webhookDeliveries: (endpointId: string) => [...settingsKeys.webhooks(), endpointId, 'deliveries'] as const,
 };
 

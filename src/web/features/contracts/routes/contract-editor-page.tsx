@@ -17,10 +17,11 @@ import { importedOf } from '../../../lib/docx-transfer';
 import { randomId } from '../../../lib/random-id';
 import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ApprovalsCard } from '../../approvals/public/approvals-card';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { useProjects } from '../../projects/api/projects';
-import { VersionsCard } from '../../versions/public/versions-card';
 import { ReviewCard } from '../../reviews/public/review-card';
+import { VersionsCard } from '../../versions/public/versions-card';
 import {
   contractQuery,
   templateQuery,
@@ -470,6 +471,7 @@ function ContractForm({
           {contract && !template && (
             <CommentsPanel editor={editor} contractId={contract.id} revision={contract.revision} />
           )}
+          {contract && !template && <ApprovalsCard contractId={contract.id} dirty={dirty} />}
           {contract && !template && editable && (
             <ReviewCard contractId={contract.id} revision={contract.revision} canSend={!dirty} />
           )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ApprovalRulesSection } from '../../approvals/public/approval-rules-section';
 import { useSession } from '../../auth/api/session';
 import { RequireTwoFactorSection } from '../../two-factor/public/require-two-factor-section';
 import { organizationSettingsQuery } from '../api/settings';
@@ -14,7 +15,7 @@ import { SignerFieldsSection } from '../components/signer-fields-section';
 import { SigningDefaultsSection } from '../components/signing-defaults-section';
 import { WebhooksSection } from '../components/webhooks-section';
 
-/** /settings: the organization, its signer fields, signing defaults, sealing certificate, API tokens and webhooks. */
+/** /settings: the organization, its signer fields, signing defaults, approval rules, sealing certificate, API tokens and webhooks. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const session = useSession();
@@ -43,6 +44,7 @@ export function SettingsPage() {
           <OrganizationSection settings={settings.data} canEdit={canEdit} />
           <SignerFieldsSection canEdit={canEdit} />
           <SigningDefaultsSection settings={settings.data} canEdit={canEdit} />
+          <ApprovalRulesSection canEdit={canEdit} />
           <SealingCertificateSection canEdit={canEdit} />
           <RequireTwoFactorSection canEdit={canEdit} />
           {canEdit && <ApiTokensSection />}
