@@ -151,10 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       config: { public: true },
     },
-    async (request) => {
-      const { expiresAt } = await checkPasswordReset(deps.db, request.body.token);
-      return { expiresAt: expiresAt.toISOString() };
-    },
+    async (request) => checkPasswordReset(deps.db, request.body.token),
   );
 
   registerRoute(

@@ -1,7 +1,10 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { passwordResetCheckSchema } from '../../../shared/api/auth';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { memberships, passwordResets, sessions, users } from '../../db/schema';
+import { presentPasswordResetCheck } from '../../presenters/password-reset';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { assertStrongEnough } from './common-passwords';
 import { hashPasswordResetToken } from './password-reset-token';
@@ -36,9 +39,8 @@ export async function checkPasswordReset(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<{ expiresAt: Date }> {
-  const row = openReset(await findReset(db, token), now);
-  return { expiresAt: row.expiresAt };
+): Promise<z.infer<typeof passwordResetCheckSchema>> {
+  return presentPasswordResetCheck(openReset(await findReset(db, token), now));
 }
 
 /**

@@ -1,0 +1,10 @@
+import type { z } from 'zod';
+import type { passwordResetCheckSchema } from '../../shared/api/auth';
+import type { passwordResets } from '../db/schema';
+
+/** What a password reset link's page is told before a new password is typed: until when it works. */
+export function presentPasswordResetCheck(
+  row: Pick<typeof passwordResets.$inferSelect, 'expiresAt'>,
+): z.infer<typeof passwordResetCheckSchema> {
+  return { expiresAt: row.expiresAt.toISOString() };
+}
