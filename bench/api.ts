@@ -28,6 +28,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const pacedRate = Number(process.env.BENCH_RATE ?? 200);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// Another run on the same PostgreSQL server (another checkout, CI) drops and reseeds its own.
+const benchDatabaseName = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE_NAME ?? '')
+  ? (process.env.BENCH_DATABASE_NAME as string)
+  : 'pactum_bench';
 const postgresSizes = [10_000, 100_000, ...(process.env.BENCH_MILLION === '1' ? [1_000_000] : [])];
 const secret = 'bench-secret-bench-secret-bench-secret';
 const root = join(import.meta.dirname, '..');
@@ -458,10 +462,12 @@ async function postgresReachable(): Promise<boolean> {
     return false;
   }
   // BENCH_REUSE=1 keeps the database (and its seeded organizations) of the last run.
-  const { rowCount } = await client.query("select 1 from pg_database where datname = 'pactum_bench'");
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+    benchDatabaseName,
+  ]);
   if (process.env.BENCH_REUSE !== '1' || rowCount === 0) {
-    await client.query('drop database if exists pactum_bench with (force)');
-    await client.query('create database pactum_bench');
+    await client.query(`drop database if exists ${benchDatabaseName} with (force)`);
+    await client.query(`create database ${benchDatabaseName}`);
   }
   await client.end();
   return true;
@@ -485,7 +491,7 @@ if (!targets.includes('postgres')) {
   // only the embedded database was asked for
 } else if (await postgresReachable()) {
   const url = new URL(postgresUrl);
-  url.pathname = '/pactum_bench';
+  url.pathname = `/${benchDatabaseName}`;
   await benchDatabase('PostgreSQL', url.toString(), postgresSizes);
 } else {
   console.log(`\n(PostgreSQL skipped: ${postgresUrl} is not reachable; set BENCH_DATABASE_URL)`);
