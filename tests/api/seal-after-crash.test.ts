@@ -34,7 +34,9 @@ async function http(
 }
 
 describe('a process killed between the last signature and the seal', () => {
-  it('seals the contract after the restart, exactly once', { timeout: 180_000 }, async () => {
+  // Three starts of the built server (each may take minutes on a busy machine), and the dead
+  // process's lock expires after 30 s before its seal is taken up again.
+  it('seals the contract after the restart, exactly once', { timeout: 420_000 }, async () => {
     const peer = await startSmtpPeer();
     const dataDir = mkdtempSync(join(tmpdir(), 'pactum-crash-'));
     const env = { DATA_DIR: dataDir, DEMO: 'false', SMTP_URL: peer.url };
