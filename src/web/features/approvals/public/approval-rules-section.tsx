@@ -176,7 +176,7 @@ export function ApprovalRulesSection({ canEdit }: { canEdit: boolean }) {
           ))}
         </ul>
       )}
-      {canEdit && scopes.length > 0 && (
+      {canEdit && rules.data && projects.data && scopes.length > 0 && (
         <form onSubmit={submit} className="mt-4 space-y-3 border-t border-slate-200 pt-4" noValidate>
           <h3 className="text-sm font-semibold text-slate-900">Add a rule</h3>
           <div>
