@@ -179,4 +179,21 @@ describe('finding a thread again after an edit', () => {
     const found = relocateAnchor(moved, wanted, 10);
     expect(found).toMatchObject({ status: 'exact', anchor: { start: 0 } });
   });
+
+  it('does bounded work when a gone passage left a context that is everywhere', () => {
+    const text = 'a '.repeat(150_000);
+    const anchor: TextAnchor = {
+      quote: 'gone clause',
+      prefix: 'a a ',
+      suffix: ' a a',
+      start: 150_000,
+      end: 150_011,
+    };
+    const started = performance.now();
+    const found = relocateAnchor(text, anchor);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // The nearest copy of its context is taken, beside where the passage was.
+    expect(found.status).toBe('edited');
+    if (found.status === 'edited') expect(Math.abs(found.anchor.start - 150_000)).toBeLessThan(8);
+  });
 });

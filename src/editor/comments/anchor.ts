@@ -4,6 +4,9 @@
  */
 export type TextAnchor = { quote: string; prefix: string; suffix: string; start: number; end: number };
 
+/** How many copies of a prefix are tried, nearest first, when the quote itself is gone. */
+const maxContextCandidates = 50;
+
 /** How much text before and after a quote is kept to find it again. */
 export const anchorContextLength = 32;
 
@@ -112,14 +115,23 @@ export function relocateAnchor(text: string, anchor: TextAnchor, expected = anch
   // The quote is gone: the passage between its context, if the context is still there.
   if (!anchor.prefix && !anchor.suffix) return { status: 'deleted' };
   const limit = maxEditedPassage(anchor.quote);
-  const starts = anchor.prefix
-    ? occurrences(text, anchor.prefix).map((at) => at + anchor.prefix.length)
-    : [0];
+  // The prefix's copies nearest the expected place (a short prefix may be everywhere), each with
+  // the suffix looked for only as far as an edited passage may reach: bounded work per thread.
+  const starts = (
+    anchor.prefix ? occurrences(text, anchor.prefix).map((at) => at + anchor.prefix.length) : [0]
+  )
+    .sort((a, b) => Math.abs(a - expected) - Math.abs(b - expected))
+    .slice(0, maxContextCandidates);
   let found: { start: number; end: number } | null = null;
   let foundDistance = Number.POSITIVE_INFINITY;
   for (const start of starts) {
-    const end = anchor.suffix ? text.indexOf(anchor.suffix, start) : text.length;
-    if (end === -1 || end - start > limit) continue;
+    let end = text.length;
+    if (anchor.suffix) {
+      const at = text.slice(start, start + limit + anchor.suffix.length).indexOf(anchor.suffix);
+      if (at === -1) continue;
+      end = start + at;
+    }
+    if (end - start > limit) continue;
     // Nothing left between them, or only the break between two blocks: the passage was deleted.
     if (text.slice(start, end).trim() === '') continue;
     const distance = Math.abs(start - expected);
