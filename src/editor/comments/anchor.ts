@@ -80,6 +80,18 @@ function occurrences(text: string, needle: string, limit = 10_000): number[] {
 }
 
 /**
+ * Where copies of a prefix end: first those near the expected place, else anywhere (the first
+ * 10,000), so a common prefix is not looked for through the whole of a long text.
+ */
+function prefixEnds(text: string, prefix: string, expected: number, limit: number): number[] {
+  if (!prefix) return [0];
+  const reach = limit + 5_000;
+  const from = Math.max(0, expected - reach);
+  const near = occurrences(text.slice(from, expected + reach), prefix).map((at) => from + at + prefix.length);
+  return near.length > 0 ? near : occurrences(text, prefix).map((at) => at + prefix.length);
+}
+
+/**
  * Finds an anchor again in a (changed) plain text. `expected` is where its start is expected
  * now (its old offset, mapped through the edit when the old text is known).
  * 1. The exact quote nearest the expected offset; among equally near ones, the one whose
@@ -117,9 +129,7 @@ export function relocateAnchor(text: string, anchor: TextAnchor, expected = anch
   const limit = maxEditedPassage(anchor.quote);
   // The prefix's copies nearest the expected place (a short prefix may be everywhere), each with
   // the suffix looked for only as far as an edited passage may reach: bounded work per thread.
-  const starts = (
-    anchor.prefix ? occurrences(text, anchor.prefix).map((at) => at + anchor.prefix.length) : [0]
-  )
+  const starts = prefixEnds(text, anchor.prefix, expected, limit)
     .sort((a, b) => Math.abs(a - expected) - Math.abs(b - expected))
     .slice(0, maxContextCandidates);
   let found: { start: number; end: number } | null = null;
