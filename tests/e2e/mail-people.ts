@@ -42,12 +42,22 @@ export async function signedUpPage(
   return context.newPage();
 }
 
-/** Opens the e-mailed signing link in a browser of the signer's own, consents, draws and signs. */
-export async function signFromEmail(browser: Browser, app: MailApp, email: string, name: string) {
+/**
+ * Opens the e-mailed signing link in a browser of the signer's own, consents, draws and signs;
+ * `beforeSigning` checks what the signer is shown first.
+ */
+export async function signFromEmail(
+  browser: Browser,
+  app: MailApp,
+  email: string,
+  name: string,
+  beforeSigning: (page: Page) => Promise<void> = async () => {},
+) {
   const invitation = await waitForMail(app, email, /sent you/);
   const context = await browser.newContext({ baseURL: app.baseURL });
   const page = await context.newPage();
   await page.goto(`/sign/${signingTokenIn(invitation)}`);
+  await beforeSigning(page);
   await page.getByLabel('I agree to sign electronically').check();
   await page.getByLabel('Full name').fill(name);
   const pad = page.getByRole('img', { name: /Signature pad/ });

@@ -3,9 +3,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from '@playwright/test';
-import { signingTokenIn } from '../support/smtp-peer';
-import { expect, type MailApp, test } from './mail-app';
+import type { Page } from '@playwright/test';
+import { expect, test } from './mail-app';
+import { signedUpPage, signFromEmail, waitForMail } from './mail-people';
 
 const run = promisify(execFile);
 
@@ -21,61 +21,10 @@ const signers = [
 const title = 'Umowa o zachowaniu poufności — Соглашение — 保密协议';
 const clause = 'Strony zachowują poufność. Стороны сохраняют конфиденциальность. 双方应当保密。';
 
-async function waitForMail(app: MailApp, email: string, subject: RegExp) {
-  const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
-  await expect.poll(() => matching().length, { timeout: 60_000 }).toBeGreaterThan(0);
-  const mail = matching()[0];
-  if (!mail) throw new Error('unreachable');
-  return mail;
-}
-
-/** A sender with an organization of their own, signed in. */
-async function senderPage(browser: Browser, app: MailApp, suffix: string) {
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const email = `sender-${suffix}@example.com`;
-  const headers = { 'x-forwarded-for': `10.201.${suffix.length}.${Math.floor(Math.random() * 250)}` };
-  const response = await context.request.post('/api/auth/sign-up', {
-    data: {
-      name: 'Grace Sender',
-      email,
-      password: 'correct horse battery staple',
-      organizationName: 'Żółć Sp. z o.o.',
-    },
-    headers,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const mail = await waitForMail(app, email, /finish creating your Pactum account/);
-  const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
-  const confirmed = await context.request.post('/api/auth/sign-up/confirm', { data: { token }, headers });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  return context.newPage();
-}
-
-/** Opens the e-mailed link in a browser of the signer's own, types their name, draws and signs. */
-async function sign(browser: Browser, app: MailApp, email: string, name: string) {
-  const invitation = await waitForMail(app, email, /sent you/);
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const page = await context.newPage();
-  await page.goto(`/sign/${signingTokenIn(invitation)}`);
+/** What each signer is shown before signing: the title and the text in every script. */
+async function checkDocument(page: Page) {
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Document' })).toContainText('双方应当保密');
-  await page.getByLabel('I agree to sign electronically').check();
-  await page.getByLabel('Full name').fill(name);
-  const pad = page.getByRole('img', { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
-  }
-  await page.mouse.up();
-  const button = page.getByRole('button', { name: 'Sign', exact: true });
-  await expect(button).toBeEnabled();
-  await button.click();
-  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
-  await context.close();
 }
 
 async function poppler(tool: string, pdf: Buffer, ...args: string[]): Promise<string> {
@@ -91,7 +40,11 @@ test('signers named in six scripts sign, and the sealed PDF prints every name ex
   // Six ceremonies and a seal on a busy two-core machine.
   test.setTimeout(300_000);
   const suffix = `${Date.now()}m`;
-  const page = await senderPage(browser, mailApp, suffix);
+  const page = await signedUpPage(browser, mailApp, {
+    name: 'Grace Sender',
+    email: `sender-${suffix}@example.com`,
+    organizationName: 'Żółć Sp. z o.o.',
+  });
   await page.goto('/contracts/new');
   await page.getByLabel('Contract Title').fill(title);
   await page.getByRole('textbox', { name: 'Contract content' }).click();
@@ -104,7 +57,8 @@ test('signers named in six scripts sign, and the sealed PDF prints every name ex
   await page.getByRole('button', { name: 'Send for Signing' }).click();
   await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible({ timeout: 60_000 });
 
-  for (const [name, local] of signers) await sign(browser, mailApp, `${local}-${suffix}@example.com`, name);
+  for (const [name, local] of signers)
+    await signFromEmail(browser, mailApp, `${local}-${suffix}@example.com`, name, checkDocument);
 
   const completed = await waitForMail(mailApp, `lukasz-${suffix}@example.com`, /^Completed/);
   const sealed = completed.attachments[0]?.content as Buffer;

@@ -7,6 +7,7 @@ import type { Browser, Page } from '@playwright/test';
 import { signingTokenIn } from '../support/smtp-peer';
 import { sendTimeout } from './fixtures';
 import { expect, type MailApp, test } from './mail-app';
+import { signedUpPage, signFromEmail, waitForMail } from './mail-people';
 
 const run = promisify(execFile);
 
@@ -20,68 +21,21 @@ async function pdfsig(bytes: Buffer): Promise<string> {
 }
 
 /** A sender with an organization of their own, signed in on the mail app. */
-async function senderPage(browser: Browser, app: MailApp, suffix: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const email = `grace-${suffix}@example.com`;
-  const headers = { 'x-forwarded-for': `10.200.${suffix.length}.${Math.floor(Math.random() * 250)}` };
-  const response = await context.request.post('/api/auth/sign-up', {
-    data: {
-      name: 'Grace Sender',
-      email,
-      password: 'correct horse battery staple',
-      organizationName: `Hopper & Co ${suffix}`,
-    },
-    headers,
+const senderPage = (browser: Browser, app: MailApp, suffix: string): Promise<Page> =>
+  signedUpPage(browser, app, {
+    name: 'Grace Sender',
+    email: `grace-${suffix}@example.com`,
+    organizationName: `Hopper & Co ${suffix}`,
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  // The account exists once the link mailed to the address is opened.
-  const mail = await waitForMail(app, email, /finish creating your Pactum account/);
-  const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
-  const confirmed = await context.request.post('/api/auth/sign-up/confirm', { data: { token }, headers });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  return context.newPage();
-}
 
-async function waitForMail(app: MailApp, email: string, subject: RegExp) {
-  await expect
-    .poll(() => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? '')).length, {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-  const mail = app.peer.to(email).filter((candidate) => subject.test(candidate.subject ?? ''))[0];
-  if (!mail) throw new Error('unreachable');
-  return mail;
-}
-
-/** Opens the link from the e-mail in a browser of the signer's own, consents, draws and signs. */
-async function signFromEmail(browser: Browser, app: MailApp, email: string, name: string) {
-  const invitation = await waitForMail(app, email, /sent you/);
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const page = await context.newPage();
-  await page.goto(`/sign/${signingTokenIn(invitation)}`);
+/** What a signer of the NDA is shown before signing: who sent what, and their own address filled in. */
+const checkNda = (email: string) => async (page: Page) => {
   await expect(page.getByText('Grace Sender', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mutual NDA' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Document' })).toContainText('Confidential information');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  const sign = page.getByRole('button', { name: 'Sign', exact: true });
-  await expect(sign).toBeDisabled();
-  await page.getByLabel('I agree to sign electronically').check();
-  await page.getByLabel('Full name').fill(name);
-  const pad = page.getByRole('img', { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
-  }
-  await page.mouse.up();
-  await expect(sign).toBeEnabled();
-  await sign.click();
-  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
-  await context.close();
-}
+  await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+};
 
 test.describe('signing ceremony', () => {
   test('a contract is sent to two signers, signed from the e-mails, sealed, mailed and verified', async ({
@@ -110,8 +64,8 @@ test.describe('signing ceremony', () => {
     await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, sendTimeout);
     await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible();
 
-    await signFromEmail(browser, mailApp, alice, 'Alice Archer');
-    await signFromEmail(browser, mailApp, bob, 'Bob Baker');
+    await signFromEmail(browser, mailApp, alice, 'Alice Archer', checkNda(alice));
+    await signFromEmail(browser, mailApp, bob, 'Bob Baker', checkNda(bob));
 
     // Everyone, the sender included, gets the sealed PDF once.
     const sender = `grace-${suffix}@example.com`;
@@ -154,6 +108,8 @@ test.describe('signing ceremony', () => {
     browser,
     mailApp,
   }) => {
+    // A sign-up, a send (the PDF is frozen) and a decline: well over 30 s on a busy machine.
+    test.setTimeout(120_000);
     const suffix = `${Date.now()}d`;
     const page = await senderPage(browser, mailApp, suffix);
     const dana = `dana-${suffix}@example.com`;
