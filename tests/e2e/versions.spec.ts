@@ -2,6 +2,8 @@ import { expect, test } from './fixtures';
 
 test.describe('versions of a contract', () => {
   test('one version per editing session, a redline between two, and a restore', async ({ page, account }) => {
+    // Four saves, a reload, two comparisons and a restore: more than 30 s on a busy machine.
+    test.setTimeout(120_000);
     void account;
     await page.goto('/contracts/new');
     await page.getByLabel('Contract Title').fill('Supply Agreement');
@@ -63,6 +65,8 @@ test.describe('versions of a contract', () => {
     browser,
     account,
   }) => {
+    // Two browsers, three saves and a reload: more than 30 s on a busy machine.
+    test.setTimeout(120_000);
     void account;
     await page.goto('/contracts/new');
     await page.getByLabel('Contract Title').fill('Lease');
