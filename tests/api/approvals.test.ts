@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHistory, memberships, notifications } from '../../src/server/db/schema';
+import { contractHistory, events, memberships, notifications } from '../../src/server/db/schema';
 import { backgroundFor } from '../support/background';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
@@ -276,7 +276,12 @@ describe('a contract under a rule', () => {
     const approverMail = peer.to(approver.email).map((mail) => mail.subject);
     expect(approverMail.filter((subject) => subject?.includes('asks you to approve'))).toHaveLength(2);
     expect(approverMail.some((subject) => subject?.includes('changed after you approved it'))).toBe(true);
-    expect(peer.to(drafter.email).some((mail) => mail.subject?.includes('rejected'))).toBe(true);
+    const rejection = peer.to(drafter.email).find((mail) => mail.subject?.includes('rejected'));
+    expect(rejection?.text).toContain('Delivery in 30 days is too long');
+    // Events reach webhooks: they name who and what, never the internal comment.
+    const recorded = await ctx.database.db.select().from(events).where(eq(events.contractId, id));
+    expect(recorded.map((event) => event.type)).toContain('approval.rejected');
+    expect(JSON.stringify(recorded.map((event) => event.data))).not.toContain('too long');
   });
 
   it('restoring a version withdraws an approval too', async () => {

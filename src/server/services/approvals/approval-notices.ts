@@ -1,12 +1,45 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
-import { type contracts, type events, memberships, notifications, users } from '../../db/schema';
+import {
+  contractHistory,
+  type contracts,
+  type events,
+  memberships,
+  notifications,
+  users,
+} from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 
 type Notice = { kind: 'approval_requested' | 'approval_decided' | 'approval_withdrawn'; text: string };
 
 const idsOf = (value: string | null | undefined) => (value ? value.split(',').filter(Boolean) : []);
+
+/**
+ * A decision's comment, read from its history entry (recorded with the event, at the same
+ * instant): the event carries no comment, since event data reaches webhooks, and the approval row
+ * may have been asked again since. The entry reads "Rejected …: <comment>".
+ */
+async function commentOf(
+  db: Database,
+  event: typeof events.$inferSelect,
+  action: 'approval_approved' | 'approval_rejected',
+): Promise<string> {
+  if (!event.contractId) return '';
+  const [entry] = await db
+    .select({ details: contractHistory.details })
+    .from(contractHistory)
+    .where(
+      and(
+        eq(contractHistory.contractId, event.contractId),
+        eq(contractHistory.action, action),
+        eq(contractHistory.timestamp, event.createdAt),
+      ),
+    );
+  const details = entry?.details ?? '';
+  const colon = details.indexOf(': ');
+  return colon === -1 ? '' : details.slice(colon + 2);
+}
 
 /**
  * Who hears of an approval step, and what the bell says: the approvers asked (each admin for "any
@@ -17,7 +50,7 @@ async function noticesOf(
   db: Database,
   event: typeof events.$inferSelect,
   contract: typeof contracts.$inferSelect,
-): Promise<{ userIds: string[]; notice: Notice } | null> {
+): Promise<{ userIds: string[]; notice: Notice; comment?: string } | null> {
   const data = event.data;
   const actor = data.actorName ?? 'Someone';
   const title = contract.title;
@@ -42,14 +75,14 @@ async function noticesOf(
     case 'approval.approved':
     case 'approval.rejected': {
       const approved = event.type === 'approval.approved';
+      const comment = await commentOf(db, event, approved ? 'approval_approved' : 'approval_rejected');
       return {
         userIds: [...idsOf(data.requesterIds), ...(contract.createdBy ? [contract.createdBy] : [])],
         notice: {
           kind: 'approval_decided',
-          text: approved
-            ? `${actor} approved "${title}"`
-            : `${actor} rejected "${title}": ${data.comment ?? ''}`,
+          text: approved ? `${actor} approved "${title}"` : `${actor} rejected "${title}": ${comment}`,
         },
+        comment,
       };
     }
     case 'approval.withdrawn':
@@ -91,9 +124,9 @@ export async function tellApprovalStep(
     signerName: event.data.actorName ?? '',
     reason:
       event.type === 'approval.approved'
-        ? `approved${event.data.comment ? `: ${event.data.comment}` : ''}`
+        ? `approved${found.comment ? `: ${found.comment}` : ''}`
         : event.type === 'approval.rejected'
-          ? `rejected: ${event.data.comment ?? ''}`
+          ? `rejected: ${found.comment ?? ''}`
           : (event.data.reason ?? ''),
   };
   await db.transaction(async (tx) => {

@@ -72,13 +72,13 @@ export async function decideApproval(
     const as = open.some((entry) => entry.slot.approverId === null) ? ' (as an admin)' : '';
     await transition(tx, {
       contract,
+      // No comment in the event: its data reaches webhooks, and the comment is internal.
       event: {
         type: approve ? 'approval.approved' : 'approval.rejected',
         data: {
           actorId: actor.userId,
           actorName: author.userName,
           requesterIds: requesters.join(','),
-          comment: comment || null,
           version: subject.version === null ? null : String(subject.version),
         },
       },
