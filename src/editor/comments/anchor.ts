@@ -101,6 +101,10 @@ function prefixEnds(text: string, prefix: string, expected: number, limit: numbe
  * 3. Else the passage was deleted.
  */
 export function relocateAnchor(text: string, anchor: TextAnchor, expected = anchor.start): Relocated {
+  // Still exactly where expected: no copy can be nearer (the common case, and the cheap one).
+  if (expected >= 0 && text.startsWith(anchor.quote, expected)) {
+    return { status: 'exact', anchor: anchorAt(text, expected, expected + anchor.quote.length) };
+  }
   const quoteAt = occurrences(text, anchor.quote);
   if (quoteAt.length > 0) {
     let best = -1;
