@@ -8,6 +8,7 @@ import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contracts, suggestions } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { compareContent, prepareContent } from '../contracts/contract-content';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
@@ -98,5 +99,8 @@ export async function decideSuggestion(
       history: { action: 'suggestions_decided', details, author },
       at: now,
     });
+    if (accepted.size > 0) {
+      await withdrawApprovals(tx, { contract, author, why: 'suggested changes were accepted', at: now });
+    }
   });
 }
