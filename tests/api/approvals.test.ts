@@ -368,3 +368,19 @@ describe('a contract under a rule', () => {
     expect(byToken.statusCode, byToken.body).toBe(403);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the approval routes', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/approval-rules',
+        '/api/approval-rules/{ruleId}',
+        '/api/contracts/{id}/approval',
+        '/api/contracts/{id}/approval/request',
+        '/api/contracts/{id}/approval/decision',
+      ]),
+    );
+    expect(document.components.schemas.ContractApproval).toBeDefined();
+  });
+});
