@@ -131,6 +131,44 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   await expect(owner).toHaveURL(contractUrl);
   await expect(body).toContainText('excluding the CISG');
 
+  // Internal approval: the admin makes a colleague the approver of every contract; sending waits.
+  const approverEmail = `marek-${suffix}@example.com`;
+  const invited = await owner.request.post('/api/team/invitations', {
+    data: { email: approverEmail, role: 'member' },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const invitation = await waitForMail(mailApp, approverEmail, /invited you to join/);
+  const teamToken = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(invitation.text ?? '')?.[1];
+  const approverContext = await browser.newContext({ baseURL: mailApp.baseURL });
+  const joined = await approverContext.request.post('/api/auth/sign-up/invitation', {
+    data: { token: teamToken, name: 'Marek Nowak', password: 'quiet harbor lantern 42' },
+    headers: {
+      'x-forwarded-for': `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  await owner.goto('/settings');
+  const rules = owner.getByRole('region', { name: 'Approvals' });
+  await rules.getByLabel('Applies to').selectOption({ label: 'Every contract' });
+  await rules.getByRole('checkbox', { name: 'Marek Nowak' }).check();
+  await rules.getByRole('button', { name: 'Add rule' }).click();
+  await expect(
+    rules.getByRole('list', { name: 'Approval rules' }).getByText('Approved by Marek Nowak'),
+  ).toBeVisible();
+  await owner.goto(contractUrl);
+  const approvals = owner.getByRole('region', { name: 'Approvals' });
+  await approvals.getByRole('button', { name: 'Request approval' }).click();
+  await expect(approvals.getByTestId('approval-state')).toHaveText('Waiting for approval');
+  const approver = await approverContext.newPage();
+  await approver.goto(contractUrl);
+  const approverCard = approver.getByRole('region', { name: 'Approvals' });
+  await approverCard.getByLabel('Comment').fill('Agreed version checked.');
+  await approverCard.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(approverCard.getByTestId('approval-state')).toHaveText('Approved');
+  await approverContext.close();
+  await owner.reload();
+  await expect(approvals.getByTestId('approval-state')).toHaveText('Approved');
+
   // The agreed version is sent and signed; the sealed PDF names it.
   await owner.getByLabel('Name', { exact: true }).fill('Ελένη Παπαδοπούλου');
   await owner.getByLabel('Email', { exact: true }).fill(signer);
