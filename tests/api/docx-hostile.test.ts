@@ -129,7 +129,7 @@ describe('hostile files stall nobody', () => {
     });
     expect(signIn.status).toBe(200);
     cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
-  }, 90_000);
+  }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
   afterAll(stopAllServers);
 
   const send = (file: Buffer) =>
