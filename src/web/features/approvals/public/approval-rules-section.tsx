@@ -40,7 +40,7 @@ function ApproverPicker({
       approverIds: on ? [...value.approverIds, userId] : value.approverIds.filter((id) => id !== userId),
     });
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="min-w-0 space-y-2">
       <legend className="text-sm font-medium text-slate-700">Who must approve</legend>
       <label className="flex items-center gap-2 text-sm text-slate-800">
         <input

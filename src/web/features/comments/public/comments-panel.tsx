@@ -59,6 +59,14 @@ function selectedAnchor(editor: Editor): TextAnchor | null {
  * plugin, never marks), a "Comment" action on a selection, replies, resolve and reopen, internal
  * or shared, and "@" to mention a team member.
  */
+/**
+ * A transaction that only redraws the highlights: it must not change the document, so the editor's
+ * trailing-paragraph rule (which reacts to any transaction) is told to stay out, and undo skips it.
+ */
+function highlightsOnly(editor: Editor) {
+  return editor.state.tr.setMeta('skipTrailingNode', true).setMeta('addToHistory', false);
+}
+
 export function CommentsPanel({ editor, contractId, revision }: Props) {
   const client = useQueryClient();
   const threads = useQuery(commentThreadsQuery(contractId));
@@ -92,14 +100,12 @@ export function CommentsPanel({ editor, contractId, revision }: Props) {
   const items = threads.data?.items;
   useEffect(() => {
     if (!editor || editor.isDestroyed || !items) return;
-    editor.view.dispatch(
-      editor.state.tr.setMeta(commentHighlightsKey, { threads: placeThreads(editor, items) }),
-    );
+    editor.view.dispatch(highlightsOnly(editor).setMeta(commentHighlightsKey, { threads: placeThreads(editor, items) }));
   }, [editor, items]);
 
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    editor.view.dispatch(editor.state.tr.setMeta(commentHighlightsKey, { active }));
+    editor.view.dispatch(highlightsOnly(editor).setMeta(commentHighlightsKey, { active }));
   }, [editor, active]);
 
   // A save re-anchored the threads on the server: read them again.
