@@ -100,7 +100,9 @@ export function CommentsPanel({ editor, contractId, revision }: Props) {
   const items = threads.data?.items;
   useEffect(() => {
     if (!editor || editor.isDestroyed || !items) return;
-    editor.view.dispatch(highlightsOnly(editor).setMeta(commentHighlightsKey, { threads: placeThreads(editor, items) }));
+    editor.view.dispatch(
+      highlightsOnly(editor).setMeta(commentHighlightsKey, { threads: placeThreads(editor, items) }),
+    );
   }, [editor, items]);
 
   useEffect(() => {
