@@ -58,6 +58,12 @@ export async function signFromEmail(
   const page = await context.newPage();
   await page.goto(`/sign/${signingTokenIn(invitation)}`);
   await beforeSigning(page);
+  await signOnPage(page, name);
+  await context.close();
+}
+
+/** On an open signing page: consents, types the name, draws a signature and signs. */
+export async function signOnPage(page: Page, name: string) {
   await page.getByLabel('I agree to sign electronically').check();
   await page.getByLabel('Full name').fill(name);
   const pad = page.getByRole('img', { name: /Signature pad/ });
@@ -74,5 +80,4 @@ export async function signFromEmail(
   await expect(button).toBeEnabled();
   await button.click();
   await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
-  await context.close();
 }

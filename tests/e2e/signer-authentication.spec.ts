@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { type SmtpPeer, signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
 import { sendTimeout } from './fixtures';
+import { signOnPage } from './mail-people';
 import { freePort, spawnServer } from './spawned-server';
 
 const run = promisify(execFile);
@@ -47,23 +48,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
 }
 
-/** Consents, types the name, draws a signature and signs. */
+/** Checks the document is the consultant's agreement, then consents, draws and signs. */
 async function signHere(page: Page, name: string) {
   await expect(page.getByRole('article', { name: 'Document' })).toContainText('The consultant advises');
-  await page.getByLabel('I agree to sign electronically').check();
-  await page.getByLabel('Full name').fill(name);
-  const pad = page.getByRole('img', { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
-  }
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
+  await signOnPage(page, name);
 }
 
 async function signerPage(browser: Browser, app: MailApp, width: number): Promise<Page> {
