@@ -1,4 +1,3 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import type { SendForReviewInput } from '../../../shared/api/reviews';
 import { AppError } from '../../../shared/errors';
 import { isEditable } from '../../../shared/statuses';
@@ -77,13 +76,4 @@ export async function sendForReview(
       at: now,
     });
   });
-}
-
-/** The reviewers of a contract, in the order they were first invited. */
-export async function reviewersOf(db: ServiceContext['db'], contractId: string) {
-  return db
-    .select()
-    .from(reviewers)
-    .where(eq(reviewers.contractId, contractId))
-    .orderBy(asc(reviewers.createdAt), asc(sql`${reviewers.email}`));
 }

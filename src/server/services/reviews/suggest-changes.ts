@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SuggestChangesInput, SuggestionSummary } from '../../../shared/api/reviews';
 import { AppError } from '../../../shared/errors';
 import type { ReviewerContext } from '../../context';
-import { contractVersions, suggestions } from '../../db/schema';
+import { suggestions } from '../../db/schema';
 import { presentSuggestionSummary } from '../../presenters/review';
 import { prepareContent } from '../contracts/contract-content';
 import { transition } from '../lifecycle/transition';
@@ -30,13 +30,7 @@ export async function suggestChanges(
         `There is a newer version (${latest.number}) than the one you changed (${input.baseVersion}). Your changes are still on screen: copy what you need, then reload to see the new version.`,
       );
     }
-    const [base] = await tx
-      .select({ content: contractVersions.content })
-      .from(contractVersions)
-      .where(eq(contractVersions.contractId, contract.id))
-      .orderBy(desc(contractVersions.number))
-      .limit(1);
-    if (base && isDeepStrictEqual(base.content, content)) {
+    if (isDeepStrictEqual(latest.content, content)) {
       throw new AppError('INVALID_INPUT', 'Nothing was changed: edit the text, then suggest.', 'content');
     }
     const made = await tx
