@@ -293,14 +293,15 @@ describe('comment threads', () => {
       kind: 'reviewer',
       name: 'Rita Reviewer',
     });
-    // Another contract's reviewer, or a closed review, reaches nothing.
+    // Another contract's reviewer reaches nothing; a closed review says it has ended, as every
+    // reviewer route does.
     const other = await createDraft();
     await expect(listThreads(asReviewer, other.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await ctx.database.db
       .update(reviewers)
       .set({ closedAt: new Date() })
       .where(eq(reviewers.id, reviewer.id));
-    await expect(listThreads(asReviewer, draft.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(listThreads(asReviewer, draft.id)).rejects.toMatchObject({ code: 'REVIEW_CLOSED' });
   });
 
   it('caps a comment at 5,000 characters, a thread at 200 comments and a contract at 2,000 threads', async () => {

@@ -18,6 +18,7 @@ export const eventSubscriptions = {
       'mail.failed',
       'signer.locked',
       'review.suggested',
+      'comment.added',
     ],
   },
   'mail-signers': { on: ['contract.sent', 'contract.signed', 'contract.canceled'] },

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type CommentVisibility, commentVisibilities } from '../../shared/api/comments';
 import { AppError } from '../../shared/errors';
 import type { ServiceContext } from '../context';
 import type { Database } from '../db/client';
 import { contracts, reviewers } from '../db/schema';
+import { assertReviewOpen } from './reviews';
 import { findOwnContract } from './scope';
 
 /**
@@ -33,7 +34,8 @@ const reviewerVisibilities: readonly CommentVisibility[] = ['shared'];
 /**
  * The one place that decides whose comments are whose: a team member reaches the threads of
  * their organization's contracts, internal and shared; a reviewer reaches only the shared
- * threads of the contract they review, while their review is open. Anything else is not found.
+ * threads of the contract they review, while their review is open (after, 410 REVIEW_CLOSED).
+ * Anything else is not found.
  */
 export async function commentAccess(
   db: Database,
@@ -52,16 +54,19 @@ export async function commentAccess(
       visibilities: commentVisibilities,
     };
   }
-  const [reviewer] = await db
-    .select({ id: reviewers.id, name: reviewers.name })
+  const query = db
+    .select({
+      reviewer: { id: reviewers.id, name: reviewers.name, closedAt: reviewers.closedAt },
+      contract: contracts,
+    })
     .from(reviewers)
-    .where(
-      and(eq(reviewers.id, ctx.reviewerId), eq(reviewers.contractId, contractId), isNull(reviewers.closedAt)),
-    );
-  if (!reviewer) throw new AppError('NOT_FOUND', 'Contract not found');
-  const query = db.select().from(contracts).where(eq(contracts.id, contractId));
-  const [contract] = options.forUpdate ? await query.for('update') : await query;
-  if (!contract) throw new AppError('NOT_FOUND', 'Contract not found');
+    .innerJoin(contracts, eq(contracts.id, reviewers.contractId))
+    .where(eq(reviewers.id, ctx.reviewerId));
+  const [found] = options.forUpdate ? await query.for('update', { of: contracts }) : await query;
+  if (!found || found.contract.id !== contractId) throw new AppError('NOT_FOUND', 'Contract not found');
+  // A review that ended answers as every reviewer route does (410), not as a stranger's id.
+  assertReviewOpen(found.reviewer, found.contract);
+  const { reviewer, contract } = found;
   return {
     contract,
     author: { userId: null, reviewerId: reviewer.id, name: reviewer.name },
@@ -73,5 +78,26 @@ export async function commentAccess(
 export function assertMayWrite(access: CommentAccess, visibility: CommentVisibility): void {
   if (!access.visibilities.includes(visibility)) {
     throw new AppError('FORBIDDEN', 'Reviewers write only comments shared with both sides', 'visibility');
+  }
+}
+
+/** The contract a reviewer reviews: their routes name only the reviewer. */
+export async function reviewedContractId(db: Database, reviewerId: string): Promise<string> {
+  const [found] = await db
+    .select({ contractId: reviewers.contractId })
+    .from(reviewers)
+    .where(eq(reviewers.id, reviewerId));
+  if (!found) throw new AppError('NOT_FOUND', 'This review does not exist.');
+  return found.contractId;
+}
+
+/**
+ * Who resolves and reopens a thread: a team member any of the contract's threads; a reviewer
+ * only the threads they started, so the other side can close their own questions but never
+ * mark the team's as settled.
+ */
+export function assertMayResolve(access: CommentAccess, startedBy: { reviewerId: string | null }): void {
+  if (access.author.reviewerId && startedBy.reviewerId !== access.author.reviewerId) {
+    throw new AppError('FORBIDDEN', 'Only the team, or the reviewer who started it, resolves a thread');
   }
 }

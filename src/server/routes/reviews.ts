@@ -2,10 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
 import { contractLimits } from '../../shared/limits';
+import { reviewCommentsApi } from '../../shared/routes/review-comments';
 import { reviewsApi } from '../../shared/routes/reviews';
 import type { ReviewerContext } from '../context';
 import type { AppDeps } from '../deps';
 import { contextOf, requestOrigin } from '../plugins/authentication';
+import { reviewedContractId } from '../policies/comments';
+import { createThread } from '../services/comments/create-thread';
+import { getThread, listThreads } from '../services/comments/list-threads';
+import { replyToThread } from '../services/comments/reply-to-thread';
+import { setThreadResolved } from '../services/comments/resolve-thread';
 import { getContract } from '../services/contracts/get-contract';
 import { decideSuggestion } from '../services/reviews/decide-suggestion';
 import { getReviewView } from '../services/reviews/get-review-view';
@@ -91,4 +97,36 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         .status(201)
         .send(await suggestChanges(reviewerOf(request, request.params.reviewerId), request.body)),
   );
+
+  /** A reviewer's comments go through the team's services, as the reviewer (policies/comments.ts). */
+  const commenterOf = async (request: FastifyRequest, reviewerId: string) => {
+    const ctx = reviewerOf(request, reviewerId);
+    return { ctx, contractId: await reviewedContractId(db, reviewerId) };
+  };
+  const publicRoute = { config: { public: true } };
+
+  registerRoute(app, reviewCommentsApi.list, publicRoute, async (request, reply) => {
+    const { ctx, contractId } = await commenterOf(request, request.params.reviewerId);
+    return reply.header('cache-control', 'no-store').send(await listThreads(ctx, contractId));
+  });
+  registerRoute(app, reviewCommentsApi.create, publicRoute, async (request, reply) => {
+    const { ctx, contractId } = await commenterOf(request, request.params.reviewerId);
+    const { id } = await createThread(ctx, contractId, request.body);
+    return reply.status(201).send(await getThread(ctx, contractId, id));
+  });
+  registerRoute(app, reviewCommentsApi.reply, publicRoute, async (request, reply) => {
+    const { ctx, contractId } = await commenterOf(request, request.params.reviewerId);
+    await replyToThread(ctx, contractId, request.params.threadId, request.body);
+    return reply.status(201).send(await getThread(ctx, contractId, request.params.threadId));
+  });
+  registerRoute(app, reviewCommentsApi.resolve, publicRoute, async (request) => {
+    const { ctx, contractId } = await commenterOf(request, request.params.reviewerId);
+    await setThreadResolved(ctx, contractId, request.params.threadId, true);
+    return getThread(ctx, contractId, request.params.threadId);
+  });
+  registerRoute(app, reviewCommentsApi.reopen, publicRoute, async (request) => {
+    const { ctx, contractId } = await commenterOf(request, request.params.reviewerId);
+    await setThreadResolved(ctx, contractId, request.params.threadId, false);
+    return getThread(ctx, contractId, request.params.threadId);
+  });
 };

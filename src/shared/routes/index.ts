@@ -10,6 +10,7 @@ import { notificationsApi } from './notifications';
 import { oidcApi } from './oidc';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
+import { reviewCommentsApi } from './review-comments';
 import { reviewsApi } from './reviews';
 import { settingsApi } from './settings';
 import { signaturesApi } from './signatures';
@@ -39,6 +40,7 @@ export const apiRoutes = {
   oidc: oidcApi,
   profile: profileApi,
   projects: projectsApi,
+  reviewComments: reviewCommentsApi,
   reviews: reviewsApi,
   settings: settingsApi,
   signatures: signaturesApi,

@@ -19,7 +19,8 @@ import { resourceErrors } from './error-responses';
 import { defineRoute } from './route-contract';
 
 const tags = ['Reviews'];
-const reviewerErrors = {
+/** What the reviewer's routes answer besides success: 401 without the cookie, 410 once the review ended. */
+export const reviewerErrors = {
   400: errorBodySchema,
   401: errorBodySchema,
   404: errorBodySchema,

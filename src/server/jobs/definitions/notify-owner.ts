@@ -7,7 +7,15 @@ type Data = Record<string, string | null>;
 
 /** What the bell says about each event, and the kind the web app draws it with. */
 const notices: Partial<
-  Record<EventType, { kind: NotificationKind; text: (title: string, data: Data) => string }>
+  Record<
+    EventType,
+    {
+      kind: NotificationKind;
+      text: (title: string, data: Data) => string;
+      /** Only some events of the type are told (the team's own comments are not news to the owner). */
+      when?: (data: Data) => boolean;
+    }
+  >
 > = {
   'contract.viewed': { kind: 'viewed', text: (title, data) => `${data.signerName} opened "${title}"` },
   'contract.signed': { kind: 'signed', text: (title, data) => `${data.signerName} signed "${title}"` },
@@ -22,6 +30,13 @@ const notices: Partial<
     kind: 'suggested',
     text: (title, data) => `${data.reviewerName} suggested changes to "${title}"`,
   },
+  // A team member's comment reaches who it mentions (notify-mentions); the other side mentions no
+  // one, so the contract's owner hears of every reviewer's comment.
+  'comment.added': {
+    kind: 'commented',
+    when: (data) => data.authorKind === 'reviewer',
+    text: (title, data) => `${data.authorName} (other side) commented on "${title}"`,
+  },
   'signer.locked': {
     kind: 'signer_locked',
     text: (title, data) =>
@@ -33,7 +48,7 @@ const notices: Partial<
 export const notifyOwnerOfEvent = eventConsumer('notify-owner', async ({ db }, { eventId }) => {
   const found = await eventOf(db, eventId);
   const notice = found && notices[found.event.type];
-  if (!found?.contract || !notice) return;
+  if (!found?.contract || !notice || (notice.when && !notice.when(found.event.data))) return;
   await notifyOwner(db, {
     contract: found.contract,
     kind: notice.kind,

@@ -34,7 +34,12 @@ export async function createThread(
     const { text } = documentPlainText(access.contract.content);
     const found = relocateAnchor(text, input.anchor);
     if (found.status !== 'exact') {
-      throw new AppError('CONTRACT_CHANGED', 'Save the draft first to comment on text you just wrote');
+      throw new AppError(
+        'CONTRACT_CHANGED',
+        access.author.reviewerId
+          ? 'Comment on the text of the draft as sent: your own edits are not in it (suggest them instead)'
+          : 'Save the draft first to comment on text you just wrote',
+      );
     }
     const now = new Date();
     const [thread] = await tx

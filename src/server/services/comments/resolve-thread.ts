@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { commentThreads } from '../../db/schema';
-import { type CommentContext, commentAccess } from '../../policies/comments';
+import { asc, eq } from 'drizzle-orm';
+import { comments, commentThreads } from '../../db/schema';
+import { assertMayResolve, type CommentContext, commentAccess } from '../../policies/comments';
 import { findThreadForUpdate } from './find-thread';
 
-/** Resolves a thread (it stays, folded away) or reopens it. Doing it twice changes nothing. */
+/**
+ * Resolves a thread (it stays, folded away) or reopens it. Doing it twice changes nothing. A
+ * reviewer resolves and reopens only the threads they started (policies/comments.ts).
+ */
 export async function setThreadResolved(
   ctx: CommentContext,
   contractId: string,
@@ -13,6 +16,15 @@ export async function setThreadResolved(
   await ctx.db.transaction(async (tx) => {
     const access = await commentAccess(tx, ctx, contractId);
     const thread = await findThreadForUpdate(tx, access, threadId);
+    if (access.author.reviewerId) {
+      const [first] = await tx
+        .select({ reviewerId: comments.authorReviewerId })
+        .from(comments)
+        .where(eq(comments.threadId, thread.id))
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+        .limit(1);
+      assertMayResolve(access, { reviewerId: first?.reviewerId ?? null });
+    }
     if ((thread.resolvedAt !== null) === resolved) return;
     const now = new Date();
     await tx

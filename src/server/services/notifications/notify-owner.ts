@@ -10,6 +10,7 @@ export const notificationKinds = [
   'mail_failed',
   'signer_locked',
   'suggested',
+  'commented',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
-import { isEditable } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
 import { contracts, contractVersions, reviewers } from '../../db/schema';
+import { assertReviewOpen } from '../../policies/reviews';
 
 /**
  * A reviewer with their contract and its latest version; refused once the review is over (the
@@ -16,12 +16,7 @@ export async function findOpenReview(db: Database, reviewerId: string, options: 
     .where(eq(reviewers.id, reviewerId));
   const [found] = options.lock ? await query.for('update', { of: contracts }) : await query;
   if (!found) throw new AppError('NOT_FOUND', 'This review does not exist.');
-  if (found.reviewer.closedAt || !isEditable(found.contract.status)) {
-    throw new AppError(
-      'REVIEW_CLOSED',
-      'This review has ended: the contract is no longer a draft open for review.',
-    );
-  }
+  assertReviewOpen(found.reviewer, found.contract);
   const [latest] = await db
     .select({ number: contractVersions.number, content: contractVersions.content })
     .from(contractVersions)
