@@ -24,7 +24,8 @@ import { seededTitle } from './seed-contracts';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // The latency goals are read at a steady rate well under capacity, as a busy instance serves
-// its users; at full load (the throughput tables) p99 is mostly time spent queueing.
+// its users (requests evenly spaced, bench/paced-load.mjs); at full load (the throughput tables)
+// p99 is mostly time spent queueing.
 const pacedRate = Number(process.env.BENCH_RATE ?? 200);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -209,7 +210,7 @@ async function loadRounds(loads: Load[]): Promise<{ medians: Figures[]; perRound
 
 function printTable(title: string, rows: Figures[], rate?: number): void {
   const load = rate
-    ? `at most ${rate} req/s (half the full-load rate if less) over ${connections} connections`
+    ? `${rate} req/s evenly spaced (half the full-load rate if less), up to ${connections} connections`
     : `${connections} connections`;
   console.log(
     `\n${title}  (${load}, ${durationSeconds} s each, median of ${rounds} rounds; load average now ${loadAverage()})`,
