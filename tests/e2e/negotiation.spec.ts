@@ -7,6 +7,7 @@ import type { Browser, Page } from '@playwright/test';
 import { sendTimeout } from './fixtures';
 import { expect, type MailApp, test } from './mail-app';
 import { latestMail, signedUpPage, signFromEmail, waitForMail } from './mail-people';
+import { selectText } from './select-text';
 
 const run = promisify(execFile);
 
@@ -32,6 +33,21 @@ async function suggestFromEmail(
   await context.close();
   return token;
 }
+
+/** Selects a passage of the editor on the page and starts a thread on it. */
+async function commentOn(page: Page, phrase: string, text: string) {
+  await page.getByRole('textbox', { name: 'Contract content' }).click();
+  await selectText(page, phrase);
+  await page.getByRole('button', { name: 'Comment on the selection' }).click();
+  const form = page.getByRole('form', { name: 'New comment' });
+  await form.getByRole('combobox', { name: 'Comment' }).fill(text);
+  await form.getByRole('button', { name: 'Post comment' }).click();
+  await expect(form).toBeHidden();
+}
+
+/** The thread (of the comments panel) whose first comment says this. */
+const threadSaying = (page: Page, text: string) =>
+  page.getByRole('list', { name: 'Comment threads' }).getByRole('listitem').filter({ hasText: text }).first();
 
 /** Replaces one phrase of the editor's text by typing over it, as a person would. */
 async function replaceText(page: Page, from: string, to: string) {
@@ -60,10 +76,11 @@ test('the owner and the other side negotiate two rounds, then the agreed version
 }) => {
   test.setTimeout(240_000);
   const suffix = `${Date.now()}`;
+  const organizationName = `Żółć Sp. z o.o. ${suffix}`;
   const owner = await signedUpPage(browser, mailApp, {
     name: 'Łukasz Żółć',
     email: `lukasz-${suffix}@example.com`,
-    organizationName: `Żółć Sp. z o.o. ${suffix}`,
+    organizationName,
   });
   const reviewer = `anna-${suffix}@example.com`;
   const signer = `eleni-${suffix}@example.com`;
@@ -89,8 +106,25 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   await dialog.getByRole('button', { name: 'Send for review' }).click();
   await expect(dialog).toBeHidden();
   await expect(owner.getByRole('list', { name: 'Reviewers' })).toContainText('Анна Кузнецова');
+  // The team's own note on the draft: internal, so the other side never reads it.
+  const internalNote = 'Between us: forty-five days would do.';
+  await commentOn(owner, 'sixty days', internalNote);
+  await expect(threadSaying(owner, internalNote).getByText('Internal', { exact: true })).toBeVisible();
 
+  const question = 'Could we agree on a neutral governing law?';
   const firstToken = await suggestFromEmail(browser, mailApp, reviewer, 1, async (page) => {
+    // The reviewer comments on a passage (always shared); the team's internal note is not there.
+    await expect(page.getByText('Select text in the contract and choose Comment.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Insert field' })).toHaveCount(0);
+    await commentOn(page, 'the laws of Poland', question);
+    await expect(threadSaying(page, question).getByText('You', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('textbox', { name: 'Contract content' }).locator('[data-thread-id]'),
+    ).toHaveText('the laws of Poland');
+    await expect(page.getByText(internalNote)).toHaveCount(0);
+    // Seen from the top: a full-page picture taken scrolled draws the sticky toolbars mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath('reviewer-comments-phone.png'), fullPage: true });
     await replaceText(page, 'thirty', 'fourteen');
     await replaceText(page, 'sixty', 'thirty');
   });
@@ -109,6 +143,36 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   await expect(body).toContainText('within fourteen days');
   await expect(body).toContainText('within sixty days');
   await waitForMail(mailApp, reviewer, /went through your suggestions/);
+
+  // The owner reads the reviewer's comment, marked as the other side's, and answers it.
+  const theirs = threadSaying(owner, question);
+  await expect(theirs).toContainText('Анна Кузнецова');
+  await expect(theirs.getByText('Other side', { exact: true })).toBeVisible();
+  await expect(theirs.getByText('Shared', { exact: true })).toBeVisible();
+  await theirs.locator('button[aria-expanded]').click();
+  const answer = 'Polish law stays; we will exclude the CISG.';
+  await theirs.getByRole('combobox', { name: 'Reply' }).fill(answer);
+  await theirs.getByRole('button', { name: 'Reply' }).click();
+  await expect(theirs.getByText(answer)).toBeVisible();
+  await owner.evaluate(() => window.scrollTo(0, 0));
+  await owner.screenshot({ path: test.info().outputPath('owner-comments.png'), fullPage: true });
+
+  // Back on the review page (a wide screen this time), the reviewer reads the answer, and still
+  // nothing of the team's internal note.
+  const desk = await browser.newContext({ baseURL: mailApp.baseURL, viewport: { width: 1280, height: 900 } });
+  const reviewPage = await desk.newPage();
+  await reviewPage.goto(`/review/${firstToken}`);
+  const asked = threadSaying(reviewPage, question);
+  await asked.locator('button[aria-expanded]').click();
+  await expect(asked.getByText(answer)).toBeVisible();
+  await expect(asked.getByText(organizationName, { exact: true })).toBeVisible();
+  await expect(reviewPage.getByText(internalNote)).toHaveCount(0);
+  await reviewPage.evaluate(() => window.scrollTo(0, 0));
+  await reviewPage.screenshot({
+    path: test.info().outputPath('reviewer-comments-desktop.png'),
+    fullPage: true,
+  });
+  await desk.close();
 
   // Round 2: a new link (the first no longer opens); all accepted.
   await owner.getByRole('button', { name: 'Send for Review' }).click();

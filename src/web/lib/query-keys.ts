@@ -23,10 +23,11 @@ export const contractKeys = {
   approval: (id: string) => [...contractKeys.detail(id), 'approval'] as const,
 };
 
-/** The other side's review page: the link's session, and what the reviewer reads. */
+/** The other side's review page: the link's session, what the reviewer reads, the shared comments. */
 export const reviewKeys = {
   session: (token: string) => ['review-session', token] as const,
   view: (reviewerId: string) => ['review-view', reviewerId] as const,
+  comments: (reviewerId: string) => ['review-comments', reviewerId] as const,
 };
 
 export const templateKeys = {

@@ -6,19 +6,32 @@ import type {
   ReplyInput,
 } from '../../../../shared/api/comments';
 import { api } from '../../../lib/api';
-import { contractKeys } from '../../../lib/query-keys';
+import { contractKeys, reviewKeys } from '../../../lib/query-keys';
 
-export const commentThreadsQuery = (contractId: string) =>
-  queryOptions({
-    queryKey: contractKeys.comments(contractId),
-    queryFn: () => api.comments.list({ params: { id: contractId } }),
+/**
+ * Whose comments: the team's on a contract (signed in), or a reviewer's on the draft they review
+ * (their review cookie; the server shows them only the shared threads). The same threads either
+ * way, through the two route groups.
+ */
+export type CommentsScope = { kind: 'team'; contractId: string } | { kind: 'reviewer'; reviewerId: string };
+
+const keyOf = (scope: CommentsScope) =>
+  scope.kind === 'team' ? contractKeys.comments(scope.contractId) : reviewKeys.comments(scope.reviewerId);
+
+export const commentThreadsQuery = (scope: CommentsScope) =>
+  queryOptions<CommentThreadList>({
+    queryKey: keyOf(scope),
+    queryFn: () =>
+      scope.kind === 'team'
+        ? api.comments.list({ params: { id: scope.contractId } })
+        : api.reviewComments.list({ params: { reviewerId: scope.reviewerId } }),
   });
 
 /** Puts a thread the server answered into the list (new or changed), without refetching it. */
-function useStoreThread(contractId: string) {
+function useStoreThread(scope: CommentsScope) {
   const client = useQueryClient();
   return (thread: CommentThread) => {
-    client.setQueryData<CommentThreadList>(contractKeys.comments(contractId), (list) => {
+    client.setQueryData<CommentThreadList>(keyOf(scope), (list) => {
       if (!list) return { items: [thread] };
       const known = list.items.some((item) => item.id === thread.id);
       return {
@@ -30,31 +43,39 @@ function useStoreThread(contractId: string) {
   };
 }
 
-export function useCreateThread(contractId: string) {
-  const store = useStoreThread(contractId);
+export function useCreateThread(scope: CommentsScope) {
+  const store = useStoreThread(scope);
   return useMutation({
     mutationFn: (input: CreateThreadInput) =>
-      api.comments.create({ params: { id: contractId }, body: input }),
+      scope.kind === 'team'
+        ? api.comments.create({ params: { id: scope.contractId }, body: input })
+        : api.reviewComments.create({ params: { reviewerId: scope.reviewerId }, body: input }),
     onSuccess: store,
   });
 }
 
-export function useReply(contractId: string) {
-  const store = useStoreThread(contractId);
+export function useReply(scope: CommentsScope) {
+  const store = useStoreThread(scope);
   return useMutation({
     mutationFn: ({ threadId, ...body }: ReplyInput & { threadId: string }) =>
-      api.comments.reply({ params: { id: contractId, threadId }, body }),
+      scope.kind === 'team'
+        ? api.comments.reply({ params: { id: scope.contractId, threadId }, body })
+        : api.reviewComments.reply({ params: { reviewerId: scope.reviewerId, threadId }, body }),
     onSuccess: store,
   });
 }
 
-export function useSetResolved(contractId: string) {
-  const store = useStoreThread(contractId);
+export function useSetResolved(scope: CommentsScope) {
+  const store = useStoreThread(scope);
   return useMutation({
-    mutationFn: ({ threadId, resolved }: { threadId: string; resolved: boolean }) =>
-      resolved
-        ? api.comments.resolve({ params: { id: contractId, threadId } })
-        : api.comments.reopen({ params: { id: contractId, threadId } }),
+    mutationFn: ({ threadId, resolved }: { threadId: string; resolved: boolean }) => {
+      if (scope.kind === 'reviewer') {
+        const params = { reviewerId: scope.reviewerId, threadId };
+        return resolved ? api.reviewComments.resolve({ params }) : api.reviewComments.reopen({ params });
+      }
+      const params = { id: scope.contractId, threadId };
+      return resolved ? api.comments.resolve({ params }) : api.comments.reopen({ params });
+    },
     onSuccess: store,
   });
 }

@@ -12,16 +12,37 @@ import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { contractKeys } from '../../../lib/query-keys';
 import { teamQuery } from '../../team/api/team';
-import { commentThreadsQuery, useCreateThread, useReply, useSetResolved } from '../api/comments';
+import {
+  type CommentsScope,
+  commentThreadsQuery,
+  useCreateThread,
+  useReply,
+  useSetResolved,
+} from '../api/comments';
 import { commentHighlights, commentHighlightsKey, type PlacedThread } from '../components/comment-highlights';
 import { type Mentionable, MentionTextarea, mentionsIn } from '../components/mention-textarea';
 
-type Props = {
+type TeamProps = {
   editor: Editor | null;
   contractId: string;
   /** The stored revision: a save re-anchors threads on the server, so they are read again. */
   revision: number;
 };
+
+type ReviewerProps = {
+  editor: Editor | null;
+  reviewerId: string;
+  /** The organization whose draft it is: the other side, as the reviewer sees it. */
+  organizationName: string;
+};
+
+/**
+ * Who is reading: a team member (every thread, internal or shared, and "@" for the team), or the
+ * other side's reviewer (the shared threads only, no mentions, resolving only their own threads).
+ */
+type Viewer =
+  | { kind: 'team'; people: Mentionable[] }
+  | { kind: 'reviewer'; reviewerId: string; organizationName: string };
 
 const visibilityLabels: Record<CommentVisibility, string> = {
   internal: 'Internal',
@@ -55,11 +76,6 @@ function selectedAnchor(editor: Editor): TextAnchor | null {
 }
 
 /**
- * The comments of a contract beside its editor: threads highlighted in the text (a decoration
- * plugin, never marks), a "Comment" action on a selection, replies, resolve and reopen, internal
- * or shared, and "@" to mention a team member.
- */
-/**
  * A transaction that only redraws the highlights: it must not change the document, so the editor's
  * trailing-paragraph rule (which reacts to any transaction) is told to stay out, and undo skips it.
  */
@@ -67,18 +83,10 @@ function highlightsOnly(editor: Editor) {
   return editor.state.tr.setMeta('skipTrailingNode', true).setMeta('addToHistory', false);
 }
 
-export function CommentsPanel({ editor, contractId, revision }: Props) {
+/** The team's comments beside the contract editor. */
+export function CommentsPanel({ editor, contractId, revision }: TeamProps) {
   const client = useQueryClient();
-  const threads = useQuery(commentThreadsQuery(contractId));
   const team = useQuery(teamQuery);
-  const [active, setActive] = useState<string | null>(null);
-  const [draft, setDraft] = useState<TextAnchor | null>(null);
-  const [showResolved, setShowResolved] = useState(false);
-  const [bubble, setBubble] = useState<{ top: number; left: number } | null>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const openThread = useRef((id: string) => setActive(id));
-  openThread.current = (id: string) => setActive(id);
-
   const people = useMemo<Mentionable[]>(
     () =>
       (team.data?.members ?? [])
@@ -86,6 +94,55 @@ export function CommentsPanel({ editor, contractId, revision }: Props) {
         .map((member) => ({ id: member.userId, name: member.name })),
     [team.data],
   );
+  const scope = useMemo<CommentsScope>(() => ({ kind: 'team', contractId }), [contractId]);
+  const viewer = useMemo<Viewer>(() => ({ kind: 'team', people }), [people]);
+
+  // A save re-anchored the threads on the server: read them again.
+  const seenRevision = useRef(revision);
+  useEffect(() => {
+    if (seenRevision.current === revision) return;
+    seenRevision.current = revision;
+    void client.invalidateQueries({ queryKey: contractKeys.comments(contractId) });
+  }, [client, contractId, revision]);
+
+  return <ThreadsPanel editor={editor} scope={scope} viewer={viewer} />;
+}
+
+/**
+ * The reviewer's comments beside the draft on the review page: the same panel and highlights,
+ * reaching the shared threads through the reviewer's routes.
+ */
+export function ReviewerCommentsPanel({ editor, reviewerId, organizationName }: ReviewerProps) {
+  const scope = useMemo<CommentsScope>(() => ({ kind: 'reviewer', reviewerId }), [reviewerId]);
+  const viewer = useMemo<Viewer>(
+    () => ({ kind: 'reviewer', reviewerId, organizationName }),
+    [reviewerId, organizationName],
+  );
+  return <ThreadsPanel editor={editor} scope={scope} viewer={viewer} />;
+}
+
+/**
+ * The comments of a contract beside its editor: threads highlighted in the text (a decoration
+ * plugin, never marks), a "Comment" action on a selection, replies, resolve and reopen, internal
+ * or shared, and "@" to mention a team member.
+ */
+function ThreadsPanel({
+  editor,
+  scope,
+  viewer,
+}: {
+  editor: Editor | null;
+  scope: CommentsScope;
+  viewer: Viewer;
+}) {
+  const threads = useQuery(commentThreadsQuery(scope));
+  const [active, setActive] = useState<string | null>(null);
+  const [draft, setDraft] = useState<TextAnchor | null>(null);
+  const [showResolved, setShowResolved] = useState(false);
+  const [bubble, setBubble] = useState<{ top: number; left: number } | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const openThread = useRef((id: string) => setActive(id));
+  openThread.current = (id: string) => setActive(id);
 
   // The highlights plugin lives as long as the editor.
   useEffect(() => {
@@ -109,14 +166,6 @@ export function CommentsPanel({ editor, contractId, revision }: Props) {
     if (!editor || editor.isDestroyed) return;
     editor.view.dispatch(highlightsOnly(editor).setMeta(commentHighlightsKey, { active }));
   }, [editor, active]);
-
-  // A save re-anchored the threads on the server: read them again.
-  const seenRevision = useRef(revision);
-  useEffect(() => {
-    if (seenRevision.current === revision) return;
-    seenRevision.current = revision;
-    void client.invalidateQueries({ queryKey: contractKeys.comments(contractId) });
-  }, [client, contractId, revision]);
 
   // The "Comment" action floats under a selection.
   useEffect(() => {
@@ -207,9 +256,9 @@ export function CommentsPanel({ editor, contractId, revision }: Props) {
         {threads.isError && <p className="mt-3 text-sm text-red-700">The comments could not be loaded.</p>}
         {draft && (
           <NewThread
-            contractId={contractId}
+            scope={scope}
+            viewer={viewer}
             anchor={draft}
-            people={people}
             onDone={(thread) => {
               setDraft(null);
               if (thread) setActive(thread.id);
@@ -223,9 +272,9 @@ export function CommentsPanel({ editor, contractId, revision }: Props) {
           {shown.map((thread) => (
             <ThreadCard
               key={thread.id}
-              contractId={contractId}
+              scope={scope}
+              viewer={viewer}
               thread={thread}
-              people={people}
               expanded={thread.id === active}
               onOpen={() => focusPassage(thread.id)}
             />
@@ -280,20 +329,24 @@ function Quote({ text }: { text: string }) {
 }
 
 function NewThread({
-  contractId,
+  scope,
+  viewer,
   anchor,
-  people,
   onDone,
 }: {
-  contractId: string;
+  scope: CommentsScope;
+  viewer: Viewer;
   anchor: TextAnchor;
-  people: Mentionable[];
   onDone: (thread: CommentThread | null) => void;
 }) {
-  const create = useCreateThread(contractId);
+  const create = useCreateThread(scope);
   const [body, setBody] = useState('');
   const [mentions, setMentions] = useState<Mentionable[]>([]);
-  const [visibility, setVisibility] = useState<CommentVisibility>('internal');
+  // A reviewer's threads are always shared: the server refuses them any other.
+  const [visibility, setVisibility] = useState<CommentVisibility>(
+    viewer.kind === 'reviewer' ? 'shared' : 'internal',
+  );
+  const people = viewer.kind === 'team' ? viewer.people : [];
   const submit = async () => {
     if (!body.trim()) return;
     const thread = await create
@@ -319,32 +372,39 @@ function NewThread({
         onMentionsChange={setMentions}
         people={people}
         label="Comment"
-        placeholder="Comment, or @ to mention someone"
+        placeholder={viewer.kind === 'team' ? 'Comment, or @ to mention someone' : 'Comment'}
         maxLength={commentLimits.bodyCharacters}
         autoFocus
         onSubmit={() => void submit()}
       />
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <legend className="sr-only">Who sees it</legend>
-        <label className="flex items-center gap-1.5">
-          <input
-            type="radio"
-            name="comment-visibility"
-            checked={visibility === 'internal'}
-            onChange={() => setVisibility('internal')}
-          />
-          Internal (team only)
-        </label>
-        <label className="flex items-center gap-1.5">
-          <input
-            type="radio"
-            name="comment-visibility"
-            checked={visibility === 'shared'}
-            onChange={() => setVisibility('shared')}
-          />
-          Shared with the other side
-        </label>
-      </fieldset>
+      {viewer.kind === 'reviewer' ? (
+        <p className="flex items-center gap-1.5 text-xs text-slate-600">
+          <Users aria-hidden="true" className="size-3.5 shrink-0" />
+          {viewer.organizationName} sees your comment
+        </p>
+      ) : (
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+          <legend className="sr-only">Who sees it</legend>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="radio"
+              name="comment-visibility"
+              checked={visibility === 'internal'}
+              onChange={() => setVisibility('internal')}
+            />
+            Internal (team only)
+          </label>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="radio"
+              name="comment-visibility"
+              checked={visibility === 'shared'}
+              onChange={() => setVisibility('shared')}
+            />
+            Shared with the other side
+          </label>
+        </fieldset>
+      )}
       {create.error && (
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(create.error)}
@@ -363,20 +423,21 @@ function NewThread({
 }
 
 function ThreadCard({
-  contractId,
+  scope,
+  viewer,
   thread,
-  people,
   expanded,
   onOpen,
 }: {
-  contractId: string;
+  scope: CommentsScope;
+  viewer: Viewer;
   thread: CommentThread;
-  people: Mentionable[];
   expanded: boolean;
   onOpen: () => void;
 }) {
-  const reply = useReply(contractId);
-  const setResolved = useSetResolved(contractId);
+  const reply = useReply(scope);
+  const setResolved = useSetResolved(scope);
+  const people = viewer.kind === 'team' ? viewer.people : [];
   const [body, setBody] = useState('');
   const [mentions, setMentions] = useState<Mentionable[]>([]);
   const [first, ...replies] = thread.comments;
@@ -391,6 +452,9 @@ function ThreadCard({
     }
   };
   const shownComments = expanded ? thread.comments : first ? [first] : [];
+  // The team resolves any thread; a reviewer only the ones they started (the server's rule too).
+  const mayResolve =
+    viewer.kind === 'team' || (first?.author.kind === 'reviewer' && first.author.id === viewer.reviewerId);
   return (
     <li
       data-thread={thread.id}
@@ -424,7 +488,7 @@ function ThreadCard({
           <li key={comment.id}>
             <p className="text-xs text-slate-500">
               <span className="font-medium text-slate-800">{comment.author.name}</span>
-              {comment.author.kind === 'reviewer' && ' (reviewer)'} · {formatDateTime(comment.createdAt)}
+              <AuthorSide author={comment.author} viewer={viewer} /> · {formatDateTime(comment.createdAt)}
             </p>
             <p className="whitespace-pre-wrap break-words text-slate-800">{comment.body}</p>
           </li>
@@ -448,7 +512,7 @@ function ThreadCard({
             onMentionsChange={setMentions}
             people={people}
             label="Reply"
-            placeholder="Reply, or @ to mention someone"
+            placeholder={viewer.kind === 'team' ? 'Reply, or @ to mention someone' : 'Reply'}
             maxLength={commentLimits.bodyCharacters}
             rows={2}
             onSubmit={() => void submit()}
@@ -459,24 +523,26 @@ function ThreadCard({
             </p>
           )}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={setResolved.isPending}
-              onClick={() => setResolved.mutate({ threadId: thread.id, resolved: !thread.resolvedAt })}
-            >
-              {thread.resolvedAt ? (
-                <>
-                  <RotateCcw aria-hidden="true" className="size-4" />
-                  Reopen
-                </>
-              ) : (
-                <>
-                  <CheckCircle2 aria-hidden="true" className="size-4" />
-                  Resolve
-                </>
-              )}
-            </Button>
+            {mayResolve && (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={setResolved.isPending}
+                onClick={() => setResolved.mutate({ threadId: thread.id, resolved: !thread.resolvedAt })}
+              >
+                {thread.resolvedAt ? (
+                  <>
+                    <RotateCcw aria-hidden="true" className="size-4" />
+                    Reopen
+                  </>
+                ) : (
+                  <>
+                    <CheckCircle2 aria-hidden="true" className="size-4" />
+                    Resolve
+                  </>
+                )}
+              </Button>
+            )}
             <Button size="sm" loading={reply.isPending} disabled={!body.trim()} onClick={() => void submit()}>
               Reply
             </Button>
@@ -484,5 +550,34 @@ function ThreadCard({
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Which side an author is on, as the reader sees it: to the team a reviewer is the other side;
+ * to a reviewer the team is (named by its organization), and their own comments are theirs.
+ */
+function AuthorSide({
+  author,
+  viewer,
+}: {
+  author: CommentThread['comments'][number]['author'];
+  viewer: Viewer;
+}) {
+  const label =
+    viewer.kind === 'team'
+      ? author.kind === 'reviewer'
+        ? 'Other side'
+        : null
+      : author.kind === 'user'
+        ? viewer.organizationName
+        : author.id === viewer.reviewerId
+          ? 'You'
+          : 'Reviewer';
+  if (!label) return null;
+  return (
+    <span className="ml-1.5 inline-flex items-center rounded-full bg-sky-50 px-1.5 py-px align-middle text-[11px] font-medium text-sky-800 ring-1 ring-sky-200">
+      {label}
+    </span>
   );
 }

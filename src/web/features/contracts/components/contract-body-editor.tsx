@@ -14,6 +14,8 @@ type Props = {
   editable: boolean;
   onReady: (editor: Editor) => void;
   onChange: () => void;
+  /** Whether the toolbar offers "Insert field" (not to a reviewer, who suggests text only). */
+  fields?: boolean;
 };
 
 /**
@@ -26,7 +28,7 @@ const clipboardProps: NonNullable<UseEditorOptions['editorProps']> = pasteEditor
  * The rich-text editor. Its content lives in the editor, not in React state: the page reads it
  * when saving, so a keystroke never re-renders the page.
  */
-export function ContractBodyEditor({ initialContent, editable, onReady, onChange }: Props) {
+export function ContractBodyEditor({ initialContent, editable, onReady, onChange, fields = true }: Props) {
   const [linkOpen, setLinkOpen] = useState(false);
   // The shortcut is registered once, with the editor; the ref reaches the current state setter.
   const openLink = useRef(() => setLinkOpen(true));
@@ -67,7 +69,7 @@ export function ContractBodyEditor({ initialContent, editable, onReady, onChange
   if (!editor) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-indigo-600">
-      {editable && <EditorToolbar editor={editor} onLink={() => setLinkOpen(true)} />}
+      {editable && <EditorToolbar editor={editor} onLink={() => setLinkOpen(true)} fields={fields} />}
       <EditorContent editor={editor} />
       {editable && <EditorLinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />}
     </div>

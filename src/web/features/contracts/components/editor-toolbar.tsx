@@ -177,7 +177,16 @@ const separator = <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-slate-2
  * Re-renders only when an active state changes (useEditorState compares the selected values),
  * never per keystroke, so typing in a long contract stays fast.
  */
-export function EditorToolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
+export function EditorToolbar({
+  editor,
+  onLink,
+  fields = true,
+}: {
+  editor: Editor;
+  onLink: () => void;
+  /** "Insert field" (merge fields are the team's: a reviewer's copy goes without). */
+  fields?: boolean;
+}) {
   const [more, setMore] = useState(false);
   const groups = moreGroups(onLink);
   const allTools = [...mainTools, ...groups.flat()];
@@ -233,7 +242,7 @@ export function EditorToolbar({ editor, onLink }: { editor: Editor; onLink: () =
           />
         </label>
       )}
-      <InsertFieldMenu editor={editor} />
+      {fields && <InsertFieldMenu editor={editor} />}
       <button
         type="button"
         aria-expanded={more}

@@ -9,6 +9,7 @@ import {
   Lock,
   type LucideIcon,
   MailWarning,
+  MessageSquareText,
   ShieldCheck,
   XCircle,
 } from 'lucide-react';
@@ -26,6 +27,7 @@ const kinds: Record<string, { icon: LucideIcon; tone: string }> = {
   expired: { icon: Clock, tone: 'bg-amber-50 text-amber-700' },
   mail_failed: { icon: MailWarning, tone: 'bg-red-50 text-red-600' },
   signer_locked: { icon: Lock, tone: 'bg-red-50 text-red-600' },
+  commented: { icon: MessageSquareText, tone: 'bg-sky-50 text-sky-700' },
 };
 const fallbackKind = { icon: Bell, tone: 'bg-slate-100 text-slate-600' };
 
