@@ -171,7 +171,11 @@ export async function contractAwaitingLastSignature(
   };
 }
 
-/** Polls the contract's signing state every 20 ms until its sealed PDF is stored. */
+/**
+ * Polls the contract's signing state every 20 ms until its sealed PDF is stored; `serverMs` is
+ * the time from the last signature to the stored seal by the server's timestamps, without the
+ * poll's interval and the answer's way back.
+ */
 export function waitForSeal(base: string, senderCookie: string, contractId: string) {
   return waitFor(`the seal of ${contractId}`, async () => {
     const response = await call(base, 'GET', `/api/contracts/${contractId}/signing`, {
@@ -180,7 +184,12 @@ export function waitForSeal(base: string, senderCookie: string, contractId: stri
     const signing = (await response.json()) as ContractSigning;
     if (signing.sealError) throw new Error(`sealing failed: ${signing.sealError}`);
     if (!signing.sealedAt) return undefined;
-    return { at: performance.now(), pages: signing.documents.final?.pages ?? 0 };
+    return {
+      at: performance.now(),
+      pages: signing.documents.final?.pages ?? 0,
+      // The server's own clock: the last signature completed the contract, the seal set sealedAt.
+      serverMs: Date.parse(signing.sealedAt) - Date.parse(signing.completedAt ?? signing.sealedAt),
+    };
   });
 }
 

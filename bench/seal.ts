@@ -246,25 +246,32 @@ try {
   await (await sealOne(1, 'warmup')).sealed;
 
   header(
-    `End to end through the server: last signature answered → sealedAt set (polled every 20 ms), from a ${load()}`,
+    `End to end through the server: last signature → sealed PDF stored, by the server's own timestamps (completedAt → sealedAt), and as the client saw it (signature answered → sealedAt polled every 20 ms), from a ${load()}`,
   );
   let sealedTen: number | undefined;
   for (const pages of sizes) {
-    const times: number[] = [];
+    const serverTimes: number[] = [];
+    const seenTimes: number[] = [];
     let finalPages = 0;
     for (let run = 0; run < (pages >= 100 ? Math.ceil(e2eRuns / 2) : e2eRuns); run += 1) {
       const { signedAt, sealed } = await sealOne(pages, `e2e${pages}-${run}`);
       const done = await sealed;
       finalPages = done.pages;
-      times.push(done.at - signedAt);
+      serverTimes.push(done.serverMs);
+      seenTimes.push(done.at - signedAt);
     }
-    const { median } = row(`${pages}-page contract`, times, `final PDF ${pagesOf(finalPages)}`);
+    const { median } = row(
+      `${pages}-page contract, server timestamps`,
+      serverTimes,
+      `final PDF ${pagesOf(finalPages)}`,
+    );
+    row(`${pages}-page contract, as the client saw it`, seenTimes);
     if (pages === 10) sealedTen = median;
   }
   if (sealedTen !== undefined) {
     const met = sealedTen < e2eTargetMs ? 'met' : 'NOT met';
     console.log(
-      `  10-page contract, last signature → sealed PDF stored, p50 target < ${e2eTargetMs} ms: ${sealedTen.toFixed(0)} ms — ${met}`,
+      `  10-page contract, last signature → sealed PDF stored (server timestamps), p50 target < ${e2eTargetMs} ms: ${sealedTen.toFixed(0)} ms — ${met}`,
     );
   }
   console.log(

@@ -169,13 +169,33 @@ function standardModificationDate(prototype: { end: DocumentEnd }): void {
   };
 }
 
+type FontsInit = (this: Document, defaultFont?: unknown, family?: unknown, size?: number) => unknown;
+
+/**
+ * A new pdfkit document reads and parses Helvetica's metrics (an AFM file) to have a default
+ * font. React-pdf selects an embedded font before anything is written and never draws in
+ * Helvetica (pdf-fonts.ts gives every character a font of the stacks), so documents start with
+ * no font instead: a few milliseconds less for each of the three documents a seal renders.
+ */
+function noDefaultFont(prototype: { initFonts: FontsInit }): void {
+  const init = prototype.initFonts;
+  prototype.initFonts = function (this: Document, _defaultFont, family, size) {
+    return init.call(this, null, family, size);
+  };
+}
+
 let installed = false;
 
 /** Installs the writer (and the standard modification date) on pdfkit's documents, once per thread. */
 export function installGlyphWriter(): void {
   if (installed) return;
   installed = true;
-  const prototype = PDFDocument.prototype as { font: FontSwitch; end: DocumentEnd };
+  const prototype = PDFDocument.prototype as {
+    font: FontSwitch;
+    end: DocumentEnd;
+    initFonts: FontsInit;
+  };
+  noDefaultFont(prototype);
   reuseEmbeddedFonts(prototype);
   standardModificationDate(prototype);
   Object.defineProperty(prototype, 'glyphs', {

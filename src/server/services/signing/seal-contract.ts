@@ -47,36 +47,36 @@ export async function sealContract(deps: SealDeps, contractId: string): Promise<
 
 async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferSelect): Promise<void> {
   const { db } = deps;
-  const [organization] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, contract.organizationId));
-  const [frozen] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
+  // Independent reads, at once: on PostgreSQL they run side by side on the pool's connections.
+  const [[organization], [frozen], sender, signerRows, fields, events, [sent], own] = await Promise.all([
+    db.select().from(organizations).where(eq(organizations.id, contract.organizationId)),
+    db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen'))),
+    contractOwner(db, contract.createdBy),
+    db
+      .select()
+      .from(signers)
+      .where(eq(signers.contractId, contract.id))
+      .orderBy(asc(signers.signingOrder), asc(signers.createdAt)),
+    listSignerFields(db, contract.organizationId),
+    db
+      .select()
+      .from(contractHistory)
+      .where(eq(contractHistory.contractId, contract.id))
+      .orderBy(asc(contractHistory.seq)),
+    // The version the send recorded: what was frozen, and so what was signed.
+    db
+      .select({ number: contractVersions.number, contentSha256: contractVersions.contentHash })
+      .from(contractVersions)
+      .where(and(eq(contractVersions.contractId, contract.id), eq(contractVersions.kind, 'sent')))
+      .orderBy(desc(contractVersions.number))
+      .limit(1),
+    organizationCertificate(db, contract.organizationId, deps.secret),
+  ]);
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
-  const sender = await contractOwner(db, contract.createdBy);
-  const signerRows = await db
-    .select()
-    .from(signers)
-    .where(eq(signers.contractId, contract.id))
-    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
-  const fields = await listSignerFields(db, contract.organizationId);
-  const events = await db
-    .select()
-    .from(contractHistory)
-    .where(eq(contractHistory.contractId, contract.id))
-    .orderBy(asc(contractHistory.seq));
-  // The version the send recorded: what was frozen, and so what was signed.
-  const [sent] = await db
-    .select({ number: contractVersions.number, contentSha256: contractVersions.contentHash })
-    .from(contractVersions)
-    .where(and(eq(contractVersions.contractId, contract.id), eq(contractVersions.kind, 'sent')))
-    .orderBy(desc(contractVersions.number))
-    .limit(1);
   const completedAt = contract.completedAt ?? new Date();
-  const own = await organizationCertificate(db, contract.organizationId, deps.secret);
 
   const final = await deps.pdf.finalizeContract({
     title: contract.title,
@@ -123,15 +123,16 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
       .where(eq(contracts.id, contract.id))
       .for('update');
     if (!locked || locked.sealedAt) return;
-    const now = new Date();
     await tx.insert(documents).values({
       contractId: contract.id,
       kind: 'final',
       sha256: final.sha256,
       pages: final.pages,
       bytes: final.bytes,
-      createdAt: now,
+      createdAt: new Date(),
     });
+    // Stamped once the file is written: sealedAt says when the sealed PDF was stored.
+    const now = new Date();
     await transition(tx, {
       contract: locked,
       set: { sealedAt: now, sealError: null },
