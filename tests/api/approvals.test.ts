@@ -303,6 +303,64 @@ describe('a contract under a rule', () => {
     expect((await actions(id)).slice(-2)).toEqual(['version_restored', 'approval_withdrawn']);
   });
 
+  it("accepting the other side's suggestion withdraws an approval; sending for review does not", async () => {
+    const { id } = await draft(drafter, salesProject, 'The Supplier delivers in 30 days.');
+    await request(drafter, id);
+    expect((await decide(approver, id, 'approve')).json().state).toBe('approved');
+
+    // A review round records a version but changes nothing: the approval stands.
+    const email = 'reviewer.approvals@example.com';
+    const sent = await call(ctx, drafter, {
+      method: 'POST',
+      url: `/api/contracts/${id}/review`,
+      json: { reviewers: [{ name: 'Ρένα Παππά', email }] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await approval(drafter, id)).json().state).toBe('approved');
+    await background.drain();
+    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(peer.to(email).at(-1)?.text ?? '')?.[1];
+    const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
+    const reviewerId = opened.json().reviewerId as string;
+    const view = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/review/${reviewerId}`,
+      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+    });
+    const suggested = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/review/${reviewerId}/suggestions`,
+      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+      json: {
+        baseVersion: view.json().version.number,
+        content: sampleDocument('The Supplier delivers in 14 days.'),
+      },
+    });
+    expect(suggested.statusCode, suggested.body).toBe(201);
+    // The suggestion alone changes nothing either.
+    expect((await approval(drafter, id)).json().state).toBe('approved');
+
+    const shown = await call(ctx, drafter, {
+      method: 'GET',
+      url: `/api/contracts/${id}/suggestions/${suggested.json().id}`,
+    });
+    const changes = shown.json().changes as { id: number }[];
+    expect(changes.length).toBeGreaterThan(0);
+    const decided = await call(ctx, drafter, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${suggested.json().id}/decide`,
+      json: { accept: changes.map((change) => change.id) },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(JSON.stringify(decided.json().content)).toContain('14 days');
+    expect((await approval(drafter, id)).json().approvers[0].status).toBe('withdrawn');
+    expect((await actions(id)).slice(-2)).toEqual(['suggestions_decided', 'approval_withdrawn']);
+    const refused = await send(drafter, id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('APPROVAL_REQUIRED');
+  });
+
   it('"any admin" is met by one admin; a contract outside every rule is sent as before', async () => {
     const other = await call(ctx, admin, {
       method: 'POST',
