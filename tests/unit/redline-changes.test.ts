@@ -78,3 +78,98 @@ describe('merging suggestions made on an older version into the draft', () => {
     expect(mergeBlocks(base, ours, ours)).toEqual({ ok: true, document: ours });
   });
 });
+
+describe('merging inside lists and tables', () => {
+  const item = (text: string, ...nested: EditorNode[]): EditorNode => ({
+    type: 'listItem',
+    content: [paragraph(text), ...nested],
+  });
+  const list = (...items: EditorNode[]): EditorNode => ({
+    type: 'orderedList',
+    attrs: { start: 1, numbering: 'legal' },
+    content: items,
+  });
+  const cell = (value: string): EditorNode => ({ type: 'tableCell', content: [paragraph(value)] });
+  const row = (...values: string[]): EditorNode => ({ type: 'tableRow', content: values.map(cell) });
+  const table = (...rows: EditorNode[]): EditorNode => ({ type: 'table', content: rows });
+  const clauses = (texts: string[], nested: EditorNode[] = []) =>
+    doc(list(...texts.map((text, index) => (index === 0 ? item(text, ...nested) : item(text)))));
+
+  it('keeps both sides when they changed different clauses of one numbered list', () => {
+    // A contract written as one legal-numbered list is one top-level block.
+    const base = clauses(['Delivery in 30 days.', 'Payment in 60 days.', 'Polish law applies.']);
+    const ours = clauses(['Delivery in 14 days.', 'Payment in 60 days.', 'Polish law applies.']);
+    const theirs = clauses(['Delivery in 30 days.', 'Payment in 60 days.', 'Prawo polskie; CISG excluded.']);
+    const merged = mergeBlocks(base, ours, theirs);
+    expect(merged).toEqual({
+      ok: true,
+      document: clauses(['Delivery in 14 days.', 'Payment in 60 days.', 'Prawo polskie; CISG excluded.']),
+    });
+  });
+
+  it('merges a nested sub-clause with a change next to it, and a clause added at the end', () => {
+    const sub = (text: string) => list(item(text));
+    const base = clauses(['Goods.', 'Price.'], [sub('Goods are new.')]);
+    const ours = clauses(['Goods.', 'Price.'], [sub('Goods are new and boxed.')]);
+    const theirs = clauses(['Goods.', 'Price in EUR.', 'Warranty of 24 months.'], [sub('Goods are new.')]);
+    const merged = mergeBlocks(base, ours, theirs);
+    expect(merged).toEqual({
+      ok: true,
+      document: clauses(
+        ['Goods.', 'Price in EUR.', 'Warranty of 24 months.'],
+        [sub('Goods are new and boxed.')],
+      ),
+    });
+  });
+
+  it('merges changes to different cells of one table', () => {
+    const base = doc(table(row('Item', 'Price'), row('Bolts M8', 'EUR 0.10'), row('Nuts M8', 'EUR 0.05')));
+    const ours = doc(table(row('Item', 'Price'), row('Bolts M8', 'EUR 0.12'), row('Nuts M8', 'EUR 0.05')));
+    const theirs = doc(
+      table(
+        row('Item', 'Price'),
+        row('Bolts M8', 'EUR 0.10'),
+        row('Nuts M8 (zinc)', 'EUR 0.05'),
+        row('Washers', '0.02'),
+      ),
+    );
+    const merged = mergeBlocks(base, ours, theirs);
+    expect(merged).toEqual({
+      ok: true,
+      document: doc(
+        table(
+          row('Item', 'Price'),
+          row('Bolts M8', 'EUR 0.12'),
+          row('Nuts M8 (zinc)', 'EUR 0.05'),
+          row('Washers', '0.02'),
+        ),
+      ),
+    });
+  });
+
+  it('still refuses two different changes to the same clause, or to the list itself', () => {
+    const base = clauses(['Delivery in 30 days.', 'Payment in 60 days.']);
+    const ours = clauses(['Delivery in 14 days.', 'Payment in 60 days.']);
+    const theirs = clauses(['Delivery in 21 days.', 'Payment in 60 days.']);
+    expect(mergeBlocks(base, ours, theirs)).toEqual({ ok: false, conflicts: 1 });
+    // Their list renumbered in another style while we changed a clause: not the same list any more.
+    const restyled: EditorDocument = {
+      type: 'doc',
+      content: [
+        {
+          ...list(item('Delivery in 30 days.'), item('Payment in 60 days.')),
+          attrs: { start: 1, numbering: 'lower-alpha' },
+        },
+      ],
+    };
+    expect(mergeBlocks(base, ours, restyled)).toEqual({ ok: false, conflicts: 1 });
+  });
+
+  it('splits a run of changed blocks, so a change beside the other side is no clash', () => {
+    const base = doc(paragraph('One.'), paragraph('Two.'), paragraph('Three.'));
+    const ours = doc(paragraph('One, ours.'), paragraph('Two, ours.'), paragraph('Three.'));
+    const theirs = doc(paragraph('One.'), paragraph('Two.'), paragraph('Three, theirs.'));
+    const merged = mergeBlocks(base, ours, theirs);
+    expect(merged.ok && text(merged.document)).toEqual(['One, ours.', 'Two, ours.', 'Three, theirs.']);
+  });
+});
