@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anchorAt } from '../../src/editor/comments/anchor';
 import { documentPlainText } from '../../src/editor/comments/plain-text';
-import { notifications } from '../../src/server/db/schema';
+import { events, jobs, notifications } from '../../src/server/db/schema';
 import type { CommentThread } from '../../src/shared/api/comments';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { backgroundFor } from '../support/background';
@@ -206,6 +206,42 @@ describe("the other side's comments", () => {
       author: { kind: 'reviewer' },
       body: 'Agreed.',
     });
+  });
+
+  it("queues the owner's bell for the other side's comments only", async () => {
+    const { id } = await createDraft();
+    /** The consumers queued with each comment.added event of the draft, oldest first. */
+    const consumersPerComment = async () => {
+      const recorded = await ctx.database.db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.contractId, id), eq(events.type, 'comment.added')))
+        .orderBy(asc(events.createdAt));
+      const queued = await ctx.database.db.select({ type: jobs.type, key: jobs.dedupeKey }).from(jobs);
+      return recorded.map((event) =>
+        queued
+          .filter((job) => job.key === `${job.type}:${event.id}`)
+          .map((job) => job.type)
+          .sort(),
+      );
+    };
+    const teams = await ownerComment(id, 'shared', 'ninety days', 'Ninety days protects both of us.');
+    expect(teams.statusCode, teams.body).toBe(201);
+    // The team's comment reaches whom it mentions; the owner's bell has nothing to say of it.
+    expect(await consumersPerComment()).toEqual([['notify-mentions']]);
+    const reviewer = await invite(id, 'Priya Raman');
+    const theirs = await asReviewer(reviewer, {
+      method: 'POST',
+      json: { visibility: 'shared', anchor: anchorOf('each invoice'), body: 'Which invoices?' },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(await consumersPerComment()).toEqual([['notify-mentions'], ['notify-mentions', 'notify-owner']]);
+    await background.drain();
+    const bell = await ctx.database.db
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.userId), eq(notifications.contractId, id)));
+    expect(bell).toEqual([{ kind: 'commented' }]);
   });
 
   it("lets a reviewer resolve and reopen the threads they started, never the team's", async () => {

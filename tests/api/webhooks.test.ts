@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
-import { mailMessages, notifications, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
+import {
+  events,
+  jobs,
+  mailMessages,
+  notifications,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../src/server/db/schema';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -194,6 +201,62 @@ describe('webhooks', () => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, target.id));
     expect(row).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('queues the fan-out with an event only when an endpoint of its organization wants it', async () => {
+    /** How many deliver-webhooks jobs the contract's sending queued (in the send's transaction). */
+    const fanOutsQueued = async (contractId: string) => {
+      const [sent] = await ctx.database.db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.contractId, contractId), eq(events.type, 'contract.sent')));
+      if (!sent) throw new Error('contract.sent was not recorded');
+      const queued = await ctx.database.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `deliver-webhooks:${sent.id}`));
+      return queued.length;
+    };
+    let n = 0;
+    const send = (account: TestAccount) => {
+      n += 1;
+      return createAndSend(ctx, account, [{ name: 'Fay', email: `fay-${n}-webhooks@example.com` }]);
+    };
+    // Another organization's endpoint wants every event: it is not asked about this one's.
+    await endpointFor(await buildAccount(ctx), { url: receiver.url('/neighbour') });
+    const without = await buildAccount(ctx);
+    expect(await fanOutsQueued(await send(without))).toBe(0);
+
+    const wanting = await buildAccount(ctx);
+    await endpointFor(wanting, {
+      url: receiver.url('/wants-sent'),
+      allEvents: false,
+      events: ['contract.sent'],
+    });
+    expect(await fanOutsQueued(await send(wanting))).toBe(1);
+
+    const elsewhere = await buildAccount(ctx);
+    await endpointFor(elsewhere, {
+      url: receiver.url('/wants-others'),
+      allEvents: false,
+      events: ['contract.signed', 'contract.sealed'],
+    });
+    expect(await fanOutsQueued(await send(elsewhere))).toBe(0);
+
+    const off = await buildAccount(ctx);
+    const turnedOff = await endpointFor(off, { url: receiver.url('/turned-off') });
+    const patched = await call(ctx, off, {
+      method: 'PATCH',
+      url: `/api/webhooks/${turnedOff.id}`,
+      json: { enabled: false },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await fanOutsQueued(await send(off))).toBe(0);
+
+    await background.drain();
+    expect(typesAt('/wants-sent')).toEqual(['contract.sent']);
+    expect(receiver.at('/wants-others')).toHaveLength(0);
+    expect(receiver.at('/turned-off')).toHaveLength(0);
   });
 
   it('retries a failing receiver with backoff until it answers 200', async () => {

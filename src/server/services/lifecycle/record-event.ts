@@ -1,7 +1,7 @@
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
 import { events } from '../../db/schema';
-import { consumersOf } from '../../jobs/event-subscriptions';
+import { consumersWanting } from '../../jobs/event-subscriptions';
 import { enqueueJob } from '../../jobs/job-queue';
 
 export type RecordedEvent = {
@@ -14,7 +14,8 @@ export type RecordedEvent = {
 
 /**
  * Records an event and queues, in the same transaction, one job for each consumer subscribed to
- * it. The job's key is the consumer and the event, so a consumer reacts to an event once.
+ * it that has something to do with it (jobs/event-subscriptions.ts decides, in this transaction).
+ * The job's key is the consumer and the event, so a consumer reacts to an event once.
  * Called by `transition`, which writes the history entry with it; nothing records an event alone.
  */
 export async function recordEvent(tx: Database, event: RecordedEvent): Promise<string> {
@@ -29,7 +30,7 @@ export async function recordEvent(tx: Database, event: RecordedEvent): Promise<s
     })
     .returning({ id: events.id });
   if (!row) throw new Error('The event was not recorded');
-  for (const consumer of consumersOf(event.type)) {
+  for (const consumer of await consumersWanting(tx, event)) {
     await enqueueJob(tx, {
       type: consumer.name,
       payload: { eventId: row.id },

@@ -1,11 +1,13 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { endpointsWanting } from '../../jobs/event-subscriptions';
 import { queueDelivery } from './queue-delivery';
 
 /**
- * One delivery row per enabled endpoint of the event's organization that wants it, and a
- * delivery job each, in one transaction. Run twice, it finds the rows there and queues nothing.
+ * One delivery row per enabled endpoint of the event's organization that wants it (the rule the
+ * event's subscription asked when it queued this job), and a delivery job each, in one
+ * transaction. Run twice, it finds the rows there and queues nothing.
  */
 export async function fanOutEvent(db: Database, eventId: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -17,13 +19,7 @@ export async function fanOutEvent(db: Database, eventId: string): Promise<number
     const endpoints = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.organizationId, event.organizationId),
-          eq(webhookEndpoints.enabled, true),
-          or(eq(webhookEndpoints.allEvents, true), sql`${event.type} = any(${webhookEndpoints.events})`),
-        ),
-      );
+      .where(endpointsWanting(event.organizationId, event.type));
     let queued = 0;
     for (const endpoint of endpoints) {
       const [delivery] = await tx
