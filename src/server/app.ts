@@ -129,7 +129,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
           instanceCertificate: deps.instanceCertificate,
           smtp: deps.smtp,
           accountLimits: deps.accountLimits,
-          webhooksAllowPrivate: deps.webhooksAllowPrivate ?? false,
+          webhookTargets: {
+            allowPrivate: deps.webhooksAllowPrivate ?? false,
+            ...(deps.webhookLookup ? { lookup: deps.webhookLookup } : {}),
+          },
         },
       });
       registerBodyShapeCheck(api);

@@ -4,6 +4,7 @@ import type { JobDeps } from './jobs/job-definition';
 import type { PdfEngine } from './pdf/pdf-engine';
 import type { SealingCertificate } from './pdf/sealing-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
+import type { TargetRules } from './services/webhooks/webhook-target';
 
 /** What the process lends a use case besides the database: each service names the few it uses. */
 export type ServiceDeps = {
@@ -17,8 +18,8 @@ export type ServiceDeps = {
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;
   accountLimits: AccountLimits;
-  /** WEBHOOKS_ALLOW_PRIVATE. */
-  webhooksAllowPrivate: boolean;
+  /** Where webhook endpoints may point: WEBHOOKS_ALLOW_PRIVATE, and the resolver. */
+  webhookTargets: TargetRules;
 };
 
 /**

@@ -4,6 +4,7 @@ import type { PdfEngine } from './pdf/pdf-engine';
 import type { SealingCertificate } from './pdf/sealing-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
 import type { RateLimitRule } from './services/rate-limits/consume-rate-limit';
+import type { HostLookup } from './services/webhooks/webhook-target';
 
 /** What the app is built from: the entry point passes the real ones, tests their own. */
 export type AppDeps = {
@@ -15,6 +16,8 @@ export type AppDeps = {
   apiTokenLimit?: RateLimitRule;
   /** WEBHOOKS_ALLOW_PRIVATE: endpoints may be private or local addresses, or plain http://. */
   webhooksAllowPrivate?: boolean;
+  /** How webhook hosts are resolved when an endpoint is saved: the system's resolver unless given (tests). */
+  webhookLookup?: HostLookup;
   pdf: PdfEngine;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
@@ -12,6 +12,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../src/server/db/schema';
+import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -384,6 +385,65 @@ describe('webhooks', () => {
       expect(delivery?.statusCode).toBeNull();
     } finally {
       await strict.close();
+    }
+  });
+
+  it('refuses at delivery a name that was public when saved and resolves to loopback now (rebinding)', async () => {
+    // A listening loopback port that counts every connection made to it.
+    let connections = 0;
+    const loopback = createTcpServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => loopback.listen(0, '127.0.0.1', resolve));
+    const { port } = loopback.address() as AddressInfo;
+    // The name's DNS answer, which its owner switches once the endpoint is saved.
+    let answer = '93.184.215.14';
+    const asked: string[] = [];
+    const lookup: HostLookup = async (host) => {
+      asked.push(host);
+      return [{ address: answer, family: 4 }];
+    };
+    const strict = await buildTestApp(ctx.database, { webhookLookup: lookup });
+    try {
+      const owner = await buildAccount(ctx);
+      const saved = await register(
+        owner,
+        { url: `https://hooks.rebind.example:${port}/hook`, allEvents: false, events: ['contract.sent'] },
+        strict,
+      );
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(asked).toEqual(['hooks.rebind.example']);
+
+      answer = '127.0.0.1';
+      const deliverWith = async (rules: { allowPrivate: boolean }) => {
+        const worker = await backgroundFor(ctx.database.db, peer.url, { webhooks: { ...rules, lookup } });
+        try {
+          await createAndSend(ctx, owner, [{ name: 'Rae', email: 'rae-webhooks@example.com' }]);
+          await worker.drain();
+        } finally {
+          worker.close();
+        }
+      };
+      await deliverWith({ allowPrivate: false });
+      // Asked once more, by the connection itself, and refused there: nothing reached the port.
+      expect(asked).toEqual(['hooks.rebind.example', 'hooks.rebind.example']);
+      expect(connections).toBe(0);
+      const [refused] = await deliveriesOf(saved.json().id);
+      expect(refused).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        statusCode: null,
+        error: 'hooks.rebind.example is a private or local address (127.0.0.1), which webhooks may not reach',
+      });
+
+      // The same answer where private targets are allowed does reach the port: the refusal above
+      // was the address rule, not a wrong port or a lookup that was never asked.
+      await deliverWith({ allowPrivate: true });
+      expect(connections).toBe(1);
+    } finally {
+      await strict.close();
+      await new Promise<void>((resolve) => loopback.close(() => resolve()));
     }
   });
 

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import type { Database } from '../../src/server/db/client';
 import { jobHandlers } from '../../src/server/jobs/background-work';
+import type { JobDeps } from '../../src/server/jobs/job-definition';
 import { JobRunner } from '../../src/server/jobs/job-runner';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
@@ -13,7 +14,7 @@ import { testAppUrl, testCertificate, testSecret } from './test-app';
 export async function backgroundFor(
   db: Database,
   smtpUrl: string,
-  options: { webhooks?: { allowPrivate: boolean; disableAfterFailures?: number } } = {},
+  options: { webhooks?: JobDeps['webhooks'] } = {},
 ) {
   const mailer = smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' });
   const certificate = testCertificate();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
+import type { TargetRules } from '../services/webhooks/webhook-target';
 import type { EventConsumerName } from './event-subscriptions';
 import { enqueueJob, type JobRow } from './job-queue';
 import type { JobHandler } from './job-runner';
@@ -19,8 +20,11 @@ export type JobDeps = {
   /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
   secret: string;
   tsaUrl?: string;
-  /** WEBHOOKS_ALLOW_PRIVATE, and (for tests) how many failures in a row turn an endpoint off. */
-  webhooks?: { allowPrivate: boolean; disableAfterFailures?: number };
+  /**
+   * Where webhooks may go (WEBHOOKS_ALLOW_PRIVATE, and for tests the resolver), and for tests how
+   * many failures in a row turn an endpoint off (defaultDisableAfterFailures otherwise).
+   */
+  webhooks?: TargetRules & { disableAfterFailures?: number };
 };
 
 /**

@@ -86,7 +86,7 @@ export async function deliverWebhook(
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signer.sign(messageId, now, body),
     },
-    rules: { allowPrivate: webhooks?.allowPrivate ?? false },
+    rules: webhooks ?? { allowPrivate: false },
   });
   const threshold = webhooks?.disableAfterFailures ?? defaultDisableAfterFailures;
   const disabled = await db.transaction(async (tx) => {

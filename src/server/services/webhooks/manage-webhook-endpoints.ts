@@ -55,11 +55,10 @@ export async function getWebhookEndpoint(ctx: ServiceContext, id: string): Promi
 
 /** Registers an endpoint after checking where its URL leads (never a private address unless allowed). */
 export async function createWebhookEndpoint(
-  ctx: ServiceContext<'secret' | 'webhooksAllowPrivate'>,
+  ctx: ServiceContext<'secret' | 'webhookTargets'>,
   input: CreateWebhookInput,
 ): Promise<{ id: string }> {
-  const { db, actor, secret, webhooksAllowPrivate } = ctx;
-  const rules = { allowPrivate: webhooksAllowPrivate };
+  const { db, actor, secret, webhookTargets: rules } = ctx;
   requireAdmin(actor, what);
   const allEvents = input.allEvents ?? true;
   const events = [...new Set(input.events ?? [])];
@@ -89,12 +88,11 @@ export async function createWebhookEndpoint(
 }
 
 export async function updateWebhookEndpoint(
-  ctx: ServiceContext<'webhooksAllowPrivate'>,
+  ctx: ServiceContext<'webhookTargets'>,
   id: string,
   input: UpdateWebhookInput,
 ): Promise<void> {
-  const { db, actor, webhooksAllowPrivate } = ctx;
-  const rules = { allowPrivate: webhooksAllowPrivate };
+  const { db, actor, webhookTargets: rules } = ctx;
   requireAdmin(actor, what);
   const current = await findOwnEndpoint(db, actor, id);
   const allEvents = input.allEvents ?? current.allEvents;

@@ -1,6 +1,7 @@
 import type { LookupAddress, LookupOneOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import { deliveryRefusal, hostOf, resolvePublic, type TargetRules } from './webhook-target';
 
 export const webhookTimeoutMs = 10_000;
@@ -48,11 +49,15 @@ export async function postWebhook(input: {
   const url = new URL(input.url);
   const refusal = deliveryRefusal(url, input.rules);
   if (refusal) return { ok: false, statusCode: null, durationMs: 0, error: refusal };
-  try {
-    // An IP literal is connected to without a lookup: check it here.
-    await resolvePublic(hostOf(url), input.rules);
-  } catch (error) {
-    return { ok: false, statusCode: null, durationMs: elapsed(), error: (error as Error).message };
+  const host = hostOf(url);
+  // An IP literal is connected to without a lookup: check it here. A name is checked by the
+  // connection's own lookup, once, on the address connected to.
+  if (isIP(host)) {
+    try {
+      await resolvePublic(host, input.rules);
+    } catch (error) {
+      return { ok: false, statusCode: null, durationMs: elapsed(), error: (error as Error).message };
+    }
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<PostResult>((resolve) => {

@@ -18,7 +18,17 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
-export type TargetRules = { allowPrivate: boolean };
+/** How a host name becomes addresses: the system's resolver (node:dns `lookup`), or a test's. */
+export type HostLookup = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemLookup: HostLookup = (host) => lookup(host, { all: true, verbatim: true });
+
+export type TargetRules = {
+  /** WEBHOOKS_ALLOW_PRIVATE: private and local addresses, and plain http://, are allowed. */
+  allowPrivate: boolean;
+  /** The resolver, at registration and at every connection; the system's unless given. */
+  lookup?: HostLookup;
+};
 
 /** Why a URL may not receive webhooks, before any lookup: the scheme, credentials, the port. */
 function refusalOfUrl(url: URL, rules: TargetRules): string | null {
@@ -44,7 +54,7 @@ export async function resolvePublic(
 ): Promise<{ address: string; family: number }[]> {
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
-    : await lookup(host, { all: true, verbatim: true }).catch(() => {
+    : await (rules.lookup ?? systemLookup)(host).catch(() => {
         throw new Error(`${host} could not be resolved`);
       });
   if (addresses.length === 0) throw new Error(`${host} could not be resolved`);
