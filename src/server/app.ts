@@ -122,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         db: deps.db,
         secret: deps.config.sessionSecret,
         ...(deps.apiTokenLimit ? { apiTokenLimit: deps.apiTokenLimit } : {}),
+        ...(deps.badApiTokenLimit ? { badApiTokenLimit: deps.badApiTokenLimit } : {}),
         services: {
           pdf: deps.pdf,
           appUrl: deps.config.appUrl,

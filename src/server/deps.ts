@@ -14,6 +14,8 @@ export type AppDeps = {
   accountLimits: AccountLimits;
   /** Requests one API token may make per window (a minute, 600 by default). */
   apiTokenLimit?: RateLimitRule;
+  /** Refused API tokens one address may send per window (30 per 15 minutes by default). */
+  badApiTokenLimit?: RateLimitRule;
   /** WEBHOOKS_ALLOW_PRIVATE: endpoints may be private or local addresses, or plain http://. */
   webhooksAllowPrivate?: boolean;
   /** How webhook hosts are resolved when an endpoint is saved: the system's resolver unless given (tests). */

@@ -42,12 +42,19 @@ async function createToken(
 /** A request as an integration makes it: the token in Authorization, no cookie, no Origin. */
 function withToken(
   token: string,
-  request: { method: string; url: string; json?: unknown; headers?: Record<string, string> },
+  request: {
+    method: string;
+    url: string;
+    json?: unknown;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  },
   app: App = ctx.app,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: request.method as 'GET',
     url: request.url,
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
     headers: {
       authorization: `Bearer ${token}`,
       ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
@@ -369,6 +376,45 @@ describe('requests with a Bearer token', () => {
       ).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('answers 429 with Retry-After to an address that sent too many bad tokens, and only to it', async () => {
+    const rule = { limit: 3, windowMs: 60 * 60_000 };
+    const limited = await buildTestApp(ctx.database, { badApiTokenLimit: rule });
+    // A second process with the same database: the count is shared, its memory of limited addresses is not.
+    const other = await buildTestApp(ctx.database, { badApiTokenLimit: rule });
+    try {
+      const good = await createToken(admin, { name: 'Integration', scope: 'read' });
+      const guesser = '198.51.100.7';
+      const neighbour = '198.51.100.8';
+      const from = (remoteAddress: string, token: string, app: App = limited) =>
+        withToken(token, { method: 'GET', url: '/api/contracts', remoteAddress }, app);
+      const guess = (n: number) => `pct_${'G'.repeat(41)}${String(n).padStart(2, '0')}`;
+
+      const statuses: number[] = [];
+      for (let n = 0; n < 4; n += 1) statuses.push((await from(guesser, guess(n))).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const refused = await from(guesser, 'garbage');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(refused.json().error.message).toMatch(/^Too many invalid API tokens from this address/);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // Past the limit the address is refused whatever it sends, until the window ends.
+      expect((await from(guesser, good.token)).statusCode).toBe(429);
+      // Another process knows it from the shared count at the address's next bad token.
+      expect((await from(guesser, guess(9), other)).statusCode).toBe(429);
+      expect((await from(guesser, good.token, other)).statusCode).toBe(429);
+
+      // Other addresses are not affected: their bad tokens are 401, their good ones served.
+      expect((await from(neighbour, guess(10))).statusCode).toBe(401);
+      expect((await from(neighbour, good.token)).statusCode).toBe(200);
+      expect((await from(neighbour, good.token, other)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+      await other.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import type { NewSession } from '../services/sessions/create-session';
 import { findSessionActor } from '../services/sessions/find-session-actor';
 import { sessionCookieName } from '../services/sessions/session-token';
 import { bearerTokenOf, changesState, isPersonOnlyPublicRoute, isTokenRoute } from './api-token-access';
+import { LimitedAddresses } from './limited-addresses';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +37,12 @@ export function requestOrigin(request: FastifyRequest): { ip: string | null; use
 /** Requests one API token may make per minute, across every process. */
 export const defaultApiTokenLimit: RateLimitRule = { limit: 600, windowMs: 60_000 };
 
+/**
+ * Refused tokens (malformed, unknown, revoked, expired) one address may send per 15 minutes,
+ * across every process, like failed sign-ins.
+ */
+export const defaultBadApiTokenLimit: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
+
 const personOnly = () =>
   new AppError('FORBIDDEN', 'API tokens cannot use this route: it is for people signed in to Pactum');
 
@@ -46,9 +53,17 @@ const personOnly = () =>
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { db: Database; secret: string; apiTokenLimit?: RateLimitRule; services: ServiceDeps },
+  deps: {
+    db: Database;
+    secret: string;
+    apiTokenLimit?: RateLimitRule;
+    badApiTokenLimit?: RateLimitRule;
+    services: ServiceDeps;
+  },
 ): void {
   const tokenLimit = deps.apiTokenLimit ?? defaultApiTokenLimit;
+  const badTokenLimit = deps.badApiTokenLimit ?? defaultBadApiTokenLimit;
+  const guessing = new LimitedAddresses();
   app.decorateRequest('actor', null);
   app.decorate('serviceDeps', { ...deps.services, db: deps.db });
   // Callback hooks, not async ones: an anonymous request (no token, no cookie) passes both
@@ -91,15 +106,28 @@ export function registerAuthentication(
 
   /**
    * Everything that limits a token is decided here, in one place: that it is live, which routes
-   * it reaches, that a `read` token changes nothing, and its rate.
+   * it reaches, that a `read` token changes nothing, its rate, and how many bad tokens its
+   * address may send.
    */
   async function authenticateToken(request: FastifyRequest, reply: FastifyReply, bearer: string) {
+    // Refused tokens count against their address, and past the limit every token from there is
+    // refused until the window ends, a live one too (as sign-in counts an address's tries before
+    // checking the password): so an address cannot go on guessing, while a valid token costs no
+    // more than before (the count is written only when a token is refused).
+    const address = request.ip ?? 'unknown';
+    const limitedFor = guessing.waitOf(address);
+    if (limitedFor > 0) throw tooManyBadTokens(limitedFor);
     const actor = await findTokenActor(deps.db, {
       secret: deps.secret,
       token: bearer,
       ...requestOrigin(request),
     });
     if (!actor?.apiToken) {
+      const waitSeconds = await consumeRateLimit(deps.db, `api-token:address:${address}`, badTokenLimit);
+      if (waitSeconds > 0) {
+        guessing.limit(address, waitSeconds);
+        throw tooManyBadTokens(waitSeconds);
+      }
       reply.header('www-authenticate', 'Bearer');
       throw new AppError('UNAUTHENTICATED', 'Invalid, expired or revoked API token');
     }
@@ -124,6 +152,14 @@ export function registerAuthentication(
 }
 
 const signInToContinue = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');
+
+const tooManyBadTokens = (waitSeconds: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `Too many invalid API tokens from this address. Try again in ${waitSeconds} seconds.`,
+    undefined,
+    waitSeconds,
+  );
 
 /** The signed-in actor, or a 401 for anyone else. */
 export function actorOf(request: FastifyRequest): Actor {
