@@ -128,6 +128,8 @@ test('the owner and the other side negotiate two rounds, then the agreed version
     await replaceText(page, 'thirty', 'fourteen');
     await replaceText(page, 'sixty', 'thirty');
   });
+  // The owner's open page shows the other side's comment when the bell rings, without a reload.
+  await expect(threadSaying(owner, question).getByText('Other side', { exact: true })).toBeVisible();
   await owner.reload();
   await owner.getByRole('link', { name: 'Анна Кузнецова on version 2' }).click();
   await expect(owner.getByRole('heading', { name: 'Suggestions from Анна Кузнецова' })).toBeVisible();

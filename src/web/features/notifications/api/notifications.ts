@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { Notification } from '../../../../shared/api/notifications';
 import { api } from '../../../lib/api';
-import { notificationKeys } from '../../../lib/query-keys';
+import { contractKeys, notificationKeys } from '../../../lib/query-keys';
 
 /** The newest notifications of the signed-in user and how many are unread. */
 export const notificationsQuery = queryOptions({
@@ -39,19 +40,40 @@ export function useMarkNotificationsRead() {
 }
 
 /**
+ * What a new notification of each kind makes stale on a contract's page, so an open page shows
+ * the other side's comment or suggestion when the bell rings, not at the next reload.
+ */
+const staleAfter: Record<string, (contractId: string) => readonly unknown[]> = {
+  commented: contractKeys.comments,
+  mentioned: contractKeys.comments,
+  suggested: contractKeys.suggestions,
+};
+
+/**
  * Follows the server's live stream while mounted (that is, while signed in): each 'changed'
- * event, and each reconnection after a lost connection, refetches the notifications.
+ * event, and each reconnection after a lost connection, refetches the notifications, and what
+ * the new ones are about.
  */
 export function useNotificationStream() {
   const client = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(api.notifications.stream.url());
-    const refresh = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    const known = new Set(client.getQueryData(notificationsQuery.queryKey)?.items.map((item) => item.id));
+    const refresh = async () => {
+      await client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      const items: Notification[] = client.getQueryData(notificationsQuery.queryKey)?.items ?? [];
+      for (const item of items) {
+        if (known.has(item.id)) continue;
+        known.add(item.id);
+        const key = item.contractId ? staleAfter[item.kind]?.(item.contractId) : undefined;
+        if (key) void client.invalidateQueries({ queryKey: key });
+      }
+    };
     let connected = false;
     // Something may have arrived while the connection was down.
     const onOpen = () => {
-      if (connected) refresh();
+      if (connected) void refresh();
       connected = true;
     };
     source.addEventListener('changed', refresh);
