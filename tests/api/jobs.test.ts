@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs, rateLimits } from '../../src/server/db/schema';
 import { claimJobs, enqueueJob, releaseStaleJobs, retryDelayMs } from '../../src/server/jobs/job-queue';
-import { defineJob, type JobHandler, JobRunner } from '../../src/server/jobs/job-runner';
+import { type JobHandler, JobRunner } from '../../src/server/jobs/job-runner';
 import { pruneRateLimits } from '../../src/server/services/sweeps/prune-rate-limits';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -127,21 +127,21 @@ describe('the job runner', () => {
   });
 
   it('polls until stopped', async () => {
-    const done: string[] = [];
+    const done: unknown[] = [];
     const handlers: Record<string, JobHandler> = {
-      polled: defineJob(z.object({ n: z.number() }), async ({ n }) => void done.push(String(n))),
+      polled: { payload: z.object({ n: z.number() }), handle: async (payload) => void done.push(payload) },
     };
     const runner = new JobRunner({ db: database.db, handlers, log, pollMs: 20 });
     runner.start();
     await enqueueJob(database.db, { type: 'polled', payload: { n: 1 } });
-    await expect.poll(() => done, { timeout: 5_000 }).toEqual(['1']);
+    await expect.poll(() => done, { timeout: 5_000 }).toEqual([{ n: 1 }]);
     await runner.stop();
   });
 
   it('keeps a long job locked while its worker lives, and gives up the lock of a dead one soon', async () => {
     let finish: () => void = () => {};
     const handlers: Record<string, JobHandler> = {
-      long: defineJob(z.object({}), () => new Promise<void>((resolve) => (finish = resolve))),
+      long: { payload: z.object({}), handle: () => new Promise<void>((resolve) => (finish = resolve)) },
     };
     await enqueueJob(database.db, { type: 'long', payload: {} });
     const runner = new JobRunner({ db: database.db, handlers, log, heartbeatMs: 50, staleAfterMs: 400 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema';
 import { claimJobs, enqueueJob } from '../../src/server/jobs/job-queue';
-import { defineJob, JobRunner } from '../../src/server/jobs/job-runner';
+import { JobRunner } from '../../src/server/jobs/job-runner';
 import { createPostgresDatabase, postgresReachable } from '../support/postgres-server';
 
 const log = pino({ level: 'silent' });
@@ -47,9 +47,12 @@ function recordingRunner(db: DatabaseHandle['db'], type: string, options: { poll
     log,
     pollMs: options.pollMs ?? 60_000,
     handlers: {
-      [type]: defineJob(z.object({ n: z.number() }), async (_payload, job) => {
-        ran.push({ id: job.id, at: performance.now() });
-      }),
+      [type]: {
+        payload: z.object({ n: z.number() }),
+        handle: async (_payload, job) => {
+          ran.push({ id: job.id, at: performance.now() });
+        },
+      },
     },
   });
   return { runner, ran };
@@ -114,10 +117,13 @@ for (const target of targets) {
         pollMs: 60_000,
         concurrency: 2,
         handlers: {
-          'side-slow': defineJob(z.object({}), () => held),
-          'side-quick': defineJob(z.object({ n: z.number() }), async (_payload, job) => {
-            quick.push(job.id);
-          }),
+          'side-slow': { payload: z.object({}), handle: () => held },
+          'side-quick': {
+            payload: z.object({ n: z.number() }),
+            handle: async (_payload, job) => {
+              quick.push(job.id);
+            },
+          },
         },
       });
       await runner.start();
@@ -153,7 +159,10 @@ for (const target of targets) {
         staleAfterMs: 1_000,
         heartbeatMs: 100,
         handlers: {
-          orphan: defineJob(z.object({ n: z.number() }), async (_payload, job) => void ran.push(job.id)),
+          orphan: {
+            payload: z.object({ n: z.number() }),
+            handle: async (_payload, job) => void ran.push(job.id),
+          },
         },
       });
       const started = performance.now();

@@ -12,6 +12,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../src/server/db/schema';
+import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/deliver-webhook';
 import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
@@ -53,6 +54,9 @@ async function startReceiver() {
   };
 }
 
+/** Failures in a row that turn an endpoint off here, to keep the tests short (production: defaultDisableAfterFailures). */
+const disableAfterFailures = 3;
+
 let ctx: TestContext;
 let peer: SmtpPeer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -63,7 +67,7 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   receiver = await startReceiver();
   background = await backgroundFor(ctx.database.db, peer.url, {
-    webhooks: { allowPrivate: true, disableAfterFailures: 3 },
+    webhooks: { allowPrivate: true, disableAfterFailures },
   });
 });
 afterAll(async () => {
@@ -310,10 +314,12 @@ describe('webhooks', () => {
     // Three failed attempts (the threshold here), each after its backoff.
     for (const later of [0, 60_000, 10 * 60_000, 60 * 60_000])
       await background.drain(new Date(start + later));
-    expect(receiver.at('/down')).toHaveLength(3);
+    expect(receiver.at('/down')).toHaveLength(disableAfterFailures);
     const listed = await call(ctx, owner, { method: 'GET', url: '/api/webhooks' });
     expect(listed.json().items[0]).toMatchObject({ id: endpoint.id, enabled: false });
-    expect(listed.json().items[0].disabledReason).toMatch(/3 failed deliveries in a row/);
+    expect(listed.json().items[0].disabledReason).toMatch(
+      `Turned off after ${disableAfterFailures} failed deliveries in a row`,
+    );
     const bell = await ctx.database.db
       .select()
       .from(notifications)
@@ -333,7 +339,7 @@ describe('webhooks', () => {
     // Off means no more deliveries, even for new events; back on starts afresh.
     await createAndSend(ctx, owner, [{ name: 'Cy', email: 'cy-webhooks@example.com' }]);
     await background.drain(new Date(start + 2 * 60 * 60_000));
-    expect(receiver.at('/down')).toHaveLength(3);
+    expect(receiver.at('/down')).toHaveLength(disableAfterFailures);
     const back = await call(ctx, owner, {
       method: 'PATCH',
       url: `/api/webhooks/${endpoint.id}`,
@@ -445,6 +451,37 @@ describe('webhooks', () => {
       await strict.close();
       await new Promise<void>((resolve) => loopback.close(() => resolve()));
     }
+  });
+
+  it(`turns an endpoint off at ${defaultDisableAfterFailures} failures in a row unless told otherwise`, async () => {
+    const owner = await buildAccount(ctx);
+    const endpoint = await endpointFor(owner, {
+      url: receiver.url('/nearly'),
+      allEvents: false,
+      events: ['contract.sent'],
+    });
+    receiver.answers.set('/nearly', 500);
+    // One failure short of the threshold, as after a long streak.
+    await ctx.database.db
+      .update(webhookEndpoints)
+      .set({ consecutiveFailures: defaultDisableAfterFailures - 1, failingSince: new Date() })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    const production = await backgroundFor(ctx.database.db, peer.url, { webhooks: { allowPrivate: true } });
+    try {
+      await createAndSend(ctx, owner, [{ name: 'Nia', email: 'nia-webhooks@example.com' }]);
+      await production.drain();
+    } finally {
+      production.close();
+    }
+    expect(receiver.at('/nearly')).toHaveLength(1);
+    const [row] = await ctx.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({ enabled: false, consecutiveFailures: defaultDisableAfterFailures });
+    expect(row?.disabledReason).toMatch(
+      `Turned off after ${defaultDisableAfterFailures} failed deliveries in a row`,
+    );
   });
 
   it('is for admins only: members and API tokens are refused', async () => {

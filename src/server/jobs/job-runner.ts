@@ -8,22 +8,16 @@ import { claimJobs, completeJob, failJob, type JobRow, releaseStaleJobs, renewJo
 import { WakeUps } from './wake-up';
 
 /**
- * A kind of job: its payload schema and what to do. A handler may run more than once for the
- * same job (a worker can die after the work and before recording it), so it must be written to
- * do the work only once: check before acting, use idempotency keys.
+ * What the runner runs for a type of job: its payload schema and what to do. Kinds of jobs are
+ * written as job definitions (job-definition.ts) and bound to the process's dependencies
+ * (`bindJob`); the runner's own tests give plain handlers. A handler may run more than once for
+ * the same job (a worker can die after the work and before recording it), so it must be written
+ * to do the work only once: check before acting, use idempotency keys.
  */
 export type JobHandler<S extends z.ZodType = z.ZodType> = {
   payload: S;
   handle: (payload: z.infer<S>, job: JobRow) => Promise<void>;
 };
-
-/** A handler whose payload type follows from its schema. */
-export function defineJob<S extends z.ZodType>(
-  payload: S,
-  handle: (payload: z.infer<S>, job: JobRow) => Promise<void>,
-): JobHandler {
-  return { payload, handle: handle as JobHandler['handle'] };
-}
 
 export type JobRunnerOptions = {
   db: Database;
