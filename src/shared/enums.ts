@@ -52,6 +52,7 @@ export const mailKinds = [
   'comment_mention',
   'review_invitation',
   'suggestions_decided',
+  'comment_reply',
   'approval_requested',
   'approval_decided',
   'approval_withdrawn',

@@ -75,7 +75,7 @@ async function invite(contractId: string, name: string) {
   expect(opened.statusCode, opened.body).toBe(200);
   const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
   if (!cookie) throw new Error('No review cookie');
-  return { reviewerId: opened.json().reviewerId as string, cookie: `${cookie.name}=${cookie.value}` };
+  return { reviewerId: opened.json().reviewerId as string, cookie: `${cookie.name}=${cookie.value}`, email };
 }
 
 type Reviewer = Awaited<ReturnType<typeof invite>>;
@@ -188,6 +188,12 @@ describe("the other side's comments", () => {
       json: { body: 'Twenty-one days, then?' },
     });
     expect(ownerReply.statusCode, ownerReply.body).toBe(201);
+    // The reviewer is told by e-mail, with the answer quoted (their review link stays the one they have).
+    await background.drain();
+    const told = peer.to(reviewer.email).at(-1);
+    expect(told?.subject).toBe('Olga Owner answered your comment on "Supply Agreement"');
+    expect(told?.text).toContain('"Twenty-one days, then?"');
+    expect(told?.text).not.toMatch(/\/review\/[A-Za-z0-9_-]{43}/);
     const reread = await asReviewer(reviewer, { method: 'GET' });
     const answered = (reread.json().items as CommentThread[]).find((item) => item.id === thread.id);
     expect(
@@ -236,7 +242,25 @@ describe("the other side's comments", () => {
     });
     expect(theirs.statusCode, theirs.body).toBe(201);
     expect(await consumersPerComment()).toEqual([['notify-mentions'], ['notify-mentions', 'notify-owner']]);
+    // The team's answer in the reviewer's thread is mailed to them; an internal note is not.
+    const threadId = theirs.json().id as string;
+    const answer = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/comments/${threadId}/replies`,
+      json: { body: 'The ones for goods delivered.' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const internal = await ownerComment(id, 'internal', 'thirty days', 'Between us: keep thirty.');
+    expect(internal.statusCode, internal.body).toBe(201);
+    expect((await consumersPerComment()).slice(2)).toEqual([
+      ['mail-reviewers', 'notify-mentions'],
+      ['notify-mentions'],
+    ]);
     await background.drain();
+    expect(peer.to(reviewer.email).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Olga Owner \(.+\) asks you to review "Supply Agreement"$/),
+      'Olga Owner answered your comment on "Supply Agreement"',
+    ]);
     const bell = await ctx.database.db
       .select({ kind: notifications.kind })
       .from(notifications)

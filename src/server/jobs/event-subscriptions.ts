@@ -1,7 +1,7 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { type EventType, eventTypes } from '../../shared/events';
 import type { Database } from '../db/client';
-import { webhookEndpoints } from '../db/schema';
+import { comments, webhookEndpoints } from '../db/schema';
 
 /** What a subscription may look at when an event is recorded: the row being written. */
 export type SubscribedEvent = {
@@ -28,6 +28,22 @@ type Subscription = {
  */
 export function ownerHearsOf(event: Pick<SubscribedEvent, 'type' | 'data'>): boolean {
   return event.type !== 'comment.added' || event.data?.authorKind === 'reviewer';
+}
+
+/**
+ * The other side hears of a comment when the team writes in a shared thread a reviewer wrote in
+ * (one query on the thread's comments); their own comments and the team's internal ones, or
+ * threads no reviewer took part in, are not for them.
+ */
+async function reviewersHearOf(tx: Database, event: SubscribedEvent): Promise<boolean> {
+  const { data } = event;
+  if (data?.authorKind !== 'user' || data.visibility !== 'shared' || !data.threadId) return false;
+  const [reviewerWrote] = await tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.threadId, data.threadId), isNotNull(comments.authorReviewerId)))
+    .limit(1);
+  return reviewerWrote !== undefined;
 }
 
 /** The endpoints of an organization that want an event of this type: enabled, and all events or this one. */
@@ -82,7 +98,10 @@ export const eventSubscriptions = {
   },
   'mail-signers': { on: ['contract.sent', 'contract.signed', 'contract.canceled'] },
   'mail-owner': { on: ['contract.declined', 'contract.expired', 'signer.locked'] },
-  'mail-reviewers': { on: ['review.sent', 'review.decided'] },
+  'mail-reviewers': {
+    on: ['review.sent', 'review.decided', 'comment.added'],
+    wanted: (tx, event) => event.type !== 'comment.added' || reviewersHearOf(tx, event),
+  },
   'seal-contract': { on: ['contract.completed'], maxAttempts: 10 },
   'mail-completion': { on: ['contract.sealed'] },
   'notify-mentions': { on: ['comment.added'] },

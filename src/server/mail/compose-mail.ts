@@ -284,6 +284,15 @@ function partsOf(facts: MailFacts): Parts {
         ],
         action: { label: 'Open the draft', url: link },
       };
+    case 'comment_reply':
+      return {
+        subject: `${facts.comment?.authorName ?? sender} answered your comment on "${title}"`,
+        lines: [
+          `${facts.comment?.authorName ?? sender} of ${org} answered in a comment thread of yours on "${title}":`,
+          `"${facts.comment?.excerpt ?? ''}"`,
+          'Open your review link to read the thread and reply.',
+        ],
+      };
     case 'suggestions_decided':
       return {
         subject: `${sender} went through your suggestions on "${title}"`,

@@ -139,7 +139,7 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     signerName: message.params.signerName,
     reason: message.params.reason,
     expiresAt: contract.expiresAt,
-    ...(message.kind === 'comment_mention'
+    ...(message.kind === 'comment_mention' || message.kind === 'comment_reply'
       ? { comment: { authorName: message.params.authorName ?? '', excerpt: message.params.excerpt ?? '' } }
       : {}),
   };

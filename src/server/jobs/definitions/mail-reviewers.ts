@@ -1,12 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { reviewers, suggestions } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
+import { notifyReviewersOfReply } from '../../services/comments/notify-reviewers-of-reply';
 import { eventConsumer } from '../job-definition';
 import { eventOf } from './event-of';
 
 /**
  * The other side's reviewers hear by e-mail: invited to a review round (each e-mail makes its own
- * link when it is sent), and told when their suggestions were decided.
+ * link when it is sent), told when their suggestions were decided, and when the team answers in
+ * a shared thread they wrote in.
  */
 export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { eventId }) => {
   const found = await eventOf(db, eventId);
@@ -30,6 +32,8 @@ export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { ev
         dedupeKey: `review-invitation:${reviewer.id}:${round}`,
       });
     }
+  } else if (event.type === 'comment.added') {
+    if (event.data.commentId) await notifyReviewersOfReply(db, event.data.commentId);
   } else if (event.type === 'review.decided') {
     const [decided] = await db
       .select({ name: reviewers.name, email: reviewers.email })

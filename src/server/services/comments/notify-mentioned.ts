@@ -6,7 +6,7 @@ import { queueMail } from '../../mail/queue-mail';
 /** How much of a comment a notification and its e-mail quote. */
 const excerptLength = 140;
 
-function excerptOf(body: string): string {
+export function excerptOf(body: string): string {
   const flat = body.replace(/\s+/g, ' ').trim();
   return flat.length > excerptLength ? `${flat.slice(0, excerptLength - 1)}…` : flat;
 }
