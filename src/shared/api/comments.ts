@@ -10,6 +10,8 @@ export const commentLimits = {
   bodyCharacters: 5_000,
   threadsPerContract: 2_000,
   commentsPerThread: 200,
+  /** What one reviewer of the other side writes on the draft, threads and replies: a flood is not a review. */
+  commentsPerReviewer: 500,
   mentionsPerComment: 20,
   quoteCharacters: 10_000,
   contextCharacters: 64,

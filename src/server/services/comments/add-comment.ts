@@ -54,6 +54,26 @@ export async function addComment(
       `A thread holds at most ${commentLimits.commentsPerThread} comments: start a new thread`,
     );
   }
+  if (access.author.reviewerId) {
+    // A reviewer's own cap, below the contract's: the other side never fills the team's room
+    // for threads, nor rings the owner's bell without end.
+    const [written] = await tx
+      .select({ n: count() })
+      .from(comments)
+      .innerJoin(commentThreads, eq(commentThreads.id, comments.threadId))
+      .where(
+        and(
+          eq(commentThreads.contractId, access.contract.id),
+          eq(comments.authorReviewerId, access.author.reviewerId),
+        ),
+      );
+    if ((written?.n ?? 0) >= commentLimits.commentsPerReviewer) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `A reviewer writes at most ${commentLimits.commentsPerReviewer} comments on a draft`,
+      );
+    }
+  }
   const mentions = await mentionedMembers(tx, access, input.mentions);
   const [row] = await tx
     .insert(comments)
