@@ -375,6 +375,34 @@ describe('what a reviewer sends', () => {
       },
     });
     expect(foreign.statusCode, foreign.body).toBe(400);
+
+    // Nor a link that would run in the team's browser when they open the redline.
+    const scripted = await asReviewer(reviewer, {
+      method: 'POST',
+      path: '/suggestions',
+      json: {
+        baseVersion,
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                {
+                  type: 'text',
+                  text: 'Click here',
+                  marks: [{ type: 'link', attrs: { href: 'javascript:alert(document.cookie)' } }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(scripted.statusCode, scripted.body).toBe(400);
+    expect(scripted.json().error.message).toContain('Links may only point to http, https or mailto');
+    const listed = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/suggestions` });
+    expect(listed.json().items).toEqual([]);
   });
 
   it('escapes markup in reviewer names and comments in the HTML of every e-mail', async () => {
@@ -400,6 +428,54 @@ describe('what a reviewer sends', () => {
     expect(told).toBeDefined();
     expect(told?.html).not.toMatch(/<script|<a href="javascript/);
     expect(told?.html).toContain('&lt;script&gt;');
+  });
+
+  it("keeps one reviewer's hands off another reviewer's threads, and e-mails only those who wrote", async () => {
+    const { id } = await createDraft();
+    const first = await invite(id, 'Fay First');
+    const second = await invite(id, 'Sol Second');
+    const started = await asReviewer(first, {
+      method: 'POST',
+      path: '/comments',
+      json: { visibility: 'shared', anchor: anchorOf('ninety days'), body: 'Mine to settle.' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    for (const action of ['resolve', 'reopen']) {
+      const refused = await asReviewer(second, {
+        method: 'POST',
+        path: `/comments/${started.json().id}/${action}`,
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+    }
+    await background.drain();
+    const before = peer.to(second.email).length;
+    const answer = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/comments/${started.json().id}/replies`,
+      json: { body: 'Sixty, then.' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    await background.drain();
+    expect(peer.to(second.email).slice(before)).toEqual([]);
+    expect(peer.to(first.email).at(-1)?.text).toContain('Sixty, then.');
+  });
+
+  it('writes no header of its own from a reviewer name with a line break', async () => {
+    const { id } = await createDraft();
+    counter += 1;
+    const email = `abuse-${counter}@example.com`;
+    const sent = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/review`,
+      json: { reviewers: [{ name: 'Eve\r\nBcc: injected@example.com\r\nX-Injected: yes', email }] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await background.drain();
+    const mail = peer.to(email).at(-1);
+    expect(mail).toBeDefined();
+    expect(mail?.headers.has('x-injected')).toBe(false);
+    expect(mail?.headers.has('bcc')).toBe(false);
+    expect(peer.to('injected@example.com')).toEqual([]);
   });
 
   it("caps how many comments one reviewer writes, so the team's room for threads stays", async () => {
