@@ -298,7 +298,7 @@ function partsOf(facts: MailFacts): Parts {
         subject: `${sender} went through your suggestions on "${title}"`,
         lines: [
           `${sender} of ${org} went through the changes you suggested to "${title}": ${facts.reason ?? ''}`,
-          'Open your review link to read the new version.',
+          'Open your review link to see what became of each change. The next version comes to you in a new review round.',
         ],
       };
   }

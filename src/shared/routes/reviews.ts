@@ -83,7 +83,7 @@ export const reviewsApi = {
     method: 'GET',
     path: '/review/:reviewerId',
     tags,
-    summary: "What a reviewer reads: the draft's latest version, and their suggestions",
+    summary: 'What a reviewer reads: the version sent to them for review, and their suggestions',
     params: reviewerParamsSchema,
     response: { 200: reviewViewSchema, ...reviewerErrors },
   }),

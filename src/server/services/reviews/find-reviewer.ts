@@ -1,12 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { contracts, contractVersions, reviewers } from '../../db/schema';
 import { assertReviewOpen } from '../../policies/reviews';
 
 /**
- * A reviewer with their contract and its latest version; refused once the review is over (the
- * draft went out for signing, was canceled or deleted, or the reviewer's access was closed).
+ * A reviewer with their contract and the version sent to them for review (their latest round);
+ * refused once the review is over (the draft went out for signing, was canceled or deleted, or
+ * the reviewer's access was closed). The other side reads only what was sent to them: the team's
+ * edits since are theirs until a new round sends them.
  */
 export async function findOpenReview(db: Database, reviewerId: string, options: { lock?: boolean } = {}) {
   const query = db
@@ -17,12 +19,15 @@ export async function findOpenReview(db: Database, reviewerId: string, options: 
   const [found] = options.lock ? await query.for('update', { of: contracts }) : await query;
   if (!found) throw new AppError('NOT_FOUND', 'This review does not exist.');
   assertReviewOpen(found.reviewer, found.contract);
-  const [latest] = await db
+  const [version] = await db
     .select({ number: contractVersions.number, content: contractVersions.content })
     .from(contractVersions)
-    .where(eq(contractVersions.contractId, found.contract.id))
-    .orderBy(desc(contractVersions.number))
-    .limit(1);
-  if (!latest) throw new Error('A contract without versions');
-  return { ...found, latest };
+    .where(
+      and(
+        eq(contractVersions.contractId, found.contract.id),
+        eq(contractVersions.number, found.reviewer.round),
+      ),
+    );
+  if (!version) throw new Error('A review round without its version');
+  return { ...found, version };
 }

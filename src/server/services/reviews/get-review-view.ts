@@ -7,9 +7,9 @@ import { findOpenReview } from './find-reviewer';
 
 const { content: _content, ...summaryColumns } = getTableColumns(suggestions);
 
-/** What a reviewer reads: the draft's latest version, and what became of their suggestions. */
+/** What a reviewer reads: the version sent to them for review, and what became of their suggestions. */
 export async function getReviewView(ctx: ReviewerContext): Promise<ReviewView> {
-  const { reviewer, contract, latest } = await findOpenReview(ctx.db, ctx.reviewerId);
+  const { reviewer, contract, version } = await findOpenReview(ctx.db, ctx.reviewerId);
   const [organization] = await ctx.db
     .select({ name: organizations.name })
     .from(organizations)
@@ -24,7 +24,7 @@ export async function getReviewView(ctx: ReviewerContext): Promise<ReviewView> {
     organizationName: organization?.name ?? '',
     senderName: contract.createdByName,
     title: contract.title,
-    version: { number: latest.number, content: latest.content },
+    version: { number: version.number, content: version.content },
     open: true,
     suggestions: own.map((row) => presentSuggestionSummary(row, reviewer.name)),
   };

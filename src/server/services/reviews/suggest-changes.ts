@@ -13,8 +13,9 @@ import { findOpenReview } from './find-reviewer';
 const maxSuggestions = 20;
 
 /**
- * A reviewer's suggested changes: the whole document as they would have it, on the version they
- * read. It changes nothing in the draft: the owner decides on each change.
+ * A reviewer's suggested changes: the whole document as they would have it, on the version sent
+ * to them for review. It changes nothing in the draft: the owner decides on each change, and
+ * what they accept is merged into the draft as it is by then.
  */
 export async function suggestChanges(
   ctx: ReviewerContext,
@@ -23,14 +24,14 @@ export async function suggestChanges(
   // Checked like any save (schema, limits), in the content thread.
   const { content } = await prepareContent(input.content);
   return ctx.db.transaction(async (tx) => {
-    const { reviewer, contract, latest } = await findOpenReview(tx, ctx.reviewerId, { lock: true });
-    if (input.baseVersion !== latest.number) {
+    const { reviewer, contract, version } = await findOpenReview(tx, ctx.reviewerId, { lock: true });
+    if (input.baseVersion !== version.number) {
       throw new AppError(
         'CONTRACT_CHANGED',
-        `There is a newer version (${latest.number}) than the one you changed (${input.baseVersion}). Your changes are still on screen: copy what you need, then reload to see the new version.`,
+        `Version ${version.number} was sent to you for review since you opened version ${input.baseVersion}. Your changes are still on screen: copy what you need, then reload to see the new version.`,
       );
     }
-    if (isDeepStrictEqual(latest.content, content)) {
+    if (isDeepStrictEqual(version.content, content)) {
       throw new AppError('INVALID_INPUT', 'Nothing was changed: edit the text, then suggest.', 'content');
     }
     const made = await tx
@@ -46,7 +47,7 @@ export async function suggestChanges(
       .values({
         contractId: contract.id,
         reviewerId: reviewer.id,
-        baseVersion: latest.number,
+        baseVersion: version.number,
         content,
         note: input.note || null,
         createdAt: now,
@@ -58,7 +59,7 @@ export async function suggestChanges(
       event: { type: 'review.suggested', data: { reviewerName: reviewer.name, suggestionId: row.id } },
       history: {
         action: 'suggestions_made',
-        details: `${reviewer.name} (${reviewer.email}) suggested changes to version ${latest.number}`,
+        details: `${reviewer.name} (${reviewer.email}) suggested changes to version ${version.number}`,
         author: { userId: null, userName: `${reviewer.name} (reviewer)`, ...ctx.origin },
       },
       at: now,
