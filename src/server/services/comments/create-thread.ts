@@ -37,7 +37,7 @@ export async function createThread(
       throw new AppError(
         'CONTRACT_CHANGED',
         access.author.reviewerId
-          ? 'Comment on the text of the draft as sent: your own edits are not in it (suggest them instead)'
+          ? 'That passage is not in the draft as it stands: either you edited it (suggest the change instead) or it changed after it was sent to you. Comment on other text, or suggest a change.'
           : 'Save the draft first to comment on text you just wrote',
       );
     }
