@@ -176,13 +176,18 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   });
   await desk.close();
 
-  // Round 2: a new link (the first no longer opens); all accepted.
+  // Round 2: a new link (the first no longer opens); the reviewer comments again and suggests
+  // two changes; the owner accepts one and rejects the other.
   await owner.getByRole('button', { name: 'Send for Review' }).click();
   await owner
     .getByRole('dialog', { name: 'Send for review' })
     .getByRole('button', { name: 'Send for review' })
     .click();
+  const secondQuestion = 'Twenty-one days would suit our warehouse better.';
   await suggestFromEmail(browser, mailApp, reviewer, 2, async (page) => {
+    await expect(page.getByText(/to review version\s+4/)).toBeVisible();
+    await commentOn(page, 'fourteen days', secondQuestion);
+    await replaceText(page, 'fourteen', 'twenty-one');
     await replaceText(page, 'Poland', 'Poland, excluding the CISG');
   });
   const stale = await browser.newContext({ baseURL: mailApp.baseURL });
@@ -190,12 +195,20 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   await old.goto(`/review/${firstToken}`);
   await expect(old.getByRole('heading', { name: 'This review link is not valid' })).toBeVisible();
   await stale.close();
+  await expect(threadSaying(owner, secondQuestion).getByText('Other side', { exact: true })).toBeVisible();
   await owner.reload();
   await owner.getByRole('link', { name: /on version 4/ }).click();
-  await owner.getByRole('button', { name: 'Accept all' }).click();
+  await expect(owner.getByRole('document', { name: 'Suggested changes' }).locator('ins')).toContainText([
+    'twenty-one',
+    'CISG',
+  ]);
+  await owner.getByRole('group', { name: 'Change 1' }).getByRole('button', { name: 'Reject' }).click();
+  await owner.getByRole('group', { name: 'Change 2' }).getByRole('button', { name: 'Accept' }).click();
   await owner.getByRole('button', { name: 'Apply decisions' }).click();
   await expect(owner).toHaveURL(contractUrl);
   await expect(body).toContainText('excluding the CISG');
+  await expect(body).toContainText('within fourteen days');
+  await expect(body).not.toContainText('twenty-one');
 
   // Internal approval: the admin makes a colleague the approver of every contract; sending waits.
   const approverEmail = `marek-${suffix}@example.com`;
