@@ -434,7 +434,7 @@ export const contractVersions = pgTable(
     kind: versionKindEnum('kind').notNull(),
     title: text('title').notNull(),
     content: jsonb('content').$type<EditorDocument>().notNull(),
-    /** Written with the content, by the database: see versionContentHash (services/versions). */
+    /** Written with the content, by the database: see recordVersion (services/versions). */
     contentHash: text('content_hash').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
