@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, events, memberships, notifications } from '../../src/server/db/schema';
 import { backgroundFor } from '../support/background';
+import { inviteReviewer } from '../support/review-link';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -309,29 +310,20 @@ describe('a contract under a rule', () => {
     expect((await decide(approver, id, 'approve')).json().state).toBe('approved');
 
     // A review round records a version but changes nothing: the approval stands.
-    const email = 'reviewer.approvals@example.com';
-    const sent = await call(ctx, drafter, {
-      method: 'POST',
-      url: `/api/contracts/${id}/review`,
-      json: { reviewers: [{ name: 'Ρένα Παππά', email }] },
+    const reviewer = await inviteReviewer(ctx, { background, peer }, drafter, id, {
+      name: 'Ρένα Παππά',
+      email: 'reviewer.approvals@example.com',
     });
-    expect(sent.statusCode, sent.body).toBe(200);
     expect((await approval(drafter, id)).json().state).toBe('approved');
-    await background.drain();
-    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(peer.to(email).at(-1)?.text ?? '')?.[1];
-    const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
-    const reviewerId = opened.json().reviewerId as string;
     const view = await call(ctx, null, {
       method: 'GET',
-      url: `/api/review/${reviewerId}`,
-      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+      url: `/api/review/${reviewer.reviewerId}`,
+      headers: { cookie: reviewer.cookie },
     });
     const suggested = await call(ctx, null, {
       method: 'POST',
-      url: `/api/review/${reviewerId}/suggestions`,
-      headers: { cookie: `${cookie?.name}=${cookie?.value}` },
+      url: `/api/review/${reviewer.reviewerId}/suggestions`,
+      headers: { cookie: reviewer.cookie },
       json: {
         baseVersion: view.json().version.number,
         content: sampleDocument('The Supplier delivers in 14 days.'),

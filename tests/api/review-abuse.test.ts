@@ -6,6 +6,7 @@ import { comments, commentThreads, reviewers } from '../../src/server/db/schema'
 import { commentLimits } from '../../src/shared/api/comments';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { backgroundFor } from '../support/background';
+import { type InvitedReviewer, inviteReviewer } from '../support/review-link';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -66,35 +67,15 @@ async function createDraft(account = owner) {
   return response.json() as { id: string };
 }
 
-async function invite(contractId: string, name: string, account = owner) {
+function invite(contractId: string, name: string, account = owner) {
   counter += 1;
-  const email = `abuse-${counter}@example.com`;
-  const sent = await call(ctx, account, {
-    method: 'POST',
-    url: `/api/contracts/${contractId}/review`,
-    json: { reviewers: [{ name, email }] },
+  return inviteReviewer(ctx, { background, peer }, account, contractId, {
+    name,
+    email: `abuse-${counter}@example.com`,
   });
-  expect(sent.statusCode, sent.body).toBe(200);
-  await background.drain();
-  const mail = peer.to(email).at(-1);
-  const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
-  if (!token) throw new Error(`No review link in: ${mail?.subject}`);
-  const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
-  expect(opened.statusCode, opened.body).toBe(200);
-  const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
-  if (!cookie) throw new Error('No review cookie');
-  return {
-    reviewerId: opened.json().reviewerId as string,
-    cookieName: cookie.name,
-    cookieValue: cookie.value,
-    cookie: `${cookie.name}=${cookie.value}`,
-    email,
-    token,
-    mail,
-  };
 }
 
-type Reviewer = Awaited<ReturnType<typeof invite>>;
+type Reviewer = InvitedReviewer;
 
 const asReviewer = (
   reviewer: Reviewer,

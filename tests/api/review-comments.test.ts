@@ -6,6 +6,7 @@ import { events, jobs, notifications } from '../../src/server/db/schema';
 import type { CommentThread } from '../../src/shared/api/comments';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { backgroundFor } from '../support/background';
+import { type InvitedReviewer, inviteReviewer } from '../support/review-link';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -60,25 +61,15 @@ async function createDraft() {
 }
 
 /** Sends the draft for review, delivers the e-mail, and opens its link as the reviewer's browser. */
-async function invite(contractId: string, name: string) {
+function invite(contractId: string, name: string) {
   counter += 1;
-  const email = `reviewer-${counter}@example.com`;
-  const sent = await call(ctx, owner, {
-    method: 'POST',
-    url: `/api/contracts/${contractId}/review`,
-    json: { reviewers: [{ name, email }] },
+  return inviteReviewer(ctx, { background, peer }, owner, contractId, {
+    name,
+    email: `reviewer-${counter}@example.com`,
   });
-  expect(sent.statusCode, sent.body).toBe(200);
-  await background.drain();
-  const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(peer.to(email).at(-1)?.text ?? '')?.[1];
-  const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
-  expect(opened.statusCode, opened.body).toBe(200);
-  const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
-  if (!cookie) throw new Error('No review cookie');
-  return { reviewerId: opened.json().reviewerId as string, cookie: `${cookie.name}=${cookie.value}`, email };
 }
 
-type Reviewer = Awaited<ReturnType<typeof invite>>;
+type Reviewer = InvitedReviewer;
 
 const asReviewer = (
   reviewer: Reviewer,

@@ -5,6 +5,7 @@ import { contractHistory, notifications } from '../../src/server/db/schema';
 import { importDocx } from '../../src/server/docx/import-docx';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { backgroundFor } from '../support/background';
+import { type InvitedReviewer, inviteReviewer } from '../support/review-link';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -59,30 +60,10 @@ async function draft(content = v1) {
 }
 
 /** Sends for review, delivers the e-mail, and opens the link as the reviewer's browser would. */
-async function invite(contractId: string, person: { name: string; email: string }) {
-  const sent = await call(ctx, owner, {
-    method: 'POST',
-    url: `/api/contracts/${contractId}/review`,
-    json: { reviewers: [person] },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  await background.drain();
-  const mail = peer.to(person.email).at(-1);
-  const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
-  if (!token) throw new Error(`No review link in: ${mail?.subject}`);
-  const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
-  expect(opened.statusCode, opened.body).toBe(200);
-  const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
-  if (!cookie) throw new Error('No review cookie');
-  return {
-    reviewerId: opened.json().reviewerId as string,
-    cookie: `${cookie.name}=${cookie.value}`,
-    token,
-    mail,
-  };
-}
+const invite = (contractId: string, person: { name: string; email: string }) =>
+  inviteReviewer(ctx, { background, peer }, owner, contractId, person);
 
-type Browser = Awaited<ReturnType<typeof invite>>;
+type Browser = InvitedReviewer;
 
 const asReviewer = (browser: Browser, request: { method: 'GET' | 'POST'; url: string; json?: unknown }) =>
   call(ctx, null, { ...request, headers: { cookie: browser.cookie } });

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import type { SmtpPeer } from './smtp-peer';
+import { call, type TestAccount, type TestContext } from './test-app';
+
+type Mailing = { background: { drain(): Promise<unknown> }; peer: SmtpPeer };
+
+/**
+ * Sends a draft for review to one person, delivers the invitation to the SMTP peer, and opens its
+ * link as the reviewer's browser would: what the other side holds afterwards.
+ */
+export async function inviteReviewer(
+  ctx: TestContext,
+  { background, peer }: Mailing,
+  account: TestAccount,
+  contractId: string,
+  person: { name: string; email: string },
+) {
+  const sent = await call(ctx, account, {
+    method: 'POST',
+    url: `/api/contracts/${contractId}/review`,
+    json: { reviewers: [person] },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  await background.drain();
+  const mail = peer.to(person.email).at(-1);
+  const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`No review link in: ${mail?.subject}`);
+  const opened = await call(ctx, null, { method: 'POST', url: '/api/review/open', json: { token } });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_review_'));
+  if (!cookie) throw new Error('No review cookie');
+  return {
+    reviewerId: opened.json().reviewerId as string,
+    cookie: `${cookie.name}=${cookie.value}`,
+    cookieName: cookie.name,
+    cookieValue: cookie.value,
+    email: person.email,
+    token,
+    mail,
+  };
+}
+
+export type InvitedReviewer = Awaited<ReturnType<typeof inviteReviewer>>;
