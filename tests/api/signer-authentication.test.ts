@@ -495,10 +495,10 @@ describe('signer authentication', () => {
     expect((await post(xavier, 'email-code')).statusCode).toBe(204);
     await drain();
     const first = codeIn('xavier@example.com');
-    // Half an hour later: the burst window is over (its row is what says so).
+    // Half an hour later: the 30 seconds are over (its row is what says so).
     await ctx.database.db
       .delete(rateLimits)
-      .where(eq(rateLimits.key, `signer-email-code:burst:${xavier.signerId}`));
+      .where(eq(rateLimits.key, `signer-email-code:cooldown:${xavier.signerId}`));
     // A new code replaces the old one.
     expect((await post(xavier, 'email-code')).statusCode).toBe(204);
     await drain();

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -46,4 +46,29 @@ export async function refundRateLimit(
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
+}
+
+/**
+ * At most one attempt per `ms` for the key, counted from the last one let through, not in fixed
+ * windows (where two attempts a moment apart on either side of a window's edge both pass). Says
+ * how long to wait, 0 when it may go on. The caller serialises the key's attempts (holds a row
+ * lock of what the key is about), so two at once cannot both pass.
+ */
+export async function consumeCooldown(
+  db: Database,
+  key: string,
+  ms: number,
+  now = new Date(),
+): Promise<number> {
+  const [last] = await db
+    .select({ at: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key))
+    .orderBy(desc(rateLimits.windowStart))
+    .limit(1);
+  const readyAt = last ? last.at.getTime() + ms : 0;
+  if (readyAt > now.getTime()) return Math.ceil((readyAt - now.getTime()) / 1000);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await db.insert(rateLimits).values({ key, windowStart: now, count: 1 });
+  return 0;
 }

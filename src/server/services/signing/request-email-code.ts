@@ -4,16 +4,27 @@ import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { appendHistory } from '../history/append-history';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
+import { consumeCooldown, consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { lockedError } from './pass-signer-check';
 import { maskEmail, maxAuthFailures } from './signer-authentication';
 
 /** One code every 30 seconds and five an hour per signer: enough for a lost e-mail, not for a flood. */
-export const emailCodeLimits: { burst: RateLimitRule; hourly: RateLimitRule } = {
-  burst: { limit: 1, windowMs: 30_000 },
+export const emailCodeLimits: { cooldownMs: number; hourly: RateLimitRule } = {
+  cooldownMs: 30_000,
   hourly: { limit: 5, windowMs: 60 * 60 * 1000 },
 };
+
+function tooSoon(wait: number): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    wait < 120
+      ? `A code was sent just now. You can ask for another in ${wait} seconds.`
+      : `Too many codes were sent. You can ask for another in ${Math.ceil(wait / 60)} minutes.`,
+    undefined,
+    wait,
+  );
+}
 
 /**
  * 'Send me a code': queues the e-mail whose delivery makes a fresh code (replacing any earlier
@@ -32,22 +43,14 @@ export async function requestEmailCode(
   if (!row.requireEmailCode)
     throw new AppError('INVALID_INPUT', 'No e-mailed code is needed for this document');
   if (row.authFailures >= maxAuthFailures) throw lockedError();
-  for (const [name, rule] of Object.entries(limits)) {
-    const wait = await consumeRateLimit(db, `signer-email-code:${name}:${signerId}`, rule);
-    if (wait > 0) {
-      throw new AppError(
-        'RATE_LIMITED',
-        wait < 120
-          ? `A code was sent just now. You can ask for another in ${wait} seconds.`
-          : `Too many codes were sent. You can ask for another in ${Math.ceil(wait / 60)} minutes.`,
-        undefined,
-        wait,
-      );
-    }
-  }
   return db.transaction(async (tx) => {
     const { signer, contract } = await findSignerWithContract(tx, signerId, { lock: true });
     const now = new Date();
+    // Counted under the signer's lock, so two requests at once cannot both slip through.
+    const soon = await consumeCooldown(tx, `signer-email-code:cooldown:${signerId}`, limits.cooldownMs, now);
+    if (soon > 0) throw tooSoon(soon);
+    const hourly = await consumeRateLimit(tx, `signer-email-code:hourly:${signerId}`, limits.hourly, now);
+    if (hourly > 0) throw tooSoon(hourly);
     await appendHistory(tx, {
       contractId: contract.id,
       action: 'email_code_sent',
