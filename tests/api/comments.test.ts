@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anchorAt } from '../../src/editor/comments/anchor';
 import { documentPlainText } from '../../src/editor/comments/plain-text';
 import { comments, commentThreads, mailMessages, notifications, reviewers } from '../../src/server/db/schema';
 import { createThread } from '../../src/server/services/comments/create-thread';
@@ -8,6 +7,7 @@ import { listThreads } from '../../src/server/services/comments/list-threads';
 import { replyToThread } from '../../src/server/services/comments/reply-to-thread';
 import { commentLimits } from '../../src/shared/api/comments';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
+import { quoteAnchor } from '../support/anchors';
 import { backgroundFor } from '../support/background';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
@@ -61,12 +61,7 @@ async function createDraft(content: EditorDocument = agreement) {
   return response.json() as { id: string; revision: number };
 }
 
-function anchorOf(content: EditorDocument, quote: string) {
-  const { text } = documentPlainText(content);
-  const start = text.indexOf(quote);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return anchorAt(text, start, start + quote.length);
-}
+const anchorOf = (content: EditorDocument, quote: string) => quoteAnchor(content, quote);
 
 function comment(
   account: TestAccount,

@@ -1,12 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anchorAt } from '../../src/editor/comments/anchor';
-import { documentPlainText } from '../../src/editor/comments/plain-text';
 import { events, jobs, notifications } from '../../src/server/db/schema';
 import type { CommentThread } from '../../src/shared/api/comments';
-import type { EditorDocument } from '../../src/shared/api/editor-document';
+import { quoteAnchor } from '../support/anchors';
 import { backgroundFor } from '../support/background';
-import { type InvitedReviewer, inviteReviewer } from '../support/review-link';
+import { reviewedAgreement as agreement, type InvitedReviewer, inviteReviewer } from '../support/review-link';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -34,21 +32,7 @@ afterAll(async () => {
   await peer.close();
 });
 
-const agreement: EditorDocument = {
-  type: 'doc',
-  content: [
-    'The Supplier delivers the goods within thirty days of the order.',
-    'The Buyer pays each invoice within fourteen days.',
-    'Either party may end this agreement with ninety days of notice.',
-  ].map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
-};
-
-function anchorOf(quote: string) {
-  const { text } = documentPlainText(agreement);
-  const start = text.indexOf(quote);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return anchorAt(text, start, start + quote.length);
-}
+const anchorOf = (quote: string) => quoteAnchor(agreement, quote);
 
 async function createDraft() {
   const response = await call(ctx, owner, {

@@ -1,6 +1,17 @@
 import { expect } from 'vitest';
+import type { EditorDocument } from '../../src/shared/api/editor-document';
 import type { SmtpPeer } from './smtp-peer';
 import { call, type TestAccount, type TestContext } from './test-app';
+
+/** A short draft of three clauses, as the review tests send it for review. */
+export const reviewedAgreement: EditorDocument = {
+  type: 'doc',
+  content: [
+    'The Supplier delivers the goods within thirty days of the order.',
+    'The Buyer pays each invoice within fourteen days.',
+    'Either party may end this agreement with ninety days of notice.',
+  ].map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+};
 
 type Mailing = { background: { drain(): Promise<unknown> }; peer: SmtpPeer };
 

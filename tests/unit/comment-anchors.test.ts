@@ -4,6 +4,7 @@ import { anchorAt, offsetMapper, relocateAnchor, type TextAnchor } from '../../s
 import { documentPlainText, offsetOfPosition, rangeOfText } from '../../src/editor/comments/plain-text';
 import { contractSchema } from '../../src/editor/content';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
+import { quoteAnchor } from '../support/anchors';
 
 const paragraphs = (...texts: string[]): EditorDocument => ({
   type: 'doc',
@@ -16,13 +17,7 @@ const original = paragraphs(
   '3. Either party may end this agreement with ninety days of notice.',
 );
 
-function anchorFor(doc: EditorDocument, quote: string, occurrence = 0): TextAnchor {
-  const { text } = documentPlainText(doc);
-  let start = -1;
-  for (let n = 0; n <= occurrence; n += 1) start = text.indexOf(quote, start + 1);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return anchorAt(text, start, start + quote.length);
-}
+const anchorFor = quoteAnchor;
 
 /** What a save does: the old text, the new one, each thread found again. */
 function afterEdit(anchor: TextAnchor, before: EditorDocument, after: EditorDocument) {
