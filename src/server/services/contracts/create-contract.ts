@@ -62,8 +62,6 @@ export async function createContract(
     await recordVersion(tx, {
       contractId: row.id,
       kind: 'edited',
-      title: input.title,
-      content,
       author: { id: actor.userId, name: author.userName },
       at: now,
       editSession: input.editSession ?? null,

@@ -101,8 +101,6 @@ export async function sendContract(
     const version = await recordVersion(tx, {
       contractId: id,
       kind: 'sent',
-      title: contract.title,
-      content: contract.content,
       author: { id: actor.userId, name: authorOf(actor).userName },
       at: sentAt,
     });

@@ -72,8 +72,6 @@ export async function updateContract(
       await recordVersion(tx, {
         contractId: row.id,
         kind: 'edited',
-        title,
-        content,
         author: { id: actor.userId, name: author.userName },
         at: now,
         editSession: editSession ?? null,

@@ -86,8 +86,6 @@ export async function decideSuggestion(
       const version = await recordVersion(tx, {
         contractId: contract.id,
         kind: 'suggestions',
-        title: contract.title,
-        content: prepared.content,
         author: { id: actor.userId, name: author.userName },
         at: now,
       });

@@ -35,8 +35,6 @@ export async function sendForReview(
     const version = await recordVersion(tx, {
       contractId: contract.id,
       kind: 'review',
-      title: contract.title,
-      content: contract.content,
       author: { id: actor.userId, name: author.userName },
       at: now,
     });

@@ -1,14 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { EditorDocument } from '../../../shared/api/editor-document';
 import type { VersionKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
-import { contractVersions } from '../../db/schema';
+import { contracts, contractVersions } from '../../db/schema';
 
 export type VersionInput = {
   contractId: string;
   kind: VersionKind;
-  title: string;
-  content: EditorDocument;
   author: { id: string | null; name: string };
   at: Date;
   /** For 'edited': the editor session that saved. */
@@ -17,8 +14,8 @@ export type VersionInput = {
 };
 
 /**
- * Records a version in the caller's transaction (which holds the contract's row lock, so numbers
- * never collide). A save of an editing session that already made the latest version updates that
+ * Records the contract's title and content as they stand in the caller's transaction as a
+ * version (the caller holds the contract's row lock, so numbers never collide). A save of an editing session that already made the latest version updates that
  * version instead: a version is a session's work, not each click of Save. Returns its number
  * and the database's hash of its content.
  */
@@ -45,18 +42,19 @@ export async function recordVersion(
     input.editSession &&
     latest.editSession === input.editSession &&
     latest.authorId === input.author.id;
-  // The content is parsed once (a 300-page contract is 1.7 MB of JSON) and hashed from the
-  // parsed value: on the embedded database every parse runs on the server's only thread. The
-  // hash is the database's: SHA-256 of the content's canonical text (PostgreSQL's jsonb output:
-  // keys sorted, no insignificant space), so anyone with the stored JSON can recompute it.
-  const content = sql`(select ${JSON.stringify(input.content)}::jsonb as value)`;
+  // The title and content are copied from the contract's row inside the database: a 300-page
+  // contract is 1.7 MB of JSON, and on the embedded database sending it again (encoded, then
+  // parsed) runs on the server's only thread while every other query waits. The hash is the
+  // database's: SHA-256 of the content's canonical text (PostgreSQL's jsonb output: keys sorted,
+  // no insignificant space), so anyone with the stored JSON can recompute it.
+  const current = sql`(select ${contracts.title} as title, ${contracts.content} as value from ${contracts} where ${contracts.id} = ${input.contractId}::uuid)`;
   const hash = sql`encode(sha256(convert_to(given.value::text, 'UTF8')), 'hex')`;
   if (sameSession) {
     const updated = await tx.execute(sql`
       update ${contractVersions}
-      set title = ${input.title}::text, content = given.value, content_hash = ${hash},
+      set title = given.title, content = given.value, content_hash = ${hash},
         updated_at = ${input.at.toISOString()}::timestamptz
-      from ${content} as given
+      from ${current} as given
       where ${contractVersions.id} = ${latest.id}
       returning number, content_hash as "contentHash"`);
     const [row] = rowsOf(updated);
@@ -67,11 +65,11 @@ export async function recordVersion(
     insert into ${contractVersions} (contract_id, number, kind, title, content, content_hash,
       author_id, author_name, edit_session, restored_from, created_at, updated_at)
     select ${input.contractId}::uuid, ${number}::integer, ${input.kind}::version_kind,
-      ${input.title}::text, given.value, ${hash}, ${input.author.id}::uuid, ${input.author.name}::text,
+      given.title, given.value, ${hash}, ${input.author.id}::uuid, ${input.author.name}::text,
       ${input.kind === 'edited' ? (input.editSession ?? null) : null}::text,
       ${input.restoredFrom ?? null}::integer,
       ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz
-    from ${content} as given
+    from ${current} as given
     returning number, content_hash as "contentHash"`);
   const [row] = rowsOf(inserted);
   if (!row) throw new Error('The version was not recorded');

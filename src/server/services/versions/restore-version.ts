@@ -47,8 +47,6 @@ export async function restoreVersion(
     const restored = await recordVersion(tx, {
       contractId: row.id,
       kind: 'restored',
-      title: version.title,
-      content: prepared.content,
       author: { id: actor.userId, name: author.userName },
       at: now,
       restoredFrom: version.number,
