@@ -16,6 +16,7 @@ import {
   type TestAccount,
   type TestContext,
 } from '../support/test-app';
+import { fastestTimes } from '../support/timing';
 
 let ctx: TestContext;
 let peer: SmtpPeer;
@@ -204,7 +205,12 @@ describe('sign-up', () => {
         .sort();
     expect(headersOf(taken.response)).toEqual(headersOf(free.response));
     expect(taken.response.body).toBe(free.response.body);
-    expect(Math.abs(taken.ms - free.ms)).toBeLessThan(250);
+    // And after the same time: the fastest of three tries each, alternating which goes first.
+    const [freeMs, takenMs] = await fastestTimes(3, async (round) => [
+      () => ask(`free-${round}-${Date.now()}@example.com`),
+      () => ask(owner.email),
+    ]);
+    expect(Math.abs(takenMs - freeMs)).toBeLessThan(250);
 
     // The owner hears of it; their account and password stay as they were.
     await background.drain();

@@ -15,6 +15,7 @@ import {
   type TestAccount,
   type TestContext,
 } from '../support/test-app';
+import { fastestTimes } from '../support/timing';
 
 let ctx: TestContext;
 let peer: SmtpPeer;
@@ -106,7 +107,12 @@ describe('asking for a reset link', () => {
     // Both wait for the same floor (300 ms), far above the work a known e-mail adds.
     expect(known.ms).toBeGreaterThanOrEqual(295);
     expect(unknown.ms).toBeGreaterThanOrEqual(295);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+    // The fastest of three tries each (fresh accounts, alternating which goes first) match.
+    const [knownMs, unknownMs] = await fastestTimes(3, async (round) => {
+      const other = await buildAccount(ctx);
+      return [() => requestReset(other.email), () => requestReset(`nobody-${round}@example.com`)];
+    });
+    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(150);
 
     await background.drain();
     expect(peer.to('nobody-here@example.com')).toHaveLength(0);
