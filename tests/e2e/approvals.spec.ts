@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { expect, sendTimeout, test } from './fixtures';
+import { expect, jobTimeout, sendTimeout, test } from './fixtures';
 
 type Outbox = { items: { kind: string; to: { email: string }; text: string | null }[] };
 type Call = <T>(method: 'POST' | 'GET' | 'PATCH', path: string, data?: unknown) => Promise<T>;
@@ -11,16 +11,13 @@ async function memberContext(browser: Browser, call: Call, name: string): Promis
   await call('POST', '/team/invitations', { email, role: 'member' });
   let token = '';
   await expect
-    .poll(
-      async () => {
-        const outbox = await call<Outbox>('GET', '/mail/outbox');
-        const text =
-          outbox.items.find((item) => item.kind === 'team_invitation' && item.to.email === email)?.text ?? '';
-        token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-        return token;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      const outbox = await call<Outbox>('GET', '/mail/outbox');
+      const text =
+        outbox.items.find((item) => item.kind === 'team_invitation' && item.to.email === email)?.text ?? '';
+      token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
+      return token;
+    }, jobTimeout)
     .not.toBe('');
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const signUp = await context.request.post('/api/auth/sign-up/invitation', {
@@ -84,7 +81,7 @@ test.describe('approvals', () => {
       .poll(async () => {
         const list = await call<{ items: { message: string }[] }>('GET', '/notifications');
         return list.items.map((item) => item.message).join('\n');
-      })
+      }, jobTimeout)
       .toContain('Dana Drafter asks you to approve "Consulting Agreement"');
     await page.goto(`/contracts/${id}`);
     const approverCard = page.getByRole('region', { name: 'Approvals' });

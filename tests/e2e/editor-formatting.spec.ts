@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, jobTimeout, test } from './fixtures';
 
 type Json = {
   type: string;
@@ -175,18 +175,15 @@ async function signingPathFor(email: string): Promise<string> {
   const logPath = join(tmpdir(), `pactum-e2e-${Number(process.env.E2E_PORT ?? 3100)}.log`);
   let path: string | undefined;
   await expect
-    .poll(
-      async () => {
-        const log = await readFile(logPath, 'utf8').catch(() => '');
-        for (const line of log.split('\n')) {
-          if (!line.includes(email) || !line.includes('/sign/')) continue;
-          const entry = JSON.parse(line) as { to?: string; link?: string };
-          if (entry.to === email && entry.link) path = new URL(entry.link).pathname;
-        }
-        return path;
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => {
+      const log = await readFile(logPath, 'utf8').catch(() => '');
+      for (const line of log.split('\n')) {
+        if (!line.includes(email) || !line.includes('/sign/')) continue;
+        const entry = JSON.parse(line) as { to?: string; link?: string };
+        if (entry.to === email && entry.link) path = new URL(entry.link).pathname;
+      }
+      return path;
+    }, jobTimeout)
     .toBeTruthy();
   return path as string;
 }
@@ -610,6 +607,8 @@ test.describe('editor formatting', () => {
     call,
     browser,
   }, testInfo) => {
+    // It waits on background jobs (a send, its mails), which take far longer on a busy machine.
+    test.setTimeout(120_000);
     void account;
     // A long unbroken address, as real ones are: it must not widen the page on a phone.
     const signer = `zoe.hohenstein-legal-${randomUUID().slice(0, 6)}@very-long-company-name.example.com`;

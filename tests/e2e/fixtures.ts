@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { confirmationLinkFor, tokenOf } from './server-log';
 
+export { jobTimeout, sendTimeout } from './waits';
 export { expect };
-
-/**
- * How long a send may take to show: it renders the contract's PDF, and the first render of a PDF
- * thread starts it and loads every script's fonts, which takes seconds on a busy machine.
- */
-export const sendTimeout = { timeout: 45_000 };
 
 let addressCounter = 0;
 

@@ -1,9 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { signingTokenIn } from '../support/smtp-peer';
 import { expect, type MailApp } from './mail-app';
+import { jobTimeout } from './waits';
 
 /** The first mail the address received whose subject matches, waiting for the mail job. */
-export async function waitForMail(app: MailApp, email: string, subject: RegExp, timeout = 60_000) {
+export async function waitForMail(app: MailApp, email: string, subject: RegExp, { timeout } = jobTimeout) {
   const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
   await expect.poll(() => matching().length, { timeout }).toBeGreaterThan(0);
   const mail = matching()[0];
@@ -14,7 +15,7 @@ export async function waitForMail(app: MailApp, email: string, subject: RegExp, 
 /** The newest mail the address received whose subject matches, once there are `count` of them. */
 export async function latestMail(app: MailApp, email: string, subject: RegExp, count: number) {
   const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
-  await expect.poll(() => matching().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => matching().length, jobTimeout).toBeGreaterThanOrEqual(count);
   const mail = matching().at(-1);
   if (!mail) throw new Error('unreachable');
   return mail;

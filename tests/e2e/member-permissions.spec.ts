@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, jobTimeout, test } from './fixtures';
 
 type Outbox = { items: { kind: string; to: { email: string }; text: string | null }[] };
 
@@ -13,16 +13,13 @@ async function memberContext(
   await call('POST', '/team/invitations', { email, role: 'member' });
   let token = '';
   await expect
-    .poll(
-      async () => {
-        const outbox = await call<Outbox>('GET', '/mail/outbox');
-        const text =
-          outbox.items.find((item) => item.kind === 'team_invitation' && item.to.email === email)?.text ?? '';
-        token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-        return token;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      const outbox = await call<Outbox>('GET', '/mail/outbox');
+      const text =
+        outbox.items.find((item) => item.kind === 'team_invitation' && item.to.email === email)?.text ?? '';
+      token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
+      return token;
+    }, jobTimeout)
     .not.toBe('');
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const headers = {
@@ -43,6 +40,8 @@ test.describe('a member', () => {
     account,
     call,
   }) => {
+    // It waits on background jobs (a send, its mails), which take far longer on a busy machine.
+    test.setTimeout(120_000);
     void account;
     const context = await memberContext(browser, call);
     const page = await context.newPage();

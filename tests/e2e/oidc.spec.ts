@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './oidc-app';
+import { jobTimeout } from './waits';
 
 /** The provider's own development login and consent pages. */
 async function signInAtProvider(page: Page, login: string) {
@@ -73,7 +74,7 @@ test.describe('Sign in with Google (OpenID Connect)', () => {
     browser,
     oidcApp,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const victim = `victim${Date.now()}`;
     // Someone makes an account with the victim's address first, at a provider that does not confirm it.
     const attacker = await browser.newContext({ baseURL: oidcApp.baseURL });
@@ -109,9 +110,7 @@ test.describe('Sign in with Google (OpenID Connect)', () => {
       await expect
         .poll(
           () => oidcApp.peer.to(`${victim}@example.com`).filter((mail) => mail.subject === subject).length,
-          {
-            timeout: 20_000,
-          },
+          jobTimeout,
         )
         .toBeGreaterThan(0);
       return oidcApp.peer

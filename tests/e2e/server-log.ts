@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
+import { jobTimeout } from './waits';
 
 /** Where playwright.config.ts sends the shared server's log (its port names it). */
 const logPath = join(tmpdir(), `pactum-e2e-${Number(process.env.E2E_PORT ?? 3100)}.log`);
@@ -48,7 +49,7 @@ export async function confirmationLinkFor(email: string, notThese: string[] = []
         link = (links.get(email) ?? []).filter((candidate) => !notThese.includes(candidate)).at(-1) ?? '';
         return link;
       },
-      { timeout: 20_000, intervals: [100, 200, 250] },
+      { ...jobTimeout, intervals: [100, 200, 250] },
     )
     .toMatch(/^\/confirm-email\/[A-Za-z0-9_-]{43}$/);
   return link;

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, jobTimeout, test } from './fixtures';
 
 type Created = { id: string };
 type Outbox = { items: { to: { email: string }; text: string | null; kind: string }[] };
@@ -9,6 +9,8 @@ test.describe('signatures', () => {
     account,
     call,
   }) => {
+    // It waits on background jobs (a send, its mails), which take far longer on a busy machine.
+    test.setTimeout(120_000);
     void account;
     const contract = await call<Created>('POST', '/contracts', {
       title: 'Consulting NDA',
@@ -27,7 +29,7 @@ test.describe('signatures', () => {
       .poll(async () => {
         await page.reload();
         return page.getByRole('button', { name: 'Remind Nora North' }).count();
-      })
+      }, jobTimeout)
       .toBe(1);
     await page.getByRole('button', { name: 'Remind Nora North' }).click();
     await expect(rows.filter({ hasText: 'Nora North' }).getByRole('status')).toHaveText('Reminded');
@@ -41,6 +43,8 @@ test.describe('signatures', () => {
     account,
     call,
   }) => {
+    // It waits on background jobs (a send, its mails), which take far longer on a busy machine.
+    test.setTimeout(120_000);
     await page.goto('/signatures');
     const pad = page.getByRole('img', { name: /Signature pad/ });
     await pad.scrollIntoViewIfNeeded();
@@ -68,7 +72,7 @@ test.describe('signatures', () => {
         );
         link = /\/sign\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
         return link;
-      })
+      }, jobTimeout)
       .not.toBe('');
     await page.goto(link);
     await expect(page.getByRole('img', { name: 'Your saved signature' })).toBeVisible();
