@@ -1,34 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, jobTimeout, sendTimeout, test } from './fixtures';
-
-type Outbox = { items: { kind: string; to: { email: string }; text: string | null }[] };
-type Call = <T>(method: 'POST' | 'GET' | 'PATCH', path: string, data?: unknown) => Promise<T>;
-
-/** A member of the account's organization, signed in in a browser of their own (invited, signed up from the link). */
-async function memberContext(browser: Browser, call: Call, name: string): Promise<BrowserContext> {
-  const email = `drafter-${randomUUID().slice(0, 8)}@example.com`;
-  await call('POST', '/team/invitations', { email, role: 'member' });
-  let token = '';
-  await expect
-    .poll(async () => {
-      const outbox = await call<Outbox>('GET', '/mail/outbox');
-      const text =
-        outbox.items.find((item) => item.kind === 'team_invitation' && item.to.email === email)?.text ?? '';
-      token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-      return token;
-    }, jobTimeout)
-    .not.toBe('');
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const signUp = await context.request.post('/api/auth/sign-up/invitation', {
-    data: { token, name, password: 'quiet harbor lantern 42' },
-    headers: {
-      'x-forwarded-for': `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  return context;
-}
+import { memberContext } from './team-member';
 
 test.describe('approvals', () => {
   test('an admin sets a rule; a member drafts; sending waits for the approver, who approves in another browser', async ({
