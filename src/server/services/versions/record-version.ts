@@ -15,9 +15,10 @@ export type VersionInput = {
 
 /**
  * Records the contract's title and content as they stand in the caller's transaction as a
- * version (the caller holds the contract's row lock, so numbers never collide). A save of an editing session that already made the latest version updates that
- * version instead: a version is a session's work, not each click of Save. Returns its number
- * and the database's hash of its content.
+ * version (the caller holds the contract's row lock, so numbers never collide). A save of an
+ * editing session that already made the latest version updates that version instead: a version
+ * is a session's work, not each click of Save. Returns its number and the database's hash of
+ * its content.
  */
 export async function recordVersion(
   tx: Database,
@@ -47,7 +48,8 @@ export async function recordVersion(
   // parsed) runs on the server's only thread while every other query waits. The hash is the
   // database's: SHA-256 of the content's canonical text (PostgreSQL's jsonb output: keys sorted,
   // no insignificant space), so anyone with the stored JSON can recompute it.
-  const current = sql`(select ${contracts.title} as title, ${contracts.content} as value from ${contracts} where ${contracts.id} = ${input.contractId}::uuid)`;
+  const current = sql`(select ${contracts.title} as title, ${contracts.content} as value
+    from ${contracts} where ${contracts.id} = ${input.contractId}::uuid)`;
   const hash = sql`encode(sha256(convert_to(given.value::text, 'UTF8')), 'hex')`;
   if (sameSession) {
     const updated = await tx.execute(sql`
