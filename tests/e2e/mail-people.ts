@@ -4,9 +4,9 @@ import { expect, type MailApp } from './mail-app';
 import { jobTimeout } from './waits';
 
 /** The first mail the address received whose subject matches, waiting for the mail job. */
-export async function waitForMail(app: MailApp, email: string, subject: RegExp, { timeout } = jobTimeout) {
+export async function waitForMail(app: MailApp, email: string, subject: RegExp) {
   const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
-  await expect.poll(() => matching().length, { timeout }).toBeGreaterThan(0);
+  await expect.poll(() => matching().length, jobTimeout).toBeGreaterThan(0);
   const mail = matching()[0];
   if (!mail) throw new Error('unreachable');
   return mail;

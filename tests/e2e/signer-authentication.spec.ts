@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { type SmtpPeer, signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
 import { sendTimeout } from './fixtures';
-import { signOnPage } from './mail-people';
+import { latestMail, signOnPage } from './mail-people';
 import { freePort, spawnServer } from './spawned-server';
 
 const run = promisify(execFile);
@@ -28,14 +28,6 @@ const test = base.extend<object, { authApp: MailApp }>({
     { scope: 'worker', timeout: 180_000 },
   ],
 });
-
-async function waitForMail(app: MailApp, email: string, subject: RegExp, count = 1) {
-  const matching = () => app.peer.to(email).filter((mail) => subject.test(mail.subject ?? ''));
-  await expect.poll(() => matching().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
-  const mail = matching().at(-1);
-  if (!mail) throw new Error('unreachable');
-  return mail;
-}
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const file = join(await mkdtemp(join(tmpdir(), 'pactum-e2e-auth-')), 'sealed.pdf');
@@ -119,7 +111,7 @@ test('the sender asks one signer for an access code and another for an e-mailed 
   await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
 
   // Alice: the invitation says a code will be asked, never the code.
-  const invitation = await waitForMail(authApp, alice, /sent you/);
+  const invitation = await latestMail(authApp, alice, /sent you/, 1);
   expect(invitation.text).toContain('access code');
   expect(invitation.text).not.toContain(accessCode);
   const alicePage = await signerPage(browser, authApp, 1280);
@@ -138,7 +130,7 @@ test('the sender asks one signer for an access code and another for an e-mailed 
   await signHere(alicePage, 'Alice Archer');
 
   // Erin, on a phone: asks for a code, reads it from the e-mail, enters it.
-  const erinInvitation = await waitForMail(authApp, erin, /sent you/);
+  const erinInvitation = await latestMail(authApp, erin, /sent you/, 1);
   expect(erinInvitation.text).toContain('one-time code');
   const erinPage = await signerPage(browser, authApp, 390);
   await erinPage.goto(`/sign/${signingTokenIn(erinInvitation)}`);
@@ -147,7 +139,7 @@ test('the sender asks one signer for an access code and another for an e-mailed 
   await shot(erinPage, 'email-code-390.png');
   await erinPage.getByRole('button', { name: 'Send me a code' }).click();
   await expect(erinPage.getByText(/We sent a 6-digit code/)).toBeVisible();
-  const codeMail = await waitForMail(authApp, erin, /Your code to open/);
+  const codeMail = await latestMail(authApp, erin, /Your code to open/, 1);
   const code = /\b(\d{6})\b/.exec(codeMail.text ?? '')?.[1];
   if (!code) throw new Error('no code in the e-mail');
   await shot(erinPage, 'email-code-sent-390.png');
@@ -157,7 +149,7 @@ test('the sender asks one signer for an access code and another for an e-mailed 
   await signHere(erinPage, 'Erin Ellis');
 
   // The sealed PDF says how each signer was identified.
-  const completed = await waitForMail(authApp, alice, /^Completed/);
+  const completed = await latestMail(authApp, alice, /^Completed/, 1);
   const text = await pdfText(completed.attachments[0]?.content as Buffer);
   expect(text).toContain(`Authentication: link e-mailed to ${alice}; access code entered`);
   expect(text).toContain(
@@ -201,7 +193,7 @@ test('five wrong access codes lock the signer out, the sender is told, and a rem
   expect((await senderContext.request.post(`/api/contracts/${id}/send`, { data: {} })).ok()).toBe(true);
 
   const page = await signerPage(browser, authApp, 390);
-  await page.goto(`/sign/${signingTokenIn(await waitForMail(authApp, larry, /sent you/))}`);
+  await page.goto(`/sign/${signingTokenIn(await latestMail(authApp, larry, /sent you/, 1))}`);
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await page.getByLabel('Access code').fill(`wrong-${attempt}`);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -216,8 +208,8 @@ test('five wrong access codes lock the signer out, the sender is told, and a rem
   await expect(sender.getByText('Locked out after wrong codes')).toBeVisible();
   await sender.getByRole('button', { name: 'Remind Larry Lock' }).click();
   await expect(sender.getByText('Reminder queued.')).toBeVisible();
-  await waitForMail(authApp, 'demo@example.com', /locked out/);
-  const reminder = await waitForMail(authApp, larry, /^Reminder/);
+  await latestMail(authApp, 'demo@example.com', /locked out/, 1);
+  const reminder = await latestMail(authApp, larry, /^Reminder/, 1);
   await page.goto(`/sign/${signingTokenIn(reminder)}`);
   await page.getByLabel('Access code').fill('Right-Code-42');
   await page.getByRole('button', { name: 'Continue' }).click();
