@@ -163,6 +163,20 @@ describe('bodies built to be slow to validate', () => {
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
+  it('a body sent without a session is turned away before it is read, whatever it holds', async () => {
+    const bodies = ['{"title": "Broken', JSON.stringify({ title: 'Padded', pad: 'p'.repeat(3_000_000) })];
+    for (const payload of bodies) {
+      const response = await call(ctx, null, {
+        method: 'POST',
+        url: '/api/contracts',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
   it('a contract whose content is a million numbers is refused before validation', async () => {
     const account = await buildAccount(ctx);
     const response = await call(ctx, account, {

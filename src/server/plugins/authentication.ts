@@ -49,7 +49,7 @@ const personOnly = () =>
 /**
  * Resolves the caller as soon as a request arrives, from an `Authorization: Bearer` API token or
  * else the session cookie, and turns an anonymous caller away from every route not marked public
- * before its body is even validated.
+ * before its body is even read.
  */
 export function registerAuthentication(
   app: FastifyInstance,
@@ -66,7 +66,7 @@ export function registerAuthentication(
   const guessing = new LimitedAddresses();
   app.decorateRequest('actor', null);
   app.decorate('serviceDeps', { ...deps.services, db: deps.db });
-  // Callback hooks, not async ones: an anonymous request (no token, no cookie) passes both
+  // A callback hook, not an async one: an anonymous request (no token, no cookie) is answered
   // without a promise being made, and the cheapest answer the server gives, a 401, stays cheap.
   app.addHook('onRequest', (request, reply, done) => {
     const bearer = bearerTokenOf(request);
@@ -75,34 +75,27 @@ export function registerAuthentication(
       // Other public routes (and unknown paths) behave the same with or without a token. On the
       // rest, with a Bearer header the cookie is never read: one request, one identity.
       if (request.routeOptions.url !== undefined && !request.routeOptions.config.public) {
-        authenticateToken(request, reply, bearer).then((actor) => {
-          request.actor = actor;
-          done();
-        }, done);
+        authenticateToken(request, reply, bearer).then((actor) => admit(request, actor, done), done);
         return;
       }
     }
     const token = request.cookies[sessionCookieName];
-    if (!token || token.length > 100) return done();
-    findSessionActor(deps.db, { secret: deps.secret, token, ...requestOrigin(request) }).then((actor) => {
-      request.actor = actor;
-      done();
-    }, done);
+    if (!token || token.length > 100) return admit(request, null, done);
+    findSessionActor(deps.db, { secret: deps.secret, token, ...requestOrigin(request) }).then(
+      (actor) => admit(request, actor, done),
+      done,
+    );
   });
-  app.addHook('preValidation', (request, _reply, done) => {
+
+  /** Lets the request go on as `actor`, or turns it away before its body is even read. */
+  function admit(request: FastifyRequest, actor: Actor | null, done: (error?: Error) => void): void {
+    request.actor = actor;
     const config = request.routeOptions.config;
-    if (config.public) return done();
-    if (!request.actor) return done(signInToContinue());
-    if (request.actor.twoFactorSetupRequired && !config.twoFactorSetup) {
-      return done(
-        new AppError(
-          'TWO_FACTOR_SETUP_REQUIRED',
-          'Your organization requires two-factor sign-in: set up an authenticator app or a passkey to continue',
-        ),
-      );
-    }
-    done();
-  });
+    if (config.public) done();
+    else if (!actor) done(signInToContinue());
+    else if (actor.twoFactorSetupRequired && !config.twoFactorSetup) done(setUpTwoFactorFirst());
+    else done();
+  }
 
   /**
    * Everything that limits a token is decided here, in one place: that it is live, which routes
@@ -152,6 +145,12 @@ export function registerAuthentication(
 }
 
 const signInToContinue = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');
+
+const setUpTwoFactorFirst = () =>
+  new AppError(
+    'TWO_FACTOR_SETUP_REQUIRED',
+    'Your organization requires two-factor sign-in: set up an authenticator app or a passkey to continue',
+  );
 
 const tooManyBadTokens = (waitSeconds: number) =>
   new AppError(
