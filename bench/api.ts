@@ -12,7 +12,7 @@
 // thread: V8's garbage-collector helpers and libuv's pool run wherever the system puts them, as
 // in production. Pinned with them, concurrent marking took the one core from the JavaScript
 // thread for tens of milliseconds at every major collection, and a 5 s window with one in it
-// measured 30-60 ms at p99 where the same collection costs 5-17 ms unpinned. PostgreSQL is not
+// measured 30-60 ms at p99; with only the main thread pinned, 5-18 ms. PostgreSQL is not
 // pinned. Latency is what the client sees (the real route through the real stack); the CPU time
 // the serving process spent per request is read from /proc, which a busy neighbour disturbs far
 // less than req/s. Every figure is the median of BENCH_ROUNDS rounds, and the load average is
