@@ -291,5 +291,11 @@ describe('a review by the other side', () => {
       json: { token: browser.token },
     });
     expect(old.statusCode).toBe(404);
+    // Nor does a session opened with it: whoever holds the old link's cookie is out too.
+    const url = `/api/review/${browser.reviewerId}`;
+    const stale = await asReviewer(browser, { method: 'GET', url });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.code).toBe('REVIEW_SESSION_EXPIRED');
+    expect((await asReviewer(again, { method: 'GET', url })).statusCode).toBe(200);
   });
 });

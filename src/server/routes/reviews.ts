@@ -14,6 +14,7 @@ import { replyToThread } from '../services/comments/reply-to-thread';
 import { setThreadResolved } from '../services/comments/resolve-thread';
 import { getContract } from '../services/contracts/get-contract';
 import { decideSuggestion } from '../services/reviews/decide-suggestion';
+import { currentReviewLink } from '../services/reviews/find-reviewer';
 import { getReviewView } from '../services/reviews/get-review-view';
 import { getSuggestion } from '../services/reviews/get-suggestion';
 import { listReviewers } from '../services/reviews/list-reviewers';
@@ -35,11 +36,14 @@ import { registerRoute } from './register-route';
  */
 export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const secure = config.appUrl.protocol === 'https:';
-  /** The reviewer's context for a request: the only place one is made. */
-  const reviewerOf = (request: FastifyRequest, reviewerId: string): ReviewerContext => {
-    if (
-      !verifyReviewCookie(config.sessionSecret, reviewerId, request.cookies[reviewCookieName(reviewerId)])
-    ) {
+  /**
+   * The reviewer's context for a request: the only place one is made. The cookie must come from
+   * the link the reviewer has now: a newer invitation ends the sessions opened with older ones.
+   */
+  const reviewerOf = async (request: FastifyRequest, reviewerId: string): Promise<ReviewerContext> => {
+    const cookie = request.cookies[reviewCookieName(reviewerId)];
+    const link = cookie ? await currentReviewLink(db, reviewerId) : null;
+    if (!link || !verifyReviewCookie(config.sessionSecret, link, cookie)) {
       throw new AppError(
         'REVIEW_SESSION_EXPIRED',
         'Your review session has ended. Open the link from your e-mail again.',
@@ -69,21 +73,21 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   });
 
   registerRoute(app, reviewsApi.open, { config: { public: true } }, async (request, reply) => {
-    const session = await openReviewLink(db, request.body.token);
-    const cookie = issueReviewCookie(config.sessionSecret, session.reviewerId);
-    reply.setCookie(reviewCookieName(session.reviewerId), cookie.value, {
-      path: reviewCookiePath(session.reviewerId),
+    const link = await openReviewLink(db, request.body.token);
+    const cookie = issueReviewCookie(config.sessionSecret, link);
+    reply.setCookie(reviewCookieName(link.reviewerId), cookie.value, {
+      path: reviewCookiePath(link.reviewerId),
       httpOnly: true,
       sameSite: 'strict',
       secure,
       expires: cookie.expires,
     });
-    return reply.header('cache-control', 'no-store').send(session);
+    return reply.header('cache-control', 'no-store').send({ reviewerId: link.reviewerId });
   });
   registerRoute(app, reviewsApi.view, { config: { public: true } }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
-      .send(await getReviewView(reviewerOf(request, request.params.reviewerId))),
+      .send(await getReviewView(await reviewerOf(request, request.params.reviewerId))),
   );
   registerRoute(
     app,
@@ -95,12 +99,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     async (request, reply) =>
       reply
         .status(201)
-        .send(await suggestChanges(reviewerOf(request, request.params.reviewerId), request.body)),
+        .send(await suggestChanges(await reviewerOf(request, request.params.reviewerId), request.body)),
   );
 
   /** A reviewer's comments go through the team's services, as the reviewer (policies/comments.ts). */
   const commenterOf = async (request: FastifyRequest, reviewerId: string) => {
-    const ctx = reviewerOf(request, reviewerId);
+    const ctx = await reviewerOf(request, reviewerId);
     return { ctx, contractId: await reviewedContractId(db, reviewerId) };
   };
   const publicRoute = { config: { public: true } };

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { contracts, contractVersions, reviewers } from '../../db/schema';
 import { assertReviewOpen } from '../../policies/reviews';
+import type { ReviewLink } from './review-cookie';
 
 /**
  * A reviewer with their contract and the version sent to them for review (their latest round);
@@ -30,4 +31,13 @@ export async function findOpenReview(db: Database, reviewerId: string, options: 
     );
   if (!version) throw new Error('A review round without its version');
   return { ...found, version };
+}
+
+/** The link a reviewer was last sent, which their cookie must have been opened with. */
+export async function currentReviewLink(db: Database, reviewerId: string): Promise<ReviewLink | null> {
+  const [found] = await db
+    .select({ linkHash: reviewers.tokenHash })
+    .from(reviewers)
+    .where(eq(reviewers.id, reviewerId));
+  return found ? { reviewerId, linkHash: found.linkHash } : null;
 }

@@ -4,13 +4,15 @@ import type { Database } from '../../db/client';
 import { reviewers } from '../../db/schema';
 import { hashSigningToken } from '../signing/signing-token';
 import { findOpenReview } from './find-reviewer';
+import type { ReviewLink } from './review-cookie';
 
 /** Resolves a review link to its reviewer, noting when they opened it. */
-export async function openReviewLink(db: Database, token: string): Promise<{ reviewerId: string }> {
+export async function openReviewLink(db: Database, token: string): Promise<ReviewLink> {
+  const linkHash = hashSigningToken(token);
   const [reviewer] = await db
     .select({ id: reviewers.id })
     .from(reviewers)
-    .where(eq(reviewers.tokenHash, hashSigningToken(token)));
+    .where(eq(reviewers.tokenHash, linkHash));
   if (!reviewer) {
     throw new AppError(
       'NOT_FOUND',
@@ -19,5 +21,5 @@ export async function openReviewLink(db: Database, token: string): Promise<{ rev
   }
   await findOpenReview(db, reviewer.id);
   await db.update(reviewers).set({ lastViewedAt: new Date() }).where(eq(reviewers.id, reviewer.id));
-  return { reviewerId: reviewer.id };
+  return { reviewerId: reviewer.id, linkHash };
 }

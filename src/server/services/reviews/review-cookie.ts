@@ -7,20 +7,28 @@ export const reviewCookieTtlMs = 8 * 60 * 60 * 1000;
 export const reviewCookieName = (reviewerId: string) => `pactum_review_${reviewerId.replaceAll('-', '')}`;
 export const reviewCookiePath = (reviewerId: string) => `/api/review/${reviewerId}`;
 
-function mac(secret: string, reviewerId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`review:${reviewerId}:${expires}`).digest('base64url');
+/**
+ * A reviewer and the link they were last sent (the hash of its token, which every new invitation
+ * replaces): a cookie is good only for the link it was opened with.
+ */
+export type ReviewLink = { reviewerId: string; linkHash: string };
+
+function mac(secret: string, { reviewerId, linkHash }: ReviewLink, expires: number): string {
+  return createHmac('sha256', secret)
+    .update(`review:${reviewerId}:${linkHash}:${expires}`)
+    .digest('base64url');
 }
 
-/** A value proving the holder opened this reviewer's link, until it expires. */
-export function issueReviewCookie(secret: string, reviewerId: string, now = Date.now()) {
+/** A value proving the holder opened this reviewer's current link, until it expires. */
+export function issueReviewCookie(secret: string, link: ReviewLink, now = Date.now()) {
   const expires = now + reviewCookieTtlMs;
-  return { value: `${expires}.${mac(secret, reviewerId, expires)}`, expires: new Date(expires) };
+  return { value: `${expires}.${mac(secret, link, expires)}`, expires: new Date(expires) };
 }
 
-/** Whether a cookie is this reviewer's, unaltered and unexpired. */
+/** Whether a cookie is this reviewer's, unaltered, unexpired, and from the link they have now. */
 export function verifyReviewCookie(
   secret: string,
-  reviewerId: string,
+  link: ReviewLink,
   value: string | undefined,
   now = Date.now(),
 ) {
@@ -28,7 +36,7 @@ export function verifyReviewCookie(
   const [expiresText, given, ...rest] = value.split('.');
   const expires = Number(expiresText);
   if (rest.length > 0 || !given || !Number.isSafeInteger(expires) || expires < now) return false;
-  const expected = Buffer.from(mac(secret, reviewerId, expires));
+  const expected = Buffer.from(mac(secret, link, expires));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
