@@ -42,21 +42,18 @@ function useFilters(): [ContractFilters, (change: Partial<ContractFilters>) => v
     projectId: params.get('project') ?? '',
     sort: (contractSorts as readonly string[]).includes(sort) ? (sort as ContractSort) : 'updated',
   };
-  // Applied to the address as it is when called, so a late search never undoes a newer filter.
+  // Applied to the address as it is when called, not as last rendered: the router renders a
+  // navigation in a transition, and on a busy device a search that waited for a pause in typing
+  // was applied before the status chosen meanwhile had rendered, and brought the old one back.
   const setParamsRef = useRef(setParams);
   setParamsRef.current = setParams;
   const update = useCallback((change: Partial<ContractFilters>) => {
-    setParamsRef.current(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change) as [keyof ContractFilters, string][]) {
-          if (value && !(key === 'sort' && value === 'updated')) next.set(paramOf[key], value);
-          else next.delete(paramOf[key]);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(change) as [keyof ContractFilters, string][]) {
+      if (value && !(key === 'sort' && value === 'updated')) next.set(paramOf[key], value);
+      else next.delete(paramOf[key]);
+    }
+    setParamsRef.current(next, { replace: true });
   }, []);
   return [filters, update];
 }
