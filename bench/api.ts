@@ -449,9 +449,9 @@ async function embeddedMemory(): Promise<void> {
       }
       await pause(1000);
       const afterPage = residentMb(child.pid ?? 0);
-      if (!untilThreadsIdle) return { healthySeconds, healthy, afterPage };
-      await pause(Math.max(0, healthyAt + threadsIdleMs - performance.now()));
-      return { healthySeconds, healthy, afterPage, threadsIdle: residentMb(child.pid ?? 0) };
+      if (untilThreadsIdle) await pause(Math.max(0, healthyAt + threadsIdleMs - performance.now()));
+      const threadsIdle = untilThreadsIdle ? residentMb(child.pid ?? 0) : undefined;
+      return { healthySeconds, healthy, afterPage, threadsIdle };
     } finally {
       await stop(child);
     }
@@ -467,9 +467,9 @@ async function embeddedMemory(): Promise<void> {
     ['second start', second],
   ] as const) {
     const idle =
-      'threadsIdle' in figures
-        ? `; once the document threads idled out (${threadsIdleMs / 1000} s after healthy) ${figures.threadsIdle} MB`
-        : '';
+      figures.threadsIdle === undefined
+        ? ''
+        : `; once the document threads idled out (${threadsIdleMs / 1000} s after healthy) ${figures.threadsIdle} MB`;
     console.log(
       `  ${name}: healthy after ${figures.healthySeconds.toFixed(1)} s, ${figures.healthy} MB; after the first signed-in page ${figures.afterPage} MB${idle}`,
     );
