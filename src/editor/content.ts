@@ -137,20 +137,27 @@ function checkLink(attrs: Record<string, unknown>): void {
   }
 }
 
-/**
- * Refuses a document beyond the product's limits before ProseMirror builds it: one pass over the
- * raw JSON, counting nodes and text (any shape: the schema check comes after).
- */
 const inlineTypes = new Set(['text', 'hardBreak', 'mergeField']);
 
+/**
+ * Refuses a document beyond the product's limits before ProseMirror builds it: one pass over the
+ * raw JSON without recursion, counting nodes and text and measuring nesting (any shape: the
+ * schema check comes after). ProseMirror, JSON.stringify and the PDF layout all recurse per
+ * level, so depth is bounded here, first, wherever a document comes from.
+ */
 function checkSize(json: unknown): void {
   let nodes = 0;
   let blocks = 0;
   let characters = 0;
-  const stack: unknown[] = [json];
+  const stack: [unknown, number][] = [[json, 0]];
   while (stack.length > 0) {
-    const node = stack.pop() as { text?: unknown; content?: unknown } | null;
+    const [node, level] = stack.pop() as [{ text?: unknown; content?: unknown } | null, number];
     if (node === null || typeof node !== 'object') continue;
+    if (level > contractLimits.depth) {
+      throw new ContentTooLargeError(
+        `This document is nested too deeply: its lists, tables and quotes go more than ${contractLimits.depth} levels within one another. Flatten some of the nesting and try again.`,
+      );
+    }
     nodes += 1;
     if (nodes > contractLimits.nodes) {
       throw new ContentTooLargeError(
@@ -170,7 +177,7 @@ function checkSize(json: unknown): void {
     if (Array.isArray(node.content)) {
       let blockText = 0;
       for (const child of node.content) {
-        stack.push(child);
+        stack.push([child, level + 1]);
         const text = (child as { text?: unknown } | null)?.text;
         if (typeof text === 'string') blockText += text.length;
       }

@@ -1,4 +1,11 @@
 /**
+ * How deeply a request's JSON body may nest (objects and arrays, the body itself being the
+ * first level): deeper than anything the editor makes, and shallow enough that no recursive walk
+ * of it (validation, JSON.stringify, ProseMirror, the PDF layout) comes near the stack's end.
+ */
+export const maxJsonDepth = 100;
+
+/**
  * How large a contract may be. Far beyond any real agreement (the longest in the seal benchmark,
  * 100 pages, has 9,000 nodes and 223,000 characters), and small enough that checking, storing and
  * rendering the largest accepted one never holds up anyone else's requests.
@@ -19,6 +26,14 @@ export const contractLimits = {
   characters: 800_000,
   /** Characters in one paragraph or heading: a real one has a few thousand at most. */
   blockCharacters: 20_000,
+  /**
+   * How deeply a document's nodes nest (a list in a table cell in a quote…; the document itself is
+   * level 0). A node is two levels of JSON (itself and its `content` array), the document sits two
+   * levels into a save's body and a node's marks reach three levels below it (array, mark,
+   * attributes): (100 - 2 - 3) / 2 = 47, so every document stored, imported ones too, can be
+   * saved again. The editor's own nesting is far shallower (a list nested 10 deep is 21 levels).
+   */
+  depth: Math.floor((maxJsonDepth - 5) / 2),
   /** Pages of the PDF frozen at sending. */
   pages: 400,
 } as const;

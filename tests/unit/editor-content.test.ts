@@ -269,6 +269,24 @@ describe('the limits of a contract', () => {
     expect(() => normalizeDocument(tome)).toThrow(/This document is too long: 810,000 characters/);
   });
 
+  /** A text with a link (its marks reach three levels of JSON below it) inside `quotes` blockquotes. */
+  const quoted = (quotes: number) => {
+    let node: unknown = para(text('deep', [{ type: 'link', attrs: { href: 'https://example.com' } }]));
+    for (let level = 0; level < quotes; level += 1) node = { type: 'blockquote', content: [node] };
+    return doc(node);
+  };
+
+  it('refuses nesting deeper than a save could carry, before anything recurses over it', () => {
+    // The text sits at level quotes + 2.
+    const deepest = contractLimits.depth - 2;
+    expect(normalizeDocument(quoted(deepest)).content).toHaveLength(1);
+    const message = `This document is nested too deeply: its lists, tables and quotes go more than ${contractLimits.depth} levels within one another. Flatten some of the nesting and try again.`;
+    expect(() => normalizeDocument(quoted(deepest + 1))).toThrow(ContentTooLargeError);
+    expect(() => normalizeDocument(quoted(deepest + 1))).toThrow(message);
+    // Far deeper than any stack: refused by the same check, not by a stack overflow.
+    expect(() => normalizeDocument(quoted(200_000))).toThrow(message);
+  });
+
   it('accepts a document just inside every limit', () => {
     const paragraphs = contractLimits.characters / 20_000;
     const full = doc(...Array.from({ length: paragraphs }, () => para(text('w'.repeat(20_000)))));

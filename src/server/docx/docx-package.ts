@@ -1,5 +1,6 @@
 import { docxLimits } from './docx-limits';
 import { DocxRefusal } from './docx-refusal';
+import { nestsDeeperThan } from './xml-depth';
 import { listZipEntries, readZipEntry } from './zip-entries';
 
 /** The XML parts of a .docx, inflated within the limits and checked for depth. */
@@ -65,29 +66,14 @@ function refuseOtherKinds(file: Buffer): void {
 }
 
 /**
- * The element nesting of an XML text, counted in one pass without parsing: mammoth's reader
- * recurses per level, so a part nested thousands deep is refused before it reaches it.
+ * Refuses a part nested deeper than a Word document ever is, counted while reading its markup
+ * (xml-depth.ts): mammoth's reader recurses per level, so it must never see such a part.
  */
 function checkDepth(text: string, name: string): void {
-  let depth = 0;
-  let at = text.indexOf('<');
-  while (at !== -1) {
-    const next = text.charCodeAt(at + 1);
-    if (next === 47 /* / */) depth -= 1;
-    else if (next !== 63 /* ? */ && next !== 33 /* ! */) {
-      const close = text.indexOf('>', at);
-      if (close === -1) break;
-      if (text.charCodeAt(close - 1) !== 47) {
-        depth += 1;
-        if (depth > docxLimits.xmlDepth) {
-          throw new DocxRefusal(
-            'invalid',
-            `This document's ${name} is nested more than ${docxLimits.xmlDepth} levels deep; a Word document never is.`,
-          );
-        }
-      }
-      at = close;
-    }
-    at = text.indexOf('<', at + 1);
+  if (nestsDeeperThan(text, docxLimits.xmlDepth)) {
+    throw new DocxRefusal(
+      'tooLarge',
+      `This document's ${name} is nested more than ${docxLimits.xmlDepth} levels deep; a Word document never is.`,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
+import { maxJsonDepth } from '../../shared/limits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,8 +9,6 @@ declare module 'fastify' {
   }
 }
 
-/** Deeper than any document the editor produces; a deeper body would exhaust the validator's stack. */
-export const maxBodyDepth = 100;
 /** Far more than any request but a contract's holds (routes taking a document set their own). */
 export const defaultMaxBodyValues = 5_000;
 
@@ -20,7 +19,7 @@ function shapeProblem(body: object, maxValues: number): string | null {
   while (stack.length > 0) {
     const [current, depth] = stack.pop() as [unknown, number];
     if (current === null || typeof current !== 'object') continue;
-    if (depth > maxBodyDepth) return 'The request body is nested too deeply';
+    if (depth > maxJsonDepth) return `The request body is nested more than ${maxJsonDepth} levels deep`;
     const children = Object.values(current);
     values += children.length;
     if (values > maxValues) return 'The request body holds too many values';
