@@ -3,13 +3,13 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import { TaskRefusal } from '../workers/task-refusal';
 import {
   algorithm,
   attribute,
   certificateIssuerAndSerial,
   childrenOf,
   contentOf,
-  DerError,
   encode,
   encodeOid,
   expectTag,
@@ -170,15 +170,16 @@ async function timestamp(tsaUrl: string, signature: Buffer): Promise<Buffer> {
       signal: AbortSignal.timeout(tsaTimeoutMs),
     });
   } catch (error) {
-    throw new Error(`The time-stamping authority could not be reached: ${(error as Error).message}`);
+    throw new TaskRefusal(`The time-stamping authority could not be reached: ${(error as Error).message}`);
   }
-  if (!response.ok) throw new Error(`The time-stamping authority answered HTTP ${response.status}`);
+  if (!response.ok) throw new TaskRefusal(`The time-stamping authority answered HTTP ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
   try {
     return checkTimestampResponse(body, imprint, nonce);
   } catch (error) {
-    if (error instanceof DerError) throw new Error(`The time-stamping authority sent a malformed reply`);
-    throw error;
+    if (error instanceof TaskRefusal) throw error;
+    // Whatever stops the reading (a DerError, a missing part) is the reply's fault, not the thread's.
+    throw new TaskRefusal('The time-stamping authority sent a malformed reply');
   }
 }
 
@@ -189,7 +190,9 @@ function checkTimestampResponse(body: Buffer, imprint: Buffer, nonce: Buffer): B
     expectTag(childrenOf(body, expectTag(statusInfo, Tag.sequence, 'status'))[0], Tag.integer, 'status'),
   );
   if (status.length !== 1 || (status[0] as number) > 1 || !token) {
-    throw new Error(`The time-stamping authority refused the request (status ${status.toString('hex')})`);
+    throw new TaskRefusal(
+      `The time-stamping authority refused the request (status ${status.toString('hex')})`,
+    );
   }
   // TimeStampToken = ContentInfo { signedData, [0] SignedData { ..., encapContentInfo { tstInfo, [0] OCTET STRING } } }
   const [, explicitContent] = childrenOf(body, expectTag(token, Tag.sequence, 'TimeStampToken'));
@@ -203,7 +206,7 @@ function checkTimestampResponse(body: Buffer, imprint: Buffer, nonce: Buffer): B
     expectTag(childrenOf(body, signedData)[2], Tag.sequence, 'encapContentInfo'),
   );
   if (oidOf(body, eContentType) !== Oid.tstInfo)
-    throw new Error('The time-stamping authority sent no TSTInfo');
+    throw new TaskRefusal('The time-stamping authority sent no TSTInfo');
   const tstOctets = expectTag(
     childrenOf(body, expectTag(eContent, Tag.context(0), 'eContent'))[0],
     Tag.octetString,
@@ -216,7 +219,7 @@ function checkTimestampResponse(body: Buffer, imprint: Buffer, nonce: Buffer): B
   const tokenNonce = fields.slice(5).find((field) => field.tag === Tag.integer);
   const sameNonce = tokenNonce ? contentOf(tst, tokenNonce).equals(nonce) : false;
   if (tokenImprint.length !== imprint.length || !timingSafeEqual(tokenImprint, imprint) || !sameNonce) {
-    throw new Error('The time-stamp does not match the request');
+    throw new TaskRefusal('The time-stamp does not match the request');
   }
   return rawOf(body, token);
 }

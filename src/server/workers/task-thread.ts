@@ -1,4 +1,5 @@
 import { parentPort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
+import { TaskRefusal } from './task-refusal';
 
 /** Named async functions taking one input: what a worker thread can be asked to do. */
 // biome-ignore lint/suspicious/noExplicitAny: each task declares its own input type
@@ -25,10 +26,16 @@ export type TaskThreadOptions = {
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
+/** What a worker answers: its task's result, a refusal, or the fault that ended its usefulness. */
+type Answer = { id: number; result?: unknown; refusal?: string; fault?: string };
+
 /**
  * Runs tasks in one worker thread, so seconds of CPU on one document never stall the requests of
  * others. The thread starts on the first task and stops when idle; a thread that dies, runs out
- * of memory or overruns a task is replaced, and the calls it held fail (jobs retry them).
+ * of memory, overruns a task or fails one unexpectedly (anything but a TaskRefusal) is replaced
+ * at once, and the calls it held fail (jobs retry them): a thread whose task threw may be left
+ * broken, as react-pdf's WebAssembly layout is after running out of bounds, and every later task
+ * on it would fail too. Calls still running on it are not left to finish for the same reason.
  */
 export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskThreadOptions): TaskThread<T> {
   let worker: Worker | undefined;
@@ -48,6 +55,7 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
     idleTimer.unref();
   };
   const failAll = (error: Error) => {
+    clearTimeout(idleTimer);
     for (const call of pending.values()) call.reject(error);
     pending.clear();
     worker = undefined;
@@ -59,12 +67,18 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
       // every element it makes (7% of a 100-page render).
       env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
     });
-    started.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+    started.on('message', (message: Answer) => {
       const call = pending.get(message.id);
-      if (!call) return;
+      if (!call || worker !== started) return;
+      if (message.fault !== undefined) {
+        // The thread is replaced now: the next task starts a fresh one, not after it idles out.
+        failAll(new Error(`The worker thread failed and was replaced (${message.fault})`));
+        void started.terminate();
+        return;
+      }
       pending.delete(message.id);
       stopWhenIdle();
-      if (message.error !== undefined) call.reject(new Error(message.error));
+      if (message.refusal !== undefined) call.reject(new TaskRefusal(message.refusal));
       else call.resolve(message.result);
     });
     // Only the current thread's end fails the calls waiting: one stopped for being idle held none.
@@ -117,18 +131,26 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
   };
 }
 
-/** Inside a worker file: answers each message with its task's result or its error's message. */
+/**
+ * Inside a worker file: answers each message with its task's result, its refusal's message, or
+ * (for anything else thrown) the fault, after which the calling side replaces this thread.
+ */
 export function serveTasks(tasks: Tasks): void {
   parentPort?.on('message', async (message: { id: number; task: string; input: unknown }) => {
+    let answer: Answer;
     try {
       const task = tasks[message.task];
       if (!task) throw new Error(`No task '${message.task}'`);
-      parentPort?.postMessage({ id: message.id, result: await task(message.input) });
+      answer = { id: message.id, result: await task(message.input) };
     } catch (error) {
-      parentPort?.postMessage({
-        id: message.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      answer =
+        error instanceof TaskRefusal
+          ? { id: message.id, refusal: error.message }
+          : { id: message.id, fault: `${message.task}: ${faultOf(error)}` };
     }
+    parentPort?.postMessage(answer);
   });
 }
+
+const faultOf = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${String(error)}`;

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TaskRefusal } from '../../src/server/workers/task-refusal';
+import { startTaskThread, type TaskThread } from '../../src/server/workers/task-thread';
+
+type FaultyTasks = {
+  threadId(input: null): Promise<number>;
+  refuse(reason: string): Promise<never>;
+  outOfBounds(input: null): Promise<number>;
+  wait(ms: number): Promise<number>;
+};
+
+let workerFile: URL;
+let thread: TaskThread<FaultyTasks>;
+
+beforeAll(async () => {
+  // Bundled as the server's workers are: the real serveTasks runs in a real thread.
+  const outfile = join(mkdtempSync(join(tmpdir(), 'pactum-task-thread-')), 'faulty-worker.mjs');
+  await build({
+    entryPoints: ['tests/fixtures/workers/faulty-worker.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  workerFile = pathToFileURL(outfile);
+  // Idle for an hour: only a fault may replace the thread within a test.
+  thread = startTaskThread<FaultyTasks>(workerFile, { idleMs: 3_600_000, taskTimeoutMs: 60_000 });
+});
+afterAll(() => thread.close());
+
+describe('a task thread after its task fails', () => {
+  it('keeps the thread after a refusal, and the caller gets the refusal', async () => {
+    const before = await thread.run('threadId', null);
+    const refused = thread.run('refuse', 'not this file');
+    await expect(refused).rejects.toBeInstanceOf(TaskRefusal);
+    await expect(refused).rejects.toThrow('not this file');
+    expect(await thread.run('threadId', null)).toBe(before);
+  });
+
+  it('replaces the thread at once after a WebAssembly.RuntimeError, and the next task runs on the new one', async () => {
+    const before = await thread.run('threadId', null);
+    await expect(thread.run('outOfBounds', null)).rejects.toThrow(
+      'The worker thread failed and was replaced (outOfBounds: RuntimeError: memory access out of bounds)',
+    );
+    const after = await thread.run('threadId', null);
+    expect(after).not.toBe(before);
+    // The new thread stays: its next task runs on it.
+    expect(await thread.run('threadId', null)).toBe(after);
+  });
+
+  it('fails the calls still running on the broken thread, and serves new ones on the next', async () => {
+    const before = await thread.run('threadId', null);
+    const running = thread.run('wait', 60_000);
+    await expect(thread.run('outOfBounds', null)).rejects.toThrow('was replaced');
+    await expect(running).rejects.toThrow('was replaced (outOfBounds: RuntimeError');
+    expect(await thread.run('wait', 1)).not.toBe(before);
+  });
+});
