@@ -86,22 +86,39 @@ async function readModel(docx: DocxPackage, documentXml: string): Promise<Mammot
  * has no mark for, are dropped first.
  */
 function prepareForMammoth(xml: string): string {
-  return (
-    xml
-      // Mammoth takes any w:tblHeader for a header row, even one switched off.
-      .replace(/<w:tblHeader w:val="(off|false|0)"\s*\/>/g, '')
-      // "Page break before" on a paragraph (mammoth reads only w:br breaks) becomes a break at its
-      // start. Each match looks at most 4,000 characters ahead, so unclosed tags cost linear time.
-      .replace(
-        /<w:pPr>(?:(?!<\/w:pPr>)[\s\S]){0,4000}?<w:pageBreakBefore(?:\s+w:val="(?:1|true|on)")?\s*\/>(?:(?!<\/w:pPr>)[\s\S]){0,4000}?<\/w:pPr>/g,
-        (properties) => `${properties}<w:r><w:br w:type="page"/></w:r>`,
-      )
-      .replace(/<w:highlight\b[^>]*\/>/g, '')
-      .replace(
-        /<w:color\b[^>]*?\bw:val="([0-9A-Fa-f]{6})"[^>]*\/>/g,
-        (_match, hex: string) => `<w:highlight w:val="${colorHighlightPrefix}${hex.toLowerCase()}"/>`,
-      )
-  );
+  // Mammoth takes any w:tblHeader for a header row, even one switched off.
+  const headersOn = xml.replace(/<w:tblHeader w:val="(off|false|0)"\s*\/>/g, '');
+  return breakBeforeParagraphs(headersOn)
+    .replace(/<w:highlight\b[^>]*\/>/g, '')
+    .replace(
+      /<w:color\b[^>]*?\bw:val="([0-9A-Fa-f]{6})"[^>]*\/>/g,
+      (_match, hex: string) => `<w:highlight w:val="${colorHighlightPrefix}${hex.toLowerCase()}"/>`,
+    );
+}
+
+const pageBreakBefore = /<w:pageBreakBefore(?:\s+w:val="(?:1|true|on)")?\s*\/>/;
+
+/**
+ * "Page break before" on a paragraph (mammoth reads only w:br breaks) becomes a break at its
+ * start, written after its properties. One pass: each `<w:pPr>…</w:pPr>` span is found and
+ * searched once, from its first opening tag to the closing one after it, so a part full of
+ * unclosed `<w:pPr>` costs linear time.
+ */
+function breakBeforeParagraphs(xml: string): string {
+  const open = '<w:pPr>';
+  const close = '</w:pPr>';
+  const parts: string[] = [];
+  let copied = 0;
+  for (let start = xml.indexOf(open); start !== -1; start = xml.indexOf(open, copied)) {
+    const end = xml.indexOf(close, start + open.length);
+    if (end === -1) break;
+    const after = end + close.length;
+    parts.push(xml.slice(copied, after));
+    if (pageBreakBefore.test(xml.slice(start, end))) parts.push('<w:r><w:br w:type="page"/></w:r>');
+    copied = after;
+  }
+  parts.push(xml.slice(copied));
+  return parts.join('');
 }
 
 const maxTitle = 200;
