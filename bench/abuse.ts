@@ -11,6 +11,8 @@ import pg from 'pg';
 import { demoCredentials } from '../src/server/demo/seed-demo';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import { maxKeyDerivationRounds } from '../src/server/pdf/sealing-certificate';
+import { docxMediaType } from '../src/shared/docx-file';
+import { nestedTables } from '../tests/fixtures/docx/hostile-files';
 import { startBuiltServer, stopAllServers } from '../tests/support/built-server';
 import { percentile } from '../tests/support/probe';
 
@@ -45,6 +47,9 @@ const p12AtCap = readFileSync(join(scratch, 'cap.p12')).toString('base64');
 const largestPdf = Buffer.alloc(25 * 1024 * 1024 - 1024, 0x41);
 largestPdf.write('%PDF-1.7\n');
 const largestDocument = sampleContract(300);
+// 400 tables nested in each other behind a comment of end tags: once stored, and its send broke
+// the PDF thread for everyone. Each import is now refused (413), so nothing is ever sent.
+const deepDocx = nestedTables(400, { endTagsInComment: 1_250 });
 
 let addressCounter = 0;
 const freshAddress = () => {
@@ -111,6 +116,25 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     });
     await json('POST', `/api/contracts/${id}/send`, { sequential: false });
   };
+  const importAndSendDeep = async () => {
+    const response = await fetch(`${server.base}/api/contracts/import-docx?fileName=tables400.docx`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': docxMediaType, 'x-forwarded-for': freshAddress() },
+      body: new Uint8Array(deepDocx),
+    });
+    const text = await response.text();
+    if (response.status === 413) return;
+    if (response.status !== 201) throw new Error(`the deep import answered ${response.status}: ${text}`);
+    const { contract } = JSON.parse(text);
+    await json('PATCH', `/api/contracts/${contract.id}`, {
+      signers: [{ name: 'Bench Signer', email: 'bench-signer@example.com' }],
+    });
+    await fetch(`${server.base}/api/contracts/${contract.id}/send`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+      body: JSON.stringify({ sequential: false }),
+    }).then((sent) => sent.arrayBuffer());
+  };
   const wrongSignIns = () =>
     Promise.all(
       Array.from({ length: 50 }, () =>
@@ -165,6 +189,7 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     await measure('largest document (300 pages) created and sent', () =>
       createAndSendLargest().then(() => 1),
     );
+    await measure('deep .docx (400 levels) imported and sent', () => forAPhase(importAndSendDeep));
     await measure('50 wrong sign-ins at once', () => forAPhase(wrongSignIns));
   } finally {
     probe.stdin.write('exit\n');
