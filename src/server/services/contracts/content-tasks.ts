@@ -1,4 +1,5 @@
 import { emptyDocument } from '../../../editor/content';
+import { numberChanges } from '../../../editor/redline/changes';
 import { compareDocuments } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { applySuggestionTask } from '../reviews/apply-suggestion-task';
@@ -20,9 +21,20 @@ export async function compareDocumentsTask(pair: { before: string; after: string
   );
 }
 
+/** The same, each change numbered (`numberChanges`): a suggestion as the owner decides on it. */
+export async function numberedRedlineTask(pair: { before: string; after: string }): Promise<string> {
+  return JSON.stringify(
+    numberChanges(
+      compareDocuments(JSON.parse(pair.before) as EditorDocument, JSON.parse(pair.after) as EditorDocument)
+        .document,
+    ),
+  );
+}
+
 export const contentTasks = {
   prepareContent: prepareContentTask,
   compareDocuments: compareDocumentsTask,
+  numberedRedline: numberedRedlineTask,
   applySuggestion: applySuggestionTask,
 };
 export type ContentTasks = typeof contentTasks;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { RedlineChange } from '../../../editor/redline/changes';
 import type { Redline } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
@@ -8,7 +9,12 @@ import {
   applySuggestionTask,
   type SuggestionDecision,
 } from '../reviews/apply-suggestion-task';
-import { type ContentTasks, compareDocumentsTask, prepareContentTask } from './content-tasks';
+import {
+  type ContentTasks,
+  compareDocumentsTask,
+  numberedRedlineTask,
+  prepareContentTask,
+} from './content-tasks';
 import type { PreparedContent } from './prepare-document';
 
 // Beside the server bundle (dist/server/main.js) there is content-worker.js; running from
@@ -61,6 +67,17 @@ export async function compareContent(before: EditorDocument, after: EditorDocume
   const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
   const json = worker ? await worker.run('compareDocuments', pair) : await compareDocumentsTask(pair);
   return JSON.parse(json) as Redline;
+}
+
+/** The same with each change numbered, as a suggestion is shown to the owner deciding on it. */
+export async function compareNumbered(
+  before: EditorDocument,
+  after: EditorDocument,
+): Promise<{ document: EditorDocument; changes: RedlineChange[] }> {
+  const worker = contentThread();
+  const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
+  const json = worker ? await worker.run('numberedRedline', pair) : await numberedRedlineTask(pair);
+  return JSON.parse(json) as { document: EditorDocument; changes: RedlineChange[] };
 }
 
 export type DecidedSuggestion =
