@@ -31,9 +31,9 @@ beforeAll(async () => {
   background = await backgroundFor(ctx.database.db, peer.url);
 }, 120_000);
 afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
+  background?.close();
+  await ctx?.close();
+  await peer?.close();
 });
 
 const clause = (text: string): EditorNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
