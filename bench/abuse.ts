@@ -2,6 +2,7 @@
 // the heaviest input each limit lets through. The built server (worker threads and all) runs on a
 // fresh embedded database with the demo workspace; one client asks /api/health back to back
 // while the attack runs, and the p50/p99 of its latencies are compared with an idle server's.
+// Mail goes to an SMTP server in this process, where the review phase reads its link.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { docxMediaType } from '../src/shared/docx-file';
 import { nestedTables } from '../tests/fixtures/docx/hostile-files';
 import { startBuiltServer, stopAllServers } from '../tests/support/built-server';
 import { percentile } from '../tests/support/probe';
+import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
 
 const phaseMs = Number(process.env.BENCH_PHASE_MS ?? 6_000);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,6 +52,21 @@ const largestDocument = sampleContract(300);
 // 400 tables nested in each other behind a comment of end tags: once stored, and its send broke
 // the PDF thread for everyone. Each import is now refused (413), so nothing is ever sent.
 const deepDocx = nestedTables(400, { endTagsInComment: 1_250 });
+/** The draft of the suggestion phase: 3,000 paragraphs, and the reviewer's version of each. */
+const clauses = (ending: string) =>
+  Array.from({ length: 3000 }, (_, i) => ({
+    type: 'paragraph',
+    content: [{ type: 'text', text: `Clause ${i + 1} stays as written${ending}` }],
+  }));
+const reviewedDraft = { type: 'doc', content: clauses('.') };
+const suggestedDraft = { type: 'doc', content: clauses('!') };
+const draftWithTeamClause = {
+  type: 'doc',
+  content: [
+    ...clauses('.'),
+    { type: 'paragraph', content: [{ type: 'text', text: 'The parties meet once a quarter.' }] },
+  ],
+};
 
 let addressCounter = 0;
 const freshAddress = () => {
@@ -71,8 +88,9 @@ async function forAPhase(attack: () => Promise<unknown>): Promise<number> {
 type Row = { phase: string; rounds: number; samples: number; p50: number; p99: number; max: number };
 
 /** Every phase against one built server on the given database. */
-async function benchServer(label: string, env: Record<string, string>): Promise<void> {
+async function benchServer(label: string, env: Record<string, string>, peer: SmtpPeer): Promise<void> {
   const server = await startBuiltServer({
+    SMTP_URL: peer.url,
     DATA_DIR: mkdtempSync(join(scratch, 'data-')),
     DEMO: 'true',
     // One trusted proxy hop: each attack request comes "from" an address of its own, so the
@@ -88,10 +106,10 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
   if (signIn.status !== 200) throw new Error(`demo sign-in answered ${signIn.status}`);
   const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
 
-  async function json(method: string, path: string, body?: unknown) {
+  async function json(method: string, path: string, body?: unknown, as = cookie) {
     const response = await fetch(`${server.base}${path}`, {
       method,
-      headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+      headers: { cookie: as, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -134,6 +152,40 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
       headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
       body: JSON.stringify({ sequential: false }),
     }).then((sent) => sent.arrayBuffer());
+  let reviews = 0;
+  /**
+   * A draft of 3,000 paragraphs sent for review; the reviewer suggests every paragraph changed;
+   * the team adds one. Returns the owner accepting all of it (a merge into the changed draft).
+   */
+  const suggestionToAccept = async () => {
+    const { id } = await json('POST', '/api/contracts', { title: 'Reviewed', content: reviewedDraft });
+    reviews += 1;
+    const email = `bench-reviewer-${reviews}@example.com`;
+    await json('POST', `/api/contracts/${id}/review`, { reviewers: [{ name: 'Bench Reviewer', email }] });
+    while (peer.to(email).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(peer.to(email)[0]?.text ?? '')?.[1];
+    const opened = await fetch(`${server.base}/api/review/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+      body: JSON.stringify({ token }),
+    });
+    const { reviewerId } = await opened.json();
+    const reviewer = opened.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const read = await json('GET', `/api/review/${reviewerId}`, undefined, reviewer);
+    const suggestion = await json(
+      'POST',
+      `/api/review/${reviewerId}/suggestions`,
+      { baseVersion: read.version.number, content: suggestedDraft },
+      reviewer,
+    );
+    await json('PATCH', `/api/contracts/${id}`, { content: draftWithTeamClause });
+    const accept = Array.from({ length: 3000 }, (_, i) => i + 1);
+    return async () => {
+      const decided = await json('POST', `/api/contracts/${id}/suggestions/${suggestion.id}/decide`, {
+        accept,
+      });
+      if (decided.content.content.length !== 3001) throw new Error('The suggestion was not merged');
+    };
   };
   const wrongSignIns = () =>
     Promise.all(
@@ -168,6 +220,23 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
   const rows: Row[] = [];
   async function measure(phase: string, attack: () => Promise<number>) {
     const { rounds, latencies } = await probeWhile(attack);
+    record(phase, rounds, latencies);
+  }
+  /** Like measure, but each round is set up first, with the probe paused. */
+  async function measureSetUp(phase: string, setUp: () => Promise<() => Promise<unknown>>) {
+    let rounds = 0;
+    let measuredMs = 0;
+    const latencies: number[] = [];
+    do {
+      const attack = await setUp();
+      const started = performance.now();
+      latencies.push(...(await probeWhile(() => attack().then(() => 1))).latencies);
+      measuredMs += performance.now() - started;
+      rounds += 1;
+    } while (measuredMs < phaseMs);
+    record(phase, rounds, latencies);
+  }
+  function record(phase: string, rounds: number, latencies: number[]) {
     rows.push({
       phase,
       rounds,
@@ -191,6 +260,7 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     );
     await measure('deep .docx (400 levels) imported and sent', () => forAPhase(importAndSendDeep));
     await measure('50 wrong sign-ins at once', () => forAPhase(wrongSignIns));
+    await measureSetUp('3,000-paragraph suggestion accepted', suggestionToAccept);
   } finally {
     probe.stdin.write('exit\n');
     await server.stop();
@@ -226,14 +296,16 @@ async function postgresDatabase(): Promise<string | null> {
 }
 
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const peer = await startSmtpPeer();
 try {
-  if (targets.includes('pglite')) await benchServer('PGlite (embedded)', {});
+  if (targets.includes('pglite')) await benchServer('PGlite (embedded)', {}, peer);
   if (targets.includes('postgres')) {
     const databaseUrl = await postgresDatabase();
-    if (databaseUrl) await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl });
+    if (databaseUrl) await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl }, peer);
     else console.log(`\n(PostgreSQL skipped: ${postgresUrl} is not reachable; set BENCH_DATABASE_URL)`);
   }
 } finally {
   stopAllServers();
+  await peer.close();
   rmSync(scratch, { recursive: true, force: true });
 }

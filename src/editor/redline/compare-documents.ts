@@ -1,5 +1,6 @@
 import { diffArrays } from 'diff';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
+import { diffKeys, maxMovedBlocks } from './diff-keys';
 import { type InlineToken, isWord, joinText, tokenize, withMark } from './tokens';
 
 export const insertionMark: EditorMark = { type: 'insertion' };
@@ -24,11 +25,11 @@ const textBlocks = new Set(['paragraph', 'heading', 'codeBlock']);
 /**
  * The bounds of one comparison (Myers' diff is O(N·D)): past them a block, or a list of blocks,
  * is shown as replaced whole rather than compared, so no pair of documents can hold the thread.
+ * Lists of blocks are bounded by `maxMovedBlocks` (blocks rewritten or added do not count).
  */
 const maxInlineEdits = 1000;
 /** And a time bound for one block's word comparison, whatever its size. */
 const inlineTimeoutMs = 250;
-const maxBlockEdits = 6000;
 
 /** Below this share of words in common, two paragraphs are a removal and an addition, not an edit. */
 const minSimilarity = 0.35;
@@ -51,7 +52,7 @@ export function compareDocuments(before: EditorDocument, after: EditorDocument):
 function diffChildren(before: EditorNode[], after: EditorNode[], counts: Counts): EditorNode[] {
   const beforeKeys = before.map(keyOf);
   const afterKeys = after.map(keyOf);
-  const parts = diffArrays(beforeKeys, afterKeys, { maxEditLength: maxBlockEdits });
+  const parts = diffKeys(beforeKeys, afterKeys, maxMovedBlocks);
   if (!parts) {
     counts.wordByWord = false;
     return [
@@ -97,8 +98,12 @@ function diffChildren(before: EditorNode[], after: EditorNode[], counts: Counts)
  * are too long for it.
  */
 function pairRuns(removed: EditorNode[], added: EditorNode[], counts: Counts): EditorNode[] {
-  const pairs =
+  let pairs =
     removed.length * added.length <= maxPairings ? bestPairs(removed, added) : inOrder(removed, added);
+  if (!pairs) {
+    counts.wordByWord = false;
+    pairs = [];
+  }
   const result: EditorNode[] = [];
   let i = 0;
   let j = 0;
@@ -159,16 +164,18 @@ function bestPairs(removed: EditorNode[], added: EditorNode[]): (readonly [numbe
   return pairs;
 }
 
-/** Long runs: blocks of the same type paired in order. */
-function inOrder(removed: EditorNode[], added: EditorNode[]): (readonly [number, number])[] {
-  const parts = diffArrays(
+/** Long runs: blocks of the same type paired in order (null if the types are too far apart to tell). */
+function inOrder(removed: EditorNode[], added: EditorNode[]): (readonly [number, number])[] | null {
+  const parts = diffKeys(
     removed.map((node) => node.type),
     added.map((node) => node.type),
+    maxMovedBlocks,
   );
+  if (!parts) return null;
   const pairs: [number, number][] = [];
   let i = 0;
   let j = 0;
-  for (const part of parts ?? []) {
+  for (const part of parts) {
     if (part.removed) i += part.count;
     else if (part.added) j += part.count;
     else for (let k = 0; k < part.count; k += 1, i += 1, j += 1) pairs.push([i, j]);

@@ -1,9 +1,21 @@
 import { existsSync } from 'node:fs';
+import type { RedlineChange } from '../../../editor/redline/changes';
 import type { Redline } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
 import { startTaskThread, type TaskThread } from '../../workers/task-thread';
-import { type ContentTasks, compareDocumentsTask, prepareContentTask } from './content-tasks';
+import {
+  type AppliedSuggestion,
+  applySuggestionTask,
+  type SuggestionDecision,
+} from '../reviews/apply-suggestion-task';
+import {
+  type ContentTasks,
+  compareDocumentsTask,
+  numberedRedlineTask,
+  prepareContentTask,
+} from './content-tasks';
+import type { PreparedContent } from './prepare-document';
 
 // Beside the server bundle (dist/server/main.js) there is content-worker.js; running from
 // sources (tests, tools) there is none and documents are checked on the calling thread.
@@ -27,12 +39,15 @@ function contentThread(): TaskThread<ContentTasks> | null {
 }
 
 /** Checks submitted content against the editor schema and the limits, and renders the HTML stored beside it. */
-export async function prepareContent(
-  json: EditorDocument | undefined,
-): Promise<{ content: EditorDocument; contentHtml: string }> {
+export async function prepareContent(json: EditorDocument | undefined): Promise<CheckedContent> {
   const text = json === undefined ? null : JSON.stringify(json);
   const worker = contentThread();
-  const prepared = worker ? await worker.run('prepareContent', text) : await prepareContentTask(text);
+  return checked(worker ? await worker.run('prepareContent', text) : await prepareContentTask(text));
+}
+
+type CheckedContent = { content: EditorDocument; contentHtml: string };
+
+function checked(prepared: PreparedContent): CheckedContent {
   if (!prepared.ok) {
     throw new AppError(
       prepared.tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_CONTENT',
@@ -52,4 +67,42 @@ export async function compareContent(before: EditorDocument, after: EditorDocume
   const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
   const json = worker ? await worker.run('compareDocuments', pair) : await compareDocumentsTask(pair);
   return JSON.parse(json) as Redline;
+}
+
+/** The same with each change numbered, as a suggestion is shown to the owner deciding on it. */
+export async function compareNumbered(
+  before: EditorDocument,
+  after: EditorDocument,
+): Promise<{ document: EditorDocument; changes: RedlineChange[] }> {
+  const worker = contentThread();
+  const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
+  const json = worker ? await worker.run('numberedRedline', pair) : await numberedRedlineTask(pair);
+  return JSON.parse(json) as { document: EditorDocument; changes: RedlineChange[] };
+}
+
+export type DecidedSuggestion =
+  | Exclude<AppliedSuggestion, { outcome: 'applied' }>
+  | { outcome: 'applied'; changes: number; accepted: number; content: CheckedContent | null };
+
+/**
+ * A suggestion decided in the content thread (`applySuggestionTask`): its redline, the accepted
+ * changes applied and merged into the draft, the result checked and rendered. The merge diffs
+ * whole documents, and took 47 s of the event loop at the block limit when it ran here.
+ */
+export async function applySuggestion(decision: {
+  base: EditorDocument;
+  suggestion: EditorDocument;
+  draft: EditorDocument;
+  accept: number[];
+}): Promise<DecidedSuggestion> {
+  const worker = contentThread();
+  const input: SuggestionDecision = {
+    base: JSON.stringify(decision.base),
+    suggestion: JSON.stringify(decision.suggestion),
+    draft: JSON.stringify(decision.draft),
+    accept: decision.accept,
+  };
+  const result = worker ? await worker.run('applySuggestion', input) : await applySuggestionTask(input);
+  if (result.outcome !== 'applied') return result;
+  return { ...result, content: result.content && checked(result.content) };
 }

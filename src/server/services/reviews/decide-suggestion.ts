@@ -1,7 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { applyChanges, numberChanges } from '../../../editor/redline/changes';
-import { mergeBlocks } from '../../../editor/redline/merge-blocks';
 import type { DecideSuggestionInput } from '../../../shared/api/reviews';
 import { AppError } from '../../../shared/errors';
 import { isEditable } from '../../../shared/statuses';
@@ -9,7 +7,7 @@ import type { ServiceContext } from '../../context';
 import { contracts, suggestions } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
-import { compareContent, prepareContent } from '../contracts/contract-content';
+import { applySuggestion } from '../contracts/contract-content';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { checkRevision } from '../versions/check-revision';
@@ -36,22 +34,26 @@ export async function decideSuggestion(
     throw new AppError('INVALID_INPUT', 'This suggestion was already decided.');
   }
   const base = await findVersion(db, found.id, suggestion.baseVersion);
-  const { document, changes } = numberChanges(
-    (await compareContent(base.content, suggestion.content)).document,
-  );
-  const known = new Set(changes.map((change) => change.id));
-  const accepted = new Set(input.accept.filter((id) => known.has(id)));
-  const applied = applyChanges(document, accepted);
-  const merged = isDeepStrictEqual(base.content, found.content)
-    ? { ok: true as const, document: applied }
-    : mergeBlocks(base.content, found.content, applied);
-  if (!merged.ok) {
+  const decided = await applySuggestion({
+    base: base.content,
+    suggestion: suggestion.content,
+    draft: found.content,
+    accept: input.accept,
+  });
+  const since = `The draft changed since version ${suggestion.baseVersion}`;
+  if (decided.outcome === 'conflicts') {
     throw new AppError(
       'SUGGESTION_CONFLICT',
-      `The draft changed since version ${suggestion.baseVersion} in ${merged.conflicts === 1 ? 'a passage' : `${merged.conflicts} passages`} these changes also touch. Reject those changes and make them by hand, or restore version ${suggestion.baseVersion} first.`,
+      `${since} in ${decided.conflicts === 1 ? 'a passage' : `${decided.conflicts} passages`} these changes also touch. Reject those changes and make them by hand, or restore version ${suggestion.baseVersion} first.`,
     );
   }
-  const prepared = await prepareContent(merged.document);
+  if (decided.outcome === 'tooManyMoves') {
+    throw new AppError(
+      'SUGGESTION_CONFLICT',
+      `${since}, and so many passages were moved (in the draft or by these changes) that they cannot be merged. Accept fewer changes at a time, or restore version ${suggestion.baseVersion} first.`,
+    );
+  }
+  const { changes, accepted, content: prepared } = decided;
   await db.transaction(async (tx) => {
     const contract = await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
     if (!isEditable(contract.status)) {
@@ -69,16 +71,16 @@ export async function decideSuggestion(
     }
     const now = new Date();
     const author = authorOf(actor);
-    const rejected = changes.length - accepted.size;
-    const status = accepted.size === 0 ? 'rejected' : rejected === 0 ? 'accepted' : 'partly_accepted';
+    const rejected = changes - accepted;
+    const status = accepted === 0 ? 'rejected' : rejected === 0 ? 'accepted' : 'partly_accepted';
     const claimed = await tx
       .update(suggestions)
-      .set({ status, accepted: accepted.size, rejected, decidedBy: actor.userId, decidedAt: now })
+      .set({ status, accepted, rejected, decidedBy: actor.userId, decidedAt: now })
       .where(and(eq(suggestions.id, suggestion.id), eq(suggestions.status, 'open')))
       .returning({ id: suggestions.id });
     if (claimed.length === 0) throw new AppError('INVALID_INPUT', 'This suggestion was already decided.');
-    let details = `All ${changes.length} changes suggested by ${reviewerName} rejected`;
-    if (accepted.size > 0) {
+    let details = `All ${changes} changes suggested by ${reviewerName} rejected`;
+    if (prepared) {
       await tx
         .update(contracts)
         .set({ ...prepared, revision: contract.revision + 1, updatedAt: now })
@@ -89,7 +91,7 @@ export async function decideSuggestion(
         author: { id: actor.userId, name: author.userName },
         at: now,
       });
-      details = `Of ${changes.length} changes suggested by ${reviewerName}, ${accepted.size} accepted and ${rejected} rejected: version ${version.number}`;
+      details = `Of ${changes} changes suggested by ${reviewerName}, ${accepted} accepted and ${rejected} rejected: version ${version.number}`;
     }
     await transition(tx, {
       contract,
@@ -97,7 +99,7 @@ export async function decideSuggestion(
       history: { action: 'suggestions_decided', details, author },
       at: now,
     });
-    if (accepted.size > 0) {
+    if (prepared) {
       await withdrawApprovals(tx, { contract, author, why: 'suggested changes were accepted', at: now });
     }
   });

@@ -1,10 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { numberChanges } from '../../../editor/redline/changes';
 import type { Suggestion } from '../../../shared/api/reviews';
 import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
 import { presentSuggestionSummary } from '../../presenters/review';
-import { compareContent } from '../contracts/contract-content';
+import { compareNumbered } from '../contracts/contract-content';
 import { findVersion } from '../versions/find-version';
 import { findSuggestion } from './find-suggestion';
 
@@ -17,8 +16,7 @@ export async function getSuggestion(
   const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
   const { suggestion, reviewerName } = await findSuggestion(ctx.db, contract.id, suggestionId);
   const base = await findVersion(ctx.db, contract.id, suggestion.baseVersion);
-  const redline = await compareContent(base.content, suggestion.content);
-  const { document, changes } = numberChanges(redline.document);
+  const { document, changes } = await compareNumbered(base.content, suggestion.content);
   const { content: _content, ...summary } = suggestion;
   return {
     ...presentSuggestionSummary(summary, reviewerName),
