@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   }
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-    : outboxMailer(log, { printSigningLinks: config.demo });
+    : outboxMailer(log, { printAccessLinks: config.demo });
   const app = await buildApp(
     {
       db: database.db,

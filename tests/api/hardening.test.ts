@@ -70,7 +70,7 @@ describe('tokens never reach a log line', () => {
     expect(logged.toLowerCase()).not.toContain('cookie');
   });
 
-  it('prints a signing link of an outbox message only in demo mode, and never another link', async () => {
+  it('prints the access link of an outbox message only in demo mode, and never its body', async () => {
     const { logger, text } = captureLog();
     const mail = {
       to: { name: 'Sam', email: 'sam@example.com' },
@@ -78,13 +78,13 @@ describe('tokens never reach a log line', () => {
       text: 'secret link inside',
       html: '',
     };
-    await outboxMailer(logger, { printSigningLinks: false }).deliver({
+    await outboxMailer(logger, { printAccessLinks: false }).deliver({
       ...mail,
-      signingLink: 'http://localhost/sign/not-in-production',
+      accessLink: 'http://localhost/sign/not-in-production',
     });
-    await outboxMailer(logger, { printSigningLinks: true }).deliver({
+    await outboxMailer(logger, { printAccessLinks: true }).deliver({
       ...mail,
-      signingLink: 'http://localhost/sign/in-demo',
+      accessLink: 'http://localhost/sign/in-demo',
     });
     expect(text()).not.toContain('not-in-production');
     expect(text()).toContain('http://localhost/sign/in-demo');

@@ -138,11 +138,15 @@ function cookieFrom(response: LightMyRequestResponse, fallback: string): string 
 }
 
 async function open(email: string, userAgent = 'auth-test-browser'): Promise<Session> {
+  return openToken(latestTokenFor(peer, email), userAgent);
+}
+
+async function openToken(token: string, userAgent = 'auth-test-browser'): Promise<Session> {
   const response = await api(ctx, null, {
     method: 'POST',
     url: '/api/signing/sessions',
     headers: { 'user-agent': userAgent },
-    json: { token: latestTokenFor(peer, email) },
+    json: { token },
   });
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json();
@@ -422,6 +426,48 @@ describe('signer authentication', () => {
     const again = await open('larry@example.com');
     expect(again.authentication).toMatchObject({ locked: false, triesLeft: 5 });
     expect((await post(again, 'access-code', { code: aliceCode })).statusCode).toBe(200);
+  });
+
+  it("retires every earlier link when a reminder lifts the lock: only the reminder's link opens", async () => {
+    const email = 'lena-leaked@example.com';
+    const id = await createDraft([{ name: 'Lena Leaked', email, accessCode: aliceCode }]);
+    await send(id);
+    await drain();
+    const leaked = latestTokenFor(peer, email);
+    // A plain reminder keeps the invitation's link working: the signer may open either e-mail.
+    const plain = await api(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${(await open(email)).signerId}/remind`,
+    });
+    expect(plain.statusCode, plain.body).toBe(204);
+    await drain();
+    const guesser = await openToken(leaked);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await post(guesser, 'access-code', { code: `guess-${attempt}` });
+    }
+    expect((await signerRow(guesser.signerId)).authFailures).toBe(5);
+
+    const remind = await api(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${guesser.signerId}/remind`,
+    });
+    expect(remind.statusCode, remind.body).toBe(204);
+    const reminded = (await historyOf(id)).filter((entry) => entry.action === 'reminded').at(-1);
+    expect(reminded?.details).toContain(
+      'the lock after wrong codes is lifted and earlier links no longer work',
+    );
+    await drain();
+    const fresh = latestTokenFor(peer, email);
+    expect(fresh).not.toBe(leaked);
+    const refused = await api(ctx, null, {
+      method: 'POST',
+      url: '/api/signing/sessions',
+      json: { token: leaked },
+    });
+    expect(refused.statusCode, refused.body).toBe(404);
+    const signer = await openToken(fresh);
+    expect(signer.authentication).toMatchObject({ locked: false, triesLeft: 5 });
+    expect((await post(signer, 'access-code', { code: aliceCode })).statusCode).toBe(200);
   });
 
   it('counts parallel guesses one after another: twelve at once lock after exactly five', async () => {

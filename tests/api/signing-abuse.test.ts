@@ -328,7 +328,7 @@ describe('without an SMTP server', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    ({ ctx, drain } = await setUp((log) => outboxMailer(log, { printSigningLinks: true }), logLines));
+    ({ ctx, drain } = await setUp((log) => outboxMailer(log, { printAccessLinks: true }), logLines));
     owner = await buildAccount(ctx, { name: 'Olivia Owner' });
   });
   afterAll(async () => {

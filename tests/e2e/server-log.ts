@@ -25,7 +25,7 @@ async function readNewLines(): Promise<void> {
     if (end < 0) return;
     readUpTo += end + 1;
     for (const line of buffer.subarray(0, end).toString('utf8').split('\n')) {
-      if (!line.includes('/confirm-email/')) continue;
+      if (!line.includes('"link"')) continue;
       const entry = JSON.parse(line) as { to?: string; link?: string };
       if (!entry.to || !entry.link) continue;
       links.set(entry.to, [...(links.get(entry.to) ?? []), new URL(entry.link).pathname]);
@@ -35,25 +35,40 @@ async function readNewLines(): Promise<void> {
   }
 }
 
+/** Where a link that lets its recipient act leads: what the outbox never shows. */
+export type AccessLinkKind = 'confirm-email' | 'sign' | 'review' | 'invitations' | 'reset-password';
+
 /**
- * The path of the newest /confirm-email/ link the shared server delivered to the address, other than those
- * given: in demo mode, without SMTP, the outbox mailer logs it (and nothing else does). Waits
- * for the mail job.
+ * The path of the newest link of that kind the shared server delivered to the address, other
+ * than those given: in demo mode, without SMTP, the outbox mailer logs it (and nothing else
+ * does; the outbox shows the mail without it). Waits for the mail job.
  */
-export async function confirmationLinkFor(email: string, notThese: string[] = []): Promise<string> {
+export async function accessLinkFor(
+  email: string,
+  kind: AccessLinkKind,
+  notThese: string[] = [],
+): Promise<string> {
   let link = '';
+  const pattern = new RegExp(`^/${kind}/[A-Za-z0-9_-]{43}$`);
   await expect
     .poll(
       async () => {
         await readNewLines();
-        link = (links.get(email) ?? []).filter((candidate) => !notThese.includes(candidate)).at(-1) ?? '';
+        link =
+          (links.get(email) ?? [])
+            .filter((candidate) => pattern.test(candidate) && !notThese.includes(candidate))
+            .at(-1) ?? '';
         return link;
       },
       { ...jobTimeout, intervals: [100, 200, 250] },
     )
-    .toMatch(/^\/confirm-email\/[A-Za-z0-9_-]{43}$/);
+    .toMatch(pattern);
   return link;
 }
+
+/** The newest /confirm-email/ link delivered to the address, other than those given. */
+export const confirmationLinkFor = (email: string, notThese: string[] = []) =>
+  accessLinkFor(email, 'confirm-email', notThese);
 
 /** The token at the end of a /confirm-email/{token} path. */
 export const tokenOf = (path: string) => path.split('/').at(-1) ?? '';

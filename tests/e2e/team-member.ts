@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { jobTimeout } from './waits';
+import { accessLinkFor, tokenOf } from './server-log';
 
-type Outbox = { items: { kind: string; to: { email: string }; text: string | null }[] };
 type Call = <T>(method: 'POST' | 'GET' | 'PATCH', path: string, data?: unknown) => Promise<T>;
 
 /**
  * A member of the account's organization, signed in in a browser of their own: invited by the
- * account, their link read from the outbox once the mail job sent it, and their account made from
- * that link (which proves the address), so they join at once.
+ * account, their link read from the demo server's log once the mail job sent it (the outbox never
+ * shows it), and their account made from that link (which proves the address), so they join at
+ * once.
  */
 export async function memberContext(browser: Browser, call: Call, name: string): Promise<BrowserContext> {
   const email = `member-${randomUUID().slice(0, 8)}@example.com`;
   await call('POST', '/team/invitations', { email, role: 'member' });
-  let token = '';
-  await expect
-    .poll(async () => {
-      const outbox = await call<Outbox>('GET', '/mail/outbox');
-      const text =
-        outbox.items.find((item) => item.kind === 'team_invitation' && item.to.email === email)?.text ?? '';
-      token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-      return token;
-    }, jobTimeout)
-    .not.toBe('');
+  const token = tokenOf(await accessLinkFor(email, 'invitations'));
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const signUp = await context.request.post('/api/auth/sign-up/invitation', {
     data: { token, name, password: 'quiet harbor lantern 42' },

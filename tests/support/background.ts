@@ -1,9 +1,10 @@
+import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { Database } from '../../src/server/db/client';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import type { JobDeps } from '../../src/server/jobs/job-definition';
 import { JobRunner } from '../../src/server/jobs/job-runner';
-import { smtpMailer } from '../../src/server/mail/mailer';
+import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { testAppUrl, testCertificate, testSecret } from './test-app';
 
@@ -16,7 +17,32 @@ export async function backgroundFor(
   smtpUrl: string,
   options: { webhooks?: JobDeps['webhooks'] } = {},
 ) {
-  const mailer = smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' });
+  return backgroundWith(db, smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' }), options);
+}
+
+/**
+ * The same without SMTP: mail stays in the local outbox, and the outbox mailer writes each line
+ * it logs (in demo mode, the access links) to `logLines`, as a server's log would show them.
+ */
+export async function outboxBackgroundFor(db: Database, options: { demo: boolean; logLines: string[] }) {
+  const log = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        options.logLines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  return backgroundWith(db, outboxMailer(log, { printAccessLinks: options.demo }), {}, log);
+}
+
+async function backgroundWith(
+  db: Database,
+  mailer: Mailer,
+  options: { webhooks?: JobDeps['webhooks'] },
+  log = pino({ level: 'silent' }),
+) {
   const certificate = testCertificate();
   const runner = new JobRunner({
     db,
@@ -26,7 +52,7 @@ export async function backgroundFor(
       mailer,
       pdf: await inlinePdfEngine(),
       appUrl: testAppUrl,
-      log: pino({ level: 'silent' }),
+      log,
       certificate: { p12: certificate.p12, password: certificate.password },
       secret: testSecret,
       ...(options.webhooks ? { webhooks: options.webhooks } : {}),

@@ -750,7 +750,10 @@ export const mailMessages = pgTable(
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     status: mailStatusEnum('status').notNull().default('queued'),
     subject: text('subject'),
-    /** The composed bodies, kept only when the message stays in the local outbox. */
+    /**
+     * The composed bodies, kept only when the message stays in the local outbox; never a link
+     * that lets its reader act as the recipient, nor a one-time code.
+     */
     heldText: text('held_text'),
     heldHtml: text('held_html'),
     attempts: integer('attempts').notNull().default(0),

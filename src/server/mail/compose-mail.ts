@@ -32,6 +32,12 @@ export type MailFacts = {
 
 export type ComposedMail = { subject: string; text: string; html: string };
 
+/** A message whose link lets whoever opens it act as the recipient, and the copy kept without it. */
+export type AccessMail = ComposedMail & { accessLink: string; kept: { text: string; html: string } };
+
+/** Said in place of the link in the copy of an access mail the local outbox keeps. */
+export const withheldLinkNote = 'the link went only to the recipient and is not kept here';
+
 type Parts = {
   subject: string;
   lines: string[];
@@ -328,11 +334,23 @@ function escapeHtml(value: string): string {
 }
 
 /**
- * Plain-text and HTML bodies of one message. No images and no tracking: the HTML is the text,
- * set in a simple card, with the one action as a button.
+ * A message whose link lets whoever opens it act as the recipient: sign, review, join the team,
+ * reset a password, confirm an address. The recipient gets the link; the copy the local outbox
+ * keeps says where it went instead, so nobody who reads the outbox (an admin, before SMTP is set
+ * up) can act in the recipient's place.
  */
-export function composeMail(facts: MailFacts): ComposedMail {
+export function composeAccessMail(facts: MailFacts & { link: string }): AccessMail {
+  const kept = composeMail(facts, { withholdLink: true });
+  return { ...composeMail(facts), accessLink: facts.link, kept: { text: kept.text, html: kept.html } };
+}
+
+/**
+ * Plain-text and HTML bodies of one message. No images and no tracking: the HTML is the text,
+ * set in a simple card, with the one action as a button (or, link withheld, a note).
+ */
+export function composeMail(facts: MailFacts, options: { withholdLink?: boolean } = {}): ComposedMail {
   const parts = partsOf(facts);
+  const withheld = options.withholdLink === true;
   const lines = parts.lines.filter((line) => line !== '');
   const greeting = facts.recipientName ? `Hello ${facts.recipientName},` : 'Hello,';
   const from = parts.from?.name ?? facts.organizationName;
@@ -341,14 +359,18 @@ export function composeMail(facts: MailFacts): ComposedMail {
     greeting,
     '',
     ...lines.flatMap((line) => [line, '']),
-    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
+    ...(parts.action
+      ? [`${parts.action.label}: ${withheld ? `(${withheldLinkNote})` : parts.action.url}`, '']
+      : []),
     '--',
     footer,
   ].join('\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
-  const button = parts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(parts.action.label)}</a></p>`
-    : '';
+  const button = !parts.action
+    ? ''
+    : withheld
+      ? paragraph(`${parts.action.label}: ${withheldLinkNote}.`)
+      : `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(parts.action.label)}</a></p>`;
   const html = `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
 <div style="background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:32px">

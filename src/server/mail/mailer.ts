@@ -7,12 +7,18 @@ export type OutgoingMail = {
   text: string;
   html: string;
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
-  /** A signing link: printed to the log in demo mode when the message stays in the outbox. */
-  signingLink?: string;
-  /** A link that confirms an address (sign-up, change): likewise printed only in demo mode. */
-  confirmationLink?: string;
+  /**
+   * A link that lets whoever opens it act as the recipient (sign, review, join the team, reset a
+   * password, confirm an address). Never kept in the outbox; printed to the log in demo mode.
+   */
+  accessLink?: string;
   /** A signer's e-mailed one-time code (the outbox never keeps it): likewise printed only in demo mode. */
   signerCode?: string;
+  /**
+   * What the local outbox keeps of the message: the message itself when absent, this copy (its
+   * access link withheld) when given, no body at all when null (a one-time code).
+   */
+  kept?: { text: string; html: string } | null;
 };
 
 /** Where composed messages go: an SMTP server, or the local outbox when there is none. */
@@ -56,17 +62,17 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
 }
 
 /**
- * Without SMTP: the message stays in the outbox table. In demo mode a signing link, the link
- * that confirms an address and a signer's one-time code (neither of which the outbox keeps) also
- * go to the log, so the ceremony and a sign-up can be followed on one machine; no other token is
- * ever logged.
+ * Without SMTP: the message stays in the outbox table, its access link withheld. In demo mode
+ * that link (signing, review, team invitation, password reset, address confirmation) and a
+ * signer's one-time code also go to the log, so the ceremony, a review, a sign-up or joining a
+ * team can be followed on one machine; outside demo mode no link or code is ever logged.
  */
-export function outboxMailer(log: FastifyBaseLogger, options: { printSigningLinks: boolean }): Mailer {
+export function outboxMailer(log: FastifyBaseLogger, options: { printAccessLinks: boolean }): Mailer {
   return {
     kind: 'outbox',
     async deliver(mail) {
-      const link = options.printSigningLinks ? (mail.signingLink ?? mail.confirmationLink) : undefined;
-      const code = options.printSigningLinks ? mail.signerCode : undefined;
+      const link = options.printAccessLinks ? mail.accessLink : undefined;
+      const code = options.printAccessLinks ? mail.signerCode : undefined;
       log.info(
         { to: mail.to.email, subject: mail.subject, ...(link ? { link } : {}), ...(code ? { code } : {}) },
         'mail kept in the outbox (no SMTP_URL)',

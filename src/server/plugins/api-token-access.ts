@@ -4,8 +4,9 @@ import type { FastifyRequest } from 'fastify';
  * What an API token may reach: the contract workspace an integration automates. Everything
  * else under /api is for people and refuses a token (403), even a valid one: signing in and out,
  * the profile, sessions, second factors and passkeys, API tokens themselves, the team and the
- * organization's settings, a person's notifications. New routes under these prefixes are open to
- * tokens; a new prefix is closed until it is added here.
+ * organization's settings, a person's notifications, the mail outbox (every message the
+ * organization sent, to people who are not the token's). New routes under these prefixes are
+ * open to tokens; a new prefix is closed until it is added here.
  */
 const tokenRoutePrefixes = [
   '/api/contracts',
@@ -15,7 +16,6 @@ const tokenRoutePrefixes = [
   '/api/dashboard',
   '/api/custom-fields',
   '/api/signatures',
-  '/api/mail/outbox',
 ];
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -7,7 +7,7 @@ export const mailApi = {
     method: 'GET',
     path: '/mail/outbox',
     tags: ['Mail'],
-    summary: "The organization's outgoing mail (admins only)",
+    summary: "The organization's outgoing mail (admins signed in; API tokens get 403)",
     response: { 200: outboxListSchema, 403: resourceErrors[401], ...resourceErrors },
   }),
 };

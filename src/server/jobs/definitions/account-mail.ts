@@ -1,6 +1,6 @@
 import type { MailKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
-import { composeMail } from '../../mail/compose-mail';
+import { composeAccessMail, composeMail } from '../../mail/compose-mail';
 import type { OutgoingMail } from '../../mail/mailer';
 import { newEmailVerificationLink } from '../../services/accounts/email-verification';
 
@@ -18,9 +18,8 @@ const accountMailKinds = new Set<string>([
 /** Mail about a person's own account, which may have no organization yet. */
 export const isAccountMail = (kind: string) => accountMailKinds.has(kind);
 
-/** A link that proves the reader has this mailbox: nobody else may ever read the message. */
-export const isConfirmationMail = (kind: string) =>
-  kind === 'sign_up_confirmation' || kind === 'email_confirmation';
+/** A link that proves the reader has this mailbox: nobody else may ever read it. */
+const isConfirmationMail = (kind: string) => kind === 'sign_up_confirmation' || kind === 'email_confirmation';
 
 /**
  * Composes a mail about an account. A confirmation gets its link now (only the token's hash is
@@ -42,14 +41,13 @@ export async function prepareAccountMail(deps: Deps, message: Message): Promise<
       toEmail: message.toEmail,
     });
     if (!made) return null;
-    const link = new URL(`/confirm-email/${made.token}`, deps.appUrl).href;
-    const composed = composeMail({
+    const composed = composeAccessMail({
       ...base,
       organizationName: made.row.organizationName ?? '',
-      link,
+      link: new URL(`/confirm-email/${made.token}`, deps.appUrl).href,
       expiresAt: made.row.expiresAt,
     });
-    return { to, ...composed, confirmationLink: link };
+    return { to, ...composed };
   }
   if (message.kind === 'sign_up_attempt' || message.kind === 'email_change_attempt') {
     return { to, ...composeMail({ ...base, link: new URL('/login', deps.appUrl).href }) };

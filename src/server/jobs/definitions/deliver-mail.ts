@@ -12,7 +12,7 @@ import {
   signingLinks,
   users,
 } from '../../db/schema';
-import { composeMail, type MailFacts } from '../../mail/compose-mail';
+import { composeAccessMail, composeMail, type MailFacts } from '../../mail/compose-mail';
 import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
 import { createPasswordReset } from '../../services/accounts/password-reset-token';
@@ -24,7 +24,7 @@ import { signingStateOf } from '../../services/signing/signing-state';
 import { newSigningToken } from '../../services/signing/signing-token';
 import { newInvitationLink } from '../../services/team/invitation-link';
 import { type JobDeps, jobDefinition } from '../job-definition';
-import { isAccountMail, isConfirmationMail, prepareAccountMail } from './account-mail';
+import { isAccountMail, prepareAccountMail } from './account-mail';
 
 type Deps = Pick<JobDeps, 'db' | 'mailer' | 'appUrl' | 'log'>;
 type MessageRow = typeof mailMessages.$inferSelect;
@@ -57,14 +57,10 @@ export const deliverMail = jobDefinition({
         attempts: job.attempts,
         lastError: null,
         // Only the local outbox keeps the bodies: they are how an admin reads the mail. Never a
-        // confirmation's: its link must prove that whoever opens it reads that mailbox. Nor a
-        // signer's one-time code: the sender's admins read this outbox, and the code must prove
-        // that the signer reads theirs.
-        ...(deps.mailer.kind === 'outbox' &&
-        !isConfirmationMail(message.kind) &&
-        message.kind !== 'signer_code'
-          ? { heldText: mail.text, heldHtml: mail.html }
-          : {}),
+        // link that lets its reader act as the recipient (sign, review, join, reset, confirm), nor
+        // a signer's one-time code: admins and their tokens read this outbox, and the link or code
+        // must prove that whoever uses it reads the recipient's mailbox.
+        ...(deps.mailer.kind === 'outbox' ? keptBody(mail) : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -74,6 +70,12 @@ export const deliverMail = jobDefinition({
     }
   },
 });
+
+/** The body the local outbox keeps: the message, its copy without the access link, or none. */
+function keptBody(mail: OutgoingMail): Pick<MessageRow, 'heldText' | 'heldHtml'> {
+  const kept = mail.kept === undefined ? mail : mail.kept;
+  return { heldText: kept?.text ?? null, heldHtml: kept?.html ?? null };
+}
 
 async function record(db: Database, id: string, values: Partial<MessageRow>): Promise<void> {
   await db
@@ -147,15 +149,16 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
   const signerFacts = await signerMailFacts(db, message.kind, message.signerId);
   if (!signerFacts) return null;
   Object.assign(facts, signerFacts);
+  let accessLink: string | undefined;
   if (needsLink(message.kind)) {
-    const link = await newLinkFor(db, contract, message.signerId);
-    if (!link) return null;
-    facts.link = new URL(`/sign/${link}`, deps.appUrl).href;
+    const token = await newLinkFor(db, contract, message.signerId);
+    if (!token) return null;
+    accessLink = new URL(`/sign/${token}`, deps.appUrl).href;
   }
   if (message.kind === 'review_invitation') {
-    const link = await newReviewLink(db, message.params.reviewerId ?? '');
-    if (!link) return null;
-    facts.link = new URL(`/review/${link}`, deps.appUrl).href;
+    const token = await newReviewLink(db, message.params.reviewerId ?? '');
+    if (!token) return null;
+    accessLink = new URL(`/review/${token}`, deps.appUrl).href;
   }
   if (message.kind === 'completed') {
     const [final] = await db
@@ -167,13 +170,14 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
       { filename: `${fileNameOf(contract.title)}.pdf`, content: final.bytes, contentType: 'application/pdf' },
     ];
   }
-  const composed = composeMail(facts);
+  const composed = accessLink ? composeAccessMail({ ...facts, link: accessLink }) : composeMail(facts);
   return {
     to: { name: message.toName, email: message.toEmail },
     ...composed,
     ...(attachments ? { attachments } : {}),
-    ...(needsLink(message.kind) || message.kind === 'review_invitation' ? { signingLink: facts.link } : {}),
-    ...(message.kind === 'signer_code' && facts.code ? { signerCode: facts.code } : {}),
+    ...(message.kind === 'signer_code'
+      ? { kept: null, ...(facts.code ? { signerCode: facts.code } : {}) }
+      : {}),
   };
 }
 
@@ -254,14 +258,13 @@ async function prepareReset(
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (user?.email !== message.toEmail) return null;
   const reset = await createPasswordReset(deps.db, userId);
-  const link = new URL(`/reset-password/${reset.token}`, deps.appUrl).href;
-  const composed = composeMail({
+  const composed = composeAccessMail({
     kind: 'password_reset',
     organizationName,
     contractTitle: '',
     senderName: '',
     recipientName: message.toName,
-    link,
+    link: new URL(`/reset-password/${reset.token}`, deps.appUrl).href,
     expiresAt: reset.expiresAt,
   });
   return { to: { name: message.toName, email: message.toEmail }, ...composed };
@@ -282,14 +285,13 @@ async function prepareTeamInvitation(
     invitationId: message.params.invitationId,
   });
   if (!invitation) return null;
-  const link = new URL(`/invitations/${invitation.token}`, deps.appUrl).href;
-  const composed = composeMail({
+  const composed = composeAccessMail({
     kind: 'team_invitation',
     organizationName,
     contractTitle: '',
     senderName: invitation.inviterName,
     recipientName: message.toName,
-    link,
+    link: new URL(`/invitations/${invitation.token}`, deps.appUrl).href,
     expiresAt: invitation.expiresAt,
     role: invitation.role,
   });

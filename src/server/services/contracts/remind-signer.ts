@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { contracts, signers } from '../../db/schema';
+import { contracts, signers, signingLinks } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { findOwnContract } from '../../policies/scope';
 import { appendHistory, type HistoryAuthor } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { maxAuthFailures } from '../signing/signer-authentication';
 import { signingStateOf } from '../signing/signing-state';
 
@@ -30,7 +31,9 @@ export async function queueReminder(
     );
   }
   // The sender's own reminder is how a signer locked out by wrong codes gets to try again; an
-  // automatic one is not, or whoever is guessing would get new tries on a timer.
+  // automatic one is not, or whoever is guessing would get new tries on a timer. The new tries
+  // go with the reminder's own link only: the earlier links, one of which the guesser may hold,
+  // stop working (the reminder's link is made when it is delivered, after this).
   const unlock = !input.automatic && signer.authFailures > 0;
   await tx
     .update(signers)
@@ -39,11 +42,15 @@ export async function queueReminder(
       ...(unlock ? { authFailures: 0, emailCodeHash: null, emailCodeExpiresAt: null } : {}),
     })
     .where(eq(signers.id, signer.id));
+  if (unlock) await tx.delete(signingLinks).where(eq(signingLinks.signerId, signer.id));
   const wasLocked = signer.authFailures >= maxAuthFailures;
+  const retired = unlock
+    ? `; ${wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
+    : '';
   await appendHistory(tx, {
     contractId: contract.id,
     action: 'reminded',
-    details: `${input.automatic ? 'Automatic reminder' : 'Reminder'} sent to ${signer.name} (${signer.email})${wasLocked && unlock ? '; the lock after wrong codes is lifted' : ''}`,
+    details: `${input.automatic ? 'Automatic reminder' : 'Reminder'} sent to ${signer.name} (${signer.email})${retired}`,
     author: input.author,
     at: input.now,
   });
@@ -53,8 +60,11 @@ export async function queueReminder(
     signerId: signer.id,
     kind: 'reminder',
     to: { name: signer.name, email: signer.email },
-    // One reminder a minute at most, however often the button is pressed.
-    dedupeKey: `reminder:${signer.id}:${Math.floor(input.now.getTime() / 60_000)}`,
+    // One reminder a minute at most, however often the button is pressed; but always one when
+    // the earlier links were just retired, or the signer would be left with none that works.
+    dedupeKey: unlock
+      ? `reminder:${signer.id}:unlocked:${input.now.getTime()}`
+      : `reminder:${signer.id}:${Math.floor(input.now.getTime() / 60_000)}`,
   });
 }
 
@@ -68,6 +78,7 @@ export async function remindSigner(ctx: ServiceContext, contractId: string, sign
       .from(signers)
       .where(and(eq(signers.id, signerId), eq(signers.contractId, contractId)));
     if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
+    await consumeOutgoingMail(tx, actor.organizationId, 'signingRecipients', 1);
     await queueReminder(tx, {
       contractId,
       signerId,

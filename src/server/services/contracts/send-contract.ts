@@ -9,6 +9,7 @@ import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
+import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { recordVersion } from '../versions/record-version';
 import { checkMergeFieldsFilled } from './check-merge-fields';
 
@@ -71,6 +72,8 @@ export async function sendContract(
       .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
     checkSendable(contract, list.length);
     await checkApproved(tx, contract);
+    // Every signer is mailed: at once, or each in turn.
+    await consumeOutgoingMail(tx, actor.organizationId, 'signingRecipients', list.length, sentAt);
     if (contract.updatedAt.getTime() !== draft.updatedAt.getTime()) {
       throw new AppError('ID_CONFLICT', 'The contract changed while it was being sent. Send it again.');
     }

@@ -10,24 +10,25 @@ function windowOf(rule: RateLimitRule, now: Date): { start: Date; resetsAt: Date
 }
 
 /**
- * Counts one attempt against the key in the current fixed window, in one atomic statement
- * shared by every app process, and says how long to wait when the key is over its limit (0 when
- * it may go on). Counting before the work is done is what keeps parallel attempts from
- * slipping past the limit together.
+ * Counts one attempt (or `amount`: the recipients of one mailing) against the key in the current
+ * fixed window, in one atomic statement shared by every app process, and says how long to wait
+ * when the key is over its limit (0 when it may go on). Counting before the work is done is what
+ * keeps parallel attempts from slipping past the limit together.
  */
 export async function consumeRateLimit(
   db: Database,
   key: string,
   rule: RateLimitRule,
   now = new Date(),
+  amount = 1,
 ): Promise<number> {
   const { start, resetsAt } = windowOf(rule, now);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: start, count: 1 })
+    .values({ key, windowStart: start, count: amount })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
+      set: { count: sql`${rateLimits.count} + ${amount}` },
     })
     .returning({ count: rateLimits.count });
   await db.delete(rateLimits).where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));

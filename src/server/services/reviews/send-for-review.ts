@@ -6,6 +6,7 @@ import { reviewers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
+import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { newSigningToken } from '../signing/signing-token';
 import { checkRevision } from '../versions/check-revision';
 import { recordVersion } from '../versions/record-version';
@@ -31,6 +32,8 @@ export async function sendForReview(
     }
     await checkRevision(tx, contract, input.baseRevision);
     const now = new Date();
+    await consumeOutgoingMail(tx, contract.organizationId, 'reviewRounds', 1, now);
+    await consumeOutgoingMail(tx, contract.organizationId, 'reviewRecipients', input.reviewers.length, now);
     const author = authorOf(actor);
     const version = await recordVersion(tx, {
       contractId: contract.id,

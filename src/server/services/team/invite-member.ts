@@ -6,6 +6,7 @@ import { invitations, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { requireAdmin } from '../../policies/roles';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
+import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { invitationValidityMs } from './invitation-token';
 import { lockTeamAsAdmin } from './lock-team';
 
@@ -49,6 +50,7 @@ export async function inviteMember(
         'email',
       );
     }
+    await consumeOutgoingMail(tx, actor.organizationId, 'teamInvitations', 1, now);
     // An expired one is closed, so the new one is the only open invitation for the address.
     if (open) await tx.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, open.id));
     const [row] = await tx

@@ -60,7 +60,7 @@ function DeliveryTrouble({ message }: { message: OutboxEntry }) {
   );
 }
 
-/** The plain-text body with its web addresses (the signing link above all) as links. */
+/** The plain-text body with its web addresses as links. */
 function LinkifiedText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let offset = 0;
@@ -236,8 +236,8 @@ export function MailOutboxPage() {
             icon={<Lock aria-hidden="true" className="size-8" />}
             title="Only an admin can read the mail outbox"
           >
-            It holds every e-mail sent for your organization, signing links included. Ask an admin if you need
-            one of them.
+            It holds every e-mail sent for your organization. Ask an admin if you need to know what one of
+            them said.
           </CenteredNote>
         </Card>
       ) : outbox.isError ? (
@@ -259,7 +259,7 @@ export function MailOutboxPage() {
               <p>
                 {data.smtp
                   ? 'This is the delivery log: mail goes out through your SMTP server, and each message shows whether it was delivered.'
-                  : 'No SMTP server is set up, so mail is not delivered: it stays here. Open a message to read it, signing link included, and pass it on yourself.'}
+                  : 'No SMTP server is set up, so mail is not delivered: it stays here. Open a message to read it. A link that lets its recipient sign, review, join the team or reset a password is never shown here: it must reach that person only, so set up SMTP to deliver it (in demo mode it is printed to the server log).'}
               </p>
             </div>
           )}
