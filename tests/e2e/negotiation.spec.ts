@@ -192,6 +192,9 @@ test('the owner and the other side negotiate two rounds, then the agreed version
     path: test.info().outputPath('reviewer-comments-desktop.png'),
     fullPage: true,
   });
+  await reviewPage.setViewportSize({ width: 390, height: 844 });
+  await expect(since).toBeVisible();
+  await reviewPage.screenshot({ path: test.info().outputPath('reviewer-since-phone.png'), fullPage: true });
   await desk.close();
 
   // Round 2: a new link (the first no longer opens); the reviewer comments again and suggests
