@@ -156,6 +156,16 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   await theirs.getByRole('combobox', { name: 'Reply' }).fill(answer);
   await theirs.getByRole('button', { name: 'Reply' }).click();
   await expect(theirs.getByText(answer)).toBeVisible();
+  // A shared thread the team starts on what it wrote since round 1 (not sent yet).
+  const sinceNote = 'Taken on board: see the next round.';
+  await body.click();
+  await selectText(owner, 'fourteen days');
+  await owner.getByRole('button', { name: 'Comment on the selection' }).click();
+  const sharedForm = owner.getByRole('form', { name: 'New comment' });
+  await sharedForm.getByRole('combobox', { name: 'Comment' }).fill(sinceNote);
+  await sharedForm.getByLabel('Shared with the other side').check();
+  await sharedForm.getByRole('button', { name: 'Post comment' }).click();
+  await expect(sharedForm).toBeHidden();
   await owner.evaluate(() => window.scrollTo(0, 0));
   await owner.screenshot({ path: test.info().outputPath('owner-comments.png'), fullPage: true });
 
@@ -169,11 +179,22 @@ test('the owner and the other side negotiate two rounds, then the agreed version
   await expect(asked.getByText(answer)).toBeVisible();
   await expect(asked.getByText(organizationName, { exact: true })).toBeVisible();
   await expect(reviewPage.getByText(internalNote)).toHaveCount(0);
+  // The team's thread on its unsent text: its comment, on no passage of the version they read,
+  // whose text stays as it was sent; their own thread is still highlighted on it.
+  const since = threadSaying(reviewPage, sinceNote);
+  await expect(since).toContainText(`On a passage ${organizationName} has changed since`);
+  await expect(reviewPage.getByText('fourteen')).toHaveCount(0);
+  await expect(
+    reviewPage.getByRole('textbox', { name: 'Contract content' }).locator('[data-thread-id]'),
+  ).toHaveText('the laws of Poland');
   await reviewPage.evaluate(() => window.scrollTo(0, 0));
   await reviewPage.screenshot({
     path: test.info().outputPath('reviewer-comments-desktop.png'),
     fullPage: true,
   });
+  await reviewPage.setViewportSize({ width: 390, height: 844 });
+  await expect(since).toBeVisible();
+  await reviewPage.screenshot({ path: test.info().outputPath('reviewer-since-phone.png'), fullPage: true });
   await desk.close();
 
   // Round 2: a new link (the first no longer opens); the reviewer comments again and suggests

@@ -27,6 +27,11 @@ export type CommentAccess = {
   author: CommentAuthor;
   /** The threads this author may read and write: a reviewer only ever has the shared ones. */
   visibilities: readonly CommentVisibility[];
+  /**
+   * A reviewer's round: the number of the version sent to them, the only text they read, so the
+   * only one their threads are shown on and started on. Null for the team, who reads the draft.
+   */
+  round: number | null;
 };
 
 const reviewerVisibilities: readonly CommentVisibility[] = ['shared'];
@@ -52,11 +57,17 @@ export async function commentAccess(
       contract,
       author: { userId: ctx.actor.userId, reviewerId: null, name: ctx.actor.userName },
       visibilities: commentVisibilities,
+      round: null,
     };
   }
   const query = db
     .select({
-      reviewer: { id: reviewers.id, name: reviewers.name, closedAt: reviewers.closedAt },
+      reviewer: {
+        id: reviewers.id,
+        name: reviewers.name,
+        round: reviewers.round,
+        closedAt: reviewers.closedAt,
+      },
       contract: contracts,
     })
     .from(reviewers)
@@ -71,6 +82,7 @@ export async function commentAccess(
     contract,
     author: { userId: null, reviewerId: reviewer.id, name: reviewer.name },
     visibilities: reviewerVisibilities,
+    round: reviewer.round,
   };
 }
 

@@ -90,16 +90,22 @@ export const commentThreadSchema = z
   .object({
     id: idSchema,
     visibility: commentVisibilitySchema,
-    anchor: z.object({
-      quote: z.string(),
-      prefix: z.string(),
-      suffix: z.string(),
-      start: z.int(),
-      end: z.int(),
-    }),
+    anchor: z
+      .object({
+        quote: z.string(),
+        prefix: z.string(),
+        suffix: z.string(),
+        start: z.int(),
+        end: z.int(),
+      })
+      .describe(
+        "The passage in the text the reader reads: the team's draft, or for a reviewer the version sent to them",
+      ),
     detachedAt: timestampSchema
       .nullable()
-      .describe('Set when an edit deleted the passage: the quote is what it said'),
+      .describe(
+        'Set when an edit deleted the passage: the quote is what it said. To a reviewer, set when the thread is on no passage of the version sent to them (the team changed it since): the quote and context are then empty',
+      ),
     resolvedAt: timestampSchema.nullable(),
     resolvedBy: z.string().nullable().describe('Who resolved it'),
     comments: z.array(commentSchema).describe('The first comment, then the replies, oldest first'),

@@ -19,6 +19,7 @@ import { createPasswordReset } from '../../services/accounts/password-reset-toke
 import { fileNameOf } from '../../services/documents/file-name';
 import { systemAuthor } from '../../services/history/author-of';
 import { transition } from '../../services/lifecycle/transition';
+import { sentTitle } from '../../services/reviews/find-reviewer';
 import { signerMailFacts } from '../../services/signing/signer-mail-facts';
 import { signingStateOf } from '../../services/signing/signing-state';
 import { newSigningToken } from '../../services/signing/signing-token';
@@ -131,10 +132,13 @@ async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | 
     ? (await db.select().from(contracts).where(eq(contracts.id, message.contractId)))[0]
     : undefined;
   if (!contract) return null;
+  // A reviewer's e-mail names the version sent to them: the draft's title may be an unsent edit.
+  const title = message.params.reviewerId ? await sentTitle(db, message.params.reviewerId) : contract.title;
+  if (title === null) return null;
   const facts: MailFacts = {
     kind: message.kind as MailKind,
     organizationName: organization.name,
-    contractTitle: contract.title,
+    contractTitle: title,
     senderName: contract.createdByName,
     recipientName: message.toName,
     link: new URL(`/contracts/${contract.id}`, deps.appUrl).href,

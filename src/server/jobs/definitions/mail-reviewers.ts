@@ -8,7 +8,8 @@ import { eventOf } from './event-of';
 /**
  * The other side's reviewers hear by e-mail: invited to a review round (each e-mail makes its own
  * link when it is sent), told when their suggestions were decided, and when the team answers in
- * a shared thread they wrote in.
+ * a shared thread they wrote in. Each message names its reviewer (`reviewerId`), so it is
+ * composed with the title of the version sent to them, never the draft's since.
  */
 export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { eventId }) => {
   const found = await eventOf(db, eventId);
@@ -36,7 +37,7 @@ export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { ev
     if (event.data.commentId) await notifyReviewersOfReply(db, event.data.commentId);
   } else if (event.type === 'review.decided') {
     const [decided] = await db
-      .select({ name: reviewers.name, email: reviewers.email })
+      .select({ id: reviewers.id, name: reviewers.name, email: reviewers.email })
       .from(suggestions)
       .innerJoin(reviewers, eq(reviewers.id, suggestions.reviewerId))
       .where(eq(suggestions.id, event.data.suggestionId ?? ''));
@@ -44,8 +45,9 @@ export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { ev
     await queueMail(db, {
       ...base,
       kind: 'suggestions_decided',
-      to: decided,
-      params: { reason: event.data.summary ?? '' },
+      to: { name: decided.name, email: decided.email },
+      // The reviewer names their round, whose title the e-mail gives (not the draft's now).
+      params: { reason: event.data.summary ?? '', reviewerId: decided.id },
       dedupeKey: `suggestions-decided:${event.data.suggestionId}`,
     });
   }

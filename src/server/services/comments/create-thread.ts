@@ -5,12 +5,17 @@ import { type CreateThreadInput, commentLimits } from '../../../shared/api/comme
 import { AppError } from '../../../shared/errors';
 import { commentThreads } from '../../db/schema';
 import { assertMayWrite, type CommentContext, commentAccess } from '../../policies/comments';
+import { findVersion } from '../versions/find-version';
 import { addComment } from './add-comment';
+import { placeInDraft } from './round-anchors';
 
 /**
- * Starts a thread on a passage of the stored content. The passage must be in it: at the offsets
- * given, or (the text moved) the same quote nearest them; text typed but not saved yet is not,
- * and the answer says to save first. The anchor's context is taken from the stored text.
+ * Starts a thread on a passage of the text the author reads: the stored draft for the team, the
+ * version sent to them for a reviewer. The passage must be in it: at the offsets given, or (the
+ * text moved) the same quote nearest them; text typed but not saved (or, for a reviewer, not
+ * sent to them) is not, and the answer says what to do. The anchor's context is taken from that
+ * text; a reviewer's thread is then kept where its passage is in the draft (round-anchors.ts),
+ * so the team finds it on their text, and the answer to a reviewer tells nothing of the draft.
  */
 export async function createThread(
   ctx: CommentContext,
@@ -31,27 +36,32 @@ export async function createThread(
         `A contract holds at most ${commentLimits.threadsPerContract.toLocaleString('en')} comment threads`,
       );
     }
-    const { text } = documentPlainText(access.contract.content);
+    const round = access.round !== null ? await findVersion(tx, access.contract.id, access.round) : null;
+    const { text } = documentPlainText(round ? round.content : access.contract.content);
     const found = relocateAnchor(text, input.anchor);
     if (found.status !== 'exact') {
       throw new AppError(
         'CONTRACT_CHANGED',
-        access.author.reviewerId
-          ? 'That passage is not in the draft as it stands: either you edited it (suggest the change instead) or it changed after it was sent to you. Comment on other text, or suggest a change.'
+        round
+          ? `That passage is not in version ${round.number} as it was sent to you: if you edited it, suggest the change instead. Comment on the text as it was sent.`
           : 'Save the draft first to comment on text you just wrote',
       );
     }
+    const placed = round
+      ? placeInDraft(found.anchor, round.content, access.contract.content)
+      : { anchor: found.anchor, detached: false };
     const now = new Date();
     const [thread] = await tx
       .insert(commentThreads)
       .values({
         contractId: access.contract.id,
         visibility: input.visibility,
-        quote: found.anchor.quote,
-        prefix: found.anchor.prefix,
-        suffix: found.anchor.suffix,
-        anchorStart: found.anchor.start,
-        anchorEnd: found.anchor.end,
+        quote: placed.anchor.quote,
+        prefix: placed.anchor.prefix,
+        suffix: placed.anchor.suffix,
+        anchorStart: placed.anchor.start,
+        anchorEnd: placed.anchor.end,
+        detachedAt: placed.detached ? now : null,
         createdAt: now,
         updatedAt: now,
       })

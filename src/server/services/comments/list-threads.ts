@@ -5,10 +5,15 @@ import type { Database } from '../../db/client';
 import { comments, commentThreads } from '../../db/schema';
 import { type CommentAccess, type CommentContext, commentAccess } from '../../policies/comments';
 import { type CommentRow, presentThread } from '../../presenters/comment';
+import { findVersion } from '../versions/find-version';
+import { placeInRound } from './round-anchors';
 
-/** Threads of a contract the author may read, with their comments, in the order of the text. */
+/**
+ * Threads of a contract the author may read, with their comments, in the order of the text: the
+ * team's draft for the team, the version sent to them for a reviewer (round-anchors.ts).
+ */
 async function threadsOf(db: Database, access: CommentAccess, threadId?: string): Promise<CommentThread[]> {
-  const threads = await db
+  const stored = await db
     .select()
     .from(commentThreads)
     .where(
@@ -23,14 +28,14 @@ async function threadsOf(db: Database, access: CommentAccess, threadId?: string)
       asc(commentThreads.anchorStart),
       asc(commentThreads.createdAt),
     );
-  if (threads.length === 0) return [];
+  if (stored.length === 0) return [];
   const rows = await db
     .select()
     .from(comments)
     .where(
       inArray(
         comments.threadId,
-        threads.map((thread) => thread.id),
+        stored.map((thread) => thread.id),
       ),
     )
     .orderBy(asc(comments.createdAt), asc(comments.id));
@@ -40,6 +45,15 @@ async function threadsOf(db: Database, access: CommentAccess, threadId?: string)
     if (list) list.push(row);
     else byThread.set(row.threadId, [row]);
   }
+  const threads =
+    access.round !== null
+      ? placeInRound(
+          stored,
+          access.contract.content,
+          await findVersion(db, access.contract.id, access.round),
+          (thread) => byThread.get(thread.id)?.[0]?.authorReviewerId === access.author.reviewerId,
+        )
+      : stored;
   return threads.map((thread) => presentThread(thread, byThread.get(thread.id) ?? []));
 }
 

@@ -37,7 +37,8 @@ export async function notifyReviewersOfReply(db: Database, commentId: string): P
       contractId: found.contractId,
       kind: 'comment_reply',
       to: { name: person.name, email: person.email },
-      params: { authorName: found.comment.authorName, excerpt },
+      // The reviewer names their round, whose title the e-mail gives (not the draft's now).
+      params: { authorName: found.comment.authorName, excerpt, reviewerId: person.id },
       dedupeKey: `comment-reply:${commentId}:${person.id}`,
     });
   }

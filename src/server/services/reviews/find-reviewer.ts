@@ -21,7 +21,11 @@ export async function findOpenReview(db: Database, reviewerId: string, options: 
   if (!found) throw new AppError('NOT_FOUND', 'This review does not exist.');
   assertReviewOpen(found.reviewer, found.contract);
   const [version] = await db
-    .select({ number: contractVersions.number, content: contractVersions.content })
+    .select({
+      number: contractVersions.number,
+      title: contractVersions.title,
+      content: contractVersions.content,
+    })
     .from(contractVersions)
     .where(
       and(
@@ -31,6 +35,25 @@ export async function findOpenReview(db: Database, reviewerId: string, options: 
     );
   if (!version) throw new Error('A review round without its version');
   return { ...found, version };
+}
+
+/**
+ * The title of the version a reviewer was last sent, which is what their e-mails call the
+ * contract: the draft's title now may be an edit the team has not sent. Null for no reviewer.
+ */
+export async function sentTitle(db: Database, reviewerId: string): Promise<string | null> {
+  const [found] = await db
+    .select({ title: contractVersions.title })
+    .from(reviewers)
+    .innerJoin(
+      contractVersions,
+      and(
+        eq(contractVersions.contractId, reviewers.contractId),
+        eq(contractVersions.number, reviewers.round),
+      ),
+    )
+    .where(eq(reviewers.id, reviewerId));
+  return found?.title ?? null;
 }
 
 /** The link a reviewer was last sent, which their cookie must have been opened with. */

@@ -7,7 +7,10 @@ import { findOpenReview } from './find-reviewer';
 
 const { content: _content, ...summaryColumns } = getTableColumns(suggestions);
 
-/** What a reviewer reads: the version sent to them for review, and what became of their suggestions. */
+/**
+ * What a reviewer reads: the version sent to them for review, under its title (the draft's may
+ * have changed since, unsent), and what became of their suggestions.
+ */
 export async function getReviewView(ctx: ReviewerContext): Promise<ReviewView> {
   const { reviewer, contract, version } = await findOpenReview(ctx.db, ctx.reviewerId);
   const [organization] = await ctx.db
@@ -23,7 +26,7 @@ export async function getReviewView(ctx: ReviewerContext): Promise<ReviewView> {
     reviewer: { id: reviewer.id, name: reviewer.name, email: reviewer.email },
     organizationName: organization?.name ?? '',
     senderName: contract.createdByName,
-    title: contract.title,
+    title: version.title,
     version: { number: version.number, content: version.content },
     open: true,
     suggestions: own.map((row) => presentSuggestionSummary(row, reviewer.name)),

@@ -455,10 +455,15 @@ function ThreadCard({
   // The team resolves any thread; a reviewer only the ones they started (the server's rule too).
   const mayResolve =
     viewer.kind === 'team' || (first?.author.kind === 'reviewer' && first.author.id === viewer.reviewerId);
+  // A reviewer is shown a thread on a passage the team changed since sending them this version
+  // with no quote at all: the server tells them nothing of the text as it is now.
+  const unplaced = viewer.kind === 'reviewer' && thread.detachedAt !== null;
   return (
     <li
       data-thread={thread.id}
-      aria-label={`Comment on "${thread.anchor.quote.slice(0, 60)}"`}
+      aria-label={
+        unplaced ? 'Comment on a passage changed since' : `Comment on "${thread.anchor.quote.slice(0, 60)}"`
+      }
       className={`rounded-md p-3 text-sm ring-1 ${expanded ? 'bg-amber-50/60 ring-amber-300' : 'ring-slate-200'} ${thread.resolvedAt ? 'opacity-75' : ''}`}
     >
       <button
@@ -468,10 +473,16 @@ function ThreadCard({
         aria-expanded={expanded}
       >
         <div className="flex items-start justify-between gap-2">
-          <Quote text={thread.anchor.quote} />
+          {unplaced ? (
+            <p className="rounded bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900">
+              On a passage {viewer.organizationName} has changed since sending you this version
+            </p>
+          ) : (
+            <Quote text={thread.anchor.quote} />
+          )}
           <VisibilityBadge visibility={thread.visibility} />
         </div>
-        {thread.detachedAt && (
+        {thread.detachedAt && !unplaced && (
           <p className="rounded bg-red-50 px-2 py-1 text-xs font-medium text-red-800">
             Its passage was deleted
           </p>
