@@ -71,11 +71,32 @@ const approval = (account: TestAccount, id: string) =>
   call(ctx, account, { method: 'GET', url: `/api/contracts/${id}/approval` });
 const request = (account: TestAccount, id: string) =>
   call(ctx, account, { method: 'POST', url: `/api/contracts/${id}/approval/request` });
-const decide = (account: TestAccount, id: string, decision: 'approve' | 'reject', comment = '') =>
+/** The contract as the account reads it (the revision a decision is made on). */
+const read = async (account: TestAccount, id: string) => {
+  const response = await call(ctx, account, { method: 'GET', url: `/api/contracts/${id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { revision: number; content: unknown; title: string };
+};
+/** Decides on the draft as the approver reads it now, unless told which revision they read. */
+const decide = async (
+  account: TestAccount,
+  id: string,
+  decision: 'approve' | 'reject',
+  comment = '',
+  baseRevision?: number,
+) =>
   call(ctx, account, {
     method: 'POST',
     url: `/api/contracts/${id}/approval/decision`,
-    json: { decision, comment },
+    json: {
+      decision,
+      comment,
+      // Someone who cannot read it (another organization) names the first revision.
+      baseRevision:
+        baseRevision ??
+        (await call(ctx, account, { method: 'GET', url: `/api/contracts/${id}` })).json().revision ??
+        1,
+    },
   });
 const send = (account: TestAccount, id: string) =>
   call(ctx, account, { method: 'POST', url: `/api/contracts/${id}/send`, json: { sequential: false } });
@@ -285,6 +306,60 @@ describe('a contract under a rule', () => {
     expect(JSON.stringify(recorded.map((event) => event.data))).not.toContain('too long');
   });
 
+  it('is given for the text the approver read: a change made meanwhile is refused, not approved', async () => {
+    const { id } = await draft(drafter, salesProject, 'Price: 100k');
+    expect((await request(drafter, id)).statusCode).toBe(200);
+    // The approver opens the draft and reads "Price: 100k".
+    const seen = await read(approver, id);
+    expect(JSON.stringify(seen.content)).toContain('Price: 100k');
+    // Meanwhile the drafter changes the price.
+    const changed = await call(ctx, drafter, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: sampleDocument('Price: 1 EUR') },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    // Deciding on what they read is refused, naming who changed it; nothing is decided.
+    for (const decision of ['approve', 'reject'] as const) {
+      const refused = await decide(approver, id, decision, 'Too cheap', seen.revision);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.code).toBe('CONTRACT_CHANGED');
+      expect(refused.json().error.message).toContain(await nameOf(drafter));
+      expect(refused.json().error.message).toContain('Nothing was decided');
+    }
+    expect((await approval(drafter, id)).json()).toMatchObject({
+      state: 'pending',
+      approvers: [{ status: 'requested', decidedAt: null }],
+    });
+    const blocked = await send(drafter, id);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error.code).toBe('APPROVAL_REQUIRED');
+    // A decision must say what was read.
+    const unsaid = await call(ctx, approver, {
+      method: 'POST',
+      url: `/api/contracts/${id}/approval/decision`,
+      json: { decision: 'approve' },
+    });
+    expect(unsaid.statusCode).toBe(400);
+
+    // Read again, the approval is for "Price: 1 EUR", and that is what is sent.
+    const reread = await read(approver, id);
+    expect(JSON.stringify(reread.content)).toContain('Price: 1 EUR');
+    const approved = await decide(approver, id, 'approve', '', reread.revision);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().state).toBe('approved');
+    const sent = await send(drafter, id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(JSON.stringify(sent.json().content)).toContain('Price: 1 EUR');
+    expect((await actions(id)).slice(1)).toEqual([
+      'approval_requested',
+      'updated',
+      'approval_approved',
+      'sent',
+    ]);
+  });
+
   it('restoring a version withdraws an approval too', async () => {
     const { id } = await draft(drafter, salesProject, 'First text.');
     const saved = await call(ctx, drafter, {
@@ -413,7 +488,7 @@ describe('a contract under a rule', () => {
       method: 'POST',
       url: `/api/contracts/${id}/approval/decision`,
       headers: { authorization: `Bearer ${token.json().token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ decision: 'approve' }),
+      payload: JSON.stringify({ decision: 'approve', baseRevision: (await read(admin, id)).revision }),
     });
     expect(byToken.statusCode, byToken.body).toBe(403);
   });

@@ -36,6 +36,7 @@ export function presentContractApproval(input: {
   states: SlotState[];
   blocking: string | null;
   canRequest: boolean;
+  projectLock: string | null;
   canDecide: (entry: SlotState) => boolean;
 }): ContractApproval {
   // The latest request (a new request of some approvers keeps others' earlier approvals).
@@ -62,5 +63,6 @@ export function presentContractApproval(input: {
     requestedAt: requested?.requestedAt.toISOString() ?? null,
     canRequest: input.canRequest,
     blocking: input.blocking,
+    projectLock: input.projectLock,
   };
 }

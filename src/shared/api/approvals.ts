@@ -102,6 +102,12 @@ export const contractApprovalSchema = z
       .string()
       .nullable()
       .describe('Why the contract cannot be sent yet, as the send refusal words it'),
+    projectLock: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the caller may not move this draft to another project (its project's approval rule covers it); null when they may",
+      ),
   })
   .meta({ id: 'ContractApproval' });
 export type ContractApproval = z.infer<typeof contractApprovalSchema>;
@@ -110,6 +116,12 @@ export const approvalDecisionBodySchema = z
   .object({
     decision: z.enum(['approve', 'reject']),
     comment: z.string().trim().max(2000, { error: 'At most 2,000 characters' }).default(''),
+    baseRevision: z
+      .int()
+      .min(1)
+      .describe(
+        "The contract's revision the approver read (as GET /contracts/{id} gave it): the decision is for that text, and is refused with 409 CONTRACT_CHANGED if the draft changed since",
+      ),
   })
   .refine((body) => body.decision === 'approve' || body.comment !== '', {
     error: 'Say why you reject it',

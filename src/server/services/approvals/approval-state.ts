@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { contractApprovals, type contracts } from '../../db/schema';
 import { presentContractApproval, type SlotState } from '../../presenters/approval';
 import { approvalSubject } from './approval-subject';
+import { projectMoveRefusal } from './project-move';
 import { type ApproverSlot, requiredApprovers } from './required-approvers';
 
 export type ApprovalRow = typeof contractApprovals.$inferSelect;
@@ -94,6 +95,7 @@ export async function approvalStateOf(
     states,
     blocking: draft ? approvalRefusal(states) : null,
     canRequest: draft && state !== 'not_required' && state !== 'approved',
+    projectLock: (await projectMoveRefusal(db, actor, contract))?.message ?? null,
     canDecide: (entry) =>
       draft &&
       entry.row !== null &&

@@ -6,13 +6,16 @@ import { contractApprovals } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
+import { checkRevision } from '../versions/check-revision';
 import { actsFor, approvalSlots } from './approval-state';
 import { approvalSubject } from './approval-subject';
 
 /**
- * An approver approves or rejects a draft as it is now (a rejection says why). The decision is
- * recorded for every open approval the person may give: their own, and "any admin" for an admin.
- * It is tied to the hash of the title and content decided on, so any later change undoes it.
+ * An approver approves or rejects a draft as they read it (a rejection says why): the revision
+ * they read must still be the stored one, else 409 CONTRACT_CHANGED and nothing is decided, so a
+ * change made while they were reading is never approved unseen. The decision is recorded for
+ * every open approval the person may give: their own, and "any admin" for an admin. It is tied to
+ * the hash of the title and content decided on, so any later change undoes it.
  */
 export async function decideApproval(
   ctx: ServiceContext,
@@ -48,6 +51,12 @@ export async function decideApproval(
           : 'Approval of this contract has not been requested yet',
       );
     }
+    await checkRevision(
+      tx,
+      contract,
+      input.baseRevision,
+      'Nothing was decided: read it again, then approve or reject.',
+    );
     const subject = await approvalSubject(tx, contract.id);
     const now = new Date();
     const author = authorOf(actor);

@@ -6,6 +6,7 @@ import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { projectMoveRefusal } from '../approvals/project-move';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
 import { appendHistory } from '../history/append-history';
@@ -47,6 +48,17 @@ export async function updateContract(
       input.projectId === undefined || row.isTemplate
         ? undefined
         : await resolveProjectId(tx, actor, input.projectId);
+    if (projectId !== undefined && projectId !== row.projectId) {
+      // Moving it must not lift its project's approval rule.
+      const refusal = await projectMoveRefusal(tx, actor, row);
+      if (refusal) {
+        throw new AppError(
+          'FORBIDDEN',
+          `${refusal.message} Nothing was saved: choose “${refusal.projectName}” again to save your other changes.`,
+          'projectId',
+        );
+      }
+    }
     await tx
       .update(contracts)
       .set({

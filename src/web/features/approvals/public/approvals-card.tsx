@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContractApproval, ContractApprover } from '../../../../shared/api/approvals';
+import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -25,21 +26,69 @@ const statusLabels: Record<ContractApprover['status'], { label: string; tone: st
 };
 
 /**
+ * What the approver typed, and why their last decision was refused, kept by contract beyond the
+ * card: when the text changed under them the editor starts afresh from the stored contract (which
+ * mounts a new card), and their comment must survive that.
+ */
+const kept = new Map<string, { comment: string; changed: string | null }>();
+
+/**
  * A draft's approvals: who the organization's rules ask to approve it, where each stands, and the
  * caller's part — request approval, or approve or reject with a comment. The server decides
- * everything (sending stays refused until all approve); this card only shows it.
+ * everything (sending stays refused until all approve); this card only shows it. A decision is
+ * for the revision on screen (`shownRevision`): if the draft changed meanwhile the server refuses
+ * it, and `onTextChanged` shows the approver the current text to read before deciding.
  */
-export function ApprovalsCard({ contractId, dirty }: { contractId: string; dirty: boolean }) {
+export function ApprovalsCard({
+  contractId,
+  dirty,
+  shownRevision,
+  onTextChanged,
+}: {
+  contractId: string;
+  dirty: boolean;
+  /** The stored revision whose text the editor shows (read at the click). */
+  shownRevision: () => number | undefined;
+  onTextChanged: () => void;
+}) {
   const approval = useQuery(contractApprovalQuery(contractId));
   const request = useRequestApproval(contractId);
   const decide = useDecideApproval(contractId);
-  const [comment, setComment] = useState('');
+  const [comment, setCommentState] = useState(() => kept.get(contractId)?.comment ?? '');
+  const [changed, setChanged] = useState(() => kept.get(contractId)?.changed ?? null);
+  // Said once: the refusal shows on the card that reloaded for it, not on a later visit.
+  useEffect(() => {
+    const entry = kept.get(contractId);
+    if (entry?.changed) kept.set(contractId, { ...entry, changed: null });
+  }, [contractId]);
+  const setComment = (value: string) => {
+    setCommentState(value);
+    kept.set(contractId, { comment: value, changed: null });
+  };
   const data = approval.data;
   if (!data || data.state === 'not_required') return null;
   const canDecide = data.approvers.some((entry) => entry.canDecide);
   const error = request.error ?? decide.error;
-  const onDecide = (decision: 'approve' | 'reject') =>
-    decide.mutate({ decision, comment }, { onSuccess: () => setComment('') });
+  const onDecide = (decision: 'approve' | 'reject') => {
+    const baseRevision = shownRevision();
+    if (baseRevision === undefined) return;
+    setChanged(null);
+    decide.mutate(
+      { decision, comment, baseRevision },
+      {
+        onSuccess: () => {
+          kept.delete(contractId);
+          setCommentState('');
+        },
+        onError: (failure) => {
+          if (!(failure instanceof AppError && failure.code === 'CONTRACT_CHANGED')) return;
+          kept.set(contractId, { comment, changed: failure.message });
+          setChanged(failure.message);
+          onTextChanged();
+        },
+      },
+    );
+  };
   return (
     <Card className="p-5">
       <section aria-labelledby="approvals-heading">
@@ -90,10 +139,19 @@ export function ApprovalsCard({ contractId, dirty }: { contractId: string; dirty
             {data.blocking}
           </p>
         )}
-        {error && (
-          <div className="mt-3">
-            <ErrorBanner>{error.message}</ErrorBanner>
-          </div>
+        {changed ? (
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200"
+          >
+            {changed}
+          </p>
+        ) : (
+          error && (
+            <div className="mt-3">
+              <ErrorBanner>{error.message}</ErrorBanner>
+            </div>
+          )
         )}
         {dirty && (data.canRequest || canDecide) && (
           <p className="mt-3 text-xs text-slate-600">Save the draft first: approval is for what is saved.</p>

@@ -14,6 +14,8 @@ type Props = {
   projectId: string;
   projects: ProjectSummary[];
   editable: boolean;
+  /** Why the user may not move this draft to another project (its project's approval rule). */
+  projectLock?: string | null;
   onExpiresOnChange: (value: string) => void;
   onProjectChange: (projectId: string) => void;
 };
@@ -99,7 +101,7 @@ export function DetailsCard(props: Props) {
             <label htmlFor="contract-project">Project</label>
           </dt>
           <dd className="min-w-0">
-            {props.editable && props.projects.length > 0 ? (
+            {props.editable && props.projects.length > 0 && !props.projectLock ? (
               <select
                 id="contract-project"
                 value={props.projectId}
@@ -113,13 +115,22 @@ export function DetailsCard(props: Props) {
                 ))}
               </select>
             ) : (
-              <span id="contract-project" className="truncate text-slate-900">
+              <span
+                id="contract-project"
+                className="truncate text-slate-900"
+                aria-describedby={props.editable && props.projectLock ? 'contract-project-lock' : undefined}
+              >
                 {project?.name ?? 'General'}
               </span>
             )}
           </dd>
         </div>
       </dl>
+      {props.editable && props.projectLock && (
+        <p id="contract-project-lock" className="mt-1 text-xs text-slate-600">
+          {props.projectLock}
+        </p>
+      )}
     </Card>
   );
 }

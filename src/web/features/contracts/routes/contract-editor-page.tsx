@@ -17,6 +17,7 @@ import { importedOf } from '../../../lib/docx-transfer';
 import { randomId } from '../../../lib/random-id';
 import { type FromTemplateState, fromTemplateOf, roleEmail } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { contractApprovalQuery } from '../../approvals/api/approvals';
 import { ApprovalsCard } from '../../approvals/public/approvals-card';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { useProjects } from '../../projects/api/projects';
@@ -147,6 +148,11 @@ function ContractForm({
   const [imported, setImported] = useState(() => importedOf(location.state));
   const [params] = useSearchParams();
   const projects = useProjects();
+  // Its project's approval rule may keep a draft where it is (the server says so, and why).
+  const approval = useQuery({
+    ...contractApprovalQuery(contract?.id ?? ''),
+    enabled: contract !== undefined && !template && isEditable(contract.status),
+  });
   const [title, setTitle] = useState(contract?.title ?? '');
   const [signers, setSigners] = useState<DraftSigner[]>(
     contract?.signers.map(({ id, name, email, accessCodeRequired, emailCodeRequired }) => ({
@@ -447,6 +453,7 @@ function ContractForm({
             projectId={projectId}
             projects={projects.data ?? []}
             editable={editable}
+            projectLock={approval.data?.projectLock}
             onExpiresOnChange={change(setExpiresOn)}
             onProjectChange={change(setProjectId)}
           />
@@ -471,7 +478,18 @@ function ContractForm({
           {contract && !template && (
             <CommentsPanel editor={editor} contractId={contract.id} revision={contract.revision} />
           )}
-          {contract && !template && <ApprovalsCard contractId={contract.id} dirty={dirty} />}
+          {contract && !template && (
+            <ApprovalsCard
+              contractId={contract.id}
+              dirty={dirty}
+              shownRevision={() => revision.current}
+              // The draft changed while it was read: show what it is now (unless the approver is
+              // typing in it, which a reload would lose; their next save then meets the change).
+              onTextChanged={() => {
+                if (!dirty) void onReload();
+              }}
+            />
+          )}
           {contract && !template && editable && (
             <ReviewCard contractId={contract.id} revision={contract.revision} canSend={!dirty} />
           )}
