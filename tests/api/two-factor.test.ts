@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, memberships, sessions, users } from '../../src/server/db/schema';
+import { mailMessages, memberships, rateLimits, sessions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { openPendingSecondFactor } from '../../src/server/services/two-factor/pending-second-factor-cookie';
 import { backgroundFor } from '../support/background';
@@ -214,6 +214,64 @@ describe('signing in with a password and a code', () => {
     const right = await browser.post('/api/auth/two-factor', { code: codeAt(secret, Date.now()) });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
+  });
+
+  it('refuses app codes after 30 wrong ones in a day until a recovery code, and mails the owner once', async () => {
+    const account = await buildAccount(ctx);
+    const { secret, codes } = await enrollTotp(account);
+    const wrongCodesMails = () =>
+      ctx.database.db
+        .select({ params: mailMessages.params })
+        .from(mailMessages)
+        .where(and(eq(mailMessages.toEmail, account.email), eq(mailMessages.kind, 'security_change')))
+        .then((rows) => rows.filter((row) => row.params.change === 'wrong-codes'));
+    /** The account's 15-minute window passing: what a guesser with the password waits for. */
+    const nextQuarterHour = () =>
+      ctx.database.db.delete(rateLimits).where(eq(rateLimits.key, `second-factor:account:${account.userId}`));
+    const tryCode = async (code: string) => {
+      const browser = newBrowser();
+      expect((await passwordSignIn(browser, account)).statusCode).toBe(202);
+      return browser.post('/api/auth/two-factor', { code });
+    };
+    const wrongCode = (attempt: number) =>
+      String((Number(codeAt(secret, Date.now())) + 7 + attempt) % 1_000_000).padStart(6, '0');
+
+    const statuses: number[] = [];
+    for (let burst = 0; burst < 3; burst += 1) {
+      await nextQuarterHour();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        statuses.push((await tryCode(wrongCode(burst * 10 + attempt))).statusCode);
+      }
+      // The owner hears of the first burst, and only once whatever follows.
+      expect(await wrongCodesMails()).toHaveLength(1);
+    }
+    expect(statuses).toEqual(Array(30).fill(401));
+
+    await nextQuarterHour();
+    const locked = await tryCode(codeAt(secret, Date.now()));
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error.code).toBe('AUTHENTICATOR_LOCKED');
+    expect(locked.json().error.message).toMatch(/recovery code/);
+    expect(locked.json().error.message).toMatch(/resetting your password/);
+
+    // A recovery code still signs in, and turns app codes back on.
+    const browser = newBrowser();
+    await passwordSignIn(browser, account);
+    expect((await browser.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
+    expect((await tryCode(codeAt(secret, Date.now()))).statusCode).toBe(200);
+
+    const [mail] = await wrongCodesMails();
+    const { composeMail } = await import('../../src/server/mail/compose-mail');
+    const composed = composeMail({
+      kind: 'security_change',
+      organizationName: 'Org',
+      contractTitle: '',
+      senderName: '',
+      recipientName: 'Owner',
+      link: 'https://pactum.example.com/profile',
+      securityChange: { change: mail?.params.change ?? '', detail: '', at: new Date(), ip: '198.51.100.1' },
+    });
+    expect(composed.subject).toBe('Wrong two-factor codes were entered for your Pactum account');
   });
 });
 

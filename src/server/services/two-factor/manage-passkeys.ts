@@ -30,6 +30,6 @@ export async function removePasskey(ctx: ServiceContext, id: string): Promise<vo
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, actor.userId)))
       .returning({ name: passkeys.name });
     if (!row) throw notFound();
-    await queueSecurityNotice(tx, actor, 'passkey-removed', row.name);
+    await queueSecurityNotice(tx, actor, 'passkey-removed', { detail: row.name });
   });
 }

@@ -33,7 +33,17 @@ export function SecondFactorForm({
     if (complete.isPending) return;
     complete.mutate(mode === 'totp' ? { code: code.replace(/\s/g, '') } : { recoveryCode }, {
       onSuccess: onDone,
-      onError: () => (mode === 'totp' ? setCode('') : undefined),
+      onError: (error) => {
+        if (mode !== 'totp') return;
+        setCode('');
+        // App codes are refused for the day: the message says why, and a recovery code is the way on.
+        if (
+          error instanceof AppError &&
+          error.code === 'AUTHENTICATOR_LOCKED' &&
+          methods.includes('recovery-code')
+        )
+          setMode('recovery-code');
+      },
     });
   };
 
