@@ -341,11 +341,15 @@ describe('turning the app off', () => {
 });
 
 describe('resetting a password', () => {
-  it('sets the password but still asks for the second factor before any session', async () => {
+  it('changes nothing until the second factor is given: then sets the password and ends the sessions', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret, codes } = await enrollTotp(account);
     const { createPasswordReset } = await import('../../src/server/services/accounts/password-reset-token');
     const reset = await createPasswordReset(ctx.database.db, account.userId);
+    // The owner is signed in elsewhere; whoever has the mailbox opens the link.
+    const owner = newBrowser();
+    expect((await passwordSignIn(owner, account)).statusCode).toBe(202);
+    expect((await owner.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
     const browser = newBrowser();
     const confirmed = await browser.post('/api/auth/password-reset/confirm', {
       token: reset.token,
@@ -354,15 +358,64 @@ describe('resetting a password', () => {
     expect(confirmed.statusCode).toBe(202);
     expect(confirmed.json()).toEqual({ secondFactor: { methods: ['totp', 'recovery-code'] } });
     expect(browser.jar.has('pactum_session')).toBe(false);
-    // Every session ended with the reset, the one the test made too.
-    expect((await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    // The new password is in force, and it too needs the second factor.
+    // The pending cookie carries the new password's hash encrypted, not merely signed.
+    const cookie = Buffer.from(browser.jar.get('pactum_2fa')?.split('.')[0] ?? '', 'base64url').toString();
+    expect(cookie).not.toContain('$argon2');
+
+    // Nothing changed yet: the sessions still work, the old password still passes, the new does not.
+    expect((await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await owner.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await passwordSignIn(newBrowser(), account)).statusCode).toBe(202);
     expect(
       (await passwordSignIn(newBrowser(), { ...account, password: 'a brand new passphrase' })).statusCode,
-    ).toBe(202);
+    ).toBe(401);
+    // A wrong code changes nothing either.
+    const wrong = String((Number(codeAt(secret, Date.now())) + 5) % 1_000_000).padStart(6, '0');
+    expect((await browser.post('/api/auth/two-factor', { code: wrong })).statusCode).toBe(401);
+    expect((await owner.get('/api/auth/me')).statusCode).toBe(200);
+
     const done = await browser.post('/api/auth/two-factor', { code: codeAt(secret, Date.now()) });
     expect(done.statusCode).toBe(200);
     expect((await sessionOf(browser))?.authMethods).toEqual(['password-reset', 'totp']);
+    // Now the reset is done: every other session ended, the new password in force, the link spent.
+    expect((await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await owner.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await passwordSignIn(newBrowser(), account)).statusCode).toBe(401);
+    expect(
+      (await passwordSignIn(newBrowser(), { ...account, password: 'a brand new passphrase' })).statusCode,
+    ).toBe(202);
+    const again = await newBrowser().post('/api/auth/password-reset/confirm', {
+      token: reset.token,
+      password: 'another new passphrase',
+    });
+    expect(again.statusCode).toBe(410);
+  });
+
+  it('applies once however many pending resets a link began', async () => {
+    const account = await buildAccount(ctx);
+    const { codes } = await enrollTotp(account);
+    const { createPasswordReset } = await import('../../src/server/services/accounts/password-reset-token');
+    const reset = await createPasswordReset(ctx.database.db, account.userId);
+    const first = newBrowser();
+    const second = newBrowser();
+    for (const [browser, password] of [
+      [first, 'first new passphrase'],
+      [second, 'second new passphrase'],
+    ] as const) {
+      const begun = await browser.post('/api/auth/password-reset/confirm', { token: reset.token, password });
+      expect(begun.statusCode).toBe(202);
+    }
+    expect((await first.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
+    const late = await second.post('/api/auth/two-factor', { recoveryCode: codes[1] });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error.code).toBe('SECOND_FACTOR_EXPIRED');
+    expect(
+      (await passwordSignIn(newBrowser(), { ...account, password: 'first new passphrase' })).statusCode,
+    ).toBe(202);
+    expect(
+      (await passwordSignIn(newBrowser(), { ...account, password: 'second new passphrase' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -404,13 +457,14 @@ describe('a pending sign-in', () => {
       password: 'a brand new passphrase',
     });
     expect(confirmed.statusCode).toBe(202);
+    // The reset is applied once its own second factor passes…
+    expect((await owner.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
 
+    // …and the sign-in that was waiting before it is over.
     expect((await before.get('/api/auth/two-factor')).statusCode).toBe(401);
-    const late = await before.post('/api/auth/two-factor', { recoveryCode: codes[0] });
+    const late = await before.post('/api/auth/two-factor', { recoveryCode: codes[2] });
     expect(late.statusCode).toBe(401);
     expect(late.json().error.code).toBe('SECOND_FACTOR_EXPIRED');
-    // The sign-in the reset itself began is unaffected.
-    expect((await owner.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
 
     // Signing out everywhere else ends a sign-in waiting for its second factor too.
     const waiting = newBrowser();

@@ -160,15 +160,15 @@ function partsOf(facts: MailFacts): Parts {
       }
       if (change?.change === 'password-reset') {
         const [fate, count = '0'] = change.detail.split(':');
-        const tokens = count === '1' ? 'API token' : 'API tokens';
+        const one = count === '1';
         return {
           subject: 'Your Pactum password was reset',
           lines: [
             `The password of your account was reset with the link e-mailed to this address${when}, and every session was signed out.`,
             fate === 'revoked'
-              ? `The ${count} ${tokens} you had made were revoked as you asked: give the integrations that used them new ones.`
+              ? `${one ? 'The API token you had made was' : `The ${count} API tokens you had made were`} revoked, as asked: give the integrations that used ${one ? 'it a new one' : 'them new ones'}.`
               : fate === 'active'
-                ? `The ${count} ${tokens} you made are still active and keep working without your password. Revoke any you do not recognize under API tokens in Settings.`
+                ? `${one ? 'The API token you made is' : `The ${count} API tokens you made are`} still active and keep${one ? 's' : ''} working without your password. Revoke any you do not recognize under API tokens in Settings.`
                 : '',
             'If it was not you, someone can read your e-mail: secure your mailbox, then reset your password again and set up two-factor sign-in.',
           ],

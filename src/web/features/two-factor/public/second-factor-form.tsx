@@ -15,10 +15,13 @@ export function SecondFactorForm({
   methods,
   onDone,
   onStartOver,
+  intro = 'Your password was right. To finish signing in, confirm it is you with your second factor.',
 }: {
   methods: SecondFactorMethod[];
   onDone: () => void;
   onStartOver: () => void;
+  /** What passed so far and why a second factor is asked (a sign-in or a password reset). */
+  intro?: string;
 }) {
   const complete = useCompleteSecondFactor();
   // Without an app, the passkey button is the way; a recovery code is a step aside.
@@ -49,9 +52,7 @@ export function SecondFactorForm({
 
   return (
     <div className="space-y-5">
-      <p className="text-sm text-slate-600">
-        Your password was right. To finish signing in, confirm it is you with your second factor.
-      </p>
+      <p className="text-sm text-slate-600">{intro}</p>
       {complete.error && (
         <ErrorBanner>
           {complete.error.message}{' '}
