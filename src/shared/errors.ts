@@ -14,6 +14,7 @@ export const errorCodes = [
   'SIGN_UP_PASSWORD_REQUIRED',
   'SECOND_FACTOR_INVALID',
   'SECOND_FACTOR_EXPIRED',
+  'AUTHENTICATOR_LOCKED',
   'TWO_FACTOR_SETUP_REQUIRED',
   'RECENT_SIGN_IN_REQUIRED',
   'FORBIDDEN',
@@ -64,6 +65,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   SIGN_UP_PASSWORD_REQUIRED: 401,
   SECOND_FACTOR_INVALID: 401,
   SECOND_FACTOR_EXPIRED: 401,
+  /** Too many wrong authenticator codes today: app codes are refused until a recovery code, a reset or the day's end. */
+  AUTHENTICATOR_LOCKED: 403,
   TWO_FACTOR_SETUP_REQUIRED: 403,
   RECENT_SIGN_IN_REQUIRED: 403,
   FORBIDDEN: 403,

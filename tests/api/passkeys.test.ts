@@ -159,6 +159,30 @@ describe('registering a passkey', () => {
       ['passkey-removed', 'Work phone'],
     ]);
   });
+
+  it('removes one only from a sign-in of the last 15 minutes, so a borrowed session cannot strip it', async () => {
+    const account = await buildAccount(ctx);
+    const browser = browserOf(account);
+    await registerPasskey(browser, new SoftAuthenticator(testAppUrl.origin), 'Only key');
+    const [{ id } = { id: '' }] = (await browser.get('/api/profile/two-factor')).json().passkeys;
+    // The session was opened 16 minutes ago (a browser left open somewhere).
+    await ctx.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(sessions.tokenHash, hashSessionToken(testSecret, browser.jar.get('pactum_session') ?? '')));
+    const refused = await browser.call({ method: 'DELETE', url: `/api/profile/passkeys/${id}` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'RECENT_SIGN_IN_REQUIRED',
+      message: expect.stringContaining('sign in again'),
+    });
+    expect((await browser.get('/api/profile/two-factor')).json().passkeys).toHaveLength(1);
+    const notices = await ctx.database.db
+      .select({ params: mailMessages.params })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toEmail, account.email), eq(mailMessages.kind, 'security_change')));
+    expect(notices.map((notice) => notice.params.change)).toEqual(['passkey-added']);
+  });
 });
 
 describe('a passkey as the second factor', () => {

@@ -48,11 +48,16 @@ function freshAddress(): string {
 const requestReset = (email: string, remoteAddress = freshAddress()) =>
   call(ctx, null, { method: 'POST', url: '/api/auth/password-reset', json: { email }, remoteAddress });
 
-const confirm = (token: string, password: string, account: TestAccount | null = null) =>
+const confirm = (
+  token: string,
+  password: string,
+  account: TestAccount | null = null,
+  options: { revokeApiTokens?: boolean } = {},
+) =>
   call(ctx, account, {
     method: 'POST',
     url: '/api/auth/password-reset/confirm',
-    json: { token, password },
+    json: { token, password, ...options },
     remoteAddress: freshAddress(),
   });
 
@@ -335,6 +340,52 @@ describe('setting a new password', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([410, 410, 410, 410, 410, 410, 429]);
+  });
+});
+
+describe('API tokens at a reset', () => {
+  /** A read-write token made by the account, as an integration would hold it. */
+  async function tokenOf(account: TestAccount): Promise<string> {
+    const made = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/api-tokens',
+      json: { name: 'Integration', scope: 'read-write' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().token;
+  }
+  const asToken = (token: string) =>
+    ctx.app.inject({ url: '/api/contracts', headers: { authorization: `Bearer ${token}` } });
+  async function resetMailOf(account: TestAccount): Promise<string> {
+    await background.drain();
+    const mail = peer.to(account.email).find((m) => m.subject === 'Your Pactum password was reset');
+    expect(mail).toBeDefined();
+    return mail?.text ?? '';
+  }
+
+  it('revokes the tokens the account made when asked, and says so', async () => {
+    const account = await buildAccount(ctx);
+    const token = await tokenOf(account);
+    expect((await asToken(token)).statusCode).toBe(200);
+    const link = await linkFor(account);
+    expect((await check(link)).json()).toMatchObject({ apiTokens: 1 });
+
+    expect((await confirm(link, 'a brand new passphrase', null, { revokeApiTokens: true })).statusCode).toBe(
+      200,
+    );
+    expect((await asToken(token)).statusCode).toBe(401);
+    expect(await resetMailOf(account)).toContain('The API token you had made was revoked');
+  });
+
+  it('leaves them working when not asked, and the mail says how many and where to revoke them', async () => {
+    const account = await buildAccount(ctx);
+    const tokens = [await tokenOf(account), await tokenOf(account)];
+    const response = await confirm(await linkFor(account), 'a brand new passphrase');
+    expect(response.statusCode).toBe(200);
+    for (const token of tokens) expect((await asToken(token)).statusCode).toBe(200);
+    const text = await resetMailOf(account);
+    expect(text).toContain('The 2 API tokens you made are still active');
+    expect(text).toContain('/settings');
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, memberships, sessions, users } from '../../src/server/db/schema';
+import { mailMessages, memberships, rateLimits, sessions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { openPendingSecondFactor } from '../../src/server/services/two-factor/pending-second-factor-cookie';
 import { backgroundFor } from '../support/background';
@@ -215,6 +215,64 @@ describe('signing in with a password and a code', () => {
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
   });
+
+  it('refuses app codes after 30 wrong ones in a day until a recovery code, and mails the owner once', async () => {
+    const account = await buildAccount(ctx);
+    const { secret, codes } = await enrollTotp(account);
+    const wrongCodesMails = () =>
+      ctx.database.db
+        .select({ params: mailMessages.params })
+        .from(mailMessages)
+        .where(and(eq(mailMessages.toEmail, account.email), eq(mailMessages.kind, 'security_change')))
+        .then((rows) => rows.filter((row) => row.params.change === 'wrong-codes'));
+    /** The account's 15-minute window passing: what a guesser with the password waits for. */
+    const nextQuarterHour = () =>
+      ctx.database.db.delete(rateLimits).where(eq(rateLimits.key, `second-factor:account:${account.userId}`));
+    const tryCode = async (code: string) => {
+      const browser = newBrowser();
+      expect((await passwordSignIn(browser, account)).statusCode).toBe(202);
+      return browser.post('/api/auth/two-factor', { code });
+    };
+    const wrongCode = (attempt: number) =>
+      String((Number(codeAt(secret, Date.now())) + 7 + attempt) % 1_000_000).padStart(6, '0');
+
+    const statuses: number[] = [];
+    for (let burst = 0; burst < 3; burst += 1) {
+      await nextQuarterHour();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        statuses.push((await tryCode(wrongCode(burst * 10 + attempt))).statusCode);
+      }
+      // The owner hears of the first burst, and only once whatever follows.
+      expect(await wrongCodesMails()).toHaveLength(1);
+    }
+    expect(statuses).toEqual(Array(30).fill(401));
+
+    await nextQuarterHour();
+    const locked = await tryCode(codeAt(secret, Date.now()));
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error.code).toBe('AUTHENTICATOR_LOCKED');
+    expect(locked.json().error.message).toMatch(/recovery code/);
+    expect(locked.json().error.message).toMatch(/resetting your password/);
+
+    // A recovery code still signs in, and turns app codes back on.
+    const browser = newBrowser();
+    await passwordSignIn(browser, account);
+    expect((await browser.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
+    expect((await tryCode(codeAt(secret, Date.now()))).statusCode).toBe(200);
+
+    const [mail] = await wrongCodesMails();
+    const { composeMail } = await import('../../src/server/mail/compose-mail');
+    const composed = composeMail({
+      kind: 'security_change',
+      organizationName: 'Org',
+      contractTitle: '',
+      senderName: '',
+      recipientName: 'Owner',
+      link: 'https://pactum.example.com/profile',
+      securityChange: { change: mail?.params.change ?? '', detail: '', at: new Date(), ip: '198.51.100.1' },
+    });
+    expect(composed.subject).toBe('Wrong two-factor codes were entered for your Pactum account');
+  });
 });
 
 describe('recovery codes', () => {
@@ -283,11 +341,15 @@ describe('turning the app off', () => {
 });
 
 describe('resetting a password', () => {
-  it('sets the password but still asks for the second factor before any session', async () => {
+  it('changes nothing until the second factor is given: then sets the password and ends the sessions', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret, codes } = await enrollTotp(account);
     const { createPasswordReset } = await import('../../src/server/services/accounts/password-reset-token');
     const reset = await createPasswordReset(ctx.database.db, account.userId);
+    // The owner is signed in elsewhere; whoever has the mailbox opens the link.
+    const owner = newBrowser();
+    expect((await passwordSignIn(owner, account)).statusCode).toBe(202);
+    expect((await owner.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
     const browser = newBrowser();
     const confirmed = await browser.post('/api/auth/password-reset/confirm', {
       token: reset.token,
@@ -296,15 +358,64 @@ describe('resetting a password', () => {
     expect(confirmed.statusCode).toBe(202);
     expect(confirmed.json()).toEqual({ secondFactor: { methods: ['totp', 'recovery-code'] } });
     expect(browser.jar.has('pactum_session')).toBe(false);
-    // Every session ended with the reset, the one the test made too.
-    expect((await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    // The new password is in force, and it too needs the second factor.
+    // The pending cookie carries the new password's hash encrypted, not merely signed.
+    const cookie = Buffer.from(browser.jar.get('pactum_2fa')?.split('.')[0] ?? '', 'base64url').toString();
+    expect(cookie).not.toContain('$argon2');
+
+    // Nothing changed yet: the sessions still work, the old password still passes, the new does not.
+    expect((await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await owner.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await passwordSignIn(newBrowser(), account)).statusCode).toBe(202);
     expect(
       (await passwordSignIn(newBrowser(), { ...account, password: 'a brand new passphrase' })).statusCode,
-    ).toBe(202);
+    ).toBe(401);
+    // A wrong code changes nothing either.
+    const wrong = String((Number(codeAt(secret, Date.now())) + 5) % 1_000_000).padStart(6, '0');
+    expect((await browser.post('/api/auth/two-factor', { code: wrong })).statusCode).toBe(401);
+    expect((await owner.get('/api/auth/me')).statusCode).toBe(200);
+
     const done = await browser.post('/api/auth/two-factor', { code: codeAt(secret, Date.now()) });
     expect(done.statusCode).toBe(200);
     expect((await sessionOf(browser))?.authMethods).toEqual(['password-reset', 'totp']);
+    // Now the reset is done: every other session ended, the new password in force, the link spent.
+    expect((await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await owner.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await passwordSignIn(newBrowser(), account)).statusCode).toBe(401);
+    expect(
+      (await passwordSignIn(newBrowser(), { ...account, password: 'a brand new passphrase' })).statusCode,
+    ).toBe(202);
+    const again = await newBrowser().post('/api/auth/password-reset/confirm', {
+      token: reset.token,
+      password: 'another new passphrase',
+    });
+    expect(again.statusCode).toBe(410);
+  });
+
+  it('applies once however many pending resets a link began', async () => {
+    const account = await buildAccount(ctx);
+    const { codes } = await enrollTotp(account);
+    const { createPasswordReset } = await import('../../src/server/services/accounts/password-reset-token');
+    const reset = await createPasswordReset(ctx.database.db, account.userId);
+    const first = newBrowser();
+    const second = newBrowser();
+    for (const [browser, password] of [
+      [first, 'first new passphrase'],
+      [second, 'second new passphrase'],
+    ] as const) {
+      const begun = await browser.post('/api/auth/password-reset/confirm', { token: reset.token, password });
+      expect(begun.statusCode).toBe(202);
+    }
+    expect((await first.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
+    const late = await second.post('/api/auth/two-factor', { recoveryCode: codes[1] });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error.code).toBe('SECOND_FACTOR_EXPIRED');
+    expect(
+      (await passwordSignIn(newBrowser(), { ...account, password: 'first new passphrase' })).statusCode,
+    ).toBe(202);
+    expect(
+      (await passwordSignIn(newBrowser(), { ...account, password: 'second new passphrase' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -346,13 +457,14 @@ describe('a pending sign-in', () => {
       password: 'a brand new passphrase',
     });
     expect(confirmed.statusCode).toBe(202);
+    // The reset is applied once its own second factor passes…
+    expect((await owner.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
 
+    // …and the sign-in that was waiting before it is over.
     expect((await before.get('/api/auth/two-factor')).statusCode).toBe(401);
-    const late = await before.post('/api/auth/two-factor', { recoveryCode: codes[0] });
+    const late = await before.post('/api/auth/two-factor', { recoveryCode: codes[2] });
     expect(late.statusCode).toBe(401);
     expect(late.json().error.code).toBe('SECOND_FACTOR_EXPIRED');
-    // The sign-in the reset itself began is unaffected.
-    expect((await owner.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
 
     // Signing out everywhere else ends a sign-in waiting for its second factor too.
     const waiting = newBrowser();

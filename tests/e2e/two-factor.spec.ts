@@ -218,6 +218,62 @@ test.describe('two-factor sign-in', () => {
     await context.close();
   });
 
+  test('a password reset asks for the second factor before it changes anything, and can revoke API tokens', async ({
+    browser,
+    twoFactorApp,
+  }) => {
+    const owner = await browser.newContext({ baseURL: twoFactorApp.baseURL });
+    const ownerPage = await owner.newPage();
+    const person = await signUp(ownerPage.request, twoFactorApp.peer);
+    const started = await ownerPage.request.post('/api/profile/two-factor/totp');
+    const { secret } = await started.json();
+    const enrolled = await ownerPage.request.post('/api/profile/two-factor/totp/confirm', {
+      data: { code: codeAt(secret, Date.now()) },
+    });
+    expect(enrolled.ok()).toBe(true);
+    const made = await ownerPage.request.post('/api/api-tokens', { data: { name: 'CRM', scope: 'read' } });
+    expect(made.status()).toBe(201);
+    const { token: apiToken } = await made.json();
+    const asToken = () =>
+      owner.request.fetch('/api/contracts', { headers: { authorization: `Bearer ${apiToken}`, cookie: '' } });
+    expect((await asToken()).status()).toBe(200);
+
+    const asked = await ownerPage.request.post('/api/auth/password-reset', { data: { email: person.email } });
+    expect(asked.status()).toBe(202);
+    const token = await tokenMailed(twoFactorApp.peer, person.email, '/reset-password');
+
+    const mailbox = await browser.newContext({
+      baseURL: twoFactorApp.baseURL,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await mailbox.newPage();
+    await page.goto(`/reset-password/${token}`);
+    const revoke = page.getByLabel(/Also revoke the API token you made/);
+    await expect(revoke).toBeChecked();
+    await page.getByLabel('New password', { exact: true }).fill('a fresh reset passphrase');
+    await page.getByLabel('Confirm new password').fill('a fresh reset passphrase');
+    await shoot(page, 'reset-password-tokens');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+    await expect(page.getByText(/only then is the new password set/)).toBeVisible();
+    await shoot(page, 'reset-password-second-factor');
+
+    // Nothing changed yet: the owner's session and the token still work.
+    expect((await ownerPage.request.get('/api/auth/me')).status()).toBe(200);
+    expect((await asToken()).status()).toBe(200);
+
+    await page.getByLabel('Code from your authenticator app').fill(codeAt(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect((await ownerPage.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await asToken()).status()).toBe(401);
+    await expect
+      .poll(() => twoFactorApp.peer.to(person.email).map((mail) => mail.subject), { timeout: 20_000 })
+      .toContain('Your Pactum password was reset');
+    await mailbox.close();
+    await owner.close();
+  });
+
   test('a passkey: made in Chromium’s virtual authenticator, then it signs in alone and as a second factor', async ({
     browser,
     twoFactorApp,

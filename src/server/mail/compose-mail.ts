@@ -148,6 +148,43 @@ function partsOf(facts: MailFacts): Parts {
       };
     case 'security_change': {
       const change = facts.securityChange;
+      const when = change ? ` on ${change.at.toUTCString()}, from ${change.ip}` : '';
+      const from = {
+        name: 'Pactum',
+        footer: 'Sent by Pactum to tell you about changes to how your account signs in.',
+      };
+      if (change?.change === 'wrong-codes') {
+        return {
+          subject: 'Wrong two-factor codes were entered for your Pactum account',
+          lines: [
+            `Several wrong two-factor codes were entered for your account today after the right password, the latest${when}.`,
+            'If it was not you, someone knows your password: change it now from your profile and sign out the other sessions. After 30 wrong codes in a day, Pactum refuses codes from your authenticator app until the day ends or a recovery code is used.',
+          ],
+          action: { label: 'Open your profile', url: link },
+          from,
+        };
+      }
+      if (change?.change === 'password-reset') {
+        const [fate, count = '0'] = change.detail.split(':');
+        const one = count === '1';
+        return {
+          subject: 'Your Pactum password was reset',
+          lines: [
+            `The password of your account was reset with the link e-mailed to this address${when}, and every session was signed out.`,
+            fate === 'revoked'
+              ? `${one ? 'The API token you had made was' : `The ${count} API tokens you had made were`} revoked, as asked: give the integrations that used ${one ? 'it a new one' : 'them new ones'}.`
+              : fate === 'active'
+                ? `${one ? 'The API token you made is' : `The ${count} API tokens you made are`} still active and keep${one ? 's' : ''} working without your password. Revoke any you do not recognize under API tokens in Settings.`
+                : '',
+            'If it was not you, someone can read your e-mail: secure your mailbox, then reset your password again and set up two-factor sign-in.',
+          ],
+          action:
+            fate === 'active'
+              ? { label: 'Manage your API tokens', url: link }
+              : { label: 'Open your profile', url: link },
+          from,
+        };
+      }
       const what: Record<string, string> = {
         'totp-on': 'An authenticator app was set up for two-factor sign-in',
         'totp-off': 'The authenticator app was turned off for two-factor sign-in',
@@ -158,14 +195,11 @@ function partsOf(facts: MailFacts): Parts {
       return {
         subject: 'Two-factor sign-in changed on your Pactum account',
         lines: [
-          `${what[change?.change ?? ''] ?? 'How your account signs in changed'}${change ? ` on ${change.at.toUTCString()}, from ${change.ip}` : ''}.`,
+          `${what[change?.change ?? ''] ?? 'How your account signs in changed'}${when}.`,
           'If it was you, there is nothing to do. If it was not, open your profile now: remove what you do not recognize, sign out the other sessions and change your password.',
         ],
         action: { label: 'Open your profile', url: link },
-        from: {
-          name: 'Pactum',
-          footer: 'Sent by Pactum to tell you about changes to how your account signs in.',
-        },
+        from,
       };
     }
     case 'signer_code':

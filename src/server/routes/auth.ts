@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { actorOf, clearSessionCookie } from '../plugins/authentication';
 import { presentCurrentUser } from '../presenters/current-user';
 import { confirmEmail } from '../services/accounts/confirm-email';
-import { checkPasswordReset, confirmPasswordReset } from '../services/accounts/confirm-password-reset';
+import { checkPasswordReset, preparePasswordReset } from '../services/accounts/confirm-password-reset';
 import {
   passwordResetRequestedMessage,
   requestPasswordReset,
@@ -161,15 +161,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { public: true },
     },
     async (request, reply) => {
-      const account = await confirmPasswordReset(
+      const { account, reset } = await preparePasswordReset(
         deps.db,
         { ...request.body, ip: request.ip ?? null },
         deps.accountLimits,
       );
-      // A reset link proves the mailbox, not the person: a second factor still stands.
+      // A reset link proves the mailbox, not the person: with a second factor nothing changes
+      // (password, sessions, tokens) until it is given at POST /api/auth/two-factor.
       const outcome = await flow.begin(request, reply, account, {
         persistent: false,
         firstFactor: 'password-reset',
+        reset,
       });
       return reply.status('user' in outcome ? 200 : 202).send(outcome);
     },

@@ -4,6 +4,10 @@ import type { SecondFactorMethod } from '../../shared/api/two-factor';
 import type { AppDeps } from '../deps';
 import { requestOrigin, setSessionCookie } from '../plugins/authentication';
 import { presentCurrentUser } from '../presenters/current-user';
+import {
+  completePasswordReset,
+  type PendingPasswordReset,
+} from '../services/accounts/confirm-password-reset';
 import { createSession } from '../services/sessions/create-session';
 import { deleteSession } from '../services/sessions/delete-session';
 import { findSessionActor } from '../services/sessions/find-session-actor';
@@ -32,6 +36,8 @@ export type SignInOutcome = { user: CurrentUser } | { secondFactor: { methods: S
  * sign-up): `begin` after the first factor passed, which either starts the session or, when the
  * account has a second factor, only leaves a signed 10-minute cookie saying so; `finish` once
  * every factor needed has passed. Nothing else creates a session for a person signing in.
+ * A password reset rides along: it is applied (password set, sessions ended) only in `complete`,
+ * once every factor passed, never on the reset link alone.
  */
 export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
   const { db, config } = deps;
@@ -79,21 +85,48 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
     return { user: presentCurrentUser(actor) };
   }
 
+  /**
+   * Every factor passed: applies a pending password reset (which ends every session of the
+   * account, and fails if its link was used meanwhile), then signs this browser in.
+   */
+  async function complete(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    options: {
+      persistent: boolean;
+      authMethods: string[];
+      newAccount?: boolean;
+      reset?: PendingPasswordReset;
+    },
+  ): Promise<{ user: CurrentUser }> {
+    const { reset, ...rest } = options;
+    if (reset) await completePasswordReset(db, { ...reset, ip: request.ip ?? null });
+    return finish(request, reply, account, rest);
+  }
+
   async function begin(
     request: FastifyRequest,
     reply: FastifyReply,
     account: Account,
-    options: { persistent: boolean; firstFactor: string; next?: string | null; newAccount?: boolean },
+    options: {
+      persistent: boolean;
+      firstFactor: string;
+      next?: string | null;
+      newAccount?: boolean;
+      reset?: PendingPasswordReset;
+    },
   ): Promise<SignInOutcome> {
     const methods = options.newAccount ? [] : await secondFactorMethods(db, account.userId);
     if (methods.length === 0) {
-      return finish(request, reply, account, { ...options, authMethods: [options.firstFactor] });
+      return complete(request, reply, account, { ...options, authMethods: [options.firstFactor] });
     }
     const pending: PendingSecondFactor = {
       ...account,
       persistent: options.persistent,
       firstFactor: options.firstFactor,
       next: options.next ?? null,
+      ...(options.reset ? { reset: options.reset } : {}),
     };
     reply.setCookie(pendingSecondFactorCookieName, sealPendingSecondFactor(config.sessionSecret, pending), {
       path: authCookiePath,
@@ -115,5 +148,5 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
     });
   }
 
-  return { begin, finish, clearPendingSecondFactor };
+  return { begin, complete, finish, clearPendingSecondFactor };
 }

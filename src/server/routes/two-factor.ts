@@ -141,9 +141,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         throw error;
       }
       const account = { userId: pending.userId, organizationId: pending.organizationId };
-      return flow.finish(request, reply, account, {
+      return flow.complete(request, reply, account, {
         persistent: pending.persistent,
         authMethods: [pending.firstFactor, method],
+        ...(pending.reset ? { reset: pending.reset } : {}),
       });
     },
   );

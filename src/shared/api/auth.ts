@@ -73,11 +73,19 @@ export const passwordResetCheckBodySchema = z.object({ token: passwordResetToken
 
 export const passwordResetCheckSchema = z.object({
   expiresAt: timestampSchema.describe('When the link stops working'),
+  apiTokens: z
+    .number()
+    .int()
+    .describe('How many API tokens the account made that still work (the reset can revoke them)'),
 });
 
 export const passwordResetConfirmBodySchema = z.object({
   token: passwordResetTokenSchema,
   password: passwordSchema,
+  revokeApiTokens: z
+    .boolean()
+    .default(false)
+    .describe('Also revoke every API token the account made, once the reset is done'),
 });
 
 /** The one answer to a sign-up, whether or not the address already has an account. */

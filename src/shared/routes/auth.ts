@@ -105,7 +105,7 @@ export const authApi = {
     tags,
     summary: 'Set a new password with a reset link, sign out everywhere, and sign in',
     description:
-      'The password is set either way; when the account has a second factor the answer is 202 and the sign-in completes at POST /api/auth/two-factor.',
+      'When the account has a second factor the answer is 202 and nothing is changed yet: the link is spent, the password set, every session ended (and, with revokeApiTokens, every API token the account made revoked) only once the second factor passes at POST /api/auth/two-factor.',
     body: passwordResetConfirmBodySchema,
     response: {
       200: currentUserResponseSchema,

@@ -42,11 +42,14 @@ export const twoFactorApi = {
     path: '/auth/two-factor',
     tags,
     summary: 'Complete a sign-in with the second factor: a code, a recovery code or a passkey',
+    description:
+      'After 30 wrong authenticator codes in a (UTC) day, app codes are answered 403 AUTHENTICATOR_LOCKED until a recovery code is used, the password is reset, or the day ends.',
     body: secondFactorBodySchema,
     response: {
       200: currentUserResponseSchema,
       400: errorBodySchema,
       401: errorBodySchema,
+      403: errorBodySchema,
       429: errorBodySchema,
     },
   }),

@@ -199,16 +199,20 @@ async function newReviewLink(db: Database, reviewerId: string): Promise<string |
   return updated.length > 0 ? token : null;
 }
 
-/** A way of signing in added or removed: the facts were kept when it happened. */
+/**
+ * A way of signing in added or removed, wrong codes tried, or a password reset: the facts were
+ * kept when it happened. A reset that left API tokens active leads to where they are revoked.
+ */
 function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
   const { change, detail, at, ip } = message.params;
+  const tokensLeft = change === 'password-reset' && detail?.startsWith('active:');
   const composed = composeMail({
     kind: 'security_change',
     organizationName,
     contractTitle: '',
     senderName: '',
     recipientName: message.toName,
-    link: new URL('/profile', deps.appUrl).href,
+    link: new URL(tokensLeft ? '/settings' : '/profile', deps.appUrl).href,
     securityChange: {
       change: change ?? '',
       detail: detail ?? '',

@@ -11,17 +11,17 @@ function windowOf(rule: RateLimitRule, now: Date): { start: Date; resetsAt: Date
 
 /**
  * Counts one attempt (or `amount`: the recipients of one mailing) against the key in the current
- * fixed window, in one atomic statement shared by every app process, and says how long to wait
- * when the key is over its limit (0 when it may go on). Counting before the work is done is what
- * keeps parallel attempts from slipping past the limit together.
+ * fixed window, in one atomic statement shared by every app process, and answers the window's
+ * count with this attempt and when the window ends. Counting before the work is done is what
+ * keeps parallel attempts from slipping past a limit together.
  */
-export async function consumeRateLimit(
+export async function countAttempt(
   db: Database,
   key: string,
   rule: RateLimitRule,
   now = new Date(),
   amount = 1,
-): Promise<number> {
+): Promise<{ count: number; resetsAt: Date }> {
   const { start, resetsAt } = windowOf(rule, now);
   const [row] = await db
     .insert(rateLimits)
@@ -32,7 +32,27 @@ export async function consumeRateLimit(
     })
     .returning({ count: rateLimits.count });
   await db.delete(rateLimits).where(and(eq(rateLimits.key, key), lt(rateLimits.windowStart, start)));
-  return (row?.count ?? 0) > rule.limit ? Math.ceil((resetsAt.getTime() - now.getTime()) / 1000) : 0;
+  return { count: row?.count ?? 0, resetsAt };
+}
+
+/**
+ * Counts one attempt, or `amount` (countAttempt), and says how long to wait when the key is over
+ * its limit (0 when it may go on).
+ */
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+  amount = 1,
+): Promise<number> {
+  const { count, resetsAt } = await countAttempt(db, key, rule, now, amount);
+  return count > rule.limit ? Math.ceil((resetsAt.getTime() - now.getTime()) / 1000) : 0;
+}
+
+/** Forgets every attempt counted against the key (a lock its owner lifted). */
+export async function forgetRateLimit(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Gives back an attempt that turned out not to count (a successful sign-in). */

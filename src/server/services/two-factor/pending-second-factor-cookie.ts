@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import type { PendingPasswordReset } from '../accounts/confirm-password-reset';
 import { consumeRateLimit, refundRateLimit } from '../rate-limits/consume-rate-limit';
 import { openValue, sealValue } from '../sessions/signed-value';
+import { openSecret, sealSecret } from '../settings/secret-box';
 
 export const pendingSecondFactorCookieName = 'pactum_2fa';
 export const pendingSecondFactorTtlMs = 10 * 60 * 1000;
@@ -20,7 +22,14 @@ export type PendingSecondFactor = {
   firstFactor: string;
   /** Where to go once signed in (an OpenID sign-in's next). */
   next: string | null;
+  /**
+   * A password reset waiting for the second factor: applied only once it passes. The new
+   * password's hash travels encrypted (AES-GCM under SESSION_SECRET), not merely signed.
+   */
+  reset?: PendingPasswordReset;
 };
+
+const resetHashPurpose = 'pending-password-reset';
 
 /** A pending sign-in as the cookie carries it: which one it is and when it began. */
 export type IssuedPendingSecondFactor = PendingSecondFactor & {
@@ -34,7 +43,15 @@ export function sealPendingSecondFactor(
   pending: PendingSecondFactor,
   now = Date.now(),
 ): string {
-  const issued = { ...pending, id: randomBytes(16).toString('base64url'), issuedAt: now };
+  const { reset, ...rest } = pending;
+  const issued = {
+    ...rest,
+    ...(reset
+      ? { reset: { ...reset, passwordHash: sealSecret(secret, resetHashPurpose, reset.passwordHash) } }
+      : {}),
+    id: randomBytes(16).toString('base64url'),
+    issuedAt: now,
+  };
   return sealValue(secret, 'second-factor', issued);
 }
 
@@ -49,7 +66,17 @@ export function openPendingSecondFactor(
   const parsed = opened as IssuedPendingSecondFactor;
   if (typeof parsed.id !== 'string' || typeof parsed.issuedAt !== 'number') return null;
   if (parsed.issuedAt + pendingSecondFactorTtlMs < now || parsed.issuedAt > now + 60_000) return null;
+  const reset = parsed.reset;
   return {
+    ...(reset
+      ? {
+          reset: {
+            resetId: reset.resetId,
+            passwordHash: openSecret(secret, resetHashPurpose, reset.passwordHash),
+            revokeApiTokens: reset.revokeApiTokens === true,
+          },
+        }
+      : {}),
     id: parsed.id,
     issuedAt: parsed.issuedAt,
     userId: parsed.userId,

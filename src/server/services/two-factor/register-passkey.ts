@@ -88,7 +88,7 @@ export async function registerPasskey(
       .onConflictDoNothing()
       .returning({ id: passkeys.id });
     if (!row) throw new AppError('INVALID_INPUT', 'This passkey is already registered');
-    await queueSecurityNotice(tx, actor, 'passkey-added', input.name);
+    await queueSecurityNotice(tx, actor, 'passkey-added', { detail: input.name });
     return row;
   });
 }

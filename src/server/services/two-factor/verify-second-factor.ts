@@ -1,20 +1,39 @@
+import { eq } from 'drizzle-orm';
 import type { SecondFactorBody } from '../../../shared/api/two-factor';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import { tooManyAttempts } from '../accounts/sign-in';
-import { consumeRateLimit, refundRateLimit } from '../rate-limits/consume-rate-limit';
+import {
+  consumeRateLimit,
+  countAttempt,
+  forgetRateLimit,
+  refundRateLimit,
+} from '../rate-limits/consume-rate-limit';
 import { acceptTotpCode } from './accept-totp-code';
 import { authenticatePasskey } from './authenticate-passkey';
 import type { PendingSecondFactor } from './pending-second-factor-cookie';
+import { queueSecurityNotice } from './queue-security-notice';
 import { spendRecoveryCode } from './recovery-codes';
-import { secondFactorLimits } from './two-factor-limits';
+import { authenticatorCodesKey, secondFactorLimits } from './two-factor-limits';
 import type { WebAuthnChallenge } from './webauthn-challenge-cookie';
 import type { WebAuthnParty } from './webauthn-party';
+
+/** App codes refused for the rest of the day: when that ends, and the ways to lift it sooner. */
+function authenticatorLocked(until: Date): AppError {
+  const when = `${until.toISOString().slice(11, 16)} UTC`;
+  return new AppError(
+    'AUTHENTICATOR_LOCKED',
+    `Too many wrong codes from an authenticator app were entered for this account today, so app codes are refused until ${when}. Sign in with a recovery code (or a passkey) instead; a recovery code, or resetting your password, turns app codes back on at once.`,
+  );
+}
 
 /**
  * Checks the second factor of a pending sign-in and answers which method passed. Every try
  * counts against the account and the address before anything is checked (so parallel guesses
- * cannot slip past the limit); a success is given back.
+ * cannot slip past the limit); a success is given back. An authenticator code also counts in the
+ * account's day (see secondFactorLimits): past its cap app codes are refused, and the owner is
+ * mailed once a day after the first few wrong ones. A recovery code lifts that cap.
  */
 export async function verifySecondFactor(
   db: Database,
@@ -35,6 +54,10 @@ export async function verifySecondFactor(
     await consumeRateLimit(db, accountKey, secondFactorLimits.perAccount),
   );
   if (wait > 0) throw tooManyAttempts(wait);
+  const day = secondFactorLimits.authenticatorCodesPerDay;
+  const dayKey = authenticatorCodesKey(pending.userId);
+  const codesToday = body.code !== undefined ? await countAttempt(db, dayKey, day) : null;
+  if (codesToday && codesToday.count > day.limit) throw authenticatorLocked(codesToday.resetsAt);
 
   let method: 'totp' | 'recovery-code' | 'passkey' | null = null;
   if (body.code !== undefined) {
@@ -48,6 +71,9 @@ export async function verifySecondFactor(
     if (proved?.userId === pending.userId) method = 'passkey';
   }
   if (!method) {
+    if (codesToday && codesToday.count >= secondFactorLimits.noticeAfter) {
+      await noticeWrongCodes(db, pending, codesToday.resetsAt, input.ip);
+    }
     const what =
       body.code !== undefined
         ? 'That code is not right, or was already used. Enter the newest code from your app.'
@@ -58,5 +84,24 @@ export async function verifySecondFactor(
   }
   await refundRateLimit(db, addressKey, secondFactorLimits.perAddress);
   await refundRateLimit(db, accountKey, secondFactorLimits.perAccount);
+  if (method === 'totp') await refundRateLimit(db, dayKey, day);
+  if (method === 'recovery-code') await forgetRateLimit(db, dayKey);
   return method;
+}
+
+/** Tells the owner that wrong codes are being tried: once per day window, not once per code. */
+async function noticeWrongCodes(
+  db: Database,
+  pending: PendingSecondFactor,
+  dayEnds: Date,
+  ip: string | null,
+): Promise<void> {
+  const [owner] = await db
+    .select({ userName: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, pending.userId));
+  if (!owner) return;
+  await queueSecurityNotice(db, { ...owner, organizationId: pending.organizationId, ip }, 'wrong-codes', {
+    dedupeKey: `wrong-second-factor-codes:${pending.userId}:${dayEnds.toISOString()}`,
+  });
 }

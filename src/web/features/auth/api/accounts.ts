@@ -48,11 +48,14 @@ export function useRequestPasswordReset() {
   });
 }
 
-/** Whether a reset link still works: its expiry, or null with the reason it does not. */
+/**
+ * Whether a reset link still works: its expiry and the account's live API tokens, or the reason
+ * it does not.
+ */
 export const resetLinkQuery = (token: string) =>
   queryOptions({
     queryKey: sessionKeys.passwordReset(token),
-    queryFn: async (): Promise<{ expiresAt: string } | { closed: string }> => {
+    queryFn: async (): Promise<{ expiresAt: string; apiTokens: number } | { closed: string }> => {
       try {
         return await api.auth.checkPasswordReset({ body: { token } });
       } catch (error) {
@@ -68,11 +71,14 @@ export const resetLinkQuery = (token: string) =>
     retry: false,
   });
 
-/** The new password is set either way; an account with a second factor must still give it (202). */
+/**
+ * Sets the new password and signs in; an account with a second factor must give it first (202),
+ * and nothing changes until it does.
+ */
 export function useConfirmPasswordReset() {
   const onSuccess = useSignedIn();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
+    mutationFn: (input: { token: string; password: string; revokeApiTokens: boolean }) =>
       api.auth.confirmPasswordReset({ body: input }),
     onSuccess: (outcome) => {
       if ('user' in outcome) onSuccess(outcome);

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link2Off, Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { SecondFactorMethod } from '../../../../shared/api/two-factor';
 import { AppError } from '../../../../shared/errors';
 import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { SecondFactorForm } from '../../two-factor/public/second-factor-form';
 import { resetLinkQuery, useConfirmPasswordReset } from '../api/accounts';
 import { AuthPage } from '../components/auth-page';
 
@@ -40,6 +42,9 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [revokeApiTokens, setRevokeApiTokens] = useState(true);
+  // An account with a second factor: nothing is changed until it is given here.
+  const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
 
   const error = confirm.error;
   if (error instanceof AppError && error.code === 'RESET_LINK_INVALID')
@@ -60,6 +65,8 @@ export function ResetPasswordPage() {
     );
   }
 
+  // The account's live API tokens: a reset can revoke them (offered, and ticked, only when there are some).
+  const { apiTokens } = link.data;
   // Shown until the user changes the password the server refused.
   const passwordError =
     error instanceof AppError && error.field === 'password' && confirm.variables?.password === password
@@ -72,15 +79,31 @@ export function ResetPasswordPage() {
       return;
     }
     confirm.mutate(
-      { token, password },
+      { token, password, revokeApiTokens: apiTokens > 0 && revokeApiTokens },
       {
-        // With a second factor the password is set, and the sign-in goes on at the login page's second step.
         onSuccess: (outcome) =>
-          navigate('user' in outcome ? '/dashboard' : '/login?step=two-factor', { replace: true }),
+          'user' in outcome
+            ? navigate('/dashboard', { replace: true })
+            : setSecondFactor(outcome.secondFactor.methods),
       },
     );
   };
 
+  if (secondFactor) {
+    return (
+      <AuthPage title="Confirm it is you" subtitle={backToLogin}>
+        <SecondFactorForm
+          methods={secondFactor}
+          intro="Your account has two-factor sign-in. Confirm it is you with your second factor: only then is the new password set and every other device signed out."
+          onDone={() => navigate('/dashboard', { replace: true })}
+          onStartOver={() => {
+            setSecondFactor(null);
+            confirm.reset();
+          }}
+        />
+      </AuthPage>
+    );
+  }
   return (
     <AuthPage title="Choose a new password" subtitle={backToLogin}>
       <form className="space-y-5" onSubmit={onSubmit}>
@@ -121,6 +144,23 @@ export function ResetPasswordPage() {
           error={mismatch && password !== repeated ? 'The passwords do not match' : undefined}
           onChange={(event) => setRepeated(event.target.value)}
         />
+        {apiTokens > 0 && (
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="revoke-api-tokens"
+              className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+              checked={revokeApiTokens}
+              onChange={(event) => setRevokeApiTokens(event.target.checked)}
+            />
+            <span>
+              Also revoke the {apiTokens === 1 ? 'API token' : `${apiTokens} API tokens`} you made
+              <span className="block text-slate-500">
+                {apiTokens === 1 ? 'It keeps' : 'They keep'} working after a reset otherwise.
+              </span>
+            </span>
+          </label>
+        )}
         <Button type="submit" className="w-full" loading={confirm.isPending}>
           Set new password
         </Button>

@@ -15,10 +15,13 @@ export function SecondFactorForm({
   methods,
   onDone,
   onStartOver,
+  intro = 'Your password was right. To finish signing in, confirm it is you with your second factor.',
 }: {
   methods: SecondFactorMethod[];
   onDone: () => void;
   onStartOver: () => void;
+  /** What passed so far and why a second factor is asked (a sign-in or a password reset). */
+  intro?: string;
 }) {
   const complete = useCompleteSecondFactor();
   // Without an app, the passkey button is the way; a recovery code is a step aside.
@@ -33,15 +36,23 @@ export function SecondFactorForm({
     if (complete.isPending) return;
     complete.mutate(mode === 'totp' ? { code: code.replace(/\s/g, '') } : { recoveryCode }, {
       onSuccess: onDone,
-      onError: () => (mode === 'totp' ? setCode('') : undefined),
+      onError: (error) => {
+        if (mode !== 'totp') return;
+        setCode('');
+        // App codes are refused for the day: the message says why, and a recovery code is the way on.
+        if (
+          error instanceof AppError &&
+          error.code === 'AUTHENTICATOR_LOCKED' &&
+          methods.includes('recovery-code')
+        )
+          setMode('recovery-code');
+      },
     });
   };
 
   return (
     <div className="space-y-5">
-      <p className="text-sm text-slate-600">
-        Your password was right. To finish signing in, confirm it is you with your second factor.
-      </p>
+      <p className="text-sm text-slate-600">{intro}</p>
       {complete.error && (
         <ErrorBanner>
           {complete.error.message}{' '}
