@@ -12,7 +12,7 @@ import {
   signingLinks,
   users,
 } from '../../db/schema';
-import { composeMail, type MailFacts } from '../../mail/compose-mail';
+import { composeMail, type MailFacts, securityChangePage } from '../../mail/compose-mail';
 import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
 import { createPasswordReset } from '../../services/accounts/password-reset-token';
@@ -191,21 +191,27 @@ async function newReviewLink(db: Database, reviewerId: string): Promise<string |
   return updated.length > 0 ? token : null;
 }
 
-/** A way of signing in added or removed: the facts were kept when it happened. */
+/**
+ * A way of signing in added or removed, a token made, a guard of the organization lowered: the
+ * facts were kept when it happened.
+ */
 function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
-  const { change, detail, at, ip } = message.params;
+  const { change, detail, at, ip, by, scope, expiresAt } = message.params;
   const composed = composeMail({
     kind: 'security_change',
     organizationName,
     contractTitle: '',
     senderName: '',
     recipientName: message.toName,
-    link: new URL('/profile', deps.appUrl).href,
+    link: new URL(securityChangePage(change ?? ''), deps.appUrl).href,
     securityChange: {
       change: change ?? '',
       detail: detail ?? '',
       at: new Date(at ?? Date.now()),
       ip: ip ?? 'unknown',
+      ...(by ? { by } : {}),
+      ...(scope ? { scope } : {}),
+      ...(expiresAt === undefined ? {} : { expiresAt: expiresAt ? new Date(expiresAt) : null }),
     },
   });
   return { to: { name: message.toName, email: message.toEmail }, ...composed };
