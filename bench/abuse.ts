@@ -152,6 +152,7 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
       headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
       body: JSON.stringify({ sequential: false }),
     }).then((sent) => sent.arrayBuffer());
+  };
   let reviews = 0;
   /**
    * A draft of 3,000 paragraphs sent for review; the reviewer suggests every paragraph changed;

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
-import { apiTokens, contractHistory, contracts } from '../../src/server/db/schema';
+import { apiTokens, contractHistory, contracts, rateLimits } from '../../src/server/db/schema';
 import { findTokenActor, lastUsedEveryMs } from '../../src/server/services/api-tokens/find-token-actor';
 import {
   buildAccount,
@@ -62,6 +63,19 @@ function withToken(
     },
     ...(request.json === undefined ? {} : { payload: JSON.stringify(request.json) }),
   });
+}
+
+/** An authenticator app for the account, confirmed with a code the app shows. */
+async function enrollTotp(account: TestAccount): Promise<void> {
+  const started = await call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/totp' });
+  expect(started.statusCode, started.body).toBe(200);
+  const totp = new TOTP({ secret: Secret.fromBase32(started.json().secret), digits: 6, period: 30 });
+  const confirmed = await call(ctx, account, {
+    method: 'POST',
+    url: '/api/profile/two-factor/totp/confirm',
+    json: { code: totp.generate() },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
 }
 
 async function tokenRow(id: string) {
@@ -402,11 +416,13 @@ describe('requests with a Bearer token', () => {
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      // Past the limit the address is refused whatever it sends, until the window ends.
-      expect((await from(guesser, good.token)).statusCode).toBe(429);
+      // Past the limit the address's refused tokens get 429 until the window ends; a live token
+      // from the same address (another client behind the same NAT) is still served.
+      expect((await from(guesser, good.token)).statusCode).toBe(200);
+      expect((await from(guesser, guess(8))).statusCode).toBe(429);
       // Another process knows it from the shared count at the address's next bad token.
       expect((await from(guesser, guess(9), other)).statusCode).toBe(429);
-      expect((await from(guesser, good.token, other)).statusCode).toBe(429);
+      expect((await from(guesser, good.token, other)).statusCode).toBe(200);
 
       // Other addresses are not affected: their bad tokens are 401, their good ones served.
       expect((await from(neighbour, guess(10))).statusCode).toBe(401);
@@ -415,6 +431,97 @@ describe('requests with a Bearer token', () => {
     } finally {
       await limited.close();
       await other.close();
+    }
+  });
+});
+
+describe('a shared address', () => {
+  it('still serves a live token from an address limited for sending 30 bad ones, counting no more of them', async () => {
+    const good = await createToken(admin, { name: 'Office integration', scope: 'read' });
+    const address = '203.0.113.77';
+    const from = (token: string) =>
+      withToken(token, { method: 'GET', url: '/api/contracts', remoteAddress: address });
+    const bad = (n: number) => `pct_${'A'.repeat(39)}${String(n).padStart(4, '0')}`;
+    const statuses: number[] = [];
+    for (let n = 0; n < 32; n += 1) statuses.push((await from(bad(n))).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    const counted = async () =>
+      (
+        await ctx.database.db
+          .select({ count: rateLimits.count })
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `api-token:address:${address}`))
+      ).reduce((sum, row) => sum + row.count, 0);
+    const before = await counted();
+
+    const served = await from(good.token);
+    expect(served.statusCode, served.body).toBe(200);
+    const refused = await from(bad(99));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('garbage')).statusCode).toBe(429);
+    expect((await from(good.token)).statusCode).toBe(200);
+    // Refused from the process's memory: neither the live nor the refused tokens were counted.
+    expect(await counted()).toBe(before);
+  });
+});
+
+describe('an organization that requires two-factor sign-in', () => {
+  it('refuses the tokens of an admin who has no second factor, until they set one up', async () => {
+    const bob = await buildAccount(ctx, { name: 'Bob Secure' });
+    await enrollTotp(bob);
+    const dave = await buildMember(ctx, bob);
+    const promoted = await call(ctx, bob, {
+      method: 'PATCH',
+      url: `/api/team/members/${dave.userId}`,
+      json: { role: 'admin' },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const token = await createToken(dave, { name: 'Dave sync', scope: 'read-write' });
+    const contract = await withToken(token.token, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Supply agreement', content: sampleDocument() },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const contractId = contract.json().id as string;
+    const reads = ['/api/contracts', `/api/contracts/${contractId}`, '/api/mail/outbox'];
+    for (const url of reads) {
+      expect((await withToken(token.token, { method: 'GET', url })).statusCode, url).toBe(200);
+    }
+
+    const required = await call(ctx, bob, {
+      method: 'PUT',
+      url: '/api/settings/two-factor',
+      json: { required: true },
+    });
+    expect(required.statusCode, required.body).toBe(200);
+    expect((await call(ctx, dave, { method: 'GET', url: '/api/contracts' })).json().error.code).toBe(
+      'TWO_FACTOR_SETUP_REQUIRED',
+    );
+    const refusals = [
+      ...reads.map((url) => ({ method: 'GET', url })),
+      { method: 'PATCH', url: `/api/contracts/${contractId}`, json: { title: 'Changed' } },
+    ];
+    for (const request of refusals) {
+      const refused = await withToken(token.token, request);
+      expect(refused.statusCode, request.url).toBe(403);
+      expect(refused.json().error, request.url).toEqual({
+        code: 'TWO_FACTOR_SETUP_REQUIRED',
+        message:
+          'The admin who created this API token must set up two-factor sign-in, which the organization requires: the token works again once they have (Profile, Security)',
+      });
+    }
+    // Bob's own token is not affected.
+    const bobs = await createToken(bob, { name: 'Bob sync', scope: 'read' });
+    expect((await withToken(bobs.token, { method: 'GET', url: '/api/contracts' })).statusCode).toBe(200);
+
+    // Once Dave has a second factor, his token works again.
+    await enrollTotp(dave);
+    for (const url of reads) {
+      expect((await withToken(token.token, { method: 'GET', url })).statusCode, url).toBe(200);
     }
   });
 });

@@ -93,8 +93,11 @@ export function registerAuthentication(
     const config = request.routeOptions.config;
     if (config.public) done();
     else if (!actor) done(signInToContinue());
-    else if (actor.twoFactorSetupRequired && !config.twoFactorSetup) done(setUpTwoFactorFirst());
-    else done();
+    // A token is refused everywhere while its creator lacks a required second factor: the
+    // setup routes are for that person's own session, never for software acting as them.
+    else if (actor.twoFactorSetupRequired && (actor.apiToken || !config.twoFactorSetup)) {
+      done(actor.apiToken ? creatorSetsUpTwoFactorFirst() : setUpTwoFactorFirst());
+    } else done();
   }
 
   /**
@@ -103,27 +106,12 @@ export function registerAuthentication(
    * address may send.
    */
   async function authenticateToken(request: FastifyRequest, reply: FastifyReply, bearer: string) {
-    // Refused tokens count against their address, and past the limit every token from there is
-    // refused until the window ends, a live one too (as sign-in counts an address's tries before
-    // checking the password): so an address cannot go on guessing, while a valid token costs no
-    // more than before (the count is written only when a token is refused).
-    const address = request.ip ?? 'unknown';
-    const limitedFor = guessing.waitOf(address);
-    if (limitedFor > 0) throw tooManyBadTokens(limitedFor);
     const actor = await findTokenActor(deps.db, {
       secret: deps.secret,
       token: bearer,
       ...requestOrigin(request),
     });
-    if (!actor?.apiToken) {
-      const waitSeconds = await consumeRateLimit(deps.db, `api-token:address:${address}`, badTokenLimit);
-      if (waitSeconds > 0) {
-        guessing.limit(address, waitSeconds);
-        throw tooManyBadTokens(waitSeconds);
-      }
-      reply.header('www-authenticate', 'Bearer');
-      throw new AppError('UNAUTHENTICATED', 'Invalid, expired or revoked API token');
-    }
+    if (!actor?.apiToken) throw await refuseToken(request, reply);
     if (!isTokenRoute(request)) throw personOnly();
     if (actor.apiToken.scope === 'read' && changesState(request)) {
       throw new AppError(
@@ -142,6 +130,26 @@ export function registerAuthentication(
     }
     return actor;
   }
+
+  /**
+   * Refused tokens count against their address; past the limit the address's refused tokens get
+   * 429 until the window ends, while a live token from it is still served: an office or a cloud
+   * egress address is shared, and one client's bad tokens must not stop another's integration.
+   * A limited address is refused from this process's memory without another count, so a token
+   * sprayed from it costs the lookup's one indexed query (none when malformed) and no write.
+   */
+  async function refuseToken(request: FastifyRequest, reply: FastifyReply): Promise<AppError> {
+    const address = request.ip ?? 'unknown';
+    const limitedFor = guessing.waitOf(address);
+    if (limitedFor > 0) return tooManyBadTokens(limitedFor);
+    const waitSeconds = await consumeRateLimit(deps.db, `api-token:address:${address}`, badTokenLimit);
+    if (waitSeconds > 0) {
+      guessing.limit(address, waitSeconds);
+      return tooManyBadTokens(waitSeconds);
+    }
+    reply.header('www-authenticate', 'Bearer');
+    return new AppError('UNAUTHENTICATED', 'Invalid, expired or revoked API token');
+  }
 }
 
 const signInToContinue = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');
@@ -150,6 +158,12 @@ const setUpTwoFactorFirst = () =>
   new AppError(
     'TWO_FACTOR_SETUP_REQUIRED',
     'Your organization requires two-factor sign-in: set up an authenticator app or a passkey to continue',
+  );
+
+const creatorSetsUpTwoFactorFirst = () =>
+  new AppError(
+    'TWO_FACTOR_SETUP_REQUIRED',
+    'The admin who created this API token must set up two-factor sign-in, which the organization requires: the token works again once they have (Profile, Security)',
   );
 
 const tooManyBadTokens = (waitSeconds: number) =>

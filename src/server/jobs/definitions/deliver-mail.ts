@@ -12,7 +12,7 @@ import {
   signingLinks,
   users,
 } from '../../db/schema';
-import { composeAccessMail, composeMail, type MailFacts } from '../../mail/compose-mail';
+import { composeAccessMail, composeMail, type MailFacts, securityChangePage } from '../../mail/compose-mail';
 import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
 import { createPasswordReset } from '../../services/accounts/password-reset-token';
@@ -200,24 +200,27 @@ async function newReviewLink(db: Database, reviewerId: string): Promise<string |
 }
 
 /**
- * A way of signing in added or removed, wrong codes tried, or a password reset: the facts were
- * kept when it happened. A reset that left API tokens active leads to where they are revoked.
+/**
+ * A way of signing in added or removed, wrong codes tried, a password reset, a token made, a guard
+ * of the organization lowered: the facts were kept when it happened.
  */
 function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
-  const { change, detail, at, ip } = message.params;
-  const tokensLeft = change === 'password-reset' && detail?.startsWith('active:');
+  const { change, detail, at, ip, by, scope, expiresAt } = message.params;
   const composed = composeMail({
     kind: 'security_change',
     organizationName,
     contractTitle: '',
     senderName: '',
     recipientName: message.toName,
-    link: new URL(tokensLeft ? '/settings' : '/profile', deps.appUrl).href,
+    link: new URL(securityChangePage(change ?? '', detail ?? ''), deps.appUrl).href,
     securityChange: {
       change: change ?? '',
       detail: detail ?? '',
       at: new Date(at ?? Date.now()),
       ip: ip ?? 'unknown',
+      ...(by ? { by } : {}),
+      ...(scope ? { scope } : {}),
+      ...(expiresAt === undefined ? {} : { expiresAt: expiresAt ? new Date(expiresAt) : null }),
     },
   });
   return { to: { name: message.toName, email: message.toEmail }, ...composed };

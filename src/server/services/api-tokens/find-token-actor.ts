@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { apiTokens, memberships, organizations, users } from '../../db/schema';
 import { hashSessionToken } from '../sessions/session-token';
+import { twoFactorSetupRequired } from '../two-factor/two-factor-setup-required';
 import { apiTokenPattern } from './api-token-secret';
 
 // Runs on every token request: prepared once, one round trip, found by the unique hash index.
@@ -21,6 +22,9 @@ const tokenActor = preparedOnce((db) =>
       organizationId: organizations.id,
       organizationName: organizations.name,
       role: memberships.role,
+      // The organization requires a second factor of its members and the token's creator has
+      // none: the token is refused (403) until they set one up, as their session would be.
+      twoFactorSetupRequired,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.createdByUserId))
@@ -51,7 +55,9 @@ export const lastUsedEveryMs = 60_000;
 /**
  * The actor behind a Bearer token: the organization, through the admin who created the token
  * (the owner of what it creates), named after the token in history. Null for anything that is
- * not a live token: malformed, unknown, revoked, expired, or its creator no longer an admin.
+ * not a live token: malformed, unknown, revoked, expired, or its creator no longer an admin. A
+ * live token whose creator lacks the second factor the organization requires is found, marked
+ * `twoFactorSetupRequired`, and refused where sessions are (`admit` in plugins/authentication.ts).
  * The token is only ever compared as its keyed hash, through an index, so how long the answer
  * takes says nothing about how close a guess was.
  */

@@ -2,7 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { memberships, organizations, passkeys, sessions, users } from '../../db/schema';
+import { memberships, organizations, sessions, users } from '../../db/schema';
+import { twoFactorSetupRequired } from '../two-factor/two-factor-setup-required';
 import { hashSessionToken } from './session-token';
 
 // Runs on every signed-in request: prepared once, one round trip.
@@ -18,8 +19,7 @@ const sessionActor = preparedOnce((db) =>
       organizationName: organizations.name,
       role: memberships.role,
       lastSeenAt: sessions.lastSeenAt,
-      // The organization requires a second factor and this person has none yet.
-      twoFactorSetupRequired: sql<boolean>`(${organizations.requireTwoFactor} and ${users.totpEnabledAt} is null and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`,
+      twoFactorSetupRequired,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

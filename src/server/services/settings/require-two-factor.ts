@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { organizations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentTwoFactorRequirement } from '../../presenters/organization';
+import { queueOrganizationSecurityNotice } from '../two-factor/queue-security-notice';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { hasSecondFactor } from '../two-factor/second-factor-methods';
 
 export async function getTwoFactorRequirement(ctx: ServiceContext): Promise<{ required: boolean }> {
@@ -19,7 +21,8 @@ export async function getTwoFactorRequirement(ctx: ServiceContext): Promise<{ re
 /**
  * Requires (or stops requiring) a second factor of every member. Admins only, and only an admin
  * who has one: otherwise turning it on would first lock out the very person turning it on.
- * Members without one keep their sessions but may only set one up until they have.
+ * Members without one keep their sessions but may only set one up until they have. Turning it
+ * off lowers the guard of every account, so it needs a recent sign-in and every admin is told.
  */
 export async function setTwoFactorRequirement(ctx: ServiceContext, required: boolean): Promise<void> {
   const { db, actor } = ctx;
@@ -31,8 +34,15 @@ export async function setTwoFactorRequirement(ctx: ServiceContext, required: boo
       'required',
     );
   }
-  await db
-    .update(organizations)
-    .set({ requireTwoFactor: required, updatedAt: new Date() })
-    .where(eq(organizations.id, actor.organizationId));
+  if (!required) await requireRecentSignIn(db, actor, 'to stop requiring two-factor sign-in');
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(organizations)
+      .set({ requireTwoFactor: required, updatedAt: new Date() })
+      .where(and(eq(organizations.id, actor.organizationId), eq(organizations.requireTwoFactor, !required)))
+      .returning({ id: organizations.id });
+    if (!required && changed.length > 0) {
+      await queueOrganizationSecurityNotice(tx, actor, 'two-factor-requirement-off');
+    }
+  });
 }

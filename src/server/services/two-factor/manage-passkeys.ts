@@ -23,7 +23,7 @@ export async function renamePasskey(ctx: ServiceContext, id: string, name: strin
  */
 export async function removePasskey(ctx: ServiceContext, id: string): Promise<void> {
   const { db, actor } = ctx;
-  await requireRecentSignIn(db, actor);
+  await requireRecentSignIn(db, actor, 'to remove a passkey');
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(passkeys)

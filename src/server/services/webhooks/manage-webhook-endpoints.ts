@@ -14,6 +14,8 @@ import { webhookEndpoints } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { presentWebhookEndpoint } from '../../presenters/webhook';
 import { assertBelowOrganizationCap } from '../organizations/organization-cap';
+import { queueOrganizationSecurityNotice } from '../two-factor/queue-security-notice';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from './webhook-secret';
 import { checkWebhookUrl } from './webhook-target';
 
@@ -53,13 +55,18 @@ export async function getWebhookEndpoint(ctx: ServiceContext, id: string): Promi
   return presentWebhookEndpoint(await findOwnEndpoint(db, actor, id));
 }
 
-/** Registers an endpoint after checking where its URL leads (never a private address unless allowed). */
+/**
+ * Registers an endpoint after checking where its URL leads (never a private address unless
+ * allowed). Where the organization's contract events go, and the key that signs them, need a
+ * recent sign-in to change, and every admin is told of a new receiver.
+ */
 export async function createWebhookEndpoint(
   ctx: ServiceContext<'secret' | 'webhookTargets'>,
   input: CreateWebhookInput,
 ): Promise<{ id: string }> {
   const { db, actor, secret, webhookTargets: rules } = ctx;
   requireAdmin(actor, what);
+  await requireRecentSignIn(db, actor, 'to add a webhook endpoint');
   const allEvents = input.allEvents ?? true;
   const events = [...new Set(input.events ?? [])];
   eventsRequired(allEvents, events);
@@ -83,6 +90,7 @@ export async function createWebhookEndpoint(
       })
       .returning();
     if (!row) throw new Error('Webhook endpoint insert returned no row');
+    await queueOrganizationSecurityNotice(tx, actor, 'webhook-added', row.url);
     return { id: row.id };
   });
 }
@@ -95,24 +103,30 @@ export async function updateWebhookEndpoint(
   const { db, actor, webhookTargets: rules } = ctx;
   requireAdmin(actor, what);
   const current = await findOwnEndpoint(db, actor, id);
+  if (input.url !== undefined && input.url !== current.url) {
+    await requireRecentSignIn(db, actor, 'to change where a webhook endpoint sends events');
+  }
   const allEvents = input.allEvents ?? current.allEvents;
   const events = input.events ? [...new Set(input.events)] : current.events;
   eventsRequired(allEvents, events);
   const url = input.url === undefined ? current.url : await checkWebhookUrl(input.url, rules);
   const reenabled = input.enabled === true && !current.enabled;
-  await db
-    .update(webhookEndpoints)
-    .set({
-      url,
-      allEvents,
-      events,
-      ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
-      // Turned back on by hand: the failure streak that turned it off starts again from zero.
-      ...(reenabled ? { disabledReason: null, consecutiveFailures: 0, failingSince: null } : {}),
-      ...(input.enabled === false ? { disabledReason: null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(webhookEndpoints.id, current.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        url,
+        allEvents,
+        events,
+        ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+        // Turned back on by hand: the failure streak that turned it off starts again from zero.
+        ...(reenabled ? { disabledReason: null, consecutiveFailures: 0, failingSince: null } : {}),
+        ...(input.enabled === false ? { disabledReason: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(webhookEndpoints.id, current.id));
+    if (url !== current.url) await queueOrganizationSecurityNotice(tx, actor, 'webhook-moved', url);
+  });
 }
 
 export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string): Promise<void> {
@@ -134,6 +148,7 @@ export async function revealWebhookSecret(ctx: ServiceContext<'secret'>, id: str
 export async function rotateWebhookSecret(ctx: ServiceContext<'secret'>, id: string): Promise<WebhookSecret> {
   const { db, actor, secret } = ctx;
   requireAdmin(actor, what);
+  await requireRecentSignIn(db, actor, 'to rotate a webhook signing secret');
   const current = await findOwnEndpoint(db, actor, id);
   const plain = newWebhookSecret();
   await db
