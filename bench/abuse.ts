@@ -2,13 +2,18 @@
 // the heaviest input each limit lets through. The built server (worker threads and all) runs on a
 // fresh embedded database with the demo workspace; one client asks /api/health back to back
 // while the attack runs, and the p50/p99 of its latencies are compared with an idle server's.
-// Mail goes to an SMTP server in this process, where the review phase reads its link.
+// Mail goes to a local SMTP peer (where the review phase reads its link), and webhooks may go to a
+// receiver on 127.0.0.1.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { anchorAt } from '../src/editor/comments/anchor';
+import { documentPlainText } from '../src/editor/comments/plain-text';
 import { demoCredentials } from '../src/server/demo/seed-demo';
 import { sampleContract } from '../src/server/pdf/sample-document';
 import { maxKeyDerivationRounds } from '../src/server/pdf/sealing-certificate';
@@ -16,7 +21,7 @@ import { docxMediaType } from '../src/shared/docx-file';
 import { nestedTables } from '../tests/fixtures/docx/hostile-files';
 import { startBuiltServer, stopAllServers } from '../tests/support/built-server';
 import { percentile } from '../tests/support/probe';
-import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
+import { startSmtpPeer } from '../tests/support/smtp-peer';
 
 const phaseMs = Number(process.env.BENCH_PHASE_MS ?? 6_000);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,6 +73,24 @@ const draftWithTeamClause = {
   ],
 };
 
+/** How long each of the neighbour's webhook receivers takes to answer (the timeout is 10 s). */
+const slowReceiverMs = 9_000;
+/** Answers every webhook with 200 after slowReceiverMs, as a receiver at its limit would. */
+const slowReceiver = createServer((request, response) => {
+  request.resume();
+  setTimeout(() => response.end('ok'), slowReceiverMs);
+});
+await new Promise<void>((resolve) => slowReceiver.listen(0, '127.0.0.1', resolve));
+const slowReceiverUrl = `http://127.0.0.1:${(slowReceiver.address() as AddressInfo).port}`;
+const smtpPeer = await startSmtpPeer();
+const smallDocument = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Agreement' }] },
+    { type: 'paragraph', content: [{ type: 'text', text: 'This agreement is made between the parties.' }] },
+  ],
+};
+
 let addressCounter = 0;
 const freshAddress = () => {
   addressCounter += 1;
@@ -88,14 +111,16 @@ async function forAPhase(attack: () => Promise<unknown>): Promise<number> {
 type Row = { phase: string; rounds: number; samples: number; p50: number; p99: number; max: number };
 
 /** Every phase against one built server on the given database. */
-async function benchServer(label: string, env: Record<string, string>, peer: SmtpPeer): Promise<void> {
+async function benchServer(label: string, env: Record<string, string>): Promise<void> {
   const server = await startBuiltServer({
-    SMTP_URL: peer.url,
     DATA_DIR: mkdtempSync(join(scratch, 'data-')),
     DEMO: 'true',
     // One trusted proxy hop: each attack request comes "from" an address of its own, so the
     // per-address limits do not cut the attack short and every request does its full work.
     TRUST_PROXY: '1',
+    // The neighbour's receivers are on 127.0.0.1; a confirmation link is read at the SMTP peer.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    SMTP_URL: smtpPeer.url,
     ...env,
   });
   const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
@@ -106,7 +131,8 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
   if (signIn.status !== 200) throw new Error(`demo sign-in answered ${signIn.status}`);
   const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
 
-  async function json(method: string, path: string, body?: unknown, as = cookie) {
+  const json = (method: string, path: string, body?: unknown) => jsonAs(cookie, method, path, body);
+  async function jsonAs(as: string, method: string, path: string, body?: unknown) {
     const response = await fetch(`${server.base}${path}`, {
       method,
       headers: { cookie: as, 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
@@ -163,8 +189,8 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
     reviews += 1;
     const email = `bench-reviewer-${reviews}@example.com`;
     await json('POST', `/api/contracts/${id}/review`, { reviewers: [{ name: 'Bench Reviewer', email }] });
-    while (peer.to(email).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(peer.to(email)[0]?.text ?? '')?.[1];
+    while (smtpPeer.to(email).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const token = /\/review\/([A-Za-z0-9_-]{43})/.exec(smtpPeer.to(email)[0]?.text ?? '')?.[1];
     const opened = await fetch(`${server.base}/api/review/open`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
@@ -172,13 +198,11 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
     });
     const { reviewerId } = await opened.json();
     const reviewer = opened.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const read = await json('GET', `/api/review/${reviewerId}`, undefined, reviewer);
-    const suggestion = await json(
-      'POST',
-      `/api/review/${reviewerId}/suggestions`,
-      { baseVersion: read.version.number, content: suggestedDraft },
-      reviewer,
-    );
+    const read = await jsonAs(reviewer, 'GET', `/api/review/${reviewerId}`);
+    const suggestion = await jsonAs(reviewer, 'POST', `/api/review/${reviewerId}/suggestions`, {
+      baseVersion: read.version.number,
+      content: suggestedDraft,
+    });
     await json('PATCH', `/api/contracts/${id}`, { content: draftWithTeamClause });
     const accept = Array.from({ length: 3000 }, (_, i) => i + 1);
     return async () => {
@@ -198,6 +222,81 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
         }).then((response) => response.arrayBuffer()),
       ),
     );
+
+  /** A second organization, signed up and confirmed as a person would, through the e-mailed link. */
+  async function signUpNeighbour(): Promise<string> {
+    const email = `bench-neighbour-${addressCounter}@example.com`;
+    const password = 'correct horse battery staple';
+    await json('POST', '/api/auth/sign-up', {
+      name: 'Nell Neighbour',
+      email,
+      password,
+      organizationName: 'Slow Receivers Ltd',
+    });
+    while (smtpPeer.to(email).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const token = /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(smtpPeer.to(email)[0]?.text ?? '')?.[1];
+    const confirmed = await fetch(`${server.base}/api/auth/sign-up/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() },
+      body: JSON.stringify({ token, password }),
+    });
+    if (confirmed.status !== 200) throw new Error(`sign-up confirmation answered ${confirmed.status}`);
+    return confirmed.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+  }
+  /**
+   * The neighbour has 20 endpoints for every event on receivers that take 9 s, and a draft with a
+   * comment thread: each reply is an event, so each reply queues 20 deliveries.
+   */
+  async function slowNeighbour() {
+    const neighbour = await signUpNeighbour();
+    for (let n = 0; n < 20; n += 1) {
+      await jsonAs(neighbour, 'POST', '/api/webhooks', { url: `${slowReceiverUrl}/hook/${n}` });
+    }
+    const draft = await jsonAs(neighbour, 'POST', '/api/contracts', {
+      title: 'Commented on',
+      content: smallDocument,
+      signers: [{ name: 'Nobody Yet', email: 'nobody-yet@example.com' }],
+    });
+    const { text } = documentPlainText(smallDocument as Parameters<typeof documentPlainText>[0]);
+    const thread = await jsonAs(neighbour, 'POST', `/api/contracts/${draft.id}/comments`, {
+      visibility: 'internal',
+      anchor: anchorAt(text, 0, 'Agreement'.length),
+      body: 'Opening the thread',
+    });
+    return {
+      reply: (body: string) =>
+        jsonAs(neighbour, 'POST', `/api/contracts/${draft.id}/comments/${thread.id}/replies`, { body }),
+    };
+  }
+  /** queued → delivered of each invitation the demo organization sent beside the neighbour. */
+  const invitationDelays: number[] = [];
+  /** The neighbour posts 5 comments (100 slow deliveries); then the demo organization sends a contract. */
+  const sendBesideSlowReceivers = async (neighbour: Awaited<ReturnType<typeof slowNeighbour>>) => {
+    for (let n = 0; n < 5; n += 1) await neighbour.reply(`Comment ${n}`);
+    const { id } = await json('POST', '/api/contracts', {
+      title: 'Sent beside slow receivers',
+      content: smallDocument,
+      signers: [{ name: 'Vic Prompt', email: 'vic-prompt@example.com' }],
+    });
+    await json('POST', `/api/contracts/${id}/send`, { sequential: false });
+    // The outbox row's own timestamps: queued (created) and handed to the SMTP peer (sent).
+    const givenUpAt = performance.now() + 10 * 60_000;
+    while (performance.now() < givenUpAt) {
+      const outbox = (await json('GET', '/api/mail/outbox')) as {
+        items: { contractId: string | null; kind: string; createdAt: string; sentAt: string | null }[];
+      };
+      const row = outbox.items.find((item) => item.contractId === id && item.kind === 'invitation');
+      if (row?.sentAt) {
+        invitationDelays.push(Date.parse(row.sentAt) - Date.parse(row.createdAt));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the invitation sent beside slow receivers was not delivered within 10 minutes');
+  };
 
   // The other user: a process of its own, so the attacking client's work never delays it.
   const probe = spawn(
@@ -262,6 +361,11 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
     await measure('deep .docx (400 levels) imported and sent', () => forAPhase(importAndSendDeep));
     await measure('50 wrong sign-ins at once', () => forAPhase(wrongSignIns));
     await measureSetUp('3,000-paragraph suggestion accepted', suggestionToAccept);
+    const neighbour = await slowNeighbour();
+    await measure(
+      `20 slow webhook receivers (${slowReceiverMs / 1000} s) of one organization while another sends a contract`,
+      () => forAPhase(() => sendBesideSlowReceivers(neighbour)),
+    );
   } finally {
     probe.stdin.write('exit\n');
     await server.stop();
@@ -277,6 +381,11 @@ async function benchServer(label: string, env: Record<string, string>, peer: Smt
   for (const row of rows) {
     console.log(
       `| ${row.phase} | ${row.rounds} | ${row.samples} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ${(row.p99 / idle.p99).toFixed(2)}× |`,
+    );
+  }
+  if (invitationDelays.length > 0) {
+    console.log(
+      `\nThe other organization's invitation beside the slow receivers, queued → delivered (goal < 5 s): ${invitationDelays.map(ms).join(', ')}; worst ${ms(Math.max(...invitationDelays))}`,
     );
   }
 }
@@ -297,16 +406,17 @@ async function postgresDatabase(): Promise<string | null> {
 }
 
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-const peer = await startSmtpPeer();
 try {
-  if (targets.includes('pglite')) await benchServer('PGlite (embedded)', {}, peer);
+  if (targets.includes('pglite')) await benchServer('PGlite (embedded)', {});
   if (targets.includes('postgres')) {
     const databaseUrl = await postgresDatabase();
-    if (databaseUrl) await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl }, peer);
+    if (databaseUrl) await benchServer('PostgreSQL', { DATABASE_URL: databaseUrl });
     else console.log(`\n(PostgreSQL skipped: ${postgresUrl} is not reachable; set BENCH_DATABASE_URL)`);
   }
 } finally {
   stopAllServers();
-  await peer.close();
+  slowReceiver.closeAllConnections();
+  slowReceiver.close();
+  await smtpPeer.close();
   rmSync(scratch, { recursive: true, force: true });
 }

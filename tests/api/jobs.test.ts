@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -54,6 +55,55 @@ describe('the job queue', () => {
     await enqueueJob(database.db, { type: 'later', payload: {}, runAt: new Date(Date.now() + 60_000) });
     const claimed = await claimJobs(database.db, { workerId: 'early', limit: 100 });
     expect(claimed.some((job) => job.type === 'later')).toBe(false);
+  });
+
+  it("takes each organization's due jobs in turn, not first in, first out across organizations", async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    // A burst of one organization, then one job of another and one of no organization.
+    for (let n = 0; n < 20; n += 1)
+      await enqueueJob(database.db, { type: 'burst', payload: { n }, organizationId: a });
+    await enqueueJob(database.db, { type: 'other', payload: {}, organizationId: b });
+    await enqueueJob(database.db, { type: 'nobody', payload: {} });
+    const first = await claimJobs(database.db, { workerId: 'fair', limit: 3 });
+    expect(first.map((job) => job.type).sort()).toEqual(['burst', 'nobody', 'other']);
+    expect(first.find((job) => job.type === 'burst')?.payload).toEqual({ n: 0 });
+    // With the others served, the burst goes on in its own order.
+    const next = await claimJobs(database.db, { workerId: 'fair', limit: 2 });
+    expect(next.map((job) => job.payload)).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+  });
+
+  it('keeps lanes apart and holds an organization and a key to their caps in theirs', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const limits = { concurrency: 8, perOrganization: 3, perKey: 2 };
+    for (let n = 0; n < 10; n += 1) {
+      await enqueueJob(database.db, {
+        type: 'delivery',
+        payload: { n },
+        lane: 'webhooks',
+        organizationId: a,
+        concurrencyKey: n < 5 ? 'endpoint-1' : 'endpoint-2',
+      });
+    }
+    await enqueueJob(database.db, { type: 'mail', payload: {}, organizationId: a });
+    // The default lane takes only its own.
+    const mail = await claimJobs(database.db, { workerId: 'lanes', limit: 8 });
+    expect(mail.map((job) => job.type)).toEqual(['mail']);
+    // Two of the first endpoint's (its cap), then the second endpoint's, up to the organization's three.
+    const taken = await claimJobs(database.db, { workerId: 'lanes', lane: 'webhooks', limit: 8, limits });
+    expect(taken.map((job) => job.concurrencyKey).sort()).toEqual(['endpoint-1', 'endpoint-1', 'endpoint-2']);
+    expect(await claimJobs(database.db, { workerId: 'lanes', lane: 'webhooks', limit: 8, limits })).toEqual(
+      [],
+    );
+    // Another organization is not held back by the first one's cap.
+    await enqueueJob(database.db, {
+      type: 'delivery',
+      payload: {},
+      lane: 'webhooks',
+      organizationId: b,
+      concurrencyKey: 'endpoint-3',
+    });
+    const other = await claimJobs(database.db, { workerId: 'lanes', lane: 'webhooks', limit: 8, limits });
+    expect(other.map((job) => job.organizationId)).toEqual([b]);
   });
 
   it('puts back a job whose worker died mid-run', async () => {

@@ -115,7 +115,7 @@ for (const target of targets) {
         db: database.db,
         log,
         pollMs: 60_000,
-        concurrency: 2,
+        lanes: { default: { concurrency: 2 } },
         handlers: {
           'side-slow': { payload: z.object({}), handle: () => held },
           'side-quick': {

@@ -349,25 +349,36 @@ describe('webhooks', () => {
   });
 
   it('refuses private and local targets without the setting, at registration and at delivery', async () => {
-    const strict = await buildTestApp(ctx.database, {});
+    // An internal name, as the instance's own DNS answers it.
+    const lookup: HostLookup = async (host) =>
+      host === 'vm' ? [{ address: '10.20.30.40', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+    const strict = await buildTestApp(ctx.database, { webhookLookup: lookup });
     try {
       const owner = await buildAccount(ctx);
+      const refused = 'a private, local or reserved address, which webhooks may not reach';
       for (const [url, message] of [
         [receiver.url('/x'), 'The endpoint must be an https:// URL'],
-        ['https://127.0.0.1/hook', 'private or local address (127.0.0.1)'],
-        ['https://localhost/hook', 'private or local address'],
-        ['https://10.1.2.3/hook', 'private or local address (10.1.2.3)'],
-        ['https://169.254.169.254/latest', 'private or local address'],
-        ['https://100.64.0.1/hook', 'private or local address'],
-        ['https://[::1]/hook', 'private or local address'],
-        ['https://[fd00::1]/hook', 'private or local address'],
-        ['https://[::ffff:127.0.0.1]/hook', 'private or local address'],
+        ['https://127.0.0.1/hook', `127.0.0.1 is ${refused}`],
+        ['https://localhost/hook', `localhost resolves to ${refused}`],
+        ['https://vm/', `vm resolves to ${refused}: use a receiver on the public internet`],
+        ['https://10.1.2.3/hook', `10.1.2.3 is ${refused}`],
+        ['https://169.254.169.254/latest', refused],
+        ['https://100.64.0.1/hook', refused],
+        ['https://[::1]/hook', refused],
+        ['https://[fd00::1]/hook', refused],
+        ['https://[::ffff:127.0.0.1]/hook', refused],
+        // IPv4-compatible (::/96), stored by URL as [::7f00:1]: outside global unicast (2000::/3).
+        ['https://[::127.0.0.1]/hook', refused],
+        ['https://[::8.8.8.8]/hook', refused],
+        ['https://[100::1]/hook', refused],
         ['https://user:pw@example.com/hook', 'credentials'],
       ] as const) {
         const response = await register(owner, { url }, strict);
         expect(response.statusCode, url).toBe(400);
         expect(response.json().error.field).toBe('url');
         expect(response.json().error.message).toContain(message);
+        // What the name resolved to is never told.
+        expect(response.json().error.message, url).not.toContain('10.20.30.40');
       }
 
       // Registered while allowed; delivered by a process where it is not: refused, nothing sent.
@@ -440,7 +451,8 @@ describe('webhooks', () => {
         status: 'pending',
         attempts: 1,
         statusCode: null,
-        error: 'hooks.rebind.example is a private or local address (127.0.0.1), which webhooks may not reach',
+        error:
+          'hooks.rebind.example resolves to a private, local or reserved address, which webhooks may not reach: use a receiver on the public internet',
       });
 
       // The same answer where private targets are allowed does reach the port: the refusal above

@@ -6,7 +6,7 @@ import { isPublicAddress } from '../../src/server/services/webhooks/webhook-targ
 
 describe('webhook targets', () => {
   it('takes only public unicast addresses', () => {
-    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111']) {
+    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -28,6 +28,14 @@ describe('webhook targets', () => {
       '::ffff:10.0.0.1',
       '64:ff9b::a00:1',
       '2002:a00:1::',
+      // IPv4-compatible (::/96, deprecated), however written: ipaddr.js calls it unicast.
+      '::127.0.0.1',
+      '::7f00:1',
+      '::8.8.8.8',
+      // Outside global unicast (2000::/3), or documentation inside it.
+      '100::1',
+      '4000::1',
+      '2001:db8::1',
       'not an address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -39,8 +47,18 @@ describe('webhook targets', () => {
       const result = await postWebhook({ url, body: '{}', headers: {}, rules: { allowPrivate: false } });
       expect(result.ok, url).toBe(false);
       expect(result.statusCode).toBeNull();
-      expect(result.error).toMatch(/private or local address/);
+      expect(result.error).toMatch(/private, local or reserved address/);
     }
+    // A name's refusal says what was refused, not what the instance's DNS answered.
+    const internal = await postWebhook({
+      url: 'https://vm/hook',
+      body: '{}',
+      headers: {},
+      rules: { allowPrivate: false, lookup: async () => [{ address: '10.20.30.40', family: 4 }] },
+    });
+    expect(internal.error).toBe(
+      'vm resolves to a private, local or reserved address, which webhooks may not reach: use a receiver on the public internet',
+    );
     const plain = await postWebhook({
       url: 'http://example.com/hook',
       body: '{}',

@@ -32,6 +32,7 @@ import {
 } from '../../shared/enums';
 import { eventTypes } from '../../shared/events';
 import { contractStatuses, signerStatuses } from '../../shared/statuses';
+import type { JobLane } from '../jobs/job-lanes';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 // Millisecond precision, like a JavaScript Date: a keyset cursor made from a row then finds it exactly.
@@ -853,11 +854,26 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     dedupeKey: text('dedupe_key'),
+    /** Which pool of the runner runs it (jobs/job-lanes.ts): webhook deliveries have their own. */
+    lane: text('lane').$type<JobLane>().notNull().default('default'),
+    /**
+     * Whose work it is, for the fair share: each organization's due jobs are taken in turn. Null
+     * for work of no organization (a sign-up's confirmation), which takes its turn as one more.
+     * No foreign key: a job outlives nothing it names, and reads what it needs when it runs.
+     */
+    organizationId: uuid('organization_id'),
+    /** Jobs with the same key run only a few at a time (a webhook endpoint: see the lane's perKey). */
+    concurrencyKey: text('concurrency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    // The claim walks the organizations with queued jobs of a lane, then each one's due jobs in order.
+    index('jobs_queued_idx')
+      .on(t.lane, t.organizationId, t.runAt, t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
+    // What each organization and key already has running, for the caps.
+    index('jobs_running_idx').on(t.lane, t.organizationId).where(sql`${t.status} = 'running'`),
     uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
   ],
 );

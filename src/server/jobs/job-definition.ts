@@ -22,9 +22,10 @@ export type JobDeps = {
   tsaUrl?: string;
   /**
    * Where webhooks may go (WEBHOOKS_ALLOW_PRIVATE, and for tests the resolver), and for tests how
-   * many failures in a row turn an endpoint off (defaultDisableAfterFailures otherwise).
+   * many failures in a row turn an endpoint off (defaultDisableAfterFailures otherwise) and how
+   * long a receiver may take (webhookTimeoutMs otherwise).
    */
-  webhooks?: TargetRules & { disableAfterFailures?: number };
+  webhooks?: TargetRules & { disableAfterFailures?: number; timeoutMs?: number };
 };
 
 /**

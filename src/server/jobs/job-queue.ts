@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
+import { type JobLane, jobLanes, type LaneLimits } from './job-lanes';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -12,6 +13,12 @@ export type NewJob = {
   /** A second enqueue with the same key is ignored, so a retried request cannot queue twice. */
   dedupeKey?: string;
   maxAttempts?: number;
+  /** The runner's pool that runs it (default: `default`; see job-lanes.ts). */
+  lane?: JobLane;
+  /** Whose work it is: each organization's jobs take their turn (none: the work of no organization). */
+  organizationId?: string | null;
+  /** Jobs with the same key run at most the lane's `perKey` at a time (a webhook endpoint's id). */
+  concurrencyKey?: string;
 };
 
 /**
@@ -30,6 +37,9 @@ export async function enqueueJob(tx: Database, job: NewJob): Promise<void> {
       runAt: job.runAt ?? now,
       dedupeKey: job.dedupeKey ?? null,
       maxAttempts: job.maxAttempts ?? 5,
+      lane: job.lane ?? 'default',
+      organizationId: job.organizationId ?? null,
+      concurrencyKey: job.concurrencyKey ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -37,23 +47,78 @@ export async function enqueueJob(tx: Database, job: NewJob): Promise<void> {
 }
 
 /**
- * Takes up to `limit` due jobs for this worker. Row locks with SKIP LOCKED mean two workers,
- * in one process or many, never take the same job.
+ * Takes up to `limit` due jobs of a lane for this worker, in one statement, each organization in
+ * turn: an organization's next job ranks after every other organization's jobs with fewer of
+ * theirs running or ahead of it, so a burst of one organization (a hundred webhook deliveries)
+ * delays another's invitation by one turn, not by the whole burst. The lane's caps leave out an
+ * organization, or a concurrency key, that has as many running as it may. Row locks with SKIP
+ * LOCKED mean two workers, in one process or many, never take the same job.
+ *
+ * The organizations with queued jobs are found by walking the queued index (one probe each, not
+ * a scan of the backlog), and each one's first `limit` due jobs are read from it in order, so a
+ * claim costs the same behind a backlog of a hundred thousand jobs as behind none. Jobs of no
+ * organization take their turn as one more. Within an organization the order stays first due,
+ * first run, but for the jobs of a key that is full, which are passed over (within those first
+ * `limit` jobs) for the next ones.
  */
 export async function claimJobs(
   db: Database,
-  input: { workerId: string; limit: number; now?: Date },
+  input: { workerId: string; limit: number; lane?: JobLane; limits?: LaneLimits; now?: Date },
 ): Promise<JobRow[]> {
-  const now = input.now ?? new Date();
+  const now = (input.now ?? new Date()).toISOString();
+  const lane = input.lane ?? 'default';
+  const { perOrganization, perKey } = input.limits ?? jobLanes[lane];
+  const due = sql`status = 'queued' and lane = ${lane} and run_at <= ${now}::timestamptz`;
+  const firstDue = sql`order by run_at, created_at limit ${input.limit}`;
   const result = await db.execute(sql`
-    update ${jobs} set status = 'running', locked_at = ${now.toISOString()}::timestamptz, locked_by = ${input.workerId},
-      attempts = attempts + 1, updated_at = ${now.toISOString()}::timestamptz
+    with recursive tenants(organization_id) as (
+      (select organization_id from ${jobs}
+        where status = 'queued' and lane = ${lane} and organization_id is not null
+        order by organization_id limit 1)
+      union all
+      select (select next.organization_id from ${jobs} next
+          where next.status = 'queued' and next.lane = ${lane} and next.organization_id > tenants.organization_id
+          order by next.organization_id limit 1)
+        from tenants where tenants.organization_id is not null
+    ),
+    queued as (
+      select each.* from tenants cross join lateral (
+        select id, organization_id, concurrency_key, run_at, created_at from ${jobs}
+        where ${due} and organization_id = tenants.organization_id ${firstDue}
+      ) each
+      where tenants.organization_id is not null
+      union all
+      (select id, organization_id, concurrency_key, run_at, created_at from ${jobs}
+        where ${due} and organization_id is null ${firstDue})
+    ),
+    running as (
+      select organization_id, concurrency_key from ${jobs} where status = 'running' and lane = ${lane}
+    ),
+    keyed as (
+      select queued.*,
+        case when concurrency_key is null then 0 else
+          row_number() over (partition by concurrency_key order by run_at, created_at)
+          + (select count(*) from running where running.concurrency_key = queued.concurrency_key)
+        end as key_share
+      from queued
+    ),
+    ranked as (
+      select id, run_at, created_at,
+        row_number() over (partition by organization_id order by run_at, created_at)
+        + (select count(*) from running
+          where running.organization_id is not distinct from keyed.organization_id) as share
+      from keyed
+      ${perKey === undefined ? sql`` : sql`where key_share <= ${perKey}`}
+    )
+    update ${jobs} set status = 'running', locked_at = ${now}::timestamptz, locked_by = ${input.workerId},
+      attempts = attempts + 1, updated_at = ${now}::timestamptz
     where id in (
-      select id from ${jobs}
-      where status = 'queued' and run_at <= ${now.toISOString()}::timestamptz
-      order by run_at, created_at
+      select claimable.id from ${jobs} claimable join ranked on ranked.id = claimable.id
+      where claimable.status = 'queued'
+        ${perOrganization === undefined ? sql`` : sql`and ranked.share <= ${perOrganization}`}
+      order by ranked.share, ranked.run_at, ranked.created_at
       limit ${input.limit}
-      for update skip locked
+      for update of claimable skip locked
     )
     returning id`);
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { type Listen, listenerOf, type Unlisten } from '../db/listen';
 import { loggableCause } from '../logging';
+import { type JobLane, jobLaneNames, jobLanes, type LaneLimits } from './job-lanes';
 import { claimJobs, completeJob, failJob, type JobRow, releaseStaleJobs, renewJobLocks } from './job-queue';
 import { WakeUps } from './wake-up';
 
@@ -29,6 +30,7 @@ export type JobRunnerOptions = {
    * dead workers' jobs.
    */
   pollMs?: number;
+  /** Jobs of each lane `runDueJobs` takes at a time (default 10, within the lane's caps). */
   batchSize?: number;
   /** How long a running job's lock may go unrenewed before another worker takes it over. */
   staleAfterMs?: number;
@@ -36,8 +38,8 @@ export type JobRunnerOptions = {
   heartbeatMs?: number;
   /** How to LISTEN for queued jobs; by default the one of the database `db` was opened by. */
   listen?: Listen;
-  /** Jobs running at once in this process when woken (default 8). */
-  concurrency?: number;
+  /** The lanes' places and caps, where a test wants others than job-lanes.ts says. */
+  lanes?: Partial<Record<JobLane, LaneLimits>>;
 };
 
 /**
@@ -47,17 +49,15 @@ export type JobRunnerOptions = {
 const defaultHeartbeatMs = 5_000;
 const defaultStaleAfterMs = 25_000;
 export const defaultJobPollMs = 5_000;
-/**
- * Jobs are mostly waits (SMTP, a webhook receiver, the PDF thread): several run at once, so a
- * slow one (a receiver taking its full 10 s) holds one place, not the seal or the mail behind it.
- */
-const defaultConcurrency = 8;
 /** The channel the `jobs_queued` trigger notifies when a job is inserted. */
 export const jobsChannel = 'jobs';
 
 /**
  * Runs due jobs when woken: by a NOTIFY on 'jobs' (sent by the insert's trigger when the
- * enqueuing transaction commits, in whichever process), and by the slow safety poll.
+ * enqueuing transaction commits, in whichever process), and by the slow safety poll. Jobs are
+ * mostly waits (SMTP, a webhook receiver, the PDF thread): several run at once, in a pool per
+ * lane (job-lanes.ts), so a slow one holds one place of its lane, and webhook receivers, however
+ * slow, never hold a place the mail or the seal need.
  */
 export class JobRunner {
   readonly workerId = `worker-${randomUUID()}`;
@@ -65,8 +65,10 @@ export class JobRunner {
   private unlisten: Unlisten | undefined;
   private readonly wakeUps: WakeUps;
   private stopped = true;
-  /** Jobs started by wake-ups and not finished yet. */
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Jobs started by wake-ups and not finished yet, by lane. */
+  private readonly inFlight = new Map<JobLane, Set<Promise<void>>>(
+    jobLaneNames.map((lane) => [lane, new Set()]),
+  );
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobRunnerOptions) {
@@ -108,8 +110,8 @@ export class JobRunner {
   /** Resolves when nothing is looked for, pending or running (the start's first look, a wake-up's jobs). */
   async idle(): Promise<void> {
     await this.wakeUps.idle();
-    while (this.inFlight.size > 0) {
-      await Promise.all(this.inFlight);
+    while (this.running() > 0) {
+      await Promise.all([...this.inFlight.values()].flatMap((lane) => [...lane]));
       // A job that finished woke the runner, which may have started more.
       await this.wakeUps.idle();
     }
@@ -120,15 +122,25 @@ export class JobRunner {
     if (!this.stopped) this.wakeUps.wake();
   }
 
-  /** Runs one batch of due jobs, all at once, and waits for them; returns how many ran. For tests and tools. */
+  /**
+   * Runs one batch of due jobs of every lane, all at once, and waits for them; returns how many
+   * ran. For tests and tools.
+   */
   async runDueJobs(now?: Date): Promise<number> {
     const { db, staleAfterMs = defaultStaleAfterMs, batchSize = 10 } = this.options;
     await releaseStaleJobs(db, staleAfterMs);
-    const claimed = await claimJobs(db, {
-      workerId: this.workerId,
-      limit: batchSize,
-      ...(now ? { now } : {}),
-    });
+    const claimed: JobRow[] = [];
+    for (const lane of jobLaneNames) {
+      claimed.push(
+        ...(await claimJobs(db, {
+          workerId: this.workerId,
+          lane,
+          limit: batchSize,
+          limits: this.limitsOf(lane),
+          ...(now ? { now } : {}),
+        })),
+      );
+    }
     if (claimed.length === 0) return 0;
     const heartbeat = setInterval(() => {
       renewJobLocks(db, this.workerId).catch((error: unknown) =>
@@ -143,41 +155,62 @@ export class JobRunner {
     return claimed.length;
   }
 
+  private limitsOf(lane: JobLane): LaneLimits {
+    return this.options.lanes?.[lane] ?? jobLanes[lane];
+  }
+
+  /** Jobs running in this process, in every lane. */
+  private running(): number {
+    let count = 0;
+    for (const lane of this.inFlight.values()) count += lane.size;
+    return count;
+  }
+
   /**
-   * Fills the free places with due jobs and returns without waiting for them: each job that
-   * finishes wakes the runner again, so the queue drains at `concurrency` jobs at a time.
+   * Fills every lane's free places with its due jobs and returns without waiting for them: each
+   * job that finishes wakes the runner again, so each lane drains at its concurrency at a time.
    */
   private async runUntilIdle(): Promise<void> {
-    const { db, concurrency = defaultConcurrency } = this.options;
+    for (const lane of jobLaneNames) await this.fillLane(lane);
+  }
+
+  private async fillLane(lane: JobLane): Promise<void> {
+    const limits = this.limitsOf(lane);
+    const inFlight = this.inFlight.get(lane) ?? new Set();
     try {
       while (!this.stopped) {
-        const free = concurrency - this.inFlight.size;
+        const free = limits.concurrency - inFlight.size;
         if (free <= 0) return;
-        const claimed = await claimJobs(db, { workerId: this.workerId, limit: free });
-        for (const job of claimed) this.launch(job);
+        const claimed = await claimJobs(this.options.db, {
+          workerId: this.workerId,
+          lane,
+          limit: free,
+          limits,
+        });
+        for (const job of claimed) this.launch(job, inFlight);
         if (claimed.length < free) return;
       }
     } catch (error) {
       // The database may be away; the safety poll or the next NOTIFY tries again.
-      this.options.log.warn({ err: loggableCause(error) }, 'running due jobs failed');
+      this.options.log.warn({ err: loggableCause(error), lane }, 'running due jobs failed');
     }
   }
 
-  private launch(job: JobRow): void {
+  private launch(job: JobRow, inFlight: Set<Promise<void>>): void {
     const running: Promise<void> = this.runOne(job)
       // Recording the outcome failed (the database went away): the lock lapses and the job runs again.
       .catch((error: unknown) =>
         this.options.log.warn({ err: loggableCause(error) }, 'recording a job failed'),
       )
       .finally(() => {
-        this.inFlight.delete(running);
-        if (this.inFlight.size === 0) {
+        inFlight.delete(running);
+        if (this.running() === 0) {
           clearInterval(this.heartbeat);
           this.heartbeat = undefined;
         }
         this.wake();
       });
-    this.inFlight.add(running);
+    inFlight.add(running);
     this.heartbeat ??= setInterval(() => {
       renewJobLocks(this.options.db, this.workerId).catch((error: unknown) =>
         this.options.log.warn({ err: loggableCause(error) }, 'renewing job locks failed'),

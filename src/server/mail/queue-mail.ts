@@ -45,6 +45,7 @@ export async function queueMail(tx: Database, mail: QueuedMail): Promise<void> {
   await enqueueJob(tx, {
     type: deliverMailJobType,
     payload: { messageId: row.id },
+    organizationId: mail.organizationId,
     dedupeKey: `mail:${row.id}:1`,
     maxAttempts: mailMaxAttempts,
   });

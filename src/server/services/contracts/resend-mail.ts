@@ -28,6 +28,7 @@ export async function resendMail(ctx: ServiceContext, contractId: string, messag
     await enqueueJob(tx, {
       type: deliverMailJobType,
       payload: { messageId: message.id },
+      organizationId: message.organizationId,
       dedupeKey: `mail:${message.id}:${now.getTime()}`,
       maxAttempts: mailMaxAttempts,
     });

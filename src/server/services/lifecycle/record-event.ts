@@ -34,6 +34,7 @@ export async function recordEvent(tx: Database, event: RecordedEvent): Promise<s
     await enqueueJob(tx, {
       type: consumer.name,
       payload: { eventId: row.id },
+      organizationId: event.organizationId,
       dedupeKey: `${consumer.name}:${row.id}`,
       ...(consumer.maxAttempts ? { maxAttempts: consumer.maxAttempts } : {}),
     });

@@ -87,6 +87,7 @@ export async function deliverWebhook(
       'webhook-signature': signer.sign(messageId, now, body),
     },
     rules: webhooks ?? { allowPrivate: false },
+    ...(webhooks?.timeoutMs ? { timeoutMs: webhooks.timeoutMs } : {}),
   });
   const threshold = webhooks?.disableAfterFailures ?? defaultDisableAfterFailures;
   const disabled = await db.transaction(async (tx) => {

@@ -28,7 +28,11 @@ export async function fanOutEvent(db: Database, eventId: string): Promise<number
         .onConflictDoNothing()
         .returning({ id: webhookDeliveries.id });
       if (!delivery) continue;
-      await queueDelivery(tx, delivery.id, `deliver-webhook:${endpoint.id}:${event.id}`);
+      await queueDelivery(
+        tx,
+        { id: delivery.id, endpointId: endpoint.id, organizationId: event.organizationId },
+        `deliver-webhook:${endpoint.id}:${event.id}`,
+      );
       queued += 1;
     }
     return queued;

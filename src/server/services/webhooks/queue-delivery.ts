@@ -8,11 +8,23 @@ export const deliverWebhookType = 'deliver-webhook';
 export const deliverWebhookMaxAttempts = 6;
 export const deliveryPayload = z.object({ deliveryId: z.uuid() });
 
-export async function queueDelivery(tx: Database, deliveryId: string, dedupeKey: string): Promise<void> {
+/**
+ * Queues one attempt of a delivery in the webhooks lane (jobs/job-lanes.ts), as work of the
+ * endpoint's organization and under the endpoint's key, so a slow receiver holds up only its own
+ * organization's deliveries, and only so many of them.
+ */
+export async function queueDelivery(
+  tx: Database,
+  delivery: { id: string; endpointId: string; organizationId: string },
+  dedupeKey: string,
+): Promise<void> {
   await enqueueJob(tx, {
     type: deliverWebhookType,
-    payload: { deliveryId },
+    payload: { deliveryId: delivery.id },
     maxAttempts: deliverWebhookMaxAttempts,
     dedupeKey,
+    lane: 'webhooks',
+    organizationId: delivery.organizationId,
+    concurrencyKey: delivery.endpointId,
   });
 }

@@ -73,7 +73,11 @@ export async function resendWebhookDelivery(
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
-    await queueDelivery(tx, row.id, `deliver-webhook:${row.id}:resend:${now.getTime()}`);
+    await queueDelivery(
+      tx,
+      { id: row.id, endpointId: endpoint.id, organizationId: endpoint.organizationId },
+      `deliver-webhook:${row.id}:resend:${now.getTime()}`,
+    );
   });
 }
 

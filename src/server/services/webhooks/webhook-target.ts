@@ -3,19 +3,33 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../../../shared/errors';
 
+/** IPv6 global unicast: every public IPv6 address is in it, and nothing else is public. */
+const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
+
 /**
  * Whether an address is on the public internet. Everything ipaddr.js names a special range is
  * refused: loopback, private, link-local, CGNAT, multicast, unspecified, broadcast, reserved,
  * IPv6 unique-local and link-local, and the IPv6 forms that lead to IPv4 (mapped, NAT64, 6to4,
- * Teredo), an IPv4-mapped address being judged as the IPv4 address it is.
+ * Teredo), an IPv4-mapped address being judged as the IPv4 address it is. Any other IPv6 address
+ * must also be global unicast (2000::/3): ipaddr.js calls some addresses outside it `unicast`,
+ * such as the deprecated IPv4-compatible `::/96` (`::127.0.0.1`), which a router may still lead
+ * somewhere inside.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(inHex(address));
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.match(globalUnicast) && v6.range() === 'unicast';
+}
+
+/**
+ * An IPv6 address with a dotted IPv4 tail written all in hex, as URLs and the resolver give it:
+ * ipaddr.js reads `::a.b.c.d` as the IPv4-mapped `::ffff:a.b.c.d`, which it is not.
+ */
+function inHex(address: string): string {
+  return isIP(address) === 6 && address.includes('.') ? hostOf(new URL(`http://[${address}]/`)) : address;
 }
 
 /** How a host name becomes addresses: the system's resolver (node:dns `lookup`), or a test's. */
@@ -46,7 +60,9 @@ export function hostOf(url: URL): string {
 
 /**
  * The addresses a host resolves to, every one of them public unless the operator allows private
- * targets; throws a message naming the problem otherwise.
+ * targets; throws a message naming the problem otherwise. The message never names the address a
+ * name resolved to: it is shown to whoever saved the URL, and must not tell them what the
+ * instance's own DNS answers for an internal name.
  */
 export async function resolvePublic(
   host: string,
@@ -59,11 +75,12 @@ export async function resolvePublic(
       });
   if (addresses.length === 0) throw new Error(`${host} could not be resolved`);
   if (!rules.allowPrivate) {
-    const local = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (local)
+    if (addresses.some((entry) => !isPublicAddress(entry.address))) {
+      const what = isIP(host) ? 'is' : 'resolves to';
       throw new Error(
-        `${host} is a private or local address (${local.address}), which webhooks may not reach`,
+        `${host} ${what} a private, local or reserved address, which webhooks may not reach: use a receiver on the public internet`,
       );
+    }
   }
   return addresses;
 }
