@@ -37,7 +37,8 @@ test.describe('approvals', () => {
     const { id } = (await created.json()) as { id: string };
     await memberPage.goto(`/contracts/${id}`);
     const card = memberPage.getByRole('region', { name: 'Approvals' });
-    await expect(card.getByTestId('approval-state')).toHaveText('Approval needed');
+    // The editor's scripts take a while to arrive in a new browser on a busy machine.
+    await expect(card.getByTestId('approval-state')).toHaveText('Approval needed', { timeout: 30_000 });
     await memberPage.getByRole('button', { name: 'Send for Signing' }).click();
     await expect(memberPage.getByRole('alert').filter({ hasText: 'needs approval' })).toContainText(
       `request it from ${account.name}`,
