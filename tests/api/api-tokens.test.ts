@@ -487,7 +487,7 @@ describe('an organization that requires two-factor sign-in', () => {
     });
     expect(contract.statusCode, contract.body).toBe(201);
     const contractId = contract.json().id as string;
-    const reads = ['/api/contracts', `/api/contracts/${contractId}`, '/api/mail/outbox'];
+    const reads = ['/api/contracts', `/api/contracts/${contractId}`, '/api/dashboard'];
     for (const url of reads) {
       expect((await withToken(token.token, { method: 'GET', url })).statusCode, url).toBe(200);
     }
