@@ -92,6 +92,8 @@ const smallDocument = {
 };
 
 let addressCounter = 0;
+/** Review rounds sent, on every server: each reviewer's address is new to the shared SMTP peer. */
+let reviews = 0;
 const freshAddress = () => {
   addressCounter += 1;
   return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
@@ -179,7 +181,6 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
       body: JSON.stringify({ sequential: false }),
     }).then((sent) => sent.arrayBuffer());
   };
-  let reviews = 0;
   /**
    * A draft of 3,000 paragraphs sent for review; the reviewer suggests every paragraph changed;
    * the team adds one. Returns the owner accepting all of it (a merge into the changed draft).
