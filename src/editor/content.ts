@@ -138,6 +138,7 @@ function checkLink(attrs: Record<string, unknown>): void {
 }
 
 const inlineTypes = new Set(['text', 'hardBreak', 'mergeField']);
+const listTypes = new Set(['bulletList', 'orderedList']);
 
 /**
  * Refuses a document beyond the product's limits before ProseMirror builds it: one pass over the
@@ -149,13 +150,25 @@ function checkSize(json: unknown): void {
   let nodes = 0;
   let blocks = 0;
   let characters = 0;
-  const stack: [unknown, number][] = [[json, 0]];
+  // Each entry: a node, its level, and how many lists it sits in.
+  const stack: [unknown, number, number][] = [[json, 0, 0]];
   while (stack.length > 0) {
-    const [node, level] = stack.pop() as [{ text?: unknown; content?: unknown } | null, number];
+    const [node, level, lists] = stack.pop() as [
+      { text?: unknown; content?: unknown } | null,
+      number,
+      number,
+    ];
     if (node === null || typeof node !== 'object') continue;
     if (level > contractLimits.depth) {
       throw new ContentTooLargeError(
         `This document is nested too deeply: its lists, tables and quotes go more than ${contractLimits.depth} levels within one another. Flatten some of the nesting and try again.`,
+      );
+    }
+    const type = (node as { type?: unknown }).type;
+    const listsBelow = listTypes.has(type as string) ? lists + 1 : lists;
+    if (listsBelow > contractLimits.listNesting) {
+      throw new ContentTooLargeError(
+        `A list is nested more than ${contractLimits.listNesting} levels deep, which is as deep as Word goes. Outdent some of its items and try again.`,
       );
     }
     nodes += 1;
@@ -166,7 +179,7 @@ function checkSize(json: unknown): void {
     }
     if (typeof node.text === 'string') characters += node.text.length;
     // Every node but inline ones takes at least a line, empty or not.
-    if (!inlineTypes.has((node as { type?: unknown }).type as string)) {
+    if (!inlineTypes.has(type as string)) {
       blocks += 1;
       if (blocks > contractLimits.blocks) {
         throw new ContentTooLargeError(
@@ -177,7 +190,7 @@ function checkSize(json: unknown): void {
     if (Array.isArray(node.content)) {
       let blockText = 0;
       for (const child of node.content) {
-        stack.push([child, level + 1]);
+        stack.push([child, level + 1, listsBelow]);
         const text = (child as { text?: unknown } | null)?.text;
         if (typeof text === 'string') blockText += text.length;
       }

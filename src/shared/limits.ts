@@ -34,6 +34,12 @@ export const contractLimits = {
    * saved again. The editor's own nesting is far shallower (a list nested 10 deep is 21 levels).
    */
   depth: Math.floor((maxJsonDepth - 5) / 2),
+  /**
+   * Lists nested within one another: Word's nine levels. The PDF layout of nested lists takes
+   * about twice as long with each level (a list 16 deep held the PDF thread 26 s), so the bound on
+   * depth above is not enough for them; Word, LibreOffice and a .docx hold nine levels at most.
+   */
+  listNesting: 9,
   /** Pages of the PDF frozen at sending. */
   pages: 400,
 } as const;

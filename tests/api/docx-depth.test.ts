@@ -78,3 +78,54 @@ describe('a .docx nested deeper than a document may be', () => {
     expect(saved.json().content).toEqual(contract.content);
   });
 });
+
+describe('a list nested deeper than Word nests lists', () => {
+  /** One bullet list whose last item holds the next list, `lists` lists in all. */
+  const nestedList = (lists: number) => {
+    let node: unknown = {
+      type: 'listItem',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'deep' }] }],
+    };
+    for (let level = 1; level < lists; level += 1) {
+      node = {
+        type: 'listItem',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'x' }] },
+          { type: 'bulletList', content: [node] },
+        ],
+      };
+    }
+    return { type: 'doc', content: [{ type: 'bulletList', content: [node] }] };
+  };
+
+  it('is refused when saved (its PDF layout doubled with each level and held the PDF thread for everyone); nine levels send', async () => {
+    const refused = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Twenty levels', content: nestedList(20) },
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toBe(
+      'A list is nested more than 9 levels deep, which is as deep as Word goes. Outdent some of its items and try again.',
+    );
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: {
+        title: 'Nine levels',
+        content: nestedList(contractLimits.listNesting),
+        signers: [{ name: 'Sam Signer', email: 'sam@example.net' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const patched = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: nestedList(contractLimits.listNesting + 1) },
+    });
+    expect(patched.statusCode).toBe(413);
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+});

@@ -287,6 +287,27 @@ describe('the limits of a contract', () => {
     expect(() => normalizeDocument(quoted(200_000))).toThrow(message);
   });
 
+  /** One bullet list whose last item holds the next list, `lists` lists in all. */
+  const nestedList = (lists: number) => {
+    let node: unknown = { type: 'listItem', content: [para(text('deepest'))] };
+    for (let level = 1; level < lists; level += 1) {
+      node = { type: 'listItem', content: [para(text('item')), { type: 'bulletList', content: [node] }] };
+    }
+    return doc({ type: 'bulletList', content: [node] });
+  };
+
+  it("refuses lists nested deeper than Word's nine levels, whose PDF layout doubles with each", () => {
+    expect(normalizeDocument(nestedList(contractLimits.listNesting)).content).toHaveLength(1);
+    for (const lists of [contractLimits.listNesting + 1, 20]) {
+      expect(() => normalizeDocument(nestedList(lists))).toThrow(
+        'A list is nested more than 9 levels deep, which is as deep as Word goes. Outdent some of its items and try again.',
+      );
+    }
+    // Lists side by side, each nine deep, are fine: only nesting counts.
+    const twice = nestedList(contractLimits.listNesting);
+    expect(normalizeDocument(doc(...twice.content, ...twice.content)).content).toHaveLength(2);
+  });
+
   it('accepts a document just inside every limit', () => {
     const paragraphs = contractLimits.characters / 20_000;
     const full = doc(...Array.from({ length: paragraphs }, () => para(text('w'.repeat(20_000)))));

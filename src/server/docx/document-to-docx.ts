@@ -22,6 +22,7 @@ import {
 import { safeLinkHref } from '../../editor/link-href';
 import { mergeFieldText } from '../../editor/merge-field-values';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
+import { contractLimits } from '../../shared/limits';
 import { docxStyleNames } from './docx-styles';
 import { twipsPerIndent } from './docx-to-document';
 
@@ -215,7 +216,8 @@ class DocxWriter {
     const top = context.reference === undefined;
     const reference = top ? `list-${this.numbering.length + 1}` : (context.reference as string);
     if (top) this.numbering.push({ reference, levels: levelsOf(node) });
-    const level = top ? 0 : context.level + 1;
+    // Word has nine levels (0–8); a document stored before lists were bounded may nest deeper.
+    const level = top ? 0 : Math.min(context.level + 1, contractLimits.listNesting - 1);
     const blocks: Block[] = [];
     for (const item of node.content ?? []) {
       item.content?.forEach((child, index) => {
