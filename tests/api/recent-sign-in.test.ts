@@ -81,7 +81,7 @@ async function signInAgain(account: TestAccount, totpSecret: string): Promise<Co
 }
 
 function expectRecentSignInRequired(response: LightMyRequestResponse, what: string) {
-  expect(response.statusCode, what).toBe(403);
+  expect(response.statusCode, `${what}: ${response.body}`).toBe(403);
   expect(response.json().error.code, what).toBe('RECENT_SIGN_IN_REQUIRED');
   expect(response.json().error.message, what).toMatch(/^For your security, sign out and sign in again/);
 }
@@ -95,6 +95,67 @@ async function securityNotices(organizationId: string) {
 }
 
 describe('what a session left open cannot do', () => {
+  it('makes no admin, lifts no approval rule and drops no sealing certificate', async () => {
+    const admin = await buildAccount(ctx, { name: 'Olga Admin' });
+    const totpSecret = await enrollTotp(admin);
+    const member = await buildMember(ctx, admin);
+    const rule = await call(ctx, admin, {
+      method: 'POST',
+      url: '/api/approval-rules',
+      json: { projectId: null, approverIds: [admin.userId] },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const ruleId = rule.json().items[0].id as string;
+
+    await ageSession(admin);
+    const attempts = {
+      inviteAdmin: () =>
+        call(ctx, admin, {
+          method: 'POST',
+          url: '/api/team/invitations',
+          json: { email: 'stale-attacker@example.net', role: 'admin' },
+        }),
+      promote: () =>
+        call(ctx, admin, {
+          method: 'PATCH',
+          url: `/api/team/members/${member.userId}`,
+          json: { role: 'admin' },
+        }),
+      loosenRule: () =>
+        call(ctx, admin, {
+          method: 'PUT',
+          url: `/api/approval-rules/${ruleId}`,
+          json: { anyAdmin: false, approverIds: [member.userId] },
+        }),
+      removeRule: () => call(ctx, admin, { method: 'DELETE', url: `/api/approval-rules/${ruleId}` }),
+      removeCertificate: () =>
+        call(ctx, admin, { method: 'DELETE', url: '/api/settings/sealing-certificate' }),
+    };
+    for (const [what, attempt] of Object.entries(attempts)) expectRecentSignInRequired(await attempt(), what);
+    // Inviting a member stays an everyday step.
+    const memberInvite = await call(ctx, admin, {
+      method: 'POST',
+      url: '/api/team/invitations',
+      json: { email: 'new-colleague@example.net', role: 'member' },
+    });
+    expect(memberInvite.statusCode, memberInvite.body).toBe(201);
+    const team = (await call(ctx, admin, { method: 'GET', url: '/api/team' })).json();
+    expect(JSON.stringify(team)).not.toContain('stale-attacker@example.net');
+    expect((await call(ctx, admin, { method: 'GET', url: '/api/approval-rules' })).json().items).toHaveLength(
+      1,
+    );
+
+    const fresh = await signInAgain(admin, totpSecret);
+    const promoted = await fresh.call({
+      method: 'PATCH',
+      url: `/api/team/members/${member.userId}`,
+      json: { role: 'admin' },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const removed = await fresh.call({ method: 'DELETE', url: `/api/approval-rules/${ruleId}` });
+    expect(removed.statusCode, removed.body).toBe(204);
+  });
+
   it('creates no API token, webhook endpoint or new webhook target, and keeps two-factor required', async () => {
     const admin = await buildAccount(ctx, { name: 'Bob Admin' });
     const totpSecret = await enrollTotp(admin);

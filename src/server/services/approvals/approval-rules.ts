@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { approvalRuleApprovers, approvalRules, memberships, projects, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { findOwnProject } from '../../policies/scope';
 import { presentApprovalRule } from '../../presenters/approval';
 
@@ -136,6 +137,7 @@ export async function updateApprovalRule(
 ): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'set approval rules');
+  await requireRecentSignIn(db, actor, 'to change an approval rule');
   await db.transaction(async (tx) => {
     const rule = await findOwnRule(tx, actor, ruleId);
     const approverIds = await checkApprovers(tx, actor, input.approverIds);
@@ -155,6 +157,7 @@ export async function updateApprovalRule(
 export async function deleteApprovalRule(ctx: ServiceContext, ruleId: string): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'set approval rules');
+  await requireRecentSignIn(db, actor, 'to remove an approval rule');
   await db.transaction(async (tx) => {
     const rule = await findOwnRule(tx, actor, ruleId);
     await tx.delete(approvalRules).where(eq(approvalRules.id, rule.id));

@@ -7,6 +7,7 @@ import { organizations } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import type { CertificateDetails } from '../../pdf/pdf-tasks';
 import { requireAdmin } from '../../policies/roles';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { presentSealingCertificate } from '../../presenters/sealing-certificate';
 import { openSecret, sealSecret } from './secret-box';
 
@@ -105,6 +106,7 @@ export async function setSealingCertificate(
 export async function removeSealingCertificate(ctx: ServiceContext): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the sealing certificate');
+  await requireRecentSignIn(db, actor, 'to remove the sealing certificate');
   await db
     .update(organizations)
     .set({

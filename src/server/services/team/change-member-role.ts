@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { memberships, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { ownMemberships } from '../../policies/scope';
 import { memberColumns } from './list-team';
 import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
@@ -15,6 +16,7 @@ export async function changeMemberRole(
 ): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change roles');
+  if (input.role === 'admin') await requireRecentSignIn(db, actor, 'to make someone an admin');
   return db.transaction(async (tx) => {
     await lockTeamAsAdmin(tx, actor, 'change roles');
     const [member] = await tx

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { requireAdmin } from '../../policies/roles';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { invitationValidityMs } from './invitation-token';
@@ -22,6 +23,8 @@ export async function inviteMember(
 ): Promise<{ id: string }> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'invite people');
+  // An admin invited to an address of one's choosing is a lasting way in, like an API token.
+  if (input.role === 'admin') await requireRecentSignIn(db, actor, 'to invite an admin');
   return db.transaction(async (tx) => {
     await lockTeamAsAdmin(tx, actor, 'invite people');
     const [member] = await tx
