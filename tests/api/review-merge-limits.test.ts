@@ -121,6 +121,18 @@ describe('3,000 paragraphs, every one changed by the reviewer, one added by the 
   });
 });
 
+describe('6,000 paragraphs, every one changed by the reviewer', () => {
+  it('accepts all 6,000 changes in one decision: more numbers than a default body may hold', async () => {
+    const setUp = await suggestionOnChangedDraft(clauses(6000), clauses(6000, '!'), clauses(6000));
+    const decided = await decide(
+      setUp,
+      Array.from({ length: 6000 }, (_, i) => i + 1),
+    );
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(texts(decided.json().content)).toEqual(texts(doc(clauses(6000, '!'))));
+  }, 120_000);
+});
+
 describe('at the block limit', () => {
   // The document node counts as a block: this many paragraphs, and one more, fill the limit.
   const longest = contractLimits.blocks - 2;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { maxAcceptedChanges } from '../../shared/api/reviews';
 import { AppError } from '../../shared/errors';
 import { contractLimits } from '../../shared/limits';
 import { reviewCommentsApi } from '../../shared/routes/review-comments';
@@ -66,7 +67,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   registerRoute(app, reviewsApi.suggestion, {}, async (request) =>
     getSuggestion(contextOf(request), request.params.id, request.params.suggestionId),
   );
-  registerRoute(app, reviewsApi.decide, {}, async (request) => {
+  // Accepting every change of a long suggestion lists up to 10,000 numbers: more values than the
+  // default body allows.
+  const decideLimits = { config: { maxBodyValues: maxAcceptedChanges + 10 } };
+  registerRoute(app, reviewsApi.decide, decideLimits, async (request) => {
     const ctx = contextOf(request);
     await decideSuggestion(ctx, request.params.id, request.params.suggestionId, request.body);
     return getContract(ctx, request.params.id);

@@ -96,10 +96,13 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionParamsSchema = z.object({ id: idSchema, suggestionId: idSchema });
 
+/** Changes one decision may accept: every change of a suggestion on the longest contract. */
+export const maxAcceptedChanges = 10_000;
+
 export const decideSuggestionBodySchema = z.object({
   accept: z
     .array(z.int().min(1))
-    .max(10_000)
+    .max(maxAcceptedChanges)
     .describe('The numbers of the changes accepted; the others are rejected'),
   baseRevision: z.int().min(1).optional(),
 });
