@@ -32,6 +32,8 @@ test.describe('sign-up', () => {
     page,
     browser,
   }) => {
+    // The whole sign-up, with a screenshot of each screen at two widths: longer than one step.
+    test.slow();
     await ownAddress(page);
     const suffix = randomUUID().slice(0, 8);
     const name = `Grace Hopper ${suffix}`;
