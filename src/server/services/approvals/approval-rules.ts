@@ -10,9 +10,9 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { approvalRuleApprovers, approvalRules, memberships, projects, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
-import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { findOwnProject } from '../../policies/scope';
 import { presentApprovalRule } from '../../presenters/approval';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 
 /** The organization's approval rules, the one for every contract first, then by project name. */
 export async function listApprovalRules(ctx: ServiceContext): Promise<ApprovalRuleList> {

@@ -7,8 +7,8 @@ import { organizations } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import type { CertificateDetails } from '../../pdf/pdf-tasks';
 import { requireAdmin } from '../../policies/roles';
-import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { presentSealingCertificate } from '../../presenters/sealing-certificate';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { openSecret, sealSecret } from './secret-box';
 
 const purpose = 'sealing-certificate-password';

@@ -4,8 +4,8 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { memberships, users } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
-import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { ownMemberships } from '../../policies/scope';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { memberColumns } from './list-team';
 import { assertAnotherAdmin, lockTeamAsAdmin } from './lock-team';
 

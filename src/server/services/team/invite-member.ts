@@ -5,9 +5,9 @@ import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { requireAdmin } from '../../policies/roles';
-import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
+import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
 import { invitationValidityMs } from './invitation-token';
 import { lockTeamAsAdmin } from './lock-team';
 
