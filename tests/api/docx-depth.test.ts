@@ -3,6 +3,7 @@ import { docxLimits } from '../../src/server/docx/docx-limits';
 import { docxMediaType } from '../../src/shared/docx-file';
 import { contractLimits } from '../../src/shared/limits';
 import { nestedTables } from '../fixtures/docx/hostile-files';
+import { nestedList } from '../support/nested-list';
 import {
   buildAccount,
   call,
@@ -80,24 +81,6 @@ describe('a .docx nested deeper than a document may be', () => {
 });
 
 describe('a list nested deeper than Word nests lists', () => {
-  /** One bullet list whose last item holds the next list, `lists` lists in all. */
-  const nestedList = (lists: number) => {
-    let node: unknown = {
-      type: 'listItem',
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'deep' }] }],
-    };
-    for (let level = 1; level < lists; level += 1) {
-      node = {
-        type: 'listItem',
-        content: [
-          { type: 'paragraph', content: [{ type: 'text', text: 'x' }] },
-          { type: 'bulletList', content: [node] },
-        ],
-      };
-    }
-    return { type: 'doc', content: [{ type: 'bulletList', content: [node] }] };
-  };
-
   it('is refused when saved (its PDF layout doubled with each level and held the PDF thread for everyone); nine levels send', async () => {
     const refused = await call(ctx, owner, {
       method: 'POST',

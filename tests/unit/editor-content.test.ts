@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentTooLargeError, InvalidContentError, normalizeDocument } from '../../src/editor/content';
 import { renderDocumentHtml } from '../../src/editor/html';
 import { contractLimits } from '../../src/shared/limits';
+import { nestedList } from '../support/nested-list';
 
 const doc = (...content: unknown[]) => ({ type: 'doc', content });
 const para = (...content: unknown[]) => ({ type: 'paragraph', content });
@@ -287,15 +288,6 @@ describe('the limits of a contract', () => {
     expect(() => normalizeDocument(quoted(200_000))).toThrow(message);
   });
 
-  /** One bullet list whose last item holds the next list, `lists` lists in all. */
-  const nestedList = (lists: number) => {
-    let node: unknown = { type: 'listItem', content: [para(text('deepest'))] };
-    for (let level = 1; level < lists; level += 1) {
-      node = { type: 'listItem', content: [para(text('item')), { type: 'bulletList', content: [node] }] };
-    }
-    return doc({ type: 'bulletList', content: [node] });
-  };
-
   it("refuses lists nested deeper than Word's nine levels, whose PDF layout doubles with each", () => {
     expect(normalizeDocument(nestedList(contractLimits.listNesting)).content).toHaveLength(1);
     for (const lists of [contractLimits.listNesting + 1, 20]) {
@@ -304,8 +296,8 @@ describe('the limits of a contract', () => {
       );
     }
     // Lists side by side, each nine deep, are fine: only nesting counts.
-    const twice = nestedList(contractLimits.listNesting);
-    expect(normalizeDocument(doc(...twice.content, ...twice.content)).content).toHaveLength(2);
+    const [list] = nestedList(contractLimits.listNesting).content ?? [];
+    expect(normalizeDocument(doc(list, list)).content).toHaveLength(2);
   });
 
   it('accepts a document just inside every limit', () => {
