@@ -259,6 +259,8 @@ test.describe('password reset', () => {
     account,
     call,
   }) => {
+    // Three browsers, five password hashes and a mail round trip: over 30 s on a busy machine.
+    test.setTimeout(90_000);
     await ownAddress(page);
     // The account's own browser asks for a link to its own e-mail.
     await page.goto('/forgot-password');

@@ -294,6 +294,8 @@ test.describe('templates', () => {
     account,
     call,
   }) => {
+    // Three screens, each scanned by axe-core: over 30 s on a busy machine.
+    test.setTimeout(90_000);
     void account;
     const template = await call<Created>('POST', '/contracts', templateBody('Service Agreement'));
     await page.goto('/templates');
