@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/core';
+import { useCallback, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Contract } from '../../../../shared/api/contracts';
+import { isEditable } from '../../../../shared/statuses';
+import { ErrorBanner } from '../../../components/ui/banner';
+import { importedOf } from '../../../lib/docx-transfer';
+import { type FromTemplateState, fromTemplateOf } from '../../../lib/template-roles';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { contractApprovalQuery } from '../../approvals/api/approvals';
+import { ActivityCard } from './activity-card';
+import { ConflictBanner } from './conflict-banner';
+import { ContractBodyEditor } from './contract-body-editor';
+import { ContractSideCards } from './contract-side-cards';
+import { EditorDocxActions } from './editor-docx-actions';
+import { EditorPageHeader } from './editor-page-header';
+import { ImportNoticesBanner } from './import-notices-banner';
+import { MergeFieldsPanel } from './merge-fields-panel';
+import { useContractFields } from './use-contract-fields';
+import { useContractSave } from './use-contract-save';
+
+/**
+ * A contract, or (mode 'template') a template: the same editor, where a template has roles instead
+ * of signers, no expiry or project, and is saved but never sent.
+ */
+export type EditorMode = 'contract' | 'template';
+
+const headings: Record<EditorMode, { create: string; edit: string }> = {
+  contract: { create: 'Create Contract', edit: 'Edit Contract' },
+  template: { create: 'Create Template', edit: 'Edit Template' },
+};
+
+/** The editor form: the document and its title on the left, what goes with it on the right. */
+export function ContractForm({
+  contract,
+  newId,
+  mode,
+  onReload,
+}: {
+  contract: Contract | undefined;
+  newId: string;
+  mode: EditorMode;
+  /** Starts the form afresh from the stored contract. */
+  onReload: () => Promise<void>;
+}) {
+  const template = mode === 'template';
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Just made from a template: its roles still need their people, and its fields their values.
+  const fromTemplate = template ? null : fromTemplateOf(location.state);
+  const [pendingRoles, setPendingRoles] = useState<string[]>(fromTemplate?.roles ?? []);
+  const [fieldsOpen, setFieldsOpen] = useState(fromTemplate?.fillFields ?? false);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // What a .docx import left out: from the list's import (in the address's state) or this page's.
+  const [imported, setImported] = useState(() => importedOf(location.state));
+  // Its project's approval rule may keep a draft where it is (the server says so, and why).
+  const approval = useQuery({
+    ...contractApprovalQuery(contract?.id ?? ''),
+    enabled: contract !== undefined && !template && isEditable(contract.status),
+  });
+  const fields = useContractFields(contract);
+  const { title, setTitle, markDirty, change } = fields;
+  const editorRef = useRef<Editor | null>(null);
+  const saving = useContractSave({
+    contract,
+    newId,
+    template,
+    fields,
+    editorRef,
+    pendingRoles,
+    setNotice,
+    onEmptyField: () => setFieldsOpen(true),
+  });
+  const editable = contract ? isEditable(contract.status) : true;
+  const heading = contract ? headings[mode].edit : headings[mode].create;
+  useDocumentTitle(heading);
+
+  const onEditorReady = useCallback((ready: Editor) => {
+    editorRef.current = ready;
+    setEditor(ready);
+  }, []);
+
+  /** A role got its person or was skipped: the address's state remembers what is left, for a reload. */
+  const onRoleDone = (role: string) => {
+    const remaining = pendingRoles.filter((other) => other !== role);
+    setPendingRoles(remaining);
+    const state: FromTemplateState = {
+      fromTemplate: { roles: remaining, fillFields: fromTemplate?.fillFields ?? false },
+    };
+    navigate(`${location.pathname}${location.search}`, { replace: true, state });
+  };
+
+  const canSave = title.trim().length > 0 && !saving.busy;
+  const canSend = canSave && fields.signers.length > 0;
+
+  return (
+    <div className="space-y-6">
+      <EditorPageHeader
+        heading={heading}
+        template={template}
+        editable={editable}
+        canSave={canSave}
+        canSend={canSend}
+        saving={saving.saving}
+        sending={saving.sending}
+        onSave={saving.onSave}
+        onSend={saving.onSend}
+      />
+
+      {saving.conflict ? (
+        <ConflictBanner
+          message={saving.conflict.message}
+          contractId={contract?.id ?? newId}
+          busy={saving.busy}
+          onKeepMine={saving.keepMine}
+          onLoadTheirs={onReload}
+        />
+      ) : (
+        saving.error && (
+          <ErrorBanner>
+            {saving.sendFailed
+              ? 'The contract was saved but could not be sent: '
+              : `The ${template ? 'template' : 'contract'} could not be saved: `}
+            {saving.error.message}
+          </ErrorBanner>
+        )
+      )}
+      {notice && <ErrorBanner>{notice}</ErrorBanner>}
+      {imported && (
+        <ImportNoticesBanner
+          fileName={imported.fileName}
+          notices={imported.notices}
+          onDismiss={() => setImported(null)}
+        />
+      )}
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2" data-tour="editor">
+          <div>
+            <label htmlFor="contract-title" className="block text-sm font-medium text-slate-700">
+              {template ? 'Template Title' : 'Contract Title'}
+            </label>
+            <input
+              id="contract-title"
+              value={title}
+              readOnly={!editable}
+              placeholder={template ? 'Enter template title' : 'Enter contract title'}
+              maxLength={200}
+              onChange={(event) => change(setTitle)(event.target.value)}
+              className={`mt-1 block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ${editable ? 'bg-white' : 'bg-slate-50'}`}
+            />
+          </div>
+          <EditorDocxActions
+            editor={editor}
+            contractId={contract?.id ?? null}
+            editable={editable}
+            onProblem={setNotice}
+            onImported={(result) => {
+              setNotice(null);
+              setImported({ fileName: result.fileName, notices: result.notices });
+              if (!title.trim()) setTitle(result.title);
+              markDirty();
+            }}
+          />
+          {/* A template's fields are filled in on each contract made from it. */}
+          {editor && editable && !template && (
+            <MergeFieldsPanel editor={editor} open={fieldsOpen} onOpenChange={setFieldsOpen} />
+          )}
+          <ContractBodyEditor
+            initialContent={contract?.content}
+            editable={editable}
+            onReady={onEditorReady}
+            onChange={markDirty}
+          />
+        </div>
+        <ContractSideCards
+          contract={contract}
+          template={template}
+          editable={editable}
+          editor={editor}
+          fields={fields}
+          projectLock={approval.data?.projectLock}
+          pendingRoles={pendingRoles}
+          onRoleDone={onRoleDone}
+          shownRevision={saving.shownRevision}
+          onReload={onReload}
+        />
+      </div>
+      {contract && !editable && <ActivityCard contract={contract} />}
+    </div>
+  );
+}
