@@ -1,10 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useRequestPasswordReset } from '../api/accounts';
 import { AuthPage } from '../components/auth-page';
 
@@ -47,15 +47,14 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const error = request.error;
-  const fieldError = error instanceof AppError && error.field === 'email' ? error.message : undefined;
+  const errors = fieldErrors(request.error, ['email']);
   return (
     <AuthPage title="Reset your password" subtitle={backToLogin}>
       <form className="space-y-5" onSubmit={onSubmit}>
         <p className="text-sm text-slate-600">
           Enter the e-mail address of your account and we will send you a link to choose a new password.
         </p>
-        {error && !fieldError && <ErrorBanner>{error.message}</ErrorBanner>}
+        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
         <TextField
           label="Email address"
           type="email"
@@ -64,7 +63,7 @@ export function ForgotPasswordPage() {
           required
           maxLength={320}
           value={email}
-          error={fieldError}
+          error={errors.email}
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" className="w-full" loading={request.isPending}>

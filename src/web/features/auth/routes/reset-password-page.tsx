@@ -8,6 +8,7 @@ import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { confirmationError, fieldErrors, refusedWith } from '../../../lib/field-errors';
 import { SecondFactorForm } from '../../two-factor/public/second-factor-form';
 import { resetLinkQuery, useConfirmPasswordReset } from '../api/accounts';
 import { AuthPage } from '../components/auth-page';
@@ -67,11 +68,9 @@ export function ResetPasswordPage() {
 
   // The account's live API tokens: a reset can revoke them (offered, and ticked, only when there are some).
   const { apiTokens } = link.data;
-  // Shown until the user changes the password the server refused.
-  const passwordError =
-    error instanceof AppError && error.field === 'password' && confirm.variables?.password === password
-      ? error.message
-      : undefined;
+  // The password's message is shown until the user changes the password the server refused.
+  const errors = fieldErrors(error, ['password'], { sent: confirm.variables, current: { password } });
+  const passwordError = errors.password;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (password !== repeated) {
@@ -110,9 +109,7 @@ export function ResetPasswordPage() {
         <p className="text-sm text-slate-600">
           Setting a new password signs you out on every other device, then signs you in here.
         </p>
-        {error && !(error instanceof AppError && error.field === 'password') && (
-          <ErrorBanner>{error.message}</ErrorBanner>
-        )}
+        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
         <div>
           <TextField
             label="New password"
@@ -130,7 +127,7 @@ export function ResetPasswordPage() {
           <PasswordStrengthMeter
             password={password}
             id={meterId}
-            tooCommon={error instanceof AppError && error.code === 'PASSWORD_TOO_COMMON' && !!passwordError}
+            tooCommon={refusedWith(error, 'PASSWORD_TOO_COMMON') && !!passwordError}
           />
         </div>
         <TextField
@@ -141,7 +138,7 @@ export function ResetPasswordPage() {
           required
           maxLength={256}
           value={repeated}
-          error={mismatch && password !== repeated ? 'The passwords do not match' : undefined}
+          error={confirmationError(password, repeated, mismatch)}
           onChange={(event) => setRepeated(event.target.value)}
         />
         {apiTokens > 0 && (

@@ -1,11 +1,11 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { AppError } from '../../../../shared/errors';
 import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors, refusedWith } from '../../../lib/field-errors';
 import { safeNextPath } from '../../../lib/safe-next';
 import { useSignUp } from '../api/accounts';
 import { useSession } from '../api/session';
@@ -71,19 +71,13 @@ export function SignupPage() {
     );
   }
 
-  const error = signUp.error;
-  // A field the server named gets the message under it; anything else goes in the banner.
-  const field =
-    error instanceof AppError && (fields as readonly string[]).includes(error.field ?? '')
-      ? (error.field as Field)
-      : undefined;
-  // Shown until the user changes what the server refused.
-  const fieldError = (name: Field) =>
-    field === name && signUp.variables?.[name] === values[name] ? error?.message : undefined;
+  // A field the server named gets the message under it (until the user changes what the server
+  // refused); anything else goes in the banner.
+  const errors = fieldErrors(signUp.error, fields, { sent: signUp.variables, current: values });
   const bind = (name: Field) => ({
     name,
     value: values[name],
-    error: fieldError(name),
+    error: errors[name],
     onChange: (event: { target: { value: string } }) => {
       const { value } = event.target;
       setValues((current) => ({ ...current, [name]: value }));
@@ -108,7 +102,7 @@ export function SignupPage() {
       }
     >
       <form className="space-y-5" onSubmit={onSubmit}>
-        {error && !field && <ErrorBanner>{error.message}</ErrorBanner>}
+        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
         <TextField label="Name" autoComplete="name" required maxLength={100} {...bind('name')} />
         <TextField
           label="Email address"
@@ -127,14 +121,12 @@ export function SignupPage() {
             minLength={8}
             maxLength={256}
             {...bind('password')}
-            {...(fieldError('password') ? {} : { 'aria-describedby': meterId })}
+            {...(errors.password ? {} : { 'aria-describedby': meterId })}
           />
           <PasswordStrengthMeter
             password={values.password}
             id={meterId}
-            tooCommon={
-              error instanceof AppError && error.code === 'PASSWORD_TOO_COMMON' && !!fieldError('password')
-            }
+            tooCommon={refusedWith(signUp.error, 'PASSWORD_TOO_COMMON') && !!errors.password}
           />
         </div>
         <div>

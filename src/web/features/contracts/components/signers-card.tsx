@@ -1,9 +1,10 @@
 import { ArrowUp, UserPlus, UserRound, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { z } from 'zod';
+import { emailSchema } from '../../../../shared/api/common';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
+import { checkValue } from '../../../lib/field-errors';
 import { randomId } from '../../../lib/random-id';
 import { SignerCheckBadges, SignerChecks } from './signer-checks';
 
@@ -17,8 +18,6 @@ export type DraftSigner = {
   accessCode?: string | null;
   requireEmailCode?: boolean;
 };
-
-const emailCheck = z.email();
 
 export function SignersCard({
   signers,
@@ -56,8 +55,10 @@ export function SignersCard({
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    const normalized = email.trim().toLowerCase();
-    if (!emailCheck.safeParse(normalized).success) return setError('Enter a valid email address');
+    // The rule the server applies to a signer's address: trimmed, lower case, an e-mail.
+    const checked = checkValue(emailSchema, email);
+    if (checked.error !== undefined) return setError(checked.error);
+    const normalized = checked.value;
     if (signers.some((signer) => signer.email === normalized)) {
       return setError(`${normalized} is already a signer on this contract`);
     }

@@ -10,8 +10,8 @@ import {
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useUpdateProfile } from '../api/profile';
-import { fieldErrors } from './field-errors';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { AppError } from '../../../../shared/errors';
 import { PasswordStrengthMeter } from '../../../components/password-strength';
 import {
   ProfileSection,
@@ -10,8 +9,8 @@ import {
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { confirmationError, fieldErrors, refusedWith } from '../../../lib/field-errors';
 import { useChangePassword } from '../api/profile';
-import { fieldErrors } from './field-errors';
 
 const fields = ['currentPassword', 'newPassword'] as const;
 
@@ -24,7 +23,7 @@ export function PasswordCard({ email }: { email: string }) {
   const [changed, setChanged] = useState(false);
   const change = useChangePassword();
   const errors = fieldErrors(change.error, fields);
-  const tooCommon = change.error instanceof AppError && change.error.code === 'PASSWORD_TOO_COMMON';
+  const tooCommon = refusedWith(change.error, 'PASSWORD_TOO_COMMON');
   const edited = (set: (value: string) => void) => (value: string) => {
     set(value);
     setChanged(false);
@@ -105,7 +104,7 @@ export function PasswordCard({ email }: { email: string }) {
             required
             maxLength={256}
             value={confirmation}
-            error={mismatch ? 'The passwords do not match' : undefined}
+            error={confirmationError(newPassword, confirmation, mismatch)}
             onChange={(event) => edited(setConfirmation)(event.target.value)}
           />
           {errors.form && (

@@ -1,18 +1,12 @@
 import { useId } from 'react';
-import { AppError } from '../../../../shared/errors';
 import { TextField } from '../../../components/ui/text-field';
+import { type FieldErrors, fieldErrors } from '../../../lib/field-errors';
 
-export type ProjectFieldErrors = { name?: string; description?: string; form?: string };
+export type ProjectFieldErrors = FieldErrors<'name' | 'description'>;
 
 /** The server names the field it refuses; anything else is shown above the form's buttons. */
 export function projectFieldErrors(error: unknown): ProjectFieldErrors {
-  if (!error) return {};
-  if (error instanceof AppError) {
-    if (error.field === 'name') return { name: error.message };
-    if (error.field === 'description') return { description: error.message };
-    return { form: error.message };
-  }
-  return { form: 'Something went wrong. Please try again.' };
+  return fieldErrors(error, ['name', 'description']);
 }
 
 /** Name and description, as the create page and the edit dialog ask for them. */

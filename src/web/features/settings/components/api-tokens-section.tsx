@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { fieldErrors } from '../../../lib/field-errors';
 import { apiTokensQuery, useApiTokenChanges } from '../api/api-tokens';
 
 const scopeLabels: Record<ApiTokenScope, string> = { read: 'Read only', 'read-write': 'Read and write' };
@@ -116,7 +117,7 @@ export function ApiTokensSection() {
       },
     );
   };
-  const createError = changes.create.error instanceof AppError ? changes.create.error : null;
+  const createErrors = fieldErrors(changes.create.error, ['name']);
 
   return (
     <SettingsSection
@@ -152,7 +153,7 @@ export function ApiTokensSection() {
             setName(event.target.value);
             changes.create.reset();
           }}
-          error={createError?.field === 'name' ? createError.message : undefined}
+          error={createErrors.name}
         />
         <div>
           <label htmlFor="api-token-scope" className="block text-sm font-medium text-slate-700">
@@ -194,9 +195,9 @@ export function ApiTokensSection() {
           Create token
         </Button>
       </form>
-      {createError && createError.field !== 'name' && (
+      {createErrors.form && (
         <div className="mt-3">
-          <ErrorBanner>{createError.message}</ErrorBanner>
+          <ErrorBanner>{createErrors.form}</ErrorBanner>
         </div>
       )}
       <ConfirmDialog

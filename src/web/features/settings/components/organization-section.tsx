@@ -3,12 +3,12 @@ import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { imageTypes, maxImageBytes } from '../../../../shared/api/images';
 import type { OrganizationSettings } from '../../../../shared/api/settings';
-import { AppError } from '../../../../shared/errors';
 import { Saved, SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-errors';
+import { fieldErrors } from '../../../lib/field-errors';
 import { organizationSettingsQuery, useLogo, useUpdateOrganization } from '../api/settings';
 
 const messageOf = (error: unknown) => errorMessage(error);
@@ -39,8 +39,7 @@ export function OrganizationSection({
     if (file.size > maxImageBytes) return setFileError('The logo must be at most 200 KB');
     logo.upload.mutate(file);
   };
-  const nameError =
-    update.error instanceof AppError && update.error.field === 'name' ? update.error.message : undefined;
+  const errors = fieldErrors(update.error, ['name']);
 
   return (
     <SettingsSection
@@ -58,7 +57,7 @@ export function OrganizationSection({
             setName(event.target.value);
             update.reset();
           }}
-          error={nameError}
+          error={errors.name}
         />
         {canEdit && (
           <div className="flex items-center gap-3">
@@ -73,9 +72,9 @@ export function OrganizationSection({
           </div>
         )}
       </form>
-      {update.error && !nameError && (
+      {errors.form && (
         <div className="mt-3">
-          <ErrorBanner>{messageOf(update.error)}</ErrorBanner>
+          <ErrorBanner>{errors.form}</ErrorBanner>
         </div>
       )}
       <div className="mt-6 flex items-center gap-4">

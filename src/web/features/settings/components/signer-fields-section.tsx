@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Lock, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { CustomField } from '../../../../shared/api/custom-fields';
-import { AppError } from '../../../../shared/errors';
 import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-errors';
+import { fieldErrors } from '../../../lib/field-errors';
 import { signerFieldsQuery, useSignerFieldChanges } from '../api/settings';
 
 const typeLabels: Record<CustomField['type'], string> = { text: 'Text', email: 'Email', phone: 'Phone' };
@@ -107,7 +107,7 @@ export function SignerFieldsSection({ canEdit }: { canEdit: boolean }) {
       },
     );
   };
-  const addError = changes.add.error instanceof AppError ? changes.add.error : null;
+  const addErrors = fieldErrors(changes.add.error, ['name']);
   return (
     <SettingsSection
       title="Signer fields"
@@ -134,7 +134,7 @@ export function SignerFieldsSection({ canEdit }: { canEdit: boolean }) {
               setName(event.target.value);
               changes.add.reset();
             }}
-            error={addError?.field === 'name' ? addError.message : undefined}
+            error={addErrors.name}
           />
           <div>
             <label htmlFor="new-field-type" className="block text-sm font-medium text-slate-700">
@@ -167,9 +167,9 @@ export function SignerFieldsSection({ canEdit }: { canEdit: boolean }) {
           </Button>
         </form>
       )}
-      {addError && addError.field !== 'name' && (
+      {addErrors.form && (
         <div className="mt-3">
-          <ErrorBanner>{addError.message}</ErrorBanner>
+          <ErrorBanner>{addErrors.form}</ErrorBanner>
         </div>
       )}
     </SettingsSection>

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import type { OrganizationSettings } from '../../../../shared/api/settings';
-import { AppError } from '../../../../shared/errors';
 import { Saved, SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useUpdateOrganization } from '../api/settings';
 
 const toInput = (days: number | null) => (days === null ? '' : String(days));
@@ -21,8 +21,7 @@ export function SigningDefaultsSection({
   const [expiry, setExpiry] = useState(toInput(settings.signingExpiryDays));
   const [reminders, setReminders] = useState(toInput(settings.reminderIntervalDays));
   const update = useUpdateOrganization();
-  const error = update.error instanceof AppError ? update.error : null;
-  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+  const errors = fieldErrors(update.error, ['signingExpiryDays', 'reminderIntervalDays']);
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ signingExpiryDays: fromInput(expiry), reminderIntervalDays: fromInput(reminders) });
@@ -45,7 +44,7 @@ export function SigningDefaultsSection({
             value={expiry}
             readOnly={!canEdit}
             onChange={(event) => setExpiry(event.target.value)}
-            error={fieldError('signingExpiryDays')}
+            error={errors.signingExpiryDays}
           />
           <TextField
             label="Remind signers every (days)"
@@ -57,10 +56,10 @@ export function SigningDefaultsSection({
             value={reminders}
             readOnly={!canEdit}
             onChange={(event) => setReminders(event.target.value)}
-            error={fieldError('reminderIntervalDays')}
+            error={errors.reminderIntervalDays}
           />
         </div>
-        {error && !error.field && <ErrorBanner>{error.message}</ErrorBanner>}
+        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
         {canEdit && (
           <div className="flex items-center gap-3">
             <Button type="submit" loading={update.isPending}>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/dates';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useWebhookChanges, webhookDeliveriesQuery, webhooksQuery } from '../api/webhooks';
 
 const messageOf = (error: unknown) =>
@@ -275,7 +276,7 @@ export function WebhooksSection() {
       },
     );
   };
-  const addError = changes.create.error instanceof AppError ? changes.create.error : null;
+  const addErrors = fieldErrors(changes.create.error, ['url']);
   return (
     <div id="webhooks">
       <SettingsSection
@@ -302,7 +303,7 @@ export function WebhooksSection() {
               setUrl(event.target.value);
               changes.create.reset();
             }}
-            error={addError?.field === 'url' ? addError.message : undefined}
+            error={addErrors.url}
           />
           <EventChoice
             allEvents={allEvents}
@@ -312,7 +313,7 @@ export function WebhooksSection() {
               setEvents(chosen);
             }}
           />
-          {addError && addError.field !== 'url' && <ErrorBanner>{addError.message}</ErrorBanner>}
+          {addErrors.form && <ErrorBanner>{addErrors.form}</ErrorBanner>}
           <Button type="submit" loading={changes.create.isPending}>
             Add endpoint
           </Button>

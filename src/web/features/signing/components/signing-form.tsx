@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { SigningView } from '../../../../shared/api/signing';
-import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignaturePad, type SignatureValue } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
+import { type FieldErrors, fieldErrors } from '../../../lib/field-errors';
 import { useSign } from '../api/signing';
 import { DeclineDialog } from './decline-dialog';
 
@@ -23,8 +23,11 @@ export function SigningForm({ view }: { view: SigningView }) {
     fullName: view.signer.name,
     email: view.signer.email,
   });
-  const failure = sign.error instanceof AppError ? sign.error : null;
-  const fieldError = (key: string) => (failure?.field === key ? failure.message : undefined);
+  // A signer field or the signature named by the server gets the message beside it.
+  const errors: FieldErrors<string> = fieldErrors(sign.error, [
+    ...view.fields.map((field) => field.key),
+    'signature',
+  ]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -63,7 +66,7 @@ export function SigningForm({ view }: { view: SigningView }) {
               readOnly={field.key === 'email'}
               value={values[field.key] ?? ''}
               onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
-              error={fieldError(field.key)}
+              error={errors[field.key]}
               autoComplete={field.key === 'fullName' ? 'name' : field.type === 'phone' ? 'tel' : undefined}
             />
           ))}
@@ -90,8 +93,8 @@ export function SigningForm({ view }: { view: SigningView }) {
           <SignaturePad onChange={setSignature} defaultName={values.fullName ?? ''} />
         )}
 
-        {failure && !failure.field && <ErrorBanner>{failure.message}</ErrorBanner>}
-        {failure?.field === 'signature' && <ErrorBanner>{failure.message}</ErrorBanner>}
+        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
+        {errors.signature && <ErrorBanner>{errors.signature}</ErrorBanner>}
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <DeclineDialog signerId={view.signerId} />

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InvitationView } from '../../../../shared/api/team';
-import { AppError } from '../../../../shared/errors';
 import { PasswordStrengthMeter } from '../../../components/password-strength';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors, refusedWith } from '../../../lib/field-errors';
 import { useSignUpWithInvitation } from '../api/team';
 
 /**
@@ -18,9 +18,7 @@ export function InvitationSignUpForm({ token, invitation }: { token: string; inv
   const meterId = useId();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const error = signUp.error;
-  const field = error instanceof AppError ? error.field : undefined;
-  const fieldError = (name: 'name' | 'password') => (field === name ? error?.message : undefined);
+  const errors = fieldErrors(signUp.error, ['name', 'password']);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +27,7 @@ export function InvitationSignUpForm({ token, invitation }: { token: string; inv
 
   return (
     <form className="space-y-4" onSubmit={onSubmit} aria-label="Create your account">
-      {error && !fieldError('name') && !fieldError('password') && <ErrorBanner>{error.message}</ErrorBanner>}
+      {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
       <TextField
         label="Name"
         name="name"
@@ -37,7 +35,7 @@ export function InvitationSignUpForm({ token, invitation }: { token: string; inv
         required
         maxLength={100}
         value={name}
-        error={fieldError('name')}
+        error={errors.name}
         onChange={(event) => setName(event.target.value)}
       />
       <div>
@@ -50,8 +48,8 @@ export function InvitationSignUpForm({ token, invitation }: { token: string; inv
           minLength={8}
           maxLength={256}
           value={password}
-          error={fieldError('password')}
-          {...(fieldError('password') ? {} : { 'aria-describedby': meterId })}
+          error={errors.password}
+          {...(errors.password ? {} : { 'aria-describedby': meterId })}
           onChange={(event) => {
             setPassword(event.target.value);
             if (signUp.isError) signUp.reset();
@@ -60,7 +58,7 @@ export function InvitationSignUpForm({ token, invitation }: { token: string; inv
         <PasswordStrengthMeter
           password={password}
           id={meterId}
-          tooCommon={error instanceof AppError && error.code === 'PASSWORD_TOO_COMMON'}
+          tooCommon={refusedWith(signUp.error, 'PASSWORD_TOO_COMMON')}
         />
       </div>
       <Button type="submit" className="w-full" loading={signUp.isPending}>

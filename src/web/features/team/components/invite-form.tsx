@@ -1,11 +1,11 @@
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { Role } from '../../../../shared/api/auth';
-import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useInvite } from '../api/team';
 import { roleSelectClass } from './role-badge';
 
@@ -17,13 +17,8 @@ export function InviteForm() {
   const [role, setRole] = useState<Role>('member');
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const error = invite.error;
   // The server names the e-mail field for a member's address or one already invited.
-  const fieldError =
-    error instanceof AppError && error.field === 'email' && invite.variables?.email === email
-      ? error.message
-      : undefined;
-  const bannerError = error && !(error instanceof AppError && error.field === 'email') ? error : null;
+  const errors = fieldErrors(invite.error, ['email'], { sent: invite.variables, current: { email } });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,13 +44,7 @@ export function InviteForm() {
           They get an e-mail with a link to join. The link works for 7 days.
         </p>
         <form className="mt-5 space-y-4" onSubmit={onSubmit}>
-          {bannerError && (
-            <ErrorBanner>
-              {bannerError instanceof AppError
-                ? bannerError.message
-                : 'Something went wrong. Please try again.'}
-            </ErrorBanner>
-          )}
+          {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
             <TextField
               label="Email address"
@@ -67,7 +56,7 @@ export function InviteForm() {
               placeholder="name@company.com"
               className="min-w-0 flex-1"
               value={email}
-              error={fieldError}
+              error={errors.email}
               onChange={(event) => setEmail(event.target.value)}
             />
             <div>

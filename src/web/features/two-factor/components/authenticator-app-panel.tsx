@@ -1,16 +1,13 @@
 import { Smartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { TwoFactorStatus } from '../../../../shared/api/two-factor';
-import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDate } from '../../../lib/dates';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useConfirmTotp, useDisableTotp, useRefreshSession, useStartTotp } from '../api/two-factor';
 import { RecoveryCodesList } from './recovery-codes-list';
-
-const fieldError = (error: Error | null, field: string) =>
-  error instanceof AppError && error.field === field ? error.message : undefined;
 
 /** Setting up, and turning off, an authenticator app (TOTP). */
 export function AuthenticatorAppPanel({ status }: { status: TwoFactorStatus }) {
@@ -27,6 +24,9 @@ export function AuthenticatorAppPanel({ status }: { status: TwoFactorStatus }) {
   const [offCode, setOffCode] = useState('');
 
   const enrollment = start.data;
+  const confirmErrors = fieldErrors(confirm.error, ['code']);
+  // Only the field on screen takes the message: the other way's goes in the banner.
+  const disableErrors = fieldErrors(disable.error, [offByCode ? 'code' : 'currentPassword']);
   const onConfirm = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate(code.replace(/\s/g, ''), {
@@ -92,12 +92,10 @@ export function AuthenticatorAppPanel({ status }: { status: TwoFactorStatus }) {
             maxLength={7}
             className="sm:max-w-60"
             value={code}
-            error={fieldError(confirm.error, 'code')}
+            error={confirmErrors.code}
             onChange={(event) => setCode(event.target.value)}
           />
-          {confirm.error && !fieldError(confirm.error, 'code') && (
-            <ErrorBanner>{confirm.error.message}</ErrorBanner>
-          )}
+          {confirmErrors.form && <ErrorBanner>{confirmErrors.form}</ErrorBanner>}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={confirm.isPending}>
               Turn on
@@ -142,7 +140,7 @@ export function AuthenticatorAppPanel({ status }: { status: TwoFactorStatus }) {
               maxLength={7}
               className="sm:max-w-60"
               value={offCode}
-              error={fieldError(disable.error, 'code')}
+              error={disableErrors.code}
               onChange={(event) => setOffCode(event.target.value)}
             />
           ) : (
@@ -153,7 +151,7 @@ export function AuthenticatorAppPanel({ status }: { status: TwoFactorStatus }) {
               autoComplete="current-password"
               className="sm:max-w-80"
               value={currentPassword}
-              error={fieldError(disable.error, 'currentPassword')}
+              error={disableErrors.currentPassword}
               onChange={(event) => setCurrentPassword(event.target.value)}
             />
           )}
@@ -167,9 +165,7 @@ export function AuthenticatorAppPanel({ status }: { status: TwoFactorStatus }) {
           >
             {offByCode ? 'Use your password instead' : 'Use a code from the app instead'}
           </button>
-          {disable.error && !fieldError(disable.error, offByCode ? 'code' : 'currentPassword') && (
-            <ErrorBanner>{disable.error.message}</ErrorBanner>
-          )}
+          {disableErrors.form && <ErrorBanner>{disableErrors.form}</ErrorBanner>}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="primary" loading={disable.isPending}>
               Turn off the app
