@@ -1,33 +1,25 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { apiTokens, contractHistory, contracts, rateLimits } from '../../src/server/db/schema';
 import { findTokenActor, lastUsedEveryMs } from '../../src/server/services/api-tokens/find-token-actor';
+import { enrollTotp } from '../support/second-factor';
 import {
   buildAccount,
   buildMember,
   buildTestApp,
   call,
-  createTestContext,
   sampleDocument,
   type TestAccount,
-  type TestContext,
+  testApp,
   testSecret,
 } from '../support/test-app';
 
-let ctx: TestContext;
-let admin: TestAccount;
-let stranger: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await buildAccount(ctx, { name: 'Olivia Owner' });
-  stranger = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const admin = await buildAccount(ctx, { name: 'Olivia Owner' });
+const stranger = await buildAccount(ctx);
 
 type Created = { id: string; token: string; prefix: string; name: string; scope: string };
 
@@ -63,19 +55,6 @@ function withToken(
     },
     ...(request.json === undefined ? {} : { payload: JSON.stringify(request.json) }),
   });
-}
-
-/** An authenticator app for the account, confirmed with a code the app shows. */
-async function enrollTotp(account: TestAccount): Promise<void> {
-  const started = await call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/totp' });
-  expect(started.statusCode, started.body).toBe(200);
-  const totp = new TOTP({ secret: Secret.fromBase32(started.json().secret), digits: 6, period: 30 });
-  const confirmed = await call(ctx, account, {
-    method: 'POST',
-    url: '/api/profile/two-factor/totp/confirm',
-    json: { code: totp.generate() },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
 }
 
 async function tokenRow(id: string) {
@@ -471,7 +450,7 @@ describe('a shared address', () => {
 describe('an organization that requires two-factor sign-in', () => {
   it('refuses the tokens of an admin who has no second factor, until they set one up', async () => {
     const bob = await buildAccount(ctx, { name: 'Bob Secure' });
-    await enrollTotp(bob);
+    await enrollTotp(ctx, bob);
     const dave = await buildMember(ctx, bob);
     const promoted = await call(ctx, bob, {
       method: 'PATCH',
@@ -519,7 +498,7 @@ describe('an organization that requires two-factor sign-in', () => {
     expect((await withToken(bobs.token, { method: 'GET', url: '/api/contracts' })).statusCode).toBe(200);
 
     // Once Dave has a second factor, his token works again.
-    await enrollTotp(dave);
+    await enrollTotp(ctx, dave);
     for (const url of reads) {
       expect((await withToken(token.token, { method: 'GET', url })).statusCode, url).toBe(200);
     }

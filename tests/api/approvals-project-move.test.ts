@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../src/server/db/schema';
 import {
   buildAccount,
   buildMember,
   call,
-  createTestContext,
   sampleDocument,
   type TestAccount,
-  type TestContext,
+  testApp,
 } from '../support/test-app';
 
 // Moving a draft between projects must never let it be sent without the approvals the rules ask.
-let ctx: TestContext;
-let admin: TestAccount;
-let member: TestAccount;
-let approver: TestAccount;
-let counsel: TestAccount;
 let sales: string;
 let other: string;
 let legal: string;
@@ -39,21 +33,19 @@ async function rule(projectId: string | null, approverIds: string[], anyAdmin = 
   expect(created.statusCode, created.body).toBe(201);
 }
 
+const ctx = await testApp();
+const admin = await buildAccount(ctx, { name: 'Ada Admin' });
+const member = await buildMember(ctx, admin);
+const approver = await buildMember(ctx, admin);
+const counsel = await buildMember(ctx, admin);
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await buildAccount(ctx, { name: 'Ada Admin' });
-  member = await buildMember(ctx, admin);
-  approver = await buildMember(ctx, admin);
-  counsel = await buildMember(ctx, admin);
   sales = await project('Sales');
   other = await project('Other');
   legal = await project('Legal');
   // Sales asks the approver; Legal asks more: the approver and counsel.
   await rule(sales, [approver.userId]);
   await rule(legal, [approver.userId, counsel.userId]);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function draft(account: TestAccount, projectId: string, text = 'Price: 100k') {

@@ -1,55 +1,39 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, events, memberships, notifications } from '../../src/server/db/schema';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { inviteReviewer } from '../support/review-link';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
   buildMember,
   call,
-  createTestContext,
   sampleDocument,
   type TestAccount,
-  type TestContext,
+  testApp,
 } from '../support/test-app';
 
-let ctx: TestContext;
-let admin: TestAccount;
-let secondAdmin: TestAccount;
-let drafter: TestAccount;
-let approver: TestAccount;
-let stranger: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
+const ctx = await testApp();
+const admin = await buildAccount(ctx, { name: 'Ada Admin' });
+const secondAdmin = await buildMember(ctx, admin);
+const drafter = await buildMember(ctx, admin);
+const approver = await buildMember(ctx, admin);
+const stranger = await buildAccount(ctx);
+const { peer, background } = await withMail(ctx);
 let salesProject: string;
 
 const nameOf = async (account: TestAccount) =>
   (await call(ctx, account, { method: 'GET', url: '/api/auth/me' })).json().user.name as string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await buildAccount(ctx, { name: 'Ada Admin' });
-  secondAdmin = await buildMember(ctx, admin);
   await ctx.database.db
     .update(memberships)
     .set({ role: 'admin' })
     .where(
       and(eq(memberships.userId, secondAdmin.userId), eq(memberships.organizationId, admin.organizationId)),
     );
-  drafter = await buildMember(ctx, admin);
-  approver = await buildMember(ctx, admin);
-  stranger = await buildAccount(ctx);
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
   const project = await call(ctx, admin, { method: 'POST', url: '/api/projects', json: { name: 'Sales' } });
   expect(project.statusCode, project.body).toBe(201);
   salesProject = project.json().id;
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
 });
 
 async function draft(account: TestAccount, projectId?: string, text = 'The Supplier delivers in 30 days.') {

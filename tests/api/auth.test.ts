@@ -1,43 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../../src/server/db/schema';
 import { runSweeps } from '../../src/server/jobs/background-work';
 import { commonPasswordCount } from '../../src/server/services/accounts/common-passwords';
 import { hashEmailVerificationToken } from '../../src/server/services/accounts/email-verification';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { accountForIdentity } from '../../src/server/services/accounts/sign-in-with-provider';
-import { backgroundFor } from '../support/background';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
+import { withMail } from '../support/background';
 import {
   buildAccount,
   call,
   createTestContext,
   sessionCookieOf,
   type TestAccount,
-  type TestContext,
+  testApp,
 } from '../support/test-app';
 import { fastestTimes } from '../support/timing';
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  ctx = await createTestContext({
-    accountLimits: {
-      ...defaultAccountLimits,
-      perAddress: { limit: 6, windowMs: 60_000 },
-      perAccount: { limit: 3, windowMs: 60_000 },
-      signUpsPerAddress: { limit: 12, windowMs: 60 * 60_000 },
-    },
-  });
-  background = await backgroundFor(ctx.database.db, peer.url);
+const ctx = await testApp({
+  accountLimits: {
+    ...defaultAccountLimits,
+    perAddress: { limit: 6, windowMs: 60_000 },
+    perAccount: { limit: 3, windowMs: 60_000 },
+    signUpsPerAddress: { limit: 12, windowMs: 60 * 60_000 },
+  },
 });
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const { peer, background } = await withMail(ctx);
 
 /** A sign-in as a browser makes it, from the given address. */
 const signInFrom = (

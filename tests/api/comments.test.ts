@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentPlainText } from '../../src/editor/comments/plain-text';
 import { comments, commentThreads, mailMessages, notifications, reviewers } from '../../src/server/db/schema';
 import { createThread } from '../../src/server/services/comments/create-thread';
@@ -8,37 +8,14 @@ import { replyToThread } from '../../src/server/services/comments/reply-to-threa
 import { commentLimits } from '../../src/shared/api/comments';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { quoteAnchor } from '../support/anchors';
-import { backgroundFor } from '../support/background';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  buildMember,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { withMail } from '../support/background';
+import { buildAccount, buildMember, call, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let colleague: TestAccount;
-let stranger: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olga Owner' });
-  colleague = await buildMember(ctx, owner);
-  stranger = await buildAccount(ctx);
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const colleague = await buildMember(ctx, owner);
+const stranger = await buildAccount(ctx);
+const { peer, background } = await withMail(ctx);
 
 const paragraphs = (...texts: string[]): EditorDocument => ({
   type: 'doc',

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sampleDocument,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAccount, call, sampleDocument, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
 const titles = ['banana Deal', 'Apple agreement', 'cherry NDA', 'apple lease', 'Date contract'];
 
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const stranger = await buildAccount(ctx);
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-  stranger = await buildAccount(ctx);
   for (const title of titles) {
     const response = await call(ctx, owner, { method: 'POST', url: '/api/contracts', json: { title } });
     expect(response.statusCode).toBe(201);
@@ -30,7 +21,6 @@ beforeAll(async () => {
     json: { title: oldest.title },
   });
 });
-afterAll(() => ctx.close());
 
 async function allPages(query: string, limit = 2): Promise<string[]> {
   const seen: string[] = [];

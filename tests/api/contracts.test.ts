@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, contracts } from '../../src/server/db/schema';
 import { bringTo } from '../support/contract-factory';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sampleDocument,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-  stranger = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const stranger = await buildAccount(ctx);
 
 async function createContract(account: TestAccount, json: Record<string, unknown> = {}) {
   const response = await call(ctx, account, {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoCredentials, seedDemoWorkspace } from '../../src/server/demo/seed-demo';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { backgroundFor } from '../support/background';
 import { openLink } from '../support/signing';
 import { signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
-import { call, createTestContext, sessionCookieOf, type TestContext } from '../support/test-app';
+import { call, sessionCookieOf, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    config: { appUrl: new URL('http://localhost:3000'), sessionSecret: 'x'.repeat(40), demo: true },
-  });
+const ctx = await testApp({
+  config: { appUrl: new URL('http://localhost:3000'), sessionSecret: 'x'.repeat(40), demo: true },
 });
-afterAll(() => ctx.close());
 
 describe('demo workspace', () => {
   it('is seeded once, signs in with the advertised credentials, and looks alive', async () => {

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docxLimits } from '../../src/server/docx/docx-limits';
 import { docxMediaType } from '../../src/shared/docx-file';
 import { contractLimits } from '../../src/shared/limits';
 import { nestedTables } from '../fixtures/docx/hostile-files';
 import { nestedList } from '../support/nested-list';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
 
 const upload = (file: Buffer, url = '/api/contracts/import-docx?fileName=deep.docx') =>
   call(ctx, owner, { method: 'POST', url, payload: file, headers: { 'content-type': docxMediaType } });

@@ -3,30 +3,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docxMediaType } from '../../src/shared/docx-file';
 import { everyContentType } from '../fixtures/docx/every-content-type';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
 const scratch = mkdtempSync(join(tmpdir(), 'pactum-docx-export-'));
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-  stranger = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const stranger = await buildAccount(ctx);
 
 async function create(title: string, content: unknown, isTemplate = false) {
   const response = await call(ctx, owner, {

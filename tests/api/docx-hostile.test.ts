@@ -17,22 +17,10 @@ import {
 } from '../fixtures/docx/hostile-files';
 import { startBuiltServer, stopAllServers } from '../support/built-server';
 import { probeWhile } from '../support/probe';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
 
 const upload = (file: Buffer, contentType = docxMediaType) =>
   call(ctx, owner, {

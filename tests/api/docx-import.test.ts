@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EditorNode } from '../../src/shared/api/editor-document';
 import { docxMediaType } from '../../src/shared/docx-file';
 import { allNodes, compactDocument, docxFixture } from '../fixtures/docx/compact-document';
 import { docxWithDocument } from '../fixtures/docx/hostile-files';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
 
 const upload = (url: string, file: Buffer, account: TestAccount | null = owner) =>
   call(ctx, account, { method: 'POST', url, payload: file, headers: { 'content-type': docxMediaType } });

@@ -11,21 +11,9 @@ import { safeNextPath } from '../../src/shared/next-path';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  buildTestApp,
-  call,
-  createTestContext,
-  type TestContext,
-  testAppUrl,
-  testSecret,
-} from '../support/test-app';
+import { buildAccount, buildTestApp, call, testApp, testAppUrl, testSecret } from '../support/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
 
 /** Every line a logger writes, as text. */
 function captureLog() {

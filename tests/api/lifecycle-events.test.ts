@@ -1,35 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, jobs, notifications } from '../../src/server/db/schema';
 import { enqueueJob } from '../../src/server/jobs/job-queue';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sampleDocument,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, sampleDocument, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olga Owner' });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const { peer, background } = await withMail(ctx);
 
 const eventsOf = async (contractId: string) =>
   (

@@ -4,28 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
 
-let ctx: TestContext;
-let owner: TestAccount;
 let dir: string;
 
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
   dir = mkdtempSync(join(tmpdir(), 'pactum-merge-fields-'));
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  await ctx.close();
 });
 
 const field = (key: string, label: string, value: string | null = null) => ({

@@ -2,27 +2,20 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { memberships, notifications, sessions } from '../../src/server/db/schema';
 import { findSessionActor } from '../../src/server/services/sessions/find-session-actor';
 import { liveSessionIds } from '../../src/server/streams/live-sessions';
 import { NotificationStreams } from '../../src/server/streams/notification-streams';
 import { openEventStream } from '../support/event-stream';
-import {
-  buildAccount,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-  testSecret,
-} from '../support/test-app';
+import { buildAccount, type TestAccount, testApp, testSecret } from '../support/test-app';
 
-let ctx: TestContext;
 let base: string;
+const ctx = await testApp();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => ctx.close());
 
 /** Writes a notification the way any writer would: a plain insert, in its own transaction. */
 async function notify(account: TestAccount, message = 'Something happened'): Promise<number> {

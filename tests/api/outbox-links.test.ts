@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signers } from '../../src/server/db/schema';
 import { withheldLinkNote } from '../../src/server/mail/compose-mail';
 import { outboxBackgroundFor } from '../support/background';
 import { createAndSend } from '../support/signing';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
 /** Any link that lets whoever holds it act as its recipient: a token of 43 base64url characters. */
 const accessLink = /\/(invitations|sign|review|reset-password|confirm-email)\/[A-Za-z0-9_-]{43}/;
@@ -23,14 +17,7 @@ type OutboxItem = {
   html: string | null;
 };
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = await testApp();
 
 /**
  * What reaches other people's hands from one organization: a team invitation (as admin), a

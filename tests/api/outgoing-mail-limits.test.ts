@@ -1,28 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contracts, mailMessages } from '../../src/server/db/schema';
 import {
   consumeOutgoingMail,
   outgoingMailLimits,
 } from '../../src/server/services/rate-limits/outgoing-mail-limits';
 import { outboxBackgroundFor } from '../support/background';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sampleDocument,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = await testApp();
 
 const spamTitle = 'URGENT: your mailbox will be closed, call +1 555 0100';
 

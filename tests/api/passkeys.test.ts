@@ -1,25 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailMessages, passkeys, sessions } from '../../src/server/db/schema';
 import { hashSessionToken } from '../../src/server/services/sessions/session-token';
 import { CookieBrowser } from '../support/cookie-browser';
 import { SoftAuthenticator } from '../support/soft-authenticator';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-  testAppUrl,
-  testSecret,
-} from '../support/test-app';
+import { buildAccount, call, type TestAccount, testApp, testAppUrl, testSecret } from '../support/test-app';
 
-let ctx: TestContext;
 let addressCounter = 0;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
 
 function newBrowser(): CookieBrowser {
   addressCounter += 1;

@@ -1,43 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailMessages, memberships, passwordResets, users } from '../../src/server/db/schema';
 import { hashPasswordResetToken } from '../../src/server/services/accounts/password-reset-token';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { passwordResetRequestedMessage } from '../../src/server/services/accounts/request-password-reset';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
-import { backgroundFor } from '../support/background';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sessionCookieOf,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { withMail } from '../support/background';
+import { buildAccount, call, sessionCookieOf, type TestAccount, testApp } from '../support/test-app';
 import { fastestTimes } from '../support/timing';
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let address = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext({
-    accountLimits: {
-      ...defaultAccountLimits,
-      passwordResetsPerAddress: { limit: 6, windowMs: 60 * 60_000 },
-      passwordResetsPerEmail: { limit: 3, windowMs: 60 * 60_000 },
-    },
-  });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
+const ctx = await testApp({
+  accountLimits: {
+    ...defaultAccountLimits,
+    passwordResetsPerAddress: { limit: 6, windowMs: 60 * 60_000 },
+    passwordResetsPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+  },
 });
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const { peer, background } = await withMail(ctx);
 
 /** A client address of its own for each request, unless one is given. */
 function freshAddress(): string {

@@ -2,41 +2,25 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../src/server/db/schema';
 import { projectRoot } from '../../src/server/paths';
-import { type PdfEngine, threadedPdfEngine } from '../../src/server/pdf/pdf-engine';
+import { threadedPdfEngine } from '../../src/server/pdf/pdf-engine';
 import type { EditorNode } from '../../src/shared/api/editor-document';
 import { docxMediaType } from '../../src/shared/docx-file';
 import { nestedTables } from '../fixtures/docx/hostile-files';
 import { bringTo } from '../support/contract-factory';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sampleDocument,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 
 // The real app with the built PDF worker thread, shared by every organization as in production.
 const workerFile = join(projectRoot, 'dist', 'server', 'pdf-worker.js');
-let pdf: PdfEngine;
-let ctx: TestContext;
-let attacker: TestAccount;
-let bystander: TestAccount;
-
-beforeAll(async () => {
-  if (!existsSync(workerFile)) throw new Error(`${workerFile} is missing: run \`npm run build\` first`);
-  pdf = threadedPdfEngine(pathToFileURL(workerFile));
-  ctx = await createTestContext({ pdf });
-  attacker = await buildAccount(ctx);
-  bystander = await buildAccount(ctx);
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await pdf?.close();
-});
+if (!existsSync(workerFile)) throw new Error(`${workerFile} is missing: run \`npm run build\` first`);
+const pdf = threadedPdfEngine(pathToFileURL(workerFile));
+// Registered before the app's closing, so it runs after it: the app is closed before its engine.
+afterAll(() => pdf.close());
+const ctx = await testApp({ pdf });
+const attacker = await buildAccount(ctx);
+const bystander = await buildAccount(ctx);
 
 /** What an import made of 400 nested tables before their depth was bounded: 1,200 levels of nodes. */
 function tablesNested(levels: number): { type: 'doc'; content: EditorNode[] } {

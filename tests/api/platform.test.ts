@@ -2,23 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import {
-  buildAccount,
-  buildTestApp,
-  call,
-  createTestContext,
-  type TestContext,
-  testAppUrl,
-} from '../support/test-app';
+import { buildAccount, buildTestApp, call, testApp, testAppUrl } from '../support/test-app';
 import { testServerUrl } from '../support/test-database';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
 
 describe('health', () => {
   it('answers 200 when the database answers', async () => {

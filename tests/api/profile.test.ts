@@ -1,39 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../../src/server/db/schema';
 import { signaturePng } from '../../src/server/demo/demo-signature';
 import { hashEmailVerificationToken } from '../../src/server/services/accounts/email-verification';
 import { createSession } from '../../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../../src/server/services/sessions/session-token';
-import { backgroundFor } from '../support/background';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
+import { withMail } from '../support/background';
 import {
   buildAccount,
   call,
-  createTestContext,
   sessionCookieOf,
   type TestAccount,
-  type TestContext,
+  testApp,
   testSecret,
 } from '../support/test-app';
 import { fastestTimes } from '../support/timing';
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let address = 0;
 
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  ctx = await createTestContext();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const { peer, background } = await withMail(ctx);
 
 function confirmationTokenIn(text: string | undefined): string {
   const match = /\/confirm-email\/([A-Za-z0-9_-]{43})\b/.exec(text ?? '');

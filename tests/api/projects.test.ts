@@ -1,24 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bringTo } from '../support/contract-factory';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-  stranger = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const stranger = await buildAccount(ctx);
 
 async function createProject(account: TestAccount, json: Record<string, unknown>) {
   const response = await call(ctx, account, { method: 'POST', url: '/api/projects', json });

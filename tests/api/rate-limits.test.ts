@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consumeCooldown, consumeRateLimit } from '../../src/server/services/rate-limits/consume-rate-limit';
-import { createTestContext, type TestContext } from '../support/test-app';
+import { testApp } from '../support/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = await testApp();
 
 describe('rate limits on the shared table', () => {
   // 30 s windows start on multiples of 30 s: this instant is 1 ms before one ends.

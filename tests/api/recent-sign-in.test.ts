@@ -1,73 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiTokens,
-  mailMessages,
-  organizations,
-  sessions,
-  webhookEndpoints,
-} from '../../src/server/db/schema';
-import { hashSessionToken } from '../../src/server/services/sessions/session-token';
-import { recentSignInMs } from '../../src/server/services/two-factor/require-recent-sign-in';
-import { backgroundFor } from '../support/background';
+import { describe, expect, it } from 'vitest';
+import { apiTokens, mailMessages, organizations, webhookEndpoints } from '../../src/server/db/schema';
+import { withMail } from '../support/background';
 import { CookieBrowser } from '../support/cookie-browser';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  buildMember,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-  testSecret,
-} from '../support/test-app';
+import { ageSession, codeAt, enrollTotp } from '../support/second-factor';
+import { buildAccount, buildMember, call, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let addressCounter = 0;
 
-beforeAll(async () => {
-  // Webhook receivers on 127.0.0.1 are allowed, so no DNS is involved.
-  ctx = await createTestContext({ webhooksAllowPrivate: true });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
-
-const codeAt = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: at,
-  });
-
-/** An authenticator app for the account, confirmed with the previous step's code (the current one stays unused). */
-async function enrollTotp(account: TestAccount): Promise<string> {
-  const { secret } = (
-    await call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/totp' })
-  ).json();
-  const confirmed = await call(ctx, account, {
-    method: 'POST',
-    url: '/api/profile/two-factor/totp/confirm',
-    json: { code: codeAt(secret, Date.now() - 30_000) },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return secret;
-}
-
-/** The account's session as if it had been signed in to a minute longer ago than a recent sign-in allows. */
-async function ageSession(account: TestAccount): Promise<void> {
-  const token = account.cookie.split('=')[1] ?? '';
-  await ctx.database.db
-    .update(sessions)
-    .set({ createdAt: new Date(Date.now() - recentSignInMs - 60_000) })
-    .where(eq(sessions.tokenHash, hashSessionToken(testSecret, token)));
-}
+// Webhook receivers on 127.0.0.1 are allowed, so no DNS is involved.
+const ctx = await testApp({ webhooksAllowPrivate: true });
+const { peer, background } = await withMail(ctx);
 
 /** A full sign-in again, password then the app's code, in a browser of its own. */
 async function signInAgain(account: TestAccount, totpSecret: string): Promise<CookieBrowser> {
@@ -97,7 +41,7 @@ async function securityNotices(organizationId: string) {
 describe('what a session left open cannot do', () => {
   it('makes no admin, lifts no approval rule and drops no sealing certificate', async () => {
     const admin = await buildAccount(ctx, { name: 'Olga Admin' });
-    const totpSecret = await enrollTotp(admin);
+    const { secret: totpSecret } = await enrollTotp(ctx, admin);
     const member = await buildMember(ctx, admin);
     const rule = await call(ctx, admin, {
       method: 'POST',
@@ -107,7 +51,7 @@ describe('what a session left open cannot do', () => {
     expect(rule.statusCode, rule.body).toBe(201);
     const ruleId = rule.json().items[0].id as string;
 
-    await ageSession(admin);
+    await ageSession(ctx, admin);
     const attempts = {
       inviteAdmin: () =>
         call(ctx, admin, {
@@ -158,7 +102,7 @@ describe('what a session left open cannot do', () => {
 
   it('creates no API token, webhook endpoint or new webhook target, and keeps two-factor required', async () => {
     const admin = await buildAccount(ctx, { name: 'Bob Admin' });
-    const totpSecret = await enrollTotp(admin);
+    const { secret: totpSecret } = await enrollTotp(ctx, admin);
     const required = await call(ctx, admin, {
       method: 'PUT',
       url: '/api/settings/two-factor',
@@ -175,7 +119,7 @@ describe('what a session left open cannot do', () => {
     const before = await securityNotices(admin.organizationId);
 
     // The session was signed in to 16 minutes ago, and left open.
-    await ageSession(admin);
+    await ageSession(ctx, admin);
     const attempts = {
       token: () =>
         call(ctx, admin, {
@@ -287,7 +231,7 @@ describe('security notices', () => {
   it('tells every admin when two-factor sign-in stops being required or events go to a new endpoint', async () => {
     const organizationName = 'Erin Works';
     const admin = await buildAccount(ctx, { name: 'Erin Admin', organizationName });
-    await enrollTotp(admin);
+    await enrollTotp(ctx, admin);
     const other = await buildMember(ctx, admin);
     const member = await buildMember(ctx, admin);
     await call(ctx, admin, {

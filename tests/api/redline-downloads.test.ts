@@ -3,30 +3,22 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docxMediaType } from '../../src/shared/docx-file';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
 let contractId: string;
 const scratch = mkdtempSync(join(tmpdir(), 'pactum-redline-'));
 const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/redline', name));
 
 /** Two versions of one contract from a real pair made in LibreOffice: created from v1, then saved as v2. */
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
+const stranger = await buildAccount(ctx);
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
-  stranger = await buildAccount(ctx);
   const upload = (url: string, file: Buffer) =>
     call(ctx, owner, { method: 'POST', url, payload: file, headers: { 'content-type': docxMediaType } });
   const created = await upload(
@@ -44,7 +36,6 @@ beforeAll(async () => {
   });
   expect(saved.statusCode, saved.body).toBe(200);
 });
-afterAll(() => ctx.close());
 
 async function download(extension: 'pdf' | 'docx', account = owner, query = 'from=1&to=2') {
   return call(ctx, account, {

@@ -1,43 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { comments, commentThreads, reviewers } from '../../src/server/db/schema';
 import { commentLimits } from '../../src/shared/api/comments';
 import { quoteAnchor } from '../support/anchors';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { reviewedAgreement as agreement, type InvitedReviewer, inviteReviewer } from '../support/review-link';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  buildMember,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, buildMember, call, testApp } from '../support/test-app';
 
 /**
  * What the other side can reach with a review link, tried the way someone holding one (or
  * guessing at one) would: every answer here is a refusal, or shows only what is theirs to see.
  */
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let counter = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olga Owner' });
-  stranger = await buildAccount(ctx, { name: 'Sid Stranger' });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const stranger = await buildAccount(ctx, { name: 'Sid Stranger' });
+const { peer, background } = await withMail(ctx);
 
 const anchorOf = (quote: string) => quoteAnchor(agreement, quote);
 

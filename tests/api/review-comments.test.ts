@@ -1,36 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, jobs, notifications } from '../../src/server/db/schema';
 import type { CommentThread } from '../../src/shared/api/comments';
 import { quoteAnchor } from '../support/anchors';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { reviewedAgreement as agreement, type InvitedReviewer, inviteReviewer } from '../support/review-link';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let counter = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olga Owner' });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const { peer, background } = await withMail(ctx);
 
 const anchorOf = (quote: string) => quoteAnchor(agreement, quote);
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorDocument, EditorNode } from '../../src/shared/api/editor-document';
 import { contractLimits } from '../../src/shared/limits';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { inviteReviewer } from '../support/review-link';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 /**
  * Accepting a suggestion on the longest contracts, as the other side (or a member playing both
@@ -18,23 +11,10 @@ import {
  * thread, 3 s at 3,000 paragraphs and 47 s at the block limit. Each decision here runs alone in
  * its test, with the default timeout; what it took to set up runs before it.
  */
-let ctx: TestContext;
-let owner: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const { peer, background } = await withMail(ctx);
 let counter = 0;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olga Owner' });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-}, 120_000);
-afterAll(async () => {
-  background?.close();
-  await ctx?.close();
-  await peer?.close();
-});
 
 const clause = (text: string): EditorNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const doc = (content: EditorNode[]): EditorDocument => ({ type: 'doc', content });

@@ -1,40 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommentThread } from '../../src/shared/api/comments';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { quoteAnchor } from '../support/anchors';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { type InvitedReviewer, inviteReviewer } from '../support/review-link';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 /**
  * The other side reads the version sent to them: what the team saved since, and did not send,
  * stays the team's. Not through the anchors of shared threads, nor the title, nor the e-mails.
  */
 
-let ctx: TestContext;
-let owner: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let counter = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olga Owner' });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const { peer, background } = await withMail(ctx);
 
 const paragraphs = (...texts: string[]): EditorDocument => ({
   type: 'doc',

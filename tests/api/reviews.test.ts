@@ -1,25 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, notifications } from '../../src/server/db/schema';
 import { importDocx } from '../../src/server/docx/import-docx';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { type InvitedReviewer, inviteReviewer } from '../support/review-link';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let v1: EditorDocument;
 let v2: EditorDocument;
 let counter = 0;
@@ -29,19 +17,14 @@ const fixture = async (name: string) =>
     (await importDocx(readFileSync(new URL(`../fixtures/redline/${name}`, import.meta.url)))).contentJson,
   ) as EditorDocument;
 
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
+const stranger = await buildAccount(ctx);
+const { peer, background } = await withMail(ctx);
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
-  stranger = await buildAccount(ctx);
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
   v1 = await fixture('supply-v1.docx');
   v2 = await fixture('supply-v2.docx');
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
 });
 
 function reviewer(name: string) {

@@ -1,16 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/shared/routes';
 import type { RouteContract } from '../../src/shared/routes/route-contract';
 import { routeTable } from '../../src/shared/routes/route-table';
-import { createTestContext, type TestContext } from '../support/test-app';
+import { testApp } from '../support/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
 
 /** Every method and full path the server serves, read from Fastify's own route tree. */
 function servedRoutes(tree: string): string[] {

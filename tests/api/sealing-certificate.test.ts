@@ -4,39 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documents, organizations } from '../../src/server/db/schema';
 import { generateInstanceCertificate } from '../../src/server/pdf/sealing-certificate';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-  testCertificate,
-} from '../support/test-app';
+import { buildAccount, call, testApp, testCertificate } from '../support/test-app';
 
 const run = promisify(execFile);
 
-let ctx: TestContext;
-let admin: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await buildAccount(ctx);
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const admin = await buildAccount(ctx);
+const { peer, background } = await withMail(ctx);
 
 const upload = (json: unknown) =>
   call(ctx, admin, { method: 'PUT', url: '/api/settings/sealing-certificate', json });

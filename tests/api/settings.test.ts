@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signaturePng } from '../../src/server/demo/demo-signature';
-import {
-  buildAccount,
-  buildMember,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, buildMember, call, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let admin: TestAccount;
-let member: TestAccount;
-let stranger: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await buildAccount(ctx, { organizationName: 'Acme Ltd' });
-  member = await buildMember(ctx, admin);
-  stranger = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const admin = await buildAccount(ctx, { organizationName: 'Acme Ltd' });
+const member = await buildMember(ctx, admin);
+const stranger = await buildAccount(ctx);
 
 describe('organization settings', () => {
   it('shows the name and the signing defaults, and lets an admin change them', async () => {

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractHistory, contracts, documents, events, jobs } from '../../src/server/db/schema';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import { buildAccount, createTestContext, type TestAccount, type TestContext } from '../support/test-app';
+import { buildAccount, testApp } from '../support/test-app';
 
 // On PostgreSQL the signatures really run in parallel transactions; the embedded engine runs
 // one query at a time, so a few rounds there are enough.
@@ -12,22 +11,9 @@ import { buildAccount, createTestContext, type TestAccount, type TestContext } f
 const rounds = Number(process.env.ROUNDS ?? (process.env.TEST_DATABASE_URL ? 30 : 3));
 const signerCount = 20;
 
-let ctx: TestContext;
-let owner: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const { peer, background } = await withMail(ctx);
 
 describe('signers finishing at the same instant', () => {
   it(`complete once, seal once and mail everyone once (${signerCount} signers, ${rounds} rounds)`, {

@@ -4,37 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractHistory, contracts, events, jobs, signers, signingLinks } from '../../src/server/db/schema';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
 
-let ctx: TestContext;
-let owner: TestAccount;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Olivia Owner' });
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olivia Owner' });
+const { peer, background } = await withMail(ctx);
 
 async function pdfsig(bytes: Uint8Array): Promise<string> {
   const file = join(await mkdtemp(join(tmpdir(), 'pactum-sig-')), 'doc.pdf');

@@ -1,13 +1,12 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { jobLanes } from '../../src/server/jobs/job-lanes';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { createAndSend } from '../support/signing';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import { buildAccount, call, createTestContext, type TestContext } from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 /**
  * A webhook receiver on 127.0.0.1 that holds every request open until the test lets them go;
@@ -47,26 +46,16 @@ async function startHeldReceiver() {
   };
 }
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let receiver: Awaited<ReturnType<typeof startHeldReceiver>>;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ webhooksAllowPrivate: true });
-  peer = await startSmtpPeer();
-  receiver = await startHeldReceiver();
-  // Receivers may take as long as the test holds them: nothing is given up on by the clock.
-  background = await backgroundFor(ctx.database.db, peer.url, {
-    webhooks: { allowPrivate: true, timeoutMs: 10 * 60_000 },
-  });
+const ctx = await testApp({ webhooksAllowPrivate: true });
+// Receivers may take as long as the test holds them: nothing is given up on by the clock.
+const { peer, background } = await withMail(ctx, {
+  webhooks: { allowPrivate: true, timeoutMs: 10 * 60_000 },
 });
+const receiver = await startHeldReceiver();
+// Runs before the closings registered above: held deliveries are let go and the runner stops first.
 afterAll(async () => {
   receiver.release();
   await background.runner.stop();
-  background.close();
-  await ctx.close();
-  await peer.close();
   await receiver.close();
 });
 

@@ -1,38 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitations, mailMessages, memberships, sessions, users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../../src/server/services/sessions/session-token';
 import { hashInvitationToken } from '../../src/server/services/team/invitation-token';
-import { backgroundFor } from '../support/background';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
+import { withMail } from '../support/background';
 import {
   buildAccount,
   buildMember,
   call,
-  createTestContext,
   sessionCookieOf,
   type TestAccount,
-  type TestContext,
+  testApp,
   testSecret,
 } from '../support/test-app';
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let address = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const { peer, background } = await withMail(ctx);
 
 const lastAdmin = 'An organization needs at least one admin';
 

@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildAccount,
-  call,
-  createTestContext,
-  sampleDocument,
-  type TestAccount,
-  type TestContext,
-} from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildAccount, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let stranger: TestAccount;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx);
-  stranger = await buildAccount(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const stranger = await buildAccount(ctx);
 
 async function createTemplate(account: TestAccount, title: string) {
   const response = await call(ctx, account, {

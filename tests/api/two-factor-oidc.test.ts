@@ -3,19 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { hashSessionToken } from '../../src/server/services/sessions/session-token';
 import { CookieBrowser } from '../support/cookie-browser';
-import {
-  buildAccount,
-  buildTestApp,
-  call,
-  type TestContext,
-  testAppUrl,
-  testSecret,
-} from '../support/test-app';
+import { codeAt, enrollTotp } from '../support/second-factor';
+import { buildAccount, buildTestApp, type TestContext, testAppUrl, testSecret } from '../support/test-app';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -122,14 +115,7 @@ describe('Google sign-in for an account with two-factor sign-in', () => {
       .update(users)
       .set({ emailVerifiedAt: new Date() })
       .where(eq(users.id, account.userId));
-    const started = await call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/totp' });
-    const { secret } = started.json();
-    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
-    await call(ctx, account, {
-      method: 'POST',
-      url: '/api/profile/two-factor/totp/confirm',
-      json: { code: totp.generate({ timestamp: Date.now() - 30_000 }) },
-    });
+    const { secret } = await enrollTotp(ctx, account);
 
     const browser = new CookieBrowser(ctx, '198.18.0.7');
     const begin = await browser.get('/api/auth/oidc/google?next=/contracts');
@@ -147,11 +133,11 @@ describe('Google sign-in for an account with two-factor sign-in', () => {
     });
 
     const wrong = await browser.post('/api/auth/two-factor', {
-      code: totp.generate({ timestamp: Date.now() - 600_000 }),
+      code: codeAt(secret, Date.now() - 600_000),
     });
     expect(wrong.statusCode).toBe(401);
     const done = await browser.post('/api/auth/two-factor', {
-      code: totp.generate({ timestamp: Date.now() }),
+      code: codeAt(secret, Date.now()),
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(account.userId);

@@ -1,69 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailMessages, memberships, rateLimits, sessions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { openPendingSecondFactor } from '../../src/server/services/two-factor/pending-second-factor-cookie';
-import { backgroundFor } from '../support/background';
+import { withMail } from '../support/background';
 import { CookieBrowser } from '../support/cookie-browser';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
-import {
-  buildAccount,
-  buildMember,
-  call,
-  createTestContext,
-  type TestAccount,
-  type TestContext,
-  testSecret,
-} from '../support/test-app';
+import { ageSession, codeAt, enrollTotp } from '../support/second-factor';
+import { buildAccount, buildMember, call, type TestAccount, testApp, testSecret } from '../support/test-app';
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
 let addressCounter = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-});
+const ctx = await testApp();
+const { peer, background } = await withMail(ctx);
 
 /** A browser of its own, from an address of its own (so per-address limits stay out of the way). */
 function newBrowser(): CookieBrowser {
   addressCounter += 1;
   return new CookieBrowser(ctx, `198.51.100.${addressCounter}`);
-}
-
-/** A code as the person's app would show it at `at` (ms since the epoch). */
-function codeAt(secret: string, at: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: at,
-  });
-}
-
-/**
- * Sets up TOTP with the code of the previous time step, so that the current step is still
- * unused and a sign-in right after can use it. Answers the secret and the recovery codes.
- */
-async function enrollTotp(account: TestAccount): Promise<{ secret: string; codes: string[] }> {
-  const started = await call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/totp' });
-  expect(started.statusCode).toBe(200);
-  const { secret, uri, qrCode } = started.json();
-  expect(uri).toMatch(/^otpauth:\/\/totp\/Pactum:/);
-  expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-  const confirmed = await call(ctx, account, {
-    method: 'POST',
-    url: '/api/profile/two-factor/totp/confirm',
-    json: { code: codeAt(secret, Date.now() - 30_000) },
-  });
-  expect(confirmed.statusCode).toBe(200);
-  return { secret, codes: confirmed.json().codes };
 }
 
 /** A person whose one organization is the admin's, as a member. */
@@ -146,7 +100,7 @@ describe('setting up an authenticator app', () => {
 describe('signing in with a password and a code', () => {
   it('answers 202 without a session, then signs in with the code and records both factors', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret } = await enrollTotp(ctx, account);
     const browser = newBrowser();
     const first = await passwordSignIn(browser, account);
     expect(first.statusCode).toBe(202);
@@ -170,7 +124,7 @@ describe('signing in with a password and a code', () => {
 
   it('never accepts the same code (or an older one) twice, and accepts the next step', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret } = await enrollTotp(ctx, account);
     const now = Date.now();
     const signInWith = async (code: string) => {
       const browser = newBrowser();
@@ -199,7 +153,7 @@ describe('signing in with a password and a code', () => {
 
   it('stops after ten wrong codes for the account, even with the right one', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret } = await enrollTotp(ctx, account);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       // A new browser and address each time: the limit is the account's.
@@ -218,7 +172,7 @@ describe('signing in with a password and a code', () => {
 
   it('refuses app codes after 30 wrong ones in a day until a recovery code, and mails the owner once', async () => {
     const account = await buildAccount(ctx);
-    const { secret, codes } = await enrollTotp(account);
+    const { secret, codes } = await enrollTotp(ctx, account);
     const wrongCodesMails = () =>
       ctx.database.db
         .select({ params: mailMessages.params })
@@ -278,7 +232,7 @@ describe('signing in with a password and a code', () => {
 describe('recovery codes', () => {
   it('each works once, the count goes down, and regenerating retires the old ones', async () => {
     const account = await buildAccount(ctx);
-    const { codes } = await enrollTotp(account);
+    const { codes } = await enrollTotp(ctx, account);
     const withRecovery = async (recoveryCode: string) => {
       const browser = newBrowser();
       expect((await passwordSignIn(browser, account)).statusCode).toBe(202);
@@ -316,7 +270,7 @@ describe('recovery codes', () => {
 describe('turning the app off', () => {
   it('needs the current password or a code, then the password alone signs in again', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret } = await enrollTotp(ctx, account);
     const disable = (json: unknown) =>
       call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/totp/disable', json });
     expect((await disable({})).statusCode).toBe(400);
@@ -330,7 +284,7 @@ describe('turning the app off', () => {
     expect((await passwordSignIn(newBrowser(), account)).statusCode).toBe(200);
 
     const again = await buildAccount(ctx);
-    await enrollTotp(again);
+    await enrollTotp(ctx, again);
     const byPassword = await call(ctx, again, {
       method: 'POST',
       url: '/api/profile/two-factor/totp/disable',
@@ -343,7 +297,7 @@ describe('turning the app off', () => {
 describe('resetting a password', () => {
   it('changes nothing until the second factor is given: then sets the password and ends the sessions', async () => {
     const account = await buildAccount(ctx);
-    const { secret, codes } = await enrollTotp(account);
+    const { secret, codes } = await enrollTotp(ctx, account);
     const { createPasswordReset } = await import('../../src/server/services/accounts/password-reset-token');
     const reset = await createPasswordReset(ctx.database.db, account.userId);
     // The owner is signed in elsewhere; whoever has the mailbox opens the link.
@@ -394,7 +348,7 @@ describe('resetting a password', () => {
 
   it('applies once however many pending resets a link began', async () => {
     const account = await buildAccount(ctx);
-    const { codes } = await enrollTotp(account);
+    const { codes } = await enrollTotp(ctx, account);
     const { createPasswordReset } = await import('../../src/server/services/accounts/password-reset-token');
     const reset = await createPasswordReset(ctx.database.db, account.userId);
     const first = newBrowser();
@@ -422,7 +376,7 @@ describe('resetting a password', () => {
 describe('a pending sign-in', () => {
   it('completes one sign-in only, however many copies of its cookie there are', async () => {
     const account = await buildAccount(ctx);
-    const { codes } = await enrollTotp(account);
+    const { codes } = await enrollTotp(ctx, account);
     const browser = newBrowser();
     expect((await passwordSignIn(browser, account)).statusCode).toBe(202);
     const copy = newBrowser();
@@ -445,7 +399,7 @@ describe('a pending sign-in', () => {
 
   it('dies when the password is reset, or every other session is ended, after it began', async () => {
     const account = await buildAccount(ctx);
-    const { codes } = await enrollTotp(account);
+    const { codes } = await enrollTotp(ctx, account);
     const before = newBrowser();
     expect((await passwordSignIn(before, account)).statusCode).toBe(202);
 
@@ -486,7 +440,7 @@ describe('an organization that requires two-factor sign-in', () => {
     const without = await put(admin, true);
     expect(without.statusCode).toBe(400);
     expect(without.json().error.field).toBe('required');
-    await enrollTotp(admin);
+    await enrollTotp(ctx, admin);
     const member = await buildMember(ctx, admin);
     expect((await put(member, true)).statusCode).toBe(403);
     expect((await put(admin, true)).json()).toEqual({ required: true });
@@ -497,7 +451,7 @@ describe('an organization that requires two-factor sign-in', () => {
 
   it('keeps a member without one to setting it up until they have', async () => {
     const admin = await buildAccount(ctx);
-    await enrollTotp(admin);
+    await enrollTotp(ctx, admin);
     const member = await memberOnlyOf(admin);
     await call(ctx, admin, { method: 'PUT', url: '/api/settings/two-factor', json: { required: true } });
 
@@ -641,12 +595,7 @@ describe('sessions', () => {
 describe('changing how an account signs in', () => {
   it('needs a sign-in from the last 15 minutes, so a session left open is not enough', async () => {
     const account = await buildAccount(ctx);
-    const { hashSessionToken } = await import('../../src/server/services/sessions/session-token');
-    const token = account.cookie.split('=')[1] ?? '';
-    await ctx.database.db
-      .update(sessions)
-      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(sessions.tokenHash, hashSessionToken(testSecret, token)));
+    await ageSession(ctx, account, 16 * 60_000);
     for (const url of [
       '/api/profile/two-factor/totp',
       '/api/profile/passkeys/options',
@@ -667,7 +616,7 @@ describe('changing how an account signs in', () => {
 
   it('is mailed to the owner each time', async () => {
     const account = await buildAccount(ctx);
-    const { secret } = await enrollTotp(account);
+    const { secret } = await enrollTotp(ctx, account);
     await call(ctx, account, { method: 'POST', url: '/api/profile/two-factor/recovery-codes' });
     await call(ctx, account, {
       method: 'POST',

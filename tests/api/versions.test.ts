@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, contractVersions } from '../../src/server/db/schema';
 import type { EditorNode } from '../../src/shared/api/editor-document';
 import { bringTo } from '../support/contract-factory';
@@ -8,26 +8,22 @@ import {
   buildAccount,
   buildMember,
   call,
-  createTestContext,
   sampleDocument,
   type TestAccount,
-  type TestContext,
+  testApp,
 } from '../support/test-app';
 
-let ctx: TestContext;
-let owner: TestAccount;
-let colleague: TestAccount;
 let stranger: TestAccount;
 let colleagueName: string;
 
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
+const colleague = await buildMember(ctx, owner);
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await buildAccount(ctx, { name: 'Łukasz Żółć' });
-  colleague = await buildMember(ctx, owner);
   colleagueName = (await call(ctx, colleague, { method: 'GET', url: '/api/auth/me' })).json().user.name;
   stranger = await buildAccount(ctx);
 });
-afterAll(() => ctx.close());
 
 const sessionA = 'session-aaaaaaaa';
 const sessionB = 'session-bbbbbbbb';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import {
   events,
@@ -14,17 +14,15 @@ import {
 } from '../../src/server/db/schema';
 import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/deliver-webhook';
 import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
-import { backgroundFor } from '../support/background';
+import { backgroundFor, withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
-import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
   buildMember,
   buildTestApp,
   call,
-  createTestContext,
   type TestAccount,
-  type TestContext,
+  testApp,
 } from '../support/test-app';
 
 type Received = { path: string; headers: IncomingMessage['headers']; body: string };
@@ -57,25 +55,10 @@ async function startReceiver() {
 /** Failures in a row that turn an endpoint off here, to keep the tests short (production: defaultDisableAfterFailures). */
 const disableAfterFailures = 3;
 
-let ctx: TestContext;
-let peer: SmtpPeer;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let background: Awaited<ReturnType<typeof backgroundFor>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ webhooksAllowPrivate: true });
-  peer = await startSmtpPeer();
-  receiver = await startReceiver();
-  background = await backgroundFor(ctx.database.db, peer.url, {
-    webhooks: { allowPrivate: true, disableAfterFailures },
-  });
-});
-afterAll(async () => {
-  background.close();
-  await ctx.close();
-  await peer.close();
-  await receiver.close();
-});
+const ctx = await testApp({ webhooksAllowPrivate: true });
+const { peer, background } = await withMail(ctx, { webhooks: { allowPrivate: true, disableAfterFailures } });
+const receiver = await startReceiver();
+afterAll(() => receiver.close());
 
 async function register(
   account: TestAccount,

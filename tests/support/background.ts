@@ -1,12 +1,14 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { afterAll } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import type { JobDeps } from '../../src/server/jobs/job-definition';
 import { JobRunner } from '../../src/server/jobs/job-runner';
 import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
-import { testAppUrl, testCertificate, testSecret } from './test-app';
+import { startSmtpPeer } from './smtp-peer';
+import { type TestContext, testAppUrl, testCertificate, testSecret } from './test-app';
 
 /**
  * The real job handlers (mail, sealing), run on demand instead of by a polling loop, delivering
@@ -18,6 +20,20 @@ export async function backgroundFor(
   options: { webhooks?: JobDeps['webhooks'] } = {},
 ) {
   return backgroundWith(db, smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' }), options);
+}
+
+/**
+ * Mail for a test file's app (after `testApp()`): an SMTP peer in the test process and the
+ * background work delivering to it, both closed once the file's tests are done (before the app).
+ */
+export async function withMail(ctx: TestContext, options: { webhooks?: JobDeps['webhooks'] } = {}) {
+  const peer = await startSmtpPeer();
+  const background = await backgroundFor(ctx.database.db, peer.url, options);
+  afterAll(async () => {
+    background.close();
+    await peer.close();
+  });
+  return { peer, background };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { memberships } from '../../src/server/db/schema';
@@ -68,6 +69,16 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}): Promi
       await database.dispose();
     },
   };
+}
+
+/**
+ * The set-up an API test file starts with, at its top: `const ctx = await testApp()` is the real
+ * app on a fresh, migrated database, closed once the file's tests are done.
+ */
+export async function testApp(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
+  const ctx = await createTestContext(overrides);
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 export type TestAccount = {
