@@ -38,10 +38,17 @@ export type RequestOrigin = { ip: string | null; userAgent: string | null };
 
 /**
  * A signer's request on the signing page: the signer its signing cookie names (whose signature
- * held), the database and where the request came from. Built once per request by the signing
- * routes (`signerOf` in routes/signing.ts); the demo and tests give their own.
+ * held), the link the cookie was opened with (`signing_links.id`, which the services check again
+ * under the contract's lock; null only where no link is involved: the demo and tests signing
+ * through the services), the database and where the request came from. Built once per request
+ * by the signing routes (`signerOf` in routes/signing.ts); the demo and tests give their own.
  */
-export type SignerContext = { db: Database; signerId: string; origin: RequestOrigin };
+export type SignerContext = {
+  db: Database;
+  signerId: string;
+  linkId: string | null;
+  origin: RequestOrigin;
+};
 
 /**
  * An external reviewer's request on the review page: the reviewer their review cookie names, the

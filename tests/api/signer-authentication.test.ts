@@ -351,8 +351,10 @@ describe('signer authentication', () => {
     await send(id);
     const fran = await open('fran@example.com');
     const name = signingCookieName(fran.signerId);
+    // The link the session was opened with, as its cookie names it.
+    const linkId = fran.cookie.split('=')[1]?.split('.')[2] ?? '';
     // Properly signed, but without the access code passed.
-    const bare = issueSigningCookie(testSecret, fran.signerId, new Set());
+    const bare = issueSigningCookie(testSecret, { signerId: fran.signerId, linkId }, new Set());
     for (const response of await documentEndpoints({
       signerId: fran.signerId,
       cookie: `${name}=${bare.value}`,
@@ -360,16 +362,23 @@ describe('signer authentication', () => {
       expect(response.statusCode).toBe(403);
     }
     // Claiming the check without the secret: the MAC no longer matches.
-    const [expires, , mac] = bare.value.split('.');
-    const claimed = `${name}=${expires}.a.${mac}`;
+    const [expires, , , mac] = bare.value.split('.');
+    const claimed = `${name}=${expires}.a.${linkId}.${mac}`;
     for (const response of await documentEndpoints({ signerId: fran.signerId, cookie: claimed })) {
       expect(response.statusCode).toBe(401);
     }
-    // The format of before (no checks in it) is not accepted either.
-    const oldFormat = `${name}=${expires}.${mac}`;
-    expect((await documentEndpoints({ signerId: fran.signerId, cookie: oldFormat }))[0].statusCode).toBe(401);
+    // The formats of before (no checks, no link in it) are not accepted either.
+    for (const oldFormat of [`${name}=${expires}.${mac}`, `${name}=${expires}.-.${mac}`]) {
+      expect((await documentEndpoints({ signerId: fran.signerId, cookie: oldFormat }))[0].statusCode).toBe(
+        401,
+      );
+    }
     // A cookie that passed the check for another signer does not open this one.
-    const other = issueSigningCookie(testSecret, crypto.randomUUID(), new Set(['access_code']));
+    const other = issueSigningCookie(
+      testSecret,
+      { signerId: crypto.randomUUID(), linkId },
+      new Set(['access_code']),
+    );
     expect(
       (await documentEndpoints({ signerId: fran.signerId, cookie: `${name}=${other.value}` }))[0].statusCode,
     ).toBe(401);

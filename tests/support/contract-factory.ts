@@ -42,7 +42,7 @@ export async function bringTo(
       .from(signers)
       .where(eq(signers.contractId, contractId))) {
       await signContract(
-        { db: ctx.database.db, signerId: signer.id, origin },
+        { db: ctx.database.db, signerId: signer.id, linkId: null, origin },
         {
           consentVersion: consentDisclosure.version,
           fields: { fullName: signer.name },

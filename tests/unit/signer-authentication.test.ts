@@ -13,29 +13,36 @@ import {
 
 const secret = 'a-secret-of-at-least-thirty-two-characters';
 const signerId = '4f7c2d1e-3a5b-4c6d-8e9f-0a1b2c3d4e5f';
+const linkId = '9b1e6c2a-7d3f-4e8a-b5c4-1f2e3d4c5b6a';
+const link = { signerId, linkId };
 
 describe('the signing cookie', () => {
-  it('carries the checks passed, inside its MAC, for an hour', () => {
+  it('carries the link it was opened with and the checks passed, inside its MAC, for an hour', () => {
     const now = Date.now();
-    const both = issueSigningCookie(secret, signerId, new Set(['email_code', 'access_code']), now);
-    expect(both.value).toMatch(/^\d+\.ae\.[\w-]+$/);
-    expect(verifySigningCookie(secret, signerId, both.value, now + 1000)?.checks).toEqual(
-      new Set(['access_code', 'email_code']),
-    );
-    const none = issueSigningCookie(secret, signerId, new Set(), now);
-    expect(none.value).toMatch(/^\d+\.-\.[\w-]+$/);
+    const both = issueSigningCookie(secret, link, new Set(['email_code', 'access_code']), now);
+    expect(both.value).toMatch(new RegExp(`^\\d+\\.ae\\.${linkId}\\.[\\w-]+$`));
+    expect(verifySigningCookie(secret, signerId, both.value, now + 1000)).toEqual({
+      linkId,
+      checks: new Set(['access_code', 'email_code']),
+    });
+    const none = issueSigningCookie(secret, link, new Set(), now);
+    expect(none.value).toMatch(new RegExp(`^\\d+\\.-\\.${linkId}\\.[\\w-]+$`));
     expect(verifySigningCookie(secret, signerId, none.value, now)?.checks.size).toBe(0);
     expect(verifySigningCookie(secret, signerId, both.value, now + signingCookieTtlMs + 1)).toBeNull();
   });
 
-  it('refuses an added check, another signer, another secret, the old format and junk', () => {
-    const { value } = issueSigningCookie(secret, signerId, new Set(['access_code']));
-    const [expires, , mac] = value.split('.');
-    expect(verifySigningCookie(secret, signerId, `${expires}.ae.${mac}`)).toBeNull();
+  it('refuses an added check, another link, another signer, another secret, old formats and junk', () => {
+    const { value } = issueSigningCookie(secret, link, new Set(['access_code']));
+    const [expires, , , mac] = value.split('.');
+    expect(verifySigningCookie(secret, signerId, `${expires}.ae.${linkId}.${mac}`)).toBeNull();
+    const otherLink = '0c5d4e3f-2a1b-4c9d-8e7f-6a5b4c3d2e1f';
+    expect(verifySigningCookie(secret, signerId, `${expires}.a.${otherLink}.${mac}`)).toBeNull();
+    expect(verifySigningCookie(secret, signerId, `${expires}.a.not-a-link.${mac}`)).toBeNull();
+    expect(verifySigningCookie(secret, signerId, `${expires}.a.${mac}`)).toBeNull();
     expect(verifySigningCookie(secret, signerId, `${expires}.${mac}`)).toBeNull();
     expect(verifySigningCookie(secret, signerId.replace('4f', '5f'), value)).toBeNull();
     expect(verifySigningCookie(`${secret}-other`, signerId, value)).toBeNull();
-    expect(verifySigningCookie(secret, signerId, `${expires}.x.${mac}`)).toBeNull();
+    expect(verifySigningCookie(secret, signerId, `${expires}.x.${linkId}.${mac}`)).toBeNull();
     expect(verifySigningCookie(secret, signerId, `${value}.more`)).toBeNull();
     expect(verifySigningCookie(secret, signerId, 'a'.repeat(300))).toBeNull();
     expect(verifySigningCookie(secret, signerId, undefined)).toBeNull();

@@ -43,7 +43,7 @@ export async function playDemoSigning(
     });
     if (wanted.status === 'signed') {
       await signContract(
-        { db: tx, signerId: signer.id, origin },
+        { db: tx, signerId: signer.id, linkId: null, origin },
         {
           consentVersion: consentDisclosure.version,
           fields: { fullName: signer.name },
@@ -52,7 +52,7 @@ export async function playDemoSigning(
       );
     } else if (wanted.status === 'declined') {
       await declineContract(
-        { db: tx, signerId: signer.id, origin },
+        { db: tx, signerId: signer.id, linkId: null, origin },
         'The terms changed; a new version will follow.',
       );
     }

@@ -17,22 +17,29 @@ import { assertSignerAuthenticated } from '../services/signing/signer-authentica
 import {
   issueSigningCookie,
   type SignerCheck,
+  type SigningLink,
   signingCookieName,
   signingCookiePath,
   verifySigningCookie,
 } from '../services/signing/signing-cookie';
+import { assertLiveLink } from '../services/signing/signing-link';
 import { registerRoute } from './register-route';
 import { sendPdf } from './send-pdf';
 
 /**
  * The public signing API. A link's token is exchanged once for a short-lived cookie scoped to
- * that signer's paths; every later call proves itself with the cookie, never with the token.
+ * that signer's paths and bound to that link; every later call proves itself with the cookie,
+ * never with the token, and only while the link it was opened with still works.
  */
 export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const secure = config.appUrl.protocol === 'https:';
 
-  /** The checks this browser passed for the signer; refuses a missing, altered or expired cookie. */
-  const signingCookieOf = (request: FastifyRequest, signerId: string) => {
+  /**
+   * The link this browser's session was opened with and the checks it passed for the signer.
+   * Refuses a missing, altered or expired cookie, and answers a session whose link was retired
+   * since (a reminder that lifted a lock) as that link itself now answers.
+   */
+  const signingCookieOf = async (request: FastifyRequest, signerId: string) => {
     const cookie = verifySigningCookie(
       config.sessionSecret,
       signerId,
@@ -44,23 +51,26 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         'Your signing session has ended. Open the link from your e-mail again.',
       );
     }
-    return cookie.checks;
+    await assertLiveLink(db, { signerId, linkId: cookie.linkId });
+    return cookie;
   };
   /** The signer's context for a request: the only place one is made. */
-  const signerOf = (request: FastifyRequest, signerId: string): SignerContext => ({
+  const signerOf = (request: FastifyRequest, { signerId, linkId }: SigningLink): SignerContext => ({
     db,
     signerId,
+    linkId,
     origin: requestOrigin(request),
   });
-  /** A valid cookie that has passed every check the sender asked (access code, e-mailed code). */
+  /** A session of a working link that has passed every check the sender asked (access code, e-mailed code). */
   const requireSigner = async (request: FastifyRequest, signerId: string) => {
-    await assertSignerAuthenticated(db, signerId, signingCookieOf(request, signerId));
-    return signerOf(request, signerId);
+    const { linkId, checks } = await signingCookieOf(request, signerId);
+    await assertSignerAuthenticated(db, signerId, checks);
+    return signerOf(request, { signerId, linkId });
   };
-  const setSigningCookie = (reply: FastifyReply, signerId: string, checks: ReadonlySet<SignerCheck>) => {
-    const cookie = issueSigningCookie(config.sessionSecret, signerId, checks);
-    reply.setCookie(signingCookieName(signerId), cookie.value, {
-      path: signingCookiePath(signerId),
+  const setSigningCookie = (reply: FastifyReply, link: SigningLink, checks: ReadonlySet<SignerCheck>) => {
+    const cookie = issueSigningCookie(config.sessionSecret, link, checks);
+    reply.setCookie(signingCookieName(link.signerId), cookie.value, {
+      path: signingCookiePath(link.signerId),
       httpOnly: true,
       sameSite: 'strict',
       secure,
@@ -76,16 +86,16 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       config: { public: true },
     },
     async (request, reply) => {
-      // Reopening the link in the same browser keeps the checks its cookie already passed.
-      const { passed, ...session } = await openSigningLink(
+      // Reopening a link in the same browser keeps the checks its cookie already passed, if the
+      // link that cookie was opened with still works.
+      const { passed, linkId, ...session } = await openSigningLink(
         db,
         request.body.token,
         requestOrigin(request),
         (signerId) =>
-          verifySigningCookie(config.sessionSecret, signerId, request.cookies[signingCookieName(signerId)])
-            ?.checks ?? new Set(),
+          verifySigningCookie(config.sessionSecret, signerId, request.cookies[signingCookieName(signerId)]),
       );
-      setSigningCookie(reply, session.signerId, passed);
+      setSigningCookie(reply, { signerId: session.signerId, linkId }, passed);
       return noStore(reply).send(session);
     },
   );
@@ -98,11 +108,12 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      const { passed, ...session } = await enterAccessCode(signerOf(request, signerId), {
+      const { linkId, checks } = await signingCookieOf(request, signerId);
+      const { passed, ...session } = await enterAccessCode(signerOf(request, { signerId, linkId }), {
         code: request.body.code,
-        passed: signingCookieOf(request, signerId),
+        passed: checks,
       });
-      setSigningCookie(reply, signerId, passed);
+      setSigningCookie(reply, { signerId, linkId }, passed);
       return noStore(reply).send(session);
     },
   );
@@ -115,8 +126,8 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      signingCookieOf(request, signerId);
-      await requestEmailCode(signerOf(request, signerId));
+      const { linkId } = await signingCookieOf(request, signerId);
+      await requestEmailCode(signerOf(request, { signerId, linkId }));
       return reply.status(204).send();
     },
   );
@@ -129,11 +140,12 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      const { passed, ...session } = await confirmEmailCode(signerOf(request, signerId), {
+      const { linkId, checks } = await signingCookieOf(request, signerId);
+      const { passed, ...session } = await confirmEmailCode(signerOf(request, { signerId, linkId }), {
         code: request.body.code,
-        passed: signingCookieOf(request, signerId),
+        passed: checks,
       });
-      setSigningCookie(reply, signerId, passed);
+      setSigningCookie(reply, { signerId, linkId }, passed);
       return noStore(reply).send(session);
     },
   );

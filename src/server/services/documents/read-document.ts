@@ -49,6 +49,6 @@ export async function readSigningDocument(
   ctx: SignerContext,
   kind: DocumentKind,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const { contract } = await findSignerWithContract(ctx.db, ctx.signerId);
+  const { contract } = await findSignerWithContract(ctx.db, ctx.signerId, { link: ctx.linkId });
   return readDocument(ctx.db, contract.id, kind);
 }

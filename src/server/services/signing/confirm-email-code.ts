@@ -14,6 +14,7 @@ export function confirmEmailCode(
 ) {
   return passSignerCheck(ctx.db, {
     signerId: ctx.signerId,
+    linkId: ctx.linkId,
     check: 'email_code',
     passed: input.passed,
     origin: ctx.origin,

@@ -8,9 +8,13 @@ import { signingStateOf } from './signing-state';
 
 /** A signer declines: the contract is canceled (every other link stops working) and the sender told. */
 export async function declineContract(ctx: SignerContext, reason: string): Promise<void> {
-  const { db, signerId, origin } = ctx;
+  const { db, signerId, linkId, origin } = ctx;
   await db.transaction(async (tx) => {
-    const { signer, contract, signers: all } = await findSignerWithContract(tx, signerId, { lock: true });
+    const {
+      signer,
+      contract,
+      signers: all,
+    } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
     assertReady(signingStateOf({ contract, signer, signers: all }));
     const now = new Date();
     await tx

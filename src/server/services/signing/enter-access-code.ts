@@ -10,6 +10,7 @@ export function enterAccessCode(
 ) {
   return passSignerCheck(ctx.db, {
     signerId: ctx.signerId,
+    linkId: ctx.linkId,
     check: 'access_code',
     passed: input.passed,
     origin: ctx.origin,

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { contracts, signers } from '../../db/schema';
 import type { HistoryAuthor } from '../history/append-history';
+import { assertLiveLink } from './signing-link';
 
 export type SignerRow = typeof signers.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
@@ -10,12 +11,15 @@ export type ContractRow = typeof contracts.$inferSelect;
 /**
  * A signer with their contract and its other signers. With `lock`, the contract row is locked
  * first: every signature, decline and completion of one contract then happens one at a time,
- * which is what makes completion happen exactly once.
+ * which is what makes completion happen exactly once. With `link` (the link a signing session
+ * was opened with, `SignerContext.linkId`), a link retired meanwhile is refused as the link
+ * itself is; checked after the lock, which the reminder retiring it also takes, so no code try
+ * or signature of a retired session lands after that reminder.
  */
 export async function findSignerWithContract(
   db: Database,
   signerId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; link?: string | null } = {},
 ): Promise<{ signer: SignerRow; contract: ContractRow; signers: SignerRow[] }> {
   const [found] = await db
     .select({ contractId: signers.contractId })
@@ -25,6 +29,7 @@ export async function findSignerWithContract(
   const query = db.select().from(contracts).where(eq(contracts.id, found.contractId));
   const [contract] = options.lock ? await query.for('update') : await query;
   if (!contract) throw new AppError('NOT_FOUND', 'This signing link is not valid');
+  if (options.link) await assertLiveLink(db, { signerId, linkId: options.link });
   const all = await db
     .select()
     .from(signers)

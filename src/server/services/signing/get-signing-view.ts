@@ -27,7 +27,7 @@ export async function getSigningView(
   viewer: { userId: string; email: string } | null = null,
 ): Promise<SigningView> {
   const { db, signerId } = ctx;
-  const { signer, contract, signers } = await findSignerWithContract(db, signerId);
+  const { signer, contract, signers } = await findSignerWithContract(db, signerId, { link: ctx.linkId });
   const [organization] = await db
     .select({ name: organizations.name })
     .from(organizations)

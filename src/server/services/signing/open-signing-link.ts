@@ -1,49 +1,59 @@
 import { eq } from 'drizzle-orm';
 import type { SigningSession } from '../../../shared/api/signing';
-import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { signingLinks } from '../../db/schema';
 import { findSignerWithContract } from './find-signer';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, requiredChecks } from './signer-authentication';
 import type { SignerCheck } from './signing-cookie';
+import { invalidLinkError, isLiveLink } from './signing-link';
 import { signingStateOf } from './signing-state';
 import { hashSigningToken } from './signing-token';
+
+/** What this browser's signing cookie for a signer holds, if it holds a valid one. */
+type CookieBefore = (signerId: string) => { linkId: string; checks: ReadonlySet<SignerCheck> } | null;
 
 /**
  * Resolves a signing link to its signer and says what it leads to, and which checks (access
  * code, e-mailed code) still stand before the document. The first opening of a link that may
  * sign, with every check passed, marks the signer viewed (history and a notification to the
- * owner). `passedBefore` gives the checks this browser's cookie already carries for the signer,
- * so reopening the link within the hour does not ask for the codes again.
+ * owner). `cookieBefore` gives what this browser's cookie for the signer already holds (the link
+ * it was opened with and the checks passed), so reopening a link within the hour does not ask for
+ * the codes again; a cookie from a link retired since carries nothing over. The answer names the
+ * link opened, which the new cookie is bound to.
  */
 export async function openSigningLink(
   db: Database,
   token: string,
   origin: { ip: string | null; userAgent: string | null },
-  passedBefore: (signerId: string) => ReadonlySet<SignerCheck> = () => new Set(),
-): Promise<SigningSession & { passed: Set<SignerCheck> }> {
+  cookieBefore: CookieBefore = () => null,
+): Promise<SigningSession & { linkId: string; passed: Set<SignerCheck> }> {
   const [link] = await db
-    .select({ signerId: signingLinks.signerId })
+    .select({ id: signingLinks.id, signerId: signingLinks.signerId })
     .from(signingLinks)
     .where(eq(signingLinks.tokenHash, hashSigningToken(token)));
-  if (!link) {
-    throw new AppError('NOT_FOUND', 'This signing link is not valid. Use the whole link from your e-mail.');
-  }
+  if (!link) throw invalidLinkError();
   return db.transaction(async (tx) => {
     const {
       signer,
       contract,
       signers: all,
-    } = await findSignerWithContract(tx, link.signerId, { lock: true });
+    } = await findSignerWithContract(tx, link.signerId, { lock: true, link: link.id });
     const required = requiredChecks(signer);
-    const passed = new Set([...passedBefore(signer.id)].filter((check) => required.has(check)));
+    const before = cookieBefore(signer.id);
+    const carried =
+      before &&
+      (before.linkId === link.id || (await isLiveLink(tx, { signerId: signer.id, linkId: before.linkId })))
+        ? before.checks
+        : new Set<SignerCheck>();
+    const passed = new Set([...carried].filter((check) => required.has(check)));
     const authentication = authenticationOf(signer, passed);
     if (authentication.complete) await markSignerViewed(tx, { contract, signer, signers: all, origin });
     return {
       signerId: signer.id,
       state: signingStateOf({ contract, signer, signers: all }),
       authentication,
+      linkId: link.id,
       passed,
     };
   });

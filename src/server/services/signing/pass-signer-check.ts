@@ -30,6 +30,8 @@ export async function passSignerCheck(
   db: Database,
   input: {
     signerId: string;
+    /** The link the session trying was opened with (`SignerContext.linkId`). */
+    linkId: string | null;
     check: SignerCheck;
     passed: ReadonlySet<SignerCheck>;
     origin: Origin;
@@ -43,7 +45,7 @@ export async function passSignerCheck(
       signer,
       contract,
       signers: all,
-    } = await findSignerWithContract(tx, input.signerId, { lock: true });
+    } = await findSignerWithContract(tx, input.signerId, { lock: true, link: input.linkId });
     const required = requiredChecks(signer);
     const passed = new Set([...input.passed].filter((passedCheck) => required.has(passedCheck)));
     const result = (row: SignerRow): Result => ({

@@ -34,7 +34,7 @@ export async function requestEmailCode(
   ctx: SignerContext,
   limits = emailCodeLimits,
 ): Promise<{ maskedEmail: string }> {
-  const { db, signerId, origin } = ctx;
+  const { db, signerId, linkId, origin } = ctx;
   const [row] = await db
     .select({ requireEmailCode: signers.requireEmailCode, authFailures: signers.authFailures })
     .from(signers)
@@ -44,7 +44,7 @@ export async function requestEmailCode(
     throw new AppError('INVALID_INPUT', 'No e-mailed code is needed for this document');
   if (row.authFailures >= maxAuthFailures) throw lockedError();
   return db.transaction(async (tx) => {
-    const { signer, contract } = await findSignerWithContract(tx, signerId, { lock: true });
+    const { signer, contract } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
     const now = new Date();
     // Counted under the signer's lock, so two requests at once cannot both slip through.
     const soon = await consumeCooldown(tx, `signer-email-code:cooldown:${signerId}`, limits.cooldownMs, now);

@@ -21,13 +21,17 @@ export const consentHash = createHash('sha256').update(consentDisclosure.text).d
  * once, and the completion's consumer seals it.
  */
 export async function signContract(ctx: SignerContext, input: SignInput): Promise<void> {
-  const { db, signerId, origin } = ctx;
+  const { db, signerId, linkId, origin } = ctx;
   if (input.consentVersion !== consentDisclosure.version) {
     throw new AppError('INVALID_INPUT', 'The disclosure has changed: read it again and accept it', 'consent');
   }
   const image = decodeSignatureImage(input.signature.image);
   await db.transaction(async (tx) => {
-    const { signer, contract, signers: all } = await findSignerWithContract(tx, signerId, { lock: true });
+    const {
+      signer,
+      contract,
+      signers: all,
+    } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
     assertReady(signingStateOf({ contract, signer, signers: all }));
     const fields = checkSignerFields(
       await listSignerFields(tx, contract.organizationId),
