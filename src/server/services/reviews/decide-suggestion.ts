@@ -95,8 +95,9 @@ export async function decideSuggestion(
     }
     await transition(tx, {
       contract,
-      event: { type: 'review.decided', data: { suggestionId: suggestion.id, summary: details } },
-      history: { action: 'suggestions_decided', details, author },
+      step: 'review.decided',
+      facts: { suggestionId: suggestion.id, summary: details },
+      author,
       at: now,
     });
     if (prepared) {

@@ -6,7 +6,6 @@ import {
   contracts,
   events,
   memberships,
-  notifications,
   organizations,
   users,
   webhookDeliveries,
@@ -14,6 +13,7 @@ import {
 } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { messageIdOf } from '../../presenters/webhook';
+import { notify } from '../lifecycle/notify';
 import { postWebhook } from './post-webhook';
 import { openWebhookSecret } from './webhook-secret';
 
@@ -148,14 +148,15 @@ async function tellAdmins(
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, input.organizationId), eq(memberships.role, 'admin')));
   const host = new URL(input.url).host;
+  await notify(tx, {
+    userIds: admins.map((admin) => admin.id),
+    contractId: null,
+    kind: 'webhook_disabled',
+    message: `The webhook endpoint ${host} was turned off: it kept failing. Check it in Settings and turn it back on.`,
+    eventId: null,
+    at: input.now,
+  });
   for (const admin of admins) {
-    await tx.insert(notifications).values({
-      userId: admin.id,
-      contractId: null,
-      kind: 'webhook_disabled',
-      message: `The webhook endpoint ${host} was turned off: it kept failing. Check it in Settings and turn it back on.`,
-      createdAt: input.now,
-    });
     await queueMail(tx, {
       organizationId: input.organizationId,
       contractId: null,
