@@ -144,8 +144,16 @@ describe('webhooks', () => {
     // A second drain finds nothing more: each consumer ran once per event.
     await background.drain();
 
+    // Every step reaches the endpoint for all events, its creation included.
     expect(typesAt('/all').sort()).toEqual(
-      ['contract.completed', 'contract.sealed', 'contract.sent', 'contract.signed', 'contract.viewed'].sort(),
+      [
+        'contract.completed',
+        'contract.created',
+        'contract.sealed',
+        'contract.sent',
+        'contract.signed',
+        'contract.viewed',
+      ].sort(),
     );
     expect(typesAt('/some').sort()).toEqual(['contract.sealed', 'contract.sent']);
     for (const entry of receiver.at('/all')) {

@@ -75,7 +75,7 @@ async function anyEndpointWants(tx: Database, event: SubscribedEvent): Promise<b
  * reaction exists if and only if what it reacts to committed, and runs once however often it is
  * retried. Which events a consumer follows is declared with each step (lifecycle/steps.ts: the
  * owner's bell follows the steps with a notice, webhooks follow every step, the rest are named in
- * the step's `then`). A consumer with a `wanted` predicate is queued only for the events it would
+ * the step's `followedBy`). A consumer with a `wanted` predicate is queued only for the events it would
  * act on (the others' jobs would only compete with the seal and the mail). Each consumer is a
  * job definition in jobs/definitions/ named by its key here.
  */

@@ -65,7 +65,7 @@ export type Step<T extends EventType> = {
     text: (title: string, data: EventData<T>) => string;
     when?: (data: EventData<T>) => boolean;
   };
-  /** Mail queued in the step's own transaction (the rest is sent by the consumers in `then`). */
+  /** Mail queued in the step's own transaction (the rest is sent by the consumers in `followedBy`). */
   mail?: (facts: StepFacts<T>, context: StepContext) => QueuedMail[];
   /** The consumers that react to the step (jobs/definitions/), besides the owner's bell and webhooks. */
   followedBy?: readonly Exclude<EventConsumerName, 'notify-owner' | 'deliver-webhooks'>[];
