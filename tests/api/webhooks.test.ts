@@ -14,6 +14,7 @@ import {
 } from '../../src/server/db/schema';
 import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/deliver-webhook';
 import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
+import { webhookBodySchema } from '../../src/shared/events';
 import { backgroundFor } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -167,13 +168,16 @@ describe('webhooks', () => {
         organization: { id: owner.organizationId },
       });
       expect(new Date(body.timestamp).toString()).not.toBe('Invalid Date');
+      // What a real ceremony sends is what the OpenAPI document says each event holds.
+      const parsed = webhookBodySchema(body.type).safeParse(body);
+      expect(parsed.success, `${body.type}: ${parsed.error?.message}`).toBe(true);
     }
     expect(
       JSON.parse(receiver.at('/all').find((e) => e.body.includes('contract.signed'))?.body ?? '{}').data,
     ).toMatchObject({
       signerName: alice.name,
     });
-    expect(new Set(receiver.at('/all').map((entry) => entry.headers['webhook-id'])).size).toBe(5);
+    expect(new Set(receiver.at('/all').map((entry) => entry.headers['webhook-id'])).size).toBe(6);
 
     // Listed newest first, a page at a time.
     const first = await call(ctx, owner, {
@@ -190,10 +194,10 @@ describe('webhooks', () => {
       url: `/api/webhooks/${all.id}/deliveries?limit=3&cursor=${page1.nextCursor}`,
     });
     const page2 = second.json();
-    expect(page2.items).toHaveLength(2);
+    expect(page2.items).toHaveLength(3);
     expect(page2.nextCursor).toBeNull();
     const ids = [...page1.items, ...page2.items].map((item: { id: string }) => item.id);
-    expect(new Set(ids).size).toBe(5);
+    expect(new Set(ids).size).toBe(6);
 
     // Resend: one more attempt with the same webhook-id.
     const target = page1.items[0] as { id: string; messageId: string };

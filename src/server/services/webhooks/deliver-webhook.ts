@@ -20,8 +20,12 @@ import { openWebhookSecret } from './webhook-secret';
 /** Failed attempts in a row (across deliveries) after which an endpoint is turned off. */
 export const defaultDisableAfterFailures = 20;
 
-/** What a receiver gets: `{ type, timestamp, data }`, data naming the contract and the event's facts. */
-async function payloadOf(db: Database, eventId: string) {
+/**
+ * What a receiver gets: `{ type, timestamp, data }`, data naming the event, the organization and
+ * the contract beside the event's own data (its schema: `webhookBodySchema` in shared/events.ts,
+ * published in the OpenAPI document's `webhooks`).
+ */
+export async function webhookBodyOf(db: Database, eventId: string) {
   const [row] = await db
     .select({ event: events, organization: { id: organizations.id, name: organizations.name } })
     .from(events)
@@ -73,7 +77,7 @@ export async function deliverWebhook(
       .where(eq(webhookDeliveries.id, delivery.id));
     return;
   }
-  const payload = await payloadOf(db, delivery.eventId);
+  const payload = await webhookBodyOf(db, delivery.eventId);
   if (!payload) return;
   const body = JSON.stringify(payload);
   const messageId = messageIdOf(delivery.id);
