@@ -113,7 +113,10 @@ export const eventCatalogue = {
   },
   'review.suggested': {
     label: 'Changes suggested by a reviewer',
-    data: z.object({ reviewerName: z.string(), suggestionId: id('suggestion') }),
+    data: z.object({
+      reviewerName: z.string().describe("The reviewer's name"),
+      suggestionId: id('suggestion'),
+    }),
   },
   'review.decided': {
     label: "A reviewer's suggestions accepted or rejected",
@@ -128,7 +131,7 @@ export const eventCatalogue = {
       threadId: id('thread'),
       commentId: id('comment'),
       visibility: z.enum(['internal', 'shared']).describe('Whether the other side sees the thread'),
-      authorName: z.string(),
+      authorName: z.string().describe('Who wrote it'),
       authorKind: z
         .enum(['user', 'reviewer'])
         .describe('A member of the team, or a reviewer of the other side'),

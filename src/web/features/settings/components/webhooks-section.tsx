@@ -12,6 +12,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/dates';
 import { useWebhookChanges, webhookDeliveriesQuery, webhooksQuery } from '../api/webhooks';
+import { WebhookEventReference } from './webhook-event-reference';
 
 const messageOf = (error: unknown) =>
   error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
@@ -317,6 +318,7 @@ export function WebhooksSection() {
             Add endpoint
           </Button>
         </form>
+        <WebhookEventReference />
       </SettingsSection>
     </div>
   );
