@@ -38,6 +38,7 @@ import { verificationRoutes } from './routes/verification';
 import { versionRoutes } from './routes/versions';
 import { webhookRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspace';
+import { webhookDocuments } from './services/webhooks/webhook-documents';
 
 /**
  * Any request body; routes that take more say so (a contract's JSON, a PDF to verify, an image
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its `webhooks` section documents what each event's delivery holds.
+      openapi: '3.1.0',
       info: {
         title: 'Pactum API',
         version: '1.0.0',
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       },
       // Either one authenticates a request.
       security: [{ session: [] }, { apiToken: [] }],
+      webhooks: webhookDocuments(),
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -1,55 +1,202 @@
-/**
- * What happens to a contract, as recorded once in the transaction that makes it happen. Every
- * reaction (the owner's notification, e-mail, the seal, webhooks) is a consumer of these events,
- * and the webhooks offer exactly this list.
- */
-export const eventTypes = [
-  'contract.sent',
-  'contract.viewed',
-  'contract.signed',
-  'contract.completed',
-  'contract.declined',
-  'contract.canceled',
-  'contract.expired',
-  'contract.sealed',
-  'mail.failed',
-  'signer.locked',
-  'review.sent',
-  'review.suggested',
-  'review.decided',
-  'comment.added',
-  'approval.requested',
-  'approval.approved',
-  'approval.rejected',
-  'approval.withdrawn',
-] as const;
-export type EventType = (typeof eventTypes)[number];
+import { z } from 'zod';
 
-const eventLabels: Record<EventType, string> = {
-  'contract.sent': 'Contract sent',
-  'contract.viewed': 'Contract viewed by a signer',
-  'contract.signed': 'Contract signed by a signer',
-  'contract.completed': 'Contract signed by everyone',
-  'contract.declined': 'Contract declined by a signer',
-  'contract.canceled': 'Contract canceled',
-  'contract.expired': 'Contract expired',
-  'contract.sealed': 'Sealed PDF ready',
-  'mail.failed': 'E-mail could not be delivered',
-  'signer.locked': 'Signer locked out after wrong codes',
-  'review.sent': 'Draft sent for review',
-  'review.suggested': 'Changes suggested by a reviewer',
-  'review.decided': "A reviewer's suggestions accepted or rejected",
-  'comment.added': 'Comment or reply added',
-  'approval.requested': 'Approval of a draft requested',
-  'approval.approved': 'Draft approved by an approver',
-  'approval.rejected': 'Draft rejected by an approver',
-  'approval.withdrawn': 'Approval withdrawn by a change to the draft',
+/**
+ * What happens to a contract, as recorded once in the transaction that makes it happen
+ * (server/services/lifecycle/steps.ts declares each step that records one). Every reaction — the
+ * owner's bell, e-mail, the seal, webhooks — is a consumer of these events, and the webhooks
+ * offer exactly this list. Each event's `data` is a public interface: it is the webhook body's
+ * `data` (beside `eventId`, `organization` and `contract`) and is documented in the OpenAPI
+ * document's `webhooks` section from the schemas here. Values are strings or null, so a field
+ * added later never changes the type of one an integrator reads.
+ */
+
+const id = (what: string) => z.string().describe(`The ${what}'s id`);
+const signer = {
+  signerId: id('signer'),
+  signerName: z.string().describe("The signer's name"),
+  signerEmail: z.string().describe("The signer's e-mail address"),
 };
+const actor = {
+  actorId: id('member who took the step'),
+  actorName: z.string().describe('Who took the step'),
+};
+const version = z.string().nullable().describe('The version number the step concerns, if any');
+const ids = (who: string) => z.string().describe(`The ids of the ${who}, separated by commas`);
+
+/** Each event: what the webhooks screen calls it, and the schema of its `data`. */
+export const eventCatalogue = {
+  'contract.created': {
+    label: 'Contract or template created',
+    data: z.object({
+      isTemplate: z.enum(['true', 'false']).describe('Whether a template was created'),
+      templateId: z.string().nullable().describe('The template it was made from, if any'),
+      copiedFromId: z
+        .string()
+        .nullable()
+        .describe('The contract it was copied from (a duplicate, or a template saved from a contract)'),
+    }),
+  },
+  'contract.updated': {
+    label: 'Draft edited',
+    data: z.object({
+      changed: z
+        .string()
+        .describe('What changed, separated by commas: title, content, signers, project, expiry'),
+    }),
+  },
+  'contract.restored': {
+    label: 'Earlier version restored',
+    data: z.object({ version: z.string().describe('The version number restored') }),
+  },
+  'contract.sent': {
+    label: 'Contract sent',
+    data: z.object({
+      version: z.string().describe('The version number sent'),
+      contentSha256: z.string().describe("SHA-256 of the version's content"),
+      frozenSha256: z.string().describe('SHA-256 of the PDF the signers sign'),
+    }),
+  },
+  'contract.viewed': { label: 'Contract viewed by a signer', data: z.object(signer) },
+  'contract.signed': {
+    label: 'Contract signed by a signer',
+    data: z.object({
+      ...signer,
+      nextSignerId: z.string().nullable().describe('In order, the signer whose turn it is now'),
+    }),
+  },
+  'contract.completed': { label: 'Contract signed by everyone', data: z.object(signer) },
+  'contract.declined': {
+    label: 'Contract declined by a signer',
+    data: z.object({ ...signer, reason: z.string().describe('Why the signer declined') }),
+  },
+  'contract.canceled': {
+    label: 'Contract canceled',
+    data: z.object({ reason: z.string().describe('Why the sender canceled it') }),
+  },
+  'contract.expired': { label: 'Contract expired', data: z.object({}) },
+  'contract.sealed': {
+    label: 'Sealed PDF ready',
+    data: z.object({ sha256: z.string().describe('SHA-256 of the sealed PDF') }),
+  },
+  'mail.failed': {
+    label: 'E-mail could not be delivered',
+    data: z.object({
+      messageId: id('outbox message'),
+      details: z.string().describe('To whom, and why it failed'),
+    }),
+  },
+  'signer.reminded': {
+    label: 'Signer reminded',
+    data: z.object({
+      ...signer,
+      automatic: z.enum(['true', 'false']).describe('Sent by the schedule rather than by the sender'),
+    }),
+  },
+  'signer.code_sent': {
+    label: 'One-time code e-mailed to a signer',
+    data: z.object(signer),
+  },
+  'signer.check_passed': {
+    label: 'Signer passed a check',
+    data: z.object({
+      ...signer,
+      check: z.enum(['access_code', 'email_code']).describe('Which check was passed'),
+    }),
+  },
+  'signer.locked': {
+    label: 'Signer locked out after wrong codes',
+    data: z.object({ signerId: signer.signerId, signerName: signer.signerName }),
+  },
+  'review.sent': {
+    label: 'Draft sent for review',
+    data: z.object({ round: z.string().describe('The review round (the version number sent)') }),
+  },
+  'review.suggested': {
+    label: 'Changes suggested by a reviewer',
+    data: z.object({
+      reviewerName: z.string().describe("The reviewer's name"),
+      suggestionId: id('suggestion'),
+    }),
+  },
+  'review.decided': {
+    label: "A reviewer's suggestions accepted or rejected",
+    data: z.object({
+      suggestionId: id('suggestion'),
+      summary: z.string().describe('How many changes were accepted and rejected'),
+    }),
+  },
+  'comment.added': {
+    label: 'Comment or reply added',
+    data: z.object({
+      threadId: id('thread'),
+      commentId: id('comment'),
+      visibility: z.enum(['internal', 'shared']).describe('Whether the other side sees the thread'),
+      authorName: z.string().describe('Who wrote it'),
+      authorKind: z
+        .enum(['user', 'reviewer'])
+        .describe('A member of the team, or a reviewer of the other side'),
+    }),
+  },
+  'approval.requested': {
+    label: 'Approval of a draft requested',
+    data: z.object({
+      approverIds: ids('members asked to approve'),
+      anyAdmin: z.enum(['true', 'false']).describe('Whether any admin may approve'),
+      ...actor,
+      version,
+    }),
+  },
+  'approval.approved': {
+    label: 'Draft approved by an approver',
+    data: z.object({ ...actor, requesterIds: ids('members who asked'), version }),
+  },
+  'approval.rejected': {
+    label: 'Draft rejected by an approver',
+    data: z.object({ ...actor, requesterIds: ids('members who asked'), version }),
+  },
+  'approval.withdrawn': {
+    label: 'Approval withdrawn by a change to the draft',
+    data: z.object({
+      approverIds: ids('approvers whose approval was withdrawn'),
+      ...actor,
+      actorId: actor.actorId.nullable(),
+      reason: z.string().describe('What changed'),
+    }),
+  },
+} as const satisfies Record<string, { label: string; data: z.ZodObject }>;
+
+type Catalogue = typeof eventCatalogue;
+export type EventType = keyof Catalogue;
+/** The `data` of an event of this type, as recorded and as a webhook receives it. */
+export type EventData<T extends EventType> = z.infer<Catalogue[T]['data']>;
+
+export const eventTypes = Object.keys(eventCatalogue) as [EventType, ...EventType[]];
 
 export function eventLabel(type: EventType): string {
-  return eventLabels[type];
+  return eventCatalogue[type].label;
 }
 
 export function isEventType(value: string): value is EventType {
-  return (eventTypes as readonly string[]).includes(value);
+  return Object.hasOwn(eventCatalogue, value);
+}
+
+/** What every webhook body's `data` holds besides the event's own facts. */
+const deliveryContext = z.object({
+  eventId: z.string().describe("The event's id: the same on every attempt and on a resend"),
+  organization: z.object({ id: z.string(), name: z.string() }),
+  contract: z
+    .object({ id: z.string(), title: z.string(), status: z.string() })
+    .nullable()
+    .describe('The contract as it is when the delivery is made; null once it is deleted'),
+});
+
+/** The body a webhook receiver gets for an event of this type. */
+export function webhookBodySchema<T extends EventType>(type: T) {
+  return z
+    .object({
+      type: z.literal(type),
+      timestamp: z.iso.datetime({ offset: true }).describe('When it happened'),
+      data: deliveryContext.extend(eventCatalogue[type].data.shape),
+    })
+    .describe(eventCatalogue[type].label);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../src/server/db/schema';
 import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/deliver-webhook';
 import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
+import { webhookBodySchema } from '../../src/shared/events';
 import { backgroundFor, withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import {
@@ -127,8 +128,16 @@ describe('webhooks', () => {
     // A second drain finds nothing more: each consumer ran once per event.
     await background.drain();
 
+    // Every step reaches the endpoint for all events, its creation included.
     expect(typesAt('/all').sort()).toEqual(
-      ['contract.completed', 'contract.sealed', 'contract.sent', 'contract.signed', 'contract.viewed'].sort(),
+      [
+        'contract.completed',
+        'contract.created',
+        'contract.sealed',
+        'contract.sent',
+        'contract.signed',
+        'contract.viewed',
+      ].sort(),
     );
     expect(typesAt('/some').sort()).toEqual(['contract.sealed', 'contract.sent']);
     for (const entry of receiver.at('/all')) {
@@ -142,13 +151,16 @@ describe('webhooks', () => {
         organization: { id: owner.organizationId },
       });
       expect(new Date(body.timestamp).toString()).not.toBe('Invalid Date');
+      // What a real ceremony sends is what the OpenAPI document says each event holds.
+      const parsed = webhookBodySchema(body.type).safeParse(body);
+      expect(parsed.success, `${body.type}: ${parsed.error?.message}`).toBe(true);
     }
     expect(
       JSON.parse(receiver.at('/all').find((e) => e.body.includes('contract.signed'))?.body ?? '{}').data,
     ).toMatchObject({
       signerName: alice.name,
     });
-    expect(new Set(receiver.at('/all').map((entry) => entry.headers['webhook-id'])).size).toBe(5);
+    expect(new Set(receiver.at('/all').map((entry) => entry.headers['webhook-id'])).size).toBe(6);
 
     // Listed newest first, a page at a time.
     const first = await call(ctx, owner, {
@@ -165,10 +177,10 @@ describe('webhooks', () => {
       url: `/api/webhooks/${all.id}/deliveries?limit=3&cursor=${page1.nextCursor}`,
     });
     const page2 = second.json();
-    expect(page2.items).toHaveLength(2);
+    expect(page2.items).toHaveLength(3);
     expect(page2.nextCursor).toBeNull();
     const ids = [...page1.items, ...page2.items].map((item: { id: string }) => item.id);
-    expect(new Set(ids).size).toBe(5);
+    expect(new Set(ids).size).toBe(6);
 
     // Resend: one more attempt with the same webhook-id.
     const target = page1.items[0] as { id: string; messageId: string };

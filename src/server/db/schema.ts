@@ -19,6 +19,7 @@ import { apiTokenScopes } from '../../shared/api/api-tokens';
 import { approvalStatuses } from '../../shared/api/approvals';
 import { commentVisibilities } from '../../shared/api/comments';
 import type { EditorDocument } from '../../shared/api/editor-document';
+import type { NotificationKind } from '../../shared/api/notifications';
 import { webhookDeliveryStatuses } from '../../shared/api/webhooks';
 import {
   customFieldTypes,
@@ -781,7 +782,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     message: text('message').notNull(),
     /** The event it tells about: one notification per event, however often its consumer runs. */
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),

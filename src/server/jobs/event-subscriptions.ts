@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { type EventType, eventTypes } from '../../shared/events';
+import type { EventType } from '../../shared/events';
 import type { Database } from '../db/client';
 import { comments, webhookEndpoints } from '../db/schema';
+import { ownerNoticeOf, type Step, steps } from '../services/lifecycle/steps';
 
 /** What a subscription may look at when an event is recorded: the row being written. */
 export type SubscribedEvent = {
@@ -11,23 +12,19 @@ export type SubscribedEvent = {
 };
 
 type Subscription = {
-  on: readonly EventType[];
   maxAttempts?: number;
   /**
    * Whether the consumer has anything to do with this event, asked in the transaction that
-   * records it (so the answer and the event commit together). Without it, every event in `on` is
+   * records it (so the answer and the event commit together). Without it, every event it follows is
    * wanted. A predicate must be cheap (at most one indexed query) and may only answer false when
    * the job would provably do nothing.
    */
   wanted?: (tx: Database, event: SubscribedEvent) => boolean | Promise<boolean>;
 };
 
-/**
- * The owner's bell tells of every event it is subscribed to but the team's own comments: those
- * reach whom they mention (notify-mentions), and the other side mentions no one.
- */
+/** The owner's bell tells of the events whose step declares a notice for them (lifecycle/steps.ts). */
 export function ownerHearsOf(event: Pick<SubscribedEvent, 'type' | 'data'>): boolean {
-  return event.type !== 'comment.added' || event.data?.authorKind === 'reviewer';
+  return ownerNoticeOf(event.type, (event.data ?? {}) as never) !== null;
 }
 
 /**
@@ -73,42 +70,27 @@ async function anyEndpointWants(tx: Database, event: SubscribedEvent): Promise<b
 }
 
 /**
- * Which consumer reacts to which event: one job per consumer and event is queued in the
- * transaction that records the event (services/lifecycle/record-event.ts), so a reaction exists
- * if and only if what it reacts to committed, and runs once however often it is retried. A
- * consumer with a `wanted` predicate is queued only for the events it would act on (the others'
- * jobs would only compete with the seal and the mail). Each consumer is a job definition in
- * jobs/definitions/ named by its key here; this table only names them, so the services that
- * record events never import the consumers (which use services).
+ * The consumers of recorded events, and when each is queued: one job per consumer and event is
+ * queued in the transaction that records the event (services/lifecycle/record-event.ts), so a
+ * reaction exists if and only if what it reacts to committed, and runs once however often it is
+ * retried. Which events a consumer follows is declared with each step (lifecycle/steps.ts: the
+ * owner's bell follows the steps with a notice, webhooks follow every step, the rest are named in
+ * the step's `followedBy`). A consumer with a `wanted` predicate is queued only for the events it would
+ * act on (the others' jobs would only compete with the seal and the mail). Each consumer is a
+ * job definition in jobs/definitions/ named by its key here.
  */
 export const eventSubscriptions = {
-  'notify-owner': {
-    on: [
-      'contract.viewed',
-      'contract.signed',
-      'contract.declined',
-      'contract.completed',
-      'contract.expired',
-      'mail.failed',
-      'signer.locked',
-      'review.suggested',
-      'comment.added',
-    ],
-    wanted: (_tx, event) => ownerHearsOf(event),
-  },
-  'mail-signers': { on: ['contract.sent', 'contract.signed', 'contract.canceled'] },
-  'mail-owner': { on: ['contract.declined', 'contract.expired', 'signer.locked'] },
+  'notify-owner': { wanted: (_tx, event) => ownerHearsOf(event) },
+  'mail-signers': {},
+  'mail-owner': {},
   'mail-reviewers': {
-    on: ['review.sent', 'review.decided', 'comment.added'],
     wanted: (tx, event) => event.type !== 'comment.added' || reviewersHearOf(tx, event),
   },
-  'seal-contract': { on: ['contract.completed'], maxAttempts: 10 },
-  'mail-completion': { on: ['contract.sealed'] },
-  'notify-mentions': { on: ['comment.added'] },
-  'approval-notices': {
-    on: ['approval.requested', 'approval.approved', 'approval.rejected', 'approval.withdrawn'],
-  },
-  'deliver-webhooks': { on: eventTypes, wanted: anyEndpointWants },
+  'seal-contract': { maxAttempts: 10 },
+  'mail-completion': {},
+  'notify-mentions': {},
+  'approval-notices': {},
+  'deliver-webhooks': { wanted: anyEndpointWants },
 } as const satisfies Record<string, Subscription>;
 
 export type EventConsumerName = keyof typeof eventSubscriptions;
@@ -117,15 +99,23 @@ type Consumer = { name: EventConsumerName; maxAttempts?: number };
 
 const subscriptions = Object.entries(eventSubscriptions) as [EventConsumerName, Subscription][];
 
+/** Whether a consumer follows events of this type, as the type's step declares. */
+function follows(name: EventConsumerName, type: EventType): boolean {
+  const step = steps[type] as Step<EventType>;
+  if (name === 'deliver-webhooks') return true;
+  if (name === 'notify-owner') return step.notice !== undefined;
+  return (step.followedBy as readonly string[] | undefined)?.includes(name) ?? false;
+}
+
 const consumerOf = (name: EventConsumerName, subscription: Subscription): Consumer => ({
   name,
   ...(subscription.maxAttempts ? { maxAttempts: subscription.maxAttempts } : {}),
 });
 
-/** The consumers subscribed to a type of event, whether or not a given event of it concerns them. */
+/** The consumers that follow a type of event, whether or not a given event of it concerns them. */
 export function consumersOf(type: EventType): Consumer[] {
   return subscriptions
-    .filter(([, subscription]) => subscription.on.includes(type))
+    .filter(([name]) => follows(name, type))
     .map(([name, subscription]) => consumerOf(name, subscription));
 }
 
@@ -133,7 +123,7 @@ export function consumersOf(type: EventType): Consumer[] {
 export async function consumersWanting(tx: Database, event: SubscribedEvent): Promise<Consumer[]> {
   const wanting: Consumer[] = [];
   for (const [name, subscription] of subscriptions) {
-    if (!subscription.on.includes(event.type)) continue;
+    if (!follows(name, event.type)) continue;
     if (subscription.wanted && !(await subscription.wanted(tx, event))) continue;
     wanting.push(consumerOf(name, subscription));
   }

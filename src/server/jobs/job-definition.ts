@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import type { TargetRules } from '../services/webhooks/webhook-target';
+import { type EventContract, eventOf, type RecordedEvent } from './event-of';
 import type { EventConsumerName } from './event-subscriptions';
 import { enqueueJob, type JobRow } from './job-queue';
 import type { JobHandler } from './job-runner';
@@ -47,12 +48,25 @@ export function jobDefinition<S extends z.ZodType>(definition: JobDefinition<S>)
 /** The payload of every event consumer: the event, which holds the rest. */
 export const eventPayload = z.object({ eventId: z.uuid() });
 
-/** A consumer of recorded events (see event-subscriptions.ts): a job named after its subscription. */
+/** What a consumer of events is given: the event, typed by its type, and its contract (null once deleted). */
+export type ConsumedEvent = { event: RecordedEvent; contract: EventContract | null };
+
+/**
+ * A consumer of recorded events (see event-subscriptions.ts): a job named after its subscription,
+ * whose payload is the event's id; the handler gets the event and its contract, read when it runs.
+ */
 export function eventConsumer(
   type: EventConsumerName,
-  handle: JobDefinition<typeof eventPayload>['handle'],
+  handle: (deps: JobDeps, consumed: ConsumedEvent) => Promise<void>,
 ): JobDefinition<typeof eventPayload> {
-  return { type, payload: eventPayload, handle };
+  return {
+    type,
+    payload: eventPayload,
+    async handle(deps, { eventId }) {
+      const found = await eventOf(deps.db, eventId);
+      if (found) await handle(deps, found);
+    },
+  };
 }
 
 /**

@@ -1,11 +1,34 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
 
+/**
+ * What a bell notice is about; the web app draws each with its own icon. The owner's notices of a
+ * contract's steps are declared with the steps (server/services/lifecycle/steps.ts).
+ */
+export const notificationKinds = [
+  'viewed',
+  'signed',
+  'declined',
+  'completed',
+  'expired',
+  'mail_failed',
+  'signer_locked',
+  'suggested',
+  'commented',
+  'mentioned',
+  'approval_requested',
+  'approval_decided',
+  'approval_withdrawn',
+  'webhook_disabled',
+] as const;
+export const notificationKindSchema = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
 export const notificationSchema = z
   .object({
     id: idSchema,
     contractId: idSchema.nullable(),
-    kind: z.string(),
+    kind: notificationKindSchema,
     message: z.string(),
     read: z.boolean(),
     createdAt: timestampSchema,

@@ -99,11 +99,14 @@ async function giveUp(db: Database, message: MessageRow, reason: string, attempt
       .where(eq(contracts.id, message.contractId))
       .for('update');
     if (!contract) return;
-    const details = `${message.kind} e-mail to ${message.toEmail} could not be delivered: ${reason}`;
     await transition(tx, {
       contract,
-      event: { type: 'mail.failed', data: { messageId: message.id, details } },
-      history: { action: 'mail_failed', details, author: systemAuthor },
+      step: 'mail.failed',
+      facts: {
+        messageId: message.id,
+        details: `${message.kind} e-mail to ${message.toEmail} could not be delivered: ${reason}`,
+      },
+      author: systemAuthor,
       at: new Date(),
     });
   });

@@ -3,13 +3,10 @@ import { signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { contractOwner } from '../../services/contracts/contract-owner';
 import { eventConsumer } from '../job-definition';
-import { eventOf } from './event-of';
 
 /** The sealed PDF goes to every signer and to the sender, once each. */
-export const mailCompletion = eventConsumer('mail-completion', async ({ db }, { eventId }) => {
-  const found = await eventOf(db, eventId);
-  if (!found?.contract?.sealedAt) return;
-  const { contract } = found;
+export const mailCompletion = eventConsumer('mail-completion', async ({ db }, { contract }) => {
+  if (!contract?.sealedAt) return;
   const recipients = await db
     .select({ id: signers.id, name: signers.name, email: signers.email })
     .from(signers)

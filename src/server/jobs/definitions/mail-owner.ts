@@ -1,22 +1,18 @@
 import { queueMail } from '../../mail/queue-mail';
 import { contractOwner } from '../../services/contracts/contract-owner';
 import { eventConsumer } from '../job-definition';
-import { eventOf } from './event-of';
 
 /** The sender hears by e-mail of a decline, an expiry and a signer locked out by wrong codes. */
-export const mailOwner = eventConsumer('mail-owner', async ({ db }, { eventId }) => {
-  const found = await eventOf(db, eventId);
-  if (!found?.contract) return;
-  const { event, contract } = found;
+export const mailOwner = eventConsumer('mail-owner', async ({ db }, { event, contract }) => {
+  if (!contract) return;
   const owner = await contractOwner(db, contract.createdBy);
   if (!owner) return;
   const base = { organizationId: contract.organizationId, contractId: contract.id, to: owner };
-  const signerName = event.data.signerName ?? '';
   if (event.type === 'contract.declined') {
     await queueMail(db, {
       ...base,
       kind: 'declined',
-      params: { signerName, reason: event.data.reason ?? '' },
+      params: { signerName: event.data.signerName, reason: event.data.reason },
       dedupeKey: `declined:${contract.id}`,
     });
   } else if (event.type === 'contract.expired') {
@@ -25,7 +21,7 @@ export const mailOwner = eventConsumer('mail-owner', async ({ db }, { eventId })
     await queueMail(db, {
       ...base,
       kind: 'signer_locked',
-      params: { signerName },
+      params: { signerName: event.data.signerName },
       dedupeKey: `signer-locked:${event.id}`,
     });
   }

@@ -3,7 +3,6 @@ import { reviewers, suggestions } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { notifyReviewersOfReply } from '../../services/comments/notify-reviewers-of-reply';
 import { eventConsumer } from '../job-definition';
-import { eventOf } from './event-of';
 
 /**
  * The other side's reviewers hear by e-mail: invited to a review round (each e-mail makes its own
@@ -11,10 +10,8 @@ import { eventOf } from './event-of';
  * a shared thread they wrote in. Each message names its reviewer (`reviewerId`), so it is
  * composed with the title of the version sent to them, never the draft's since.
  */
-export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { eventId }) => {
-  const found = await eventOf(db, eventId);
-  if (!found?.contract) return;
-  const { event, contract } = found;
+export const mailReviewers = eventConsumer('mail-reviewers', async ({ db }, { event, contract }) => {
+  if (!contract) return;
   const base = { organizationId: contract.organizationId, contractId: contract.id };
   if (event.type === 'review.sent') {
     const round = Number(event.data.round);

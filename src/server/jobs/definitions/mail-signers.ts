@@ -2,17 +2,14 @@ import { eq } from 'drizzle-orm';
 import { signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { eventConsumer } from '../job-definition';
-import { eventOf } from './event-of';
 
 /**
  * The signers hear of a sent contract (their invitations: everyone at once, or the first in
  * order), of their turn when the one before them signs, and of a cancellation. Keys per signer
  * make each message once, whichever event asked for it.
  */
-export const mailSigners = eventConsumer('mail-signers', async ({ db }, { eventId }) => {
-  const found = await eventOf(db, eventId);
-  if (!found?.contract) return;
-  const { event, contract } = found;
+export const mailSigners = eventConsumer('mail-signers', async ({ db }, { event, contract }) => {
+  if (!contract) return;
   const all = await db.select().from(signers).where(eq(signers.contractId, contract.id));
   const mail = (
     signer: (typeof all)[number],

@@ -1,15 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
-import {
-  contractHistory,
-  type contracts,
-  type events,
-  memberships,
-  notifications,
-  users,
-} from '../../db/schema';
+import { contractHistory, type contracts, type events, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
+import { notify } from '../lifecycle/notify';
 
 type Notice = { kind: 'approval_requested' | 'approval_decided' | 'approval_withdrawn'; text: string };
 
@@ -130,18 +124,15 @@ export async function tellApprovalStep(
           : (event.data.reason ?? ''),
   };
   await db.transaction(async (tx) => {
+    await notify(tx, {
+      userIds: people.map((person) => person.id),
+      contractId: contract.id,
+      kind: found.notice.kind,
+      message: found.notice.text,
+      eventId: event.id,
+      at: event.createdAt,
+    });
     for (const person of people) {
-      await tx
-        .insert(notifications)
-        .values({
-          userId: person.id,
-          contractId: contract.id,
-          kind: found.notice.kind,
-          message: found.notice.text,
-          eventId: event.id,
-          createdAt: event.createdAt,
-        })
-        .onConflictDoNothing();
       await queueMail(tx, {
         organizationId: contract.organizationId,
         contractId: contract.id,

@@ -77,25 +77,19 @@ export async function decideApproval(
         .where(eq(contractApprovals.id, entry.row.id));
     }
     const requesters = [...new Set(open.flatMap((entry) => entry.row?.requestedBy ?? []))];
-    const on = subject.version ? ` version ${subject.version}` : '';
-    const as = open.some((entry) => entry.slot.approverId === null) ? ' (as an admin)' : '';
     await transition(tx, {
       contract,
-      // No comment in the event: its data reaches webhooks, and the comment is internal.
-      event: {
-        type: approve ? 'approval.approved' : 'approval.rejected',
-        data: {
-          actorId: actor.userId,
-          actorName: author.userName,
-          requesterIds: requesters.join(','),
-          version: subject.version === null ? null : String(subject.version),
-        },
+      step: approve ? 'approval.approved' : 'approval.rejected',
+      facts: {
+        actorId: actor.userId,
+        actorName: author.userName,
+        requesterIds: requesters.join(','),
+        version: subject.version === null ? null : String(subject.version),
+        asAdmin: open.some((entry) => entry.slot.approverId === null),
+        // Worded in the history only: event data reaches webhooks, and the comment is internal.
+        comment,
       },
-      history: {
-        action: approve ? 'approval_approved' : 'approval_rejected',
-        details: `${approve ? 'Approved' : 'Rejected'}${on}${as}${comment ? `: ${comment}` : ''}`,
-        author,
-      },
+      author,
       at: now,
     });
   });

@@ -65,21 +65,16 @@ export async function requestApproval(ctx: ServiceContext, contractId: string): 
     const names = asked.map((entry) => entry.slot.name).join(', ');
     await transition(tx, {
       contract,
-      event: {
-        type: 'approval.requested',
-        data: {
-          approverIds: asked.flatMap((entry) => entry.slot.approverId ?? []).join(','),
-          anyAdmin: String(asked.some((entry) => entry.slot.approverId === null)),
-          actorId: actor.userId,
-          actorName: author.userName,
-          version: subject.version === null ? null : String(subject.version),
-        },
+      step: 'approval.requested',
+      facts: {
+        approverIds: asked.flatMap((entry) => entry.slot.approverId ?? []).join(','),
+        anyAdmin: asked.some((entry) => entry.slot.approverId === null) ? 'true' : 'false',
+        actorId: actor.userId,
+        actorName: author.userName,
+        version: subject.version === null ? null : String(subject.version),
+        approverNames: names,
       },
-      history: {
-        action: 'approval_requested',
-        details: `Approval requested from ${names}${subject.version ? ` on version ${subject.version}` : ''}`,
-        author,
-      },
+      author,
       at: now,
     });
   });

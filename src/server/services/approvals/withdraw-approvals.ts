@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contractApprovals, type contracts } from '../../db/schema';
-import type { HistoryAuthor } from '../history/append-history';
+import type { HistoryAuthor } from '../lifecycle/append-history';
 import { transition } from '../lifecycle/transition';
 
 /**
@@ -27,20 +27,15 @@ export async function withdrawApprovals(
   const names = [...new Set(withdrawn.map((row) => row.decidedByName ?? ''))].join(', ');
   await transition(tx, {
     contract: input.contract,
-    event: {
-      type: 'approval.withdrawn',
-      data: {
-        approverIds: [...new Set(withdrawn.flatMap((row) => row.decidedBy ?? []))].join(','),
-        actorId: input.author.userId,
-        actorName: input.author.userName,
-        reason: input.why,
-      },
+    step: 'approval.withdrawn',
+    facts: {
+      approverIds: [...new Set(withdrawn.flatMap((row) => row.decidedBy ?? []))].join(','),
+      actorId: input.author.userId,
+      actorName: input.author.userName,
+      reason: input.why,
+      approverNames: names,
     },
-    history: {
-      action: 'approval_withdrawn',
-      details: `Approval by ${names} withdrawn: ${input.why}`,
-      author: input.author,
-    },
+    author: input.author,
     at: input.at,
   });
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { comments, commentThreads, memberships, users } from '../../db/schema';
 import type { CommentAccess } from '../../policies/comments';
-import { recordEvent } from '../lifecycle/record-event';
+import { transition } from '../lifecycle/transition';
 
 /**
  * The mentioned people who are members of the contract's organization, with their names now.
@@ -90,17 +90,18 @@ export async function addComment(
     .returning({ id: comments.id });
   if (!row) throw new Error('The comment was not stored');
   await tx.update(commentThreads).set({ updatedAt: at }).where(eq(commentThreads.id, thread.id));
-  await recordEvent(tx, {
-    organizationId: access.contract.organizationId,
-    contractId: access.contract.id,
-    type: 'comment.added',
-    data: {
+  await transition(tx, {
+    contract: access.contract,
+    step: 'comment.added',
+    facts: {
       threadId: thread.id,
       commentId: row.id,
       visibility: thread.visibility,
       authorName: access.author.name,
       authorKind: access.author.reviewerId ? 'reviewer' : 'user',
     },
+    // Comments are not in the contract's history: the author is named in the event.
+    author: { userId: access.author.userId, userName: access.author.name, ip: null, userAgent: null },
     at,
   });
   return row.id;

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { comments, commentThreads, contracts, memberships, notifications, users } from '../../db/schema';
+import { comments, commentThreads, contracts, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
+import { notify } from '../lifecycle/notify';
 
 /** How much of a comment a notification and its e-mail quote. */
 const excerptLength = 140;
@@ -47,20 +48,17 @@ export async function notifyMentioned(
       ),
     );
   const excerpt = excerptOf(comment.body);
+  const told = people.filter((person) => person.id !== comment.authorUserId);
   await db.transaction(async (tx) => {
-    for (const person of people) {
-      if (person.id === comment.authorUserId) continue;
-      await tx
-        .insert(notifications)
-        .values({
-          userId: person.id,
-          contractId: found.contractId,
-          kind: 'mentioned',
-          message: `${comment.authorName} mentioned you on "${found.title}": ${excerpt}`,
-          eventId: input.eventId,
-          createdAt: input.at,
-        })
-        .onConflictDoNothing();
+    await notify(tx, {
+      userIds: told.map((person) => person.id),
+      contractId: found.contractId,
+      kind: 'mentioned',
+      message: `${comment.authorName} mentioned you on "${found.title}": ${excerpt}`,
+      eventId: input.eventId,
+      at: input.at,
+    });
+    for (const person of told) {
       await queueMail(tx, {
         organizationId: found.organizationId,
         contractId: found.contractId,

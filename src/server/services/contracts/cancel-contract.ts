@@ -10,13 +10,9 @@ export async function cancelContract(ctx: ServiceContext, id: string, reason: st
     const contract = await findOwnContract(tx, actor, id, { kind: 'contract', forUpdate: true });
     await transition(tx, {
       contract,
-      to: 'canceled',
-      event: { type: 'contract.canceled', data: { reason } },
-      history: {
-        action: 'canceled',
-        details: `Canceled by ${actor.userName}: ${reason}`,
-        author: authorOf(actor),
-      },
+      step: 'contract.canceled',
+      facts: { reason },
+      author: authorOf(actor),
       at: new Date(),
     });
   });

@@ -5,8 +5,9 @@ import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts } from '../../db/schema';
-import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import type { CreationOrigin } from '../lifecycle/steps';
+import { transition } from '../lifecycle/transition';
 import { resolveProjectId } from '../projects/default-project';
 import { recordVersion } from '../versions/record-version';
 import { prepareContent } from './contract-content';
@@ -20,7 +21,8 @@ import { replaceSigners } from './replace-signers';
 export async function createContract(
   ctx: ServiceContext,
   input: CreateContractInput,
-  origin: { action: 'created' | 'created_from_template'; details?: string } = { action: 'created' },
+  /** What it is made from, named in its history and in its event. */
+  origin: CreationOrigin | null = null,
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
   const { content, contentHtml } = await prepareContent(input.content);
@@ -66,7 +68,18 @@ export async function createContract(
       at: now,
       editSession: input.editSession ?? null,
     });
-    await appendHistory(tx, { contractId: row.id, ...origin, author, at: now });
+    await transition(tx, {
+      contract: { id: row.id, organizationId: actor.organizationId, status: 'draft' },
+      step: 'contract.created',
+      facts: {
+        isTemplate: input.isTemplate ? 'true' : 'false',
+        templateId: origin?.from === 'template' ? origin.id : null,
+        copiedFromId: origin && origin.from !== 'template' ? origin.id : null,
+        origin,
+      },
+      author,
+      at: now,
+    });
     return { id: row.id, created: true };
   });
 }

@@ -31,6 +31,6 @@ export async function duplicateContract(
       isTemplate: false,
       signers: people,
     },
-    { action: 'created', details: `Duplicated from: ${source.title}` },
+    { from: 'duplicate', id: source.id, title: source.title },
   );
 }

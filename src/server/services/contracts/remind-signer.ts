@@ -3,10 +3,10 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts, signers, signingLinks } from '../../db/schema';
-import { queueMail } from '../../mail/queue-mail';
 import { findOwnContract } from '../../policies/scope';
-import { appendHistory, type HistoryAuthor } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import type { HistoryAuthor } from '../lifecycle/append-history';
+import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { maxAuthFailures } from '../signing/signer-authentication';
 import { signingStateOf } from '../signing/signing-state';
@@ -43,28 +43,20 @@ export async function queueReminder(
     })
     .where(eq(signers.id, signer.id));
   if (unlock) await tx.delete(signingLinks).where(eq(signingLinks.signerId, signer.id));
-  const wasLocked = signer.authFailures >= maxAuthFailures;
-  const retired = unlock
-    ? `; ${wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
-    : '';
-  await appendHistory(tx, {
-    contractId: contract.id,
-    action: 'reminded',
-    details: `${input.automatic ? 'Automatic reminder' : 'Reminder'} sent to ${signer.name} (${signer.email})${retired}`,
+  // The step's mail is the reminder itself (lifecycle/steps.ts).
+  await transition(tx, {
+    contract,
+    step: 'signer.reminded',
+    facts: {
+      signerId: signer.id,
+      signerName: signer.name,
+      signerEmail: signer.email,
+      automatic: input.automatic ? 'true' : 'false',
+      retiredLinks: unlock,
+      wasLocked: signer.authFailures >= maxAuthFailures,
+    },
     author: input.author,
     at: input.now,
-  });
-  await queueMail(tx, {
-    organizationId: contract.organizationId,
-    contractId: contract.id,
-    signerId: signer.id,
-    kind: 'reminder',
-    to: { name: signer.name, email: signer.email },
-    // One reminder a minute at most, however often the button is pressed; but always one when
-    // the earlier links were just retired, or the signer would be left with none that works.
-    dedupeKey: unlock
-      ? `reminder:${signer.id}:unlocked:${input.now.getTime()}`
-      : `reminder:${signer.id}:${Math.floor(input.now.getTime() / 60_000)}`,
   });
 }
 

@@ -112,24 +112,18 @@ export async function sendContract(
       .update(reviewers)
       .set({ closedAt: sentAt })
       .where(and(eq(reviewers.contractId, id), isNull(reviewers.closedAt)));
-    const n = list.length;
     await transition(tx, {
       contract,
-      to: 'sent',
+      step: 'contract.sent',
       set: { sentAt, expiresAt, sequential: input.sequential },
-      event: {
-        type: 'contract.sent',
-        data: {
-          frozenSha256: frozen.sha256,
-          version: String(version.number),
-          contentSha256: version.contentHash,
-        },
+      facts: {
+        frozenSha256: frozen.sha256,
+        version: String(version.number),
+        contentSha256: version.contentHash,
+        signerCount: list.length,
+        sequential: input.sequential,
       },
-      history: {
-        action: 'sent',
-        details: `Sent to ${n} signer${n === 1 ? '' : 's'} ${input.sequential ? 'one after another' : 'at once'}; version ${version.number} (content SHA-256 ${version.contentHash}); frozen document SHA-256 ${frozen.sha256}`,
-        author: authorOf(actor),
-      },
+      author: authorOf(actor),
       at: sentAt,
     });
   });

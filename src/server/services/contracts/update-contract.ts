@@ -1,19 +1,11 @@
-import { isDeepStrictEqual } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { UpdateContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
-import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { contracts } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { projectMoveRefusal } from '../approvals/project-move';
-import { withdrawApprovals } from '../approvals/withdraw-approvals';
-import { reanchorThreads } from '../comments/reanchor-threads';
-import { appendHistory } from '../history/append-history';
 import { authorOf } from '../history/author-of';
+import { checkRevisable, reviseDraft } from '../lifecycle/revise-draft';
 import { resolveProjectId } from '../projects/default-project';
-import { checkRevision } from '../versions/check-revision';
-import { recordVersion } from '../versions/record-version';
 import { prepareContent } from './contract-content';
 import { hashAccessCodes } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
@@ -36,13 +28,7 @@ export async function updateContract(
   const signerList = input.signers ? await hashAccessCodes(input.signers) : undefined;
   await db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, id, { forUpdate: true });
-    if (!isEditable(row.status)) {
-      throw new AppError(
-        'CONTRACT_NOT_EDITABLE',
-        `This contract is ${row.status} and can no longer be edited`,
-      );
-    }
-    await checkRevision(tx, row, baseRevision);
+    await checkRevisable(tx, row, baseRevision);
     const now = new Date();
     const projectId =
       input.projectId === undefined || row.isTemplate
@@ -59,46 +45,32 @@ export async function updateContract(
         );
       }
     }
-    await tx
-      .update(contracts)
-      .set({
-        ...(input.title === undefined ? {} : { title: input.title }),
-        ...(prepared ?? {}),
-        ...(projectId === undefined ? {} : { projectId }),
-        ...(input.expiresAt === undefined
-          ? {}
-          : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
-        revision: row.revision + 1,
-        updatedAt: now,
-      })
-      .where(eq(contracts.id, row.id));
-    if (signerList) await replaceSigners(tx, row.id, signerList, now);
-    const author = authorOf(actor);
-    // The document changed: this editing session's version (made now, or brought up to date).
-    const title = input.title ?? row.title;
-    const content = prepared?.content ?? row.content;
-    const contentChanged = prepared !== undefined && !isDeepStrictEqual(content, row.content);
-    // Comment threads follow their passages (or say they were deleted).
-    if (contentChanged) await reanchorThreads(tx, row.id, row.content, content, now);
-    if (title !== row.title || contentChanged) {
-      await recordVersion(tx, {
-        contractId: row.id,
-        kind: 'edited',
-        author: { id: actor.userId, name: author.userName },
-        at: now,
-        editSession: editSession ?? null,
-      });
-    }
-    await appendHistory(tx, {
-      contractId: row.id,
-      action: 'updated',
-      details: 'Contract updated',
-      author,
+    const set = {
+      ...(projectId === undefined ? {} : { projectId }),
+      ...(input.expiresAt === undefined
+        ? {}
+        : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
+    };
+    const changed = [
+      ...(input.title === undefined ? [] : ['title']),
+      ...(prepared === undefined ? [] : ['content']),
+      ...(signerList === undefined ? [] : ['signers']),
+      ...(projectId === undefined ? [] : ['project']),
+      ...(input.expiresAt === undefined ? [] : ['expiry']),
+    ];
+    await reviseDraft(tx, {
+      contract: row,
+      baseRevision,
+      ...(input.title === undefined ? {} : { title: input.title }),
+      ...(prepared === undefined ? {} : { content: prepared }),
+      set,
+      // The document changed: this editing session's version (made now, or brought up to date).
+      version: { kind: 'edited', editSession: editSession ?? null },
+      why: 'the title or content was edited',
+      author: authorOf(actor),
       at: now,
+      step: () => ({ step: 'contract.updated', facts: { changed: changed.join(',') } }),
     });
-    // Approvals were given for the text as it was: a new title or content withdraws them.
-    if (title !== row.title || contentChanged) {
-      await withdrawApprovals(tx, { contract: row, author, why: 'the title or content was edited', at: now });
-    }
+    if (signerList) await replaceSigners(tx, row.id, signerList, now);
   });
 }

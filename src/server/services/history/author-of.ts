@@ -1,5 +1,5 @@
 import type { Actor } from '../../actor';
-import type { HistoryAuthor } from './append-history';
+import type { HistoryAuthor } from '../lifecycle/append-history';
 
 /** Who a history entry names: the person, or the API token that acted for the organization. */
 export function authorOf(actor: Actor): HistoryAuthor {

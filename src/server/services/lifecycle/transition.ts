@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { HistoryAction } from '../../../shared/api/history';
 import { AppError } from '../../../shared/errors';
-import type { EventType } from '../../../shared/events';
-import { type ContractStatus, canTransition, transitionRefusal } from '../../../shared/statuses';
+import { type EventType, eventCatalogue } from '../../../shared/events';
+import { canTransition, transitionRefusal } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
 import { contracts } from '../../db/schema';
-import { appendHistory, type HistoryAuthor } from '../history/append-history';
+import { queueMail } from '../../mail/queue-mail';
+import { appendHistory, type HistoryAuthor } from './append-history';
 import { recordEvent } from './record-event';
+import { type Step, type StepFacts, steps } from './steps';
 
 type ContractRow = typeof contracts.$inferSelect;
 /** Columns a step of the lifecycle sets along with the status. */
@@ -14,53 +15,61 @@ type LifecycleColumns = Partial<
   Pick<ContractRow, 'sentAt' | 'expiresAt' | 'sequential' | 'completedAt' | 'sealedAt' | 'sealError'>
 >;
 
-export type ContractChange = {
+export type StepTaken<T extends EventType> = {
   /** The contract as read with its row locked (FOR UPDATE) in this transaction. */
   contract: Pick<ContractRow, 'id' | 'organizationId' | 'status'>;
-  /** The new status, checked against the status table; none for events that keep it. */
-  to?: ContractStatus;
-  set?: LifecycleColumns;
-  event: { type: EventType; data?: Record<string, string | null> };
-  history: { action: HistoryAction; details: string; author: HistoryAuthor };
+  step: T;
+  facts: StepFacts<T>;
+  author: HistoryAuthor;
   at: Date;
+  /** Columns the step sets along with its status move. */
+  set?: LifecycleColumns;
 };
 
 /**
- * The one way a contract's lifecycle moves: the status change (checked against the table in
- * shared/statuses.ts), its entry in the hash-chained history and the recorded event, whose
- * consumers (notifications, e-mail, the seal, webhooks) are queued — all in the caller's
- * transaction, so all of it happens or none. No other code writes a contract's status
- * (tests/unit/lifecycle-boundary.test.ts).
+ * The one way a contract's life moves: takes a step declared in ./steps.ts — its status change
+ * (checked against the table in shared/statuses.ts), its entry in the hash-chained history, its
+ * event (whose data is the facts as the event's schema keeps them) with the consumers that follow
+ * it queued, and its mail — all in the caller's transaction, so all of it happens or none. No
+ * other code writes a contract's status, history, events or bell notices
+ * (tests/unit/lifecycle-boundary.test.ts). Returns the event's id.
  */
-export async function transition(tx: Database, change: ContractChange): Promise<string> {
-  const { contract, to, at } = change;
-  if (to) {
-    if (!canTransition(contract.status, to)) {
-      const refusal = transitionRefusal(contract.status, to);
+export async function transition<T extends EventType>(tx: Database, taken: StepTaken<T>): Promise<string> {
+  const { contract, at, author, facts } = taken;
+  const step = steps[taken.step] as Step<T>;
+  const context = { author, at, contract };
+  if (step.to) {
+    if (!canTransition(contract.status, step.to)) {
+      const refusal = transitionRefusal(contract.status, step.to);
       throw new AppError(refusal.code, refusal.message);
     }
     const updated = await tx
       .update(contracts)
-      .set({ ...change.set, status: to, updatedAt: at })
+      .set({ ...taken.set, status: step.to, updatedAt: at })
       .where(and(eq(contracts.id, contract.id), eq(contracts.status, contract.status)))
       .returning({ id: contracts.id });
     // The caller holds the row lock, so only a caller that did not lock it can get here.
     if (updated.length === 0) throw new AppError('ID_CONFLICT', 'The contract changed meanwhile. Try again.');
-  } else if (change.set && Object.keys(change.set).length > 0) {
-    await tx.update(contracts).set(change.set).where(eq(contracts.id, contract.id));
+  } else if (taken.set && Object.keys(taken.set).length > 0) {
+    await tx.update(contracts).set(taken.set).where(eq(contracts.id, contract.id));
   }
-  await appendHistory(tx, {
-    contractId: contract.id,
-    action: change.history.action,
-    details: change.history.details,
-    author: change.history.author,
-    at,
-  });
-  return recordEvent(tx, {
+  if (step.history) {
+    const { action, details } = step.history;
+    await appendHistory(tx, {
+      contractId: contract.id,
+      action: typeof action === 'function' ? action(facts) : action,
+      details: details(facts, context),
+      author,
+      at,
+    });
+  }
+  const eventId = await recordEvent(tx, {
     organizationId: contract.organizationId,
     contractId: contract.id,
-    type: change.event.type,
-    ...(change.event.data ? { data: change.event.data } : {}),
+    type: taken.step,
+    data: eventCatalogue[taken.step].data.parse(facts),
     at,
   });
+  for (const mail of step.mail?.(facts, context) ?? []) await queueMail(tx, mail);
+  return eventId;
 }

@@ -2,17 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { DecideSuggestionInput } from '../../../shared/api/reviews';
 import { AppError } from '../../../shared/errors';
-import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { contracts, suggestions } from '../../db/schema';
+import { suggestions } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
-import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { applySuggestion } from '../contracts/contract-content';
 import { authorOf } from '../history/author-of';
+import { checkRevisable, reviseDraft } from '../lifecycle/revise-draft';
 import { transition } from '../lifecycle/transition';
-import { checkRevision } from '../versions/check-revision';
 import { findVersion } from '../versions/find-version';
-import { recordVersion } from '../versions/record-version';
 import { findSuggestion } from './find-suggestion';
 
 /**
@@ -56,13 +53,7 @@ export async function decideSuggestion(
   const { changes, accepted, content: prepared } = decided;
   await db.transaction(async (tx) => {
     const contract = await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
-    if (!isEditable(contract.status)) {
-      throw new AppError(
-        'CONTRACT_NOT_EDITABLE',
-        `This contract is ${contract.status} and can no longer be edited`,
-      );
-    }
-    await checkRevision(tx, contract, input.baseRevision);
+    await checkRevisable(tx, contract, input.baseRevision);
     if (!isDeepStrictEqual(contract.content, found.content)) {
       throw new AppError(
         'CONTRACT_CHANGED',
@@ -79,28 +70,30 @@ export async function decideSuggestion(
       .where(and(eq(suggestions.id, suggestion.id), eq(suggestions.status, 'open')))
       .returning({ id: suggestions.id });
     if (claimed.length === 0) throw new AppError('INVALID_INPUT', 'This suggestion was already decided.');
-    let details = `All ${changes} changes suggested by ${reviewerName} rejected`;
-    if (prepared) {
-      await tx
-        .update(contracts)
-        .set({ ...prepared, revision: contract.revision + 1, updatedAt: now })
-        .where(eq(contracts.id, contract.id));
-      const version = await recordVersion(tx, {
-        contractId: contract.id,
-        kind: 'suggestions',
-        author: { id: actor.userId, name: author.userName },
-        at: now,
-      });
-      details = `Of ${changes} changes suggested by ${reviewerName}, ${accepted} accepted and ${rejected} rejected: version ${version.number}`;
-    }
-    await transition(tx, {
-      contract,
-      event: { type: 'review.decided', data: { suggestionId: suggestion.id, summary: details } },
-      history: { action: 'suggestions_decided', details, author },
-      at: now,
+    const decision = (version: number | null) => ({
+      step: 'review.decided' as const,
+      facts: {
+        suggestionId: suggestion.id,
+        summary:
+          version === null
+            ? `All ${changes} changes suggested by ${reviewerName} rejected`
+            : `Of ${changes} changes suggested by ${reviewerName}, ${accepted} accepted and ${rejected} rejected: version ${version}`,
+      },
     });
-    if (prepared) {
-      await withdrawApprovals(tx, { contract, author, why: 'suggested changes were accepted', at: now });
+    if (!prepared) {
+      await transition(tx, { contract, ...decision(null), author, at: now });
+      return;
     }
+    // The accepted text is written as any revision of the draft: threads follow their passages.
+    await reviseDraft(tx, {
+      contract,
+      baseRevision: input.baseRevision,
+      content: prepared,
+      version: { kind: 'suggestions', evenIfUnchanged: true },
+      why: 'suggested changes were accepted',
+      author,
+      at: now,
+      step: decision,
+    });
   });
 }

@@ -65,15 +65,14 @@ export async function sendForReview(
           },
         });
     }
-    const names = input.reviewers.map((reviewer) => reviewer.name).join(', ');
     await transition(tx, {
       contract,
-      event: { type: 'review.sent', data: { round: String(version.number) } },
-      history: {
-        action: 'review_sent',
-        details: `Version ${version.number} sent for review to ${names}`,
-        author,
+      step: 'review.sent',
+      facts: {
+        round: String(version.number),
+        reviewerNames: input.reviewers.map((reviewer) => reviewer.name).join(', '),
       },
+      author,
       at: now,
     });
   });

@@ -56,12 +56,14 @@ export async function suggestChanges(
     if (!row) throw new Error('The suggestion was not stored');
     await transition(tx, {
       contract,
-      event: { type: 'review.suggested', data: { reviewerName: reviewer.name, suggestionId: row.id } },
-      history: {
-        action: 'suggestions_made',
-        details: `${reviewer.name} (${reviewer.email}) suggested changes to version ${version.number}`,
-        author: { userId: null, userName: `${reviewer.name} (reviewer)`, ...ctx.origin },
+      step: 'review.suggested',
+      facts: {
+        reviewerName: reviewer.name,
+        suggestionId: row.id,
+        reviewerEmail: reviewer.email,
+        baseVersion: version.number,
       },
+      author: { userId: null, userName: `${reviewer.name} (reviewer)`, ...ctx.origin },
       at: now,
     });
     const { content: _content, ...summary } = row;

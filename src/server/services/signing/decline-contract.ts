@@ -23,16 +23,9 @@ export async function declineContract(ctx: SignerContext, reason: string): Promi
       .where(eq(signers.id, signer.id));
     await transition(tx, {
       contract,
-      to: 'canceled',
-      event: {
-        type: 'contract.declined',
-        data: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email, reason },
-      },
-      history: {
-        action: 'declined',
-        details: `Declined by ${signer.name} (${signer.email}): ${reason}`,
-        author: signerAuthor(signer, origin),
-      },
+      step: 'contract.declined',
+      facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email, reason },
+      author: signerAuthor(signer, origin),
       at: now,
     });
   });

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { contracts, signers } from '../../db/schema';
-import type { HistoryAuthor } from '../history/append-history';
+import type { HistoryAuthor } from '../lifecycle/append-history';
 import { assertLiveLink } from './signing-link';
 
 export type SignerRow = typeof signers.$inferSelect;

@@ -26,15 +26,9 @@ export async function markSignerViewed(
   await tx.update(signers).set({ status: 'viewed', viewedAt: now }).where(eq(signers.id, signer.id));
   await transition(tx, {
     contract,
-    event: {
-      type: 'contract.viewed',
-      data: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email },
-    },
-    history: {
-      action: 'viewed',
-      details: `Opened by ${signer.name} (${signer.email})`,
-      author: signerAuthor(signer, input.origin),
-    },
+    step: 'contract.viewed',
+    facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email },
+    author: signerAuthor(signer, input.origin),
     at: now,
   });
 }

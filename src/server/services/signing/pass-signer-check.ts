@@ -4,7 +4,6 @@ import { AppError } from '../../../shared/errors';
 import type { RequestOrigin as Origin } from '../../context';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
-import { appendHistory } from '../history/append-history';
 import { transition } from '../lifecycle/transition';
 import { type ContractRow, findSignerWithContract, type SignerRow, signerAuthor } from './find-signer';
 import { markSignerViewed } from './mark-signer-viewed';
@@ -15,10 +14,7 @@ import { signingStateOf } from './signing-state';
 export type CheckOutcome = 'right' | 'wrong';
 type Result = SigningSession & { passed: Set<SignerCheck> };
 
-const labels: Record<SignerCheck, { name: string; passed: (who: string) => string }> = {
-  access_code: { name: 'access code', passed: (who) => `Access code entered by ${who}` },
-  email_code: { name: 'e-mailed code', passed: (who) => `E-mailed code confirmed by ${who}` },
-};
+const checkNames: Record<SignerCheck, string> = { access_code: 'access code', email_code: 'e-mailed code' };
 
 /**
  * One try at one of a signer's checks. The contract row is locked for the whole try, so parallel
@@ -57,7 +53,6 @@ export async function passSignerCheck(
     if (!required.has(check) || passed.has(check)) return { kind: 'done' as const, result: result(signer) };
     if (signer.authFailures >= maxAuthFailures) return { kind: 'locked' as const };
 
-    const who = `${signer.name} (${signer.email})`;
     if ((await input.verify(signer)) === 'right') {
       const updated = {
         ...signer,
@@ -72,11 +67,12 @@ export async function passSignerCheck(
           ...(check === 'email_code' ? { emailCodeHash: null, emailCodeExpiresAt: null } : {}),
         })
         .where(eq(signers.id, signer.id));
-      await appendHistory(tx, {
-        contractId: contract.id,
-        action: check === 'access_code' ? 'access_code_entered' : 'email_code_confirmed',
-        details: labels[check].passed(who),
+      await transition(tx, {
+        contract,
+        step: 'signer.check_passed',
+        facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email, check },
         author: signerAuthor(signer, origin),
+        at: new Date(),
       });
       passed.add(check);
       if (authenticationOf(updated, passed).complete) {
@@ -88,7 +84,7 @@ export async function passSignerCheck(
     const failures = signer.authFailures + 1;
     await tx.update(signers).set({ authFailures: failures }).where(eq(signers.id, signer.id));
     if (failures < maxAuthFailures) return { kind: 'wrong' as const, triesLeft: maxAuthFailures - failures };
-    await lockOut(tx, { contract, signer, who, check, origin });
+    await lockOut(tx, { contract, signer, check, origin });
     return { kind: 'locked' as const };
   });
 
@@ -96,7 +92,7 @@ export async function passSignerCheck(
   if (outcome.kind === 'locked') throw lockedError();
   throw new AppError(
     'INVALID_INPUT',
-    `That ${labels[check].name} is not right. ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left before the document is locked.`,
+    `That ${checkNames[check]} is not right. ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left before the document is locked.`,
     'code',
   );
 }
@@ -110,7 +106,7 @@ export function lockedError(): AppError {
 
 async function lockOut(
   tx: Database,
-  input: { contract: ContractRow; signer: SignerRow; who: string; check: SignerCheck; origin: Origin },
+  input: { contract: ContractRow; signer: SignerRow; check: SignerCheck; origin: Origin },
 ): Promise<void> {
   const { contract, signer } = input;
   // A code e-mailed before the lock must not open the document after it.
@@ -120,12 +116,15 @@ async function lockOut(
     .where(eq(signers.id, signer.id));
   await transition(tx, {
     contract,
-    event: { type: 'signer.locked', data: { signerId: signer.id, signerName: signer.name } },
-    history: {
-      action: 'signer_locked',
-      details: `${input.who} failed the ${labels[input.check].name} ${maxAuthFailures} times in a row — locked until the sender sends a reminder`,
-      author: signerAuthor(signer, input.origin),
+    step: 'signer.locked',
+    facts: {
+      signerId: signer.id,
+      signerName: signer.name,
+      signerEmail: signer.email,
+      checkName: checkNames[input.check],
+      tries: maxAuthFailures,
     },
+    author: signerAuthor(signer, input.origin),
     at: new Date(),
   });
 }

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
-import { queueMail } from '../../mail/queue-mail';
-import { appendHistory } from '../history/append-history';
+import { transition } from '../lifecycle/transition';
 import { consumeCooldown, consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { lockedError } from './pass-signer-check';
@@ -51,20 +50,13 @@ export async function requestEmailCode(
     if (soon > 0) throw tooSoon(soon);
     const hourly = await consumeRateLimit(tx, `signer-email-code:hourly:${signerId}`, limits.hourly, now);
     if (hourly > 0) throw tooSoon(hourly);
-    await appendHistory(tx, {
-      contractId: contract.id,
-      action: 'email_code_sent',
-      details: `One-time code requested by ${signer.name} (${signer.email}), e-mailed to ${signer.email}`,
+    // The step's mail is the code itself, made when it is delivered (lifecycle/steps.ts).
+    await transition(tx, {
+      contract,
+      step: 'signer.code_sent',
+      facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email },
       author: signerAuthor(signer, origin),
       at: now,
-    });
-    await queueMail(tx, {
-      organizationId: contract.organizationId,
-      contractId: contract.id,
-      signerId: signer.id,
-      kind: 'signer_code',
-      to: { name: signer.name, email: signer.email },
-      dedupeKey: `signer-code:${signer.id}:${now.getTime()}`,
     });
     return { maskedEmail: maskEmail(signer.email) };
   });

@@ -136,12 +136,9 @@ async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferS
     await transition(tx, {
       contract: locked,
       set: { sealedAt: now, sealError: null },
-      event: { type: 'contract.sealed', data: { sha256: final.sha256 } },
-      history: {
-        action: 'sealed',
-        details: `Final PDF sealed (${final.pages} pages); signed document SHA-256 ${final.signedSha256}; sealed file SHA-256 ${final.sha256}`,
-        author: systemAuthor,
-      },
+      step: 'contract.sealed',
+      facts: { sha256: final.sha256, pages: final.pages, signedSha256: final.signedSha256 },
+      author: systemAuthor,
       at: now,
     });
   });

@@ -62,26 +62,26 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
     if (next) await tx.update(signers).set({ invitedAt: now }).where(eq(signers.id, next.id));
     await transition(tx, {
       contract,
-      event: { type: 'contract.signed', data: { ...who, nextSignerId: next?.id ?? null } },
-      history: {
-        action: 'signed',
-        details: `Signed by ${fields.fullName ?? signer.name} (${signer.email}), ${input.signature.kind} signature; accepted disclosure ${consentDisclosure.version} (SHA-256 ${consentHash})`,
-        author,
+      step: 'contract.signed',
+      facts: {
+        ...who,
+        nextSignerId: next?.id ?? null,
+        fullName: fields.fullName ?? signer.name,
+        signatureKind: input.signature.kind,
+        consentVersion: consentDisclosure.version,
+        consentHash,
       },
+      author,
       at: now,
     });
     if (left.length > 0) return;
     // The last signature: the contract is complete, and its completion queues the seal.
     await transition(tx, {
       contract,
-      to: 'signed',
+      step: 'contract.completed',
       set: { completedAt: now },
-      event: { type: 'contract.completed', data: who },
-      history: {
-        action: 'completed',
-        details: `All ${all.length} signer${all.length === 1 ? '' : 's'} signed`,
-        author,
-      },
+      facts: { ...who, signerCount: all.length },
+      author,
       at: now,
     });
   });

@@ -33,13 +33,9 @@ export async function expireContracts(db: Database, now = new Date()): Promise<n
 export async function expireContract(tx: Database, contract: ContractRow, now: Date): Promise<void> {
   await transition(tx, {
     contract,
-    to: 'expired',
-    event: { type: 'contract.expired' },
-    history: {
-      action: 'expired',
-      details: `Expired on ${contract.expiresAt?.toISOString() ?? now.toISOString()} before every signer had signed`,
-      author: systemAuthor,
-    },
+    step: 'contract.expired',
+    facts: { expiresAt: contract.expiresAt },
+    author: systemAuthor,
     at: now,
   });
 }

@@ -23,6 +23,6 @@ export async function createFromTemplate(
       isTemplate: false,
       signers: [],
     },
-    { action: 'created_from_template', details: `Created from template: ${template.title}` },
+    { from: 'template', id: template.id, title: template.title },
   );
 }

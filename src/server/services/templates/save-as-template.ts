@@ -13,6 +13,6 @@ export async function saveAsTemplate(
   return createContract(
     ctx,
     { id: input.id, title: source.title, content: source.content, isTemplate: true, signers: [] },
-    { action: 'created', details: `Saved from contract: ${source.title}` },
+    { from: 'contract', id: source.id, title: source.title },
   );
 }

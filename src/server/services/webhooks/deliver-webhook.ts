@@ -6,7 +6,6 @@ import {
   contracts,
   events,
   memberships,
-  notifications,
   organizations,
   users,
   webhookDeliveries,
@@ -14,14 +13,19 @@ import {
 } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { messageIdOf } from '../../presenters/webhook';
+import { notify } from '../lifecycle/notify';
 import { postWebhook } from './post-webhook';
 import { openWebhookSecret } from './webhook-secret';
 
 /** Failed attempts in a row (across deliveries) after which an endpoint is turned off. */
 export const defaultDisableAfterFailures = 20;
 
-/** What a receiver gets: `{ type, timestamp, data }`, data naming the contract and the event's facts. */
-async function payloadOf(db: Database, eventId: string) {
+/**
+ * What a receiver gets: `{ type, timestamp, data }`, data naming the event, the organization and
+ * the contract beside the event's own data (its schema: `webhookBodySchema` in shared/events.ts,
+ * published in the OpenAPI document's `webhooks`).
+ */
+export async function webhookBodyOf(db: Database, eventId: string) {
   const [row] = await db
     .select({ event: events, organization: { id: organizations.id, name: organizations.name } })
     .from(events)
@@ -73,7 +77,7 @@ export async function deliverWebhook(
       .where(eq(webhookDeliveries.id, delivery.id));
     return;
   }
-  const payload = await payloadOf(db, delivery.eventId);
+  const payload = await webhookBodyOf(db, delivery.eventId);
   if (!payload) return;
   const body = JSON.stringify(payload);
   const messageId = messageIdOf(delivery.id);
@@ -148,14 +152,15 @@ async function tellAdmins(
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, input.organizationId), eq(memberships.role, 'admin')));
   const host = new URL(input.url).host;
+  await notify(tx, {
+    userIds: admins.map((admin) => admin.id),
+    contractId: null,
+    kind: 'webhook_disabled',
+    message: `The webhook endpoint ${host} was turned off: it kept failing. Check it in Settings and turn it back on.`,
+    eventId: null,
+    at: input.now,
+  });
   for (const admin of admins) {
-    await tx.insert(notifications).values({
-      userId: admin.id,
-      contractId: null,
-      kind: 'webhook_disabled',
-      message: `The webhook endpoint ${host} was turned off: it kept failing. Check it in Settings and turn it back on.`,
-      createdAt: input.now,
-    });
     await queueMail(tx, {
       organizationId: input.organizationId,
       contractId: null,

@@ -1,25 +1,31 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { formatDistanceToNow } from 'date-fns';
 import {
+  AtSign,
+  BadgeCheck,
   Bell,
   BellOff,
   CheckCircle2,
+  ClipboardCheck,
   Clock,
   Eye,
   Lock,
   type LucideIcon,
   MailWarning,
   MessageSquareText,
+  PencilLine,
   ShieldCheck,
+  Undo2,
+  WebhookOff,
   XCircle,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Notification } from '../../../../shared/api/notifications';
+import type { Notification, NotificationKind } from '../../../../shared/api/notifications';
 import { formatDateTime } from '../../../lib/dates';
 import { useMarkNotificationsRead, useNotificationStream, useNotifications } from '../api/notifications';
 
-const kinds: Record<string, { icon: LucideIcon; tone: string }> = {
+const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   viewed: { icon: Eye, tone: 'bg-indigo-50 text-indigo-600' },
   signed: { icon: CheckCircle2, tone: 'bg-green-50 text-green-600' },
   completed: { icon: ShieldCheck, tone: 'bg-green-50 text-green-600' },
@@ -28,14 +34,19 @@ const kinds: Record<string, { icon: LucideIcon; tone: string }> = {
   mail_failed: { icon: MailWarning, tone: 'bg-red-50 text-red-600' },
   signer_locked: { icon: Lock, tone: 'bg-red-50 text-red-600' },
   commented: { icon: MessageSquareText, tone: 'bg-sky-50 text-sky-700' },
+  suggested: { icon: PencilLine, tone: 'bg-sky-50 text-sky-700' },
+  mentioned: { icon: AtSign, tone: 'bg-sky-50 text-sky-700' },
+  approval_requested: { icon: ClipboardCheck, tone: 'bg-indigo-50 text-indigo-600' },
+  approval_decided: { icon: BadgeCheck, tone: 'bg-green-50 text-green-600' },
+  approval_withdrawn: { icon: Undo2, tone: 'bg-amber-50 text-amber-700' },
+  webhook_disabled: { icon: WebhookOff, tone: 'bg-red-50 text-red-600' },
 };
-const fallbackKind = { icon: Bell, tone: 'bg-slate-100 text-slate-600' };
 
 const itemClass =
   'flex w-full cursor-pointer gap-3 rounded px-3 py-2.5 text-left outline-none data-[highlighted]:bg-slate-100';
 
 function NotificationRow({ notification, unread }: { notification: Notification; unread: boolean }) {
-  const { icon: Icon, tone } = kinds[notification.kind] ?? fallbackKind;
+  const { icon: Icon, tone } = kinds[notification.kind];
   return (
     <>
       <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${tone}`}>

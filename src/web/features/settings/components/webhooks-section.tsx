@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/dates';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useWebhookChanges, webhookDeliveriesQuery, webhooksQuery } from '../api/webhooks';
+import { WebhookEventReference } from './webhook-event-reference';
 
 const messageOf = (error: unknown) =>
   error instanceof AppError ? error.message : 'Something went wrong. Please try again.';
@@ -318,6 +319,7 @@ export function WebhooksSection() {
             Add endpoint
           </Button>
         </form>
+        <WebhookEventReference />
       </SettingsSection>
     </div>
   );

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { HistoryAction } from '../../../shared/api/history';
 import type { Database } from '../../db/client';
 import { contractHistory, contracts } from '../../db/schema';
-import { type ChainedEntry, chainHash, genesisHash } from './hash-chain';
+import { type ChainedEntry, chainHash, genesisHash } from '../history/hash-chain';
 
 export type HistoryAuthor = {
   userId: string | null;

@@ -1,0 +1,300 @@
+import type { z } from 'zod';
+import type { HistoryAction } from '../../../shared/api/history';
+import type { NotificationKind } from '../../../shared/api/notifications';
+import type { EventData, EventType, eventCatalogue } from '../../../shared/events';
+import type { ContractStatus } from '../../../shared/statuses';
+import type { EventConsumerName } from '../../jobs/event-subscriptions';
+import type { QueuedMail } from '../../mail/queue-mail';
+import type { HistoryAuthor } from './append-history';
+
+/**
+ * What a step knows beyond its event's data: facts its history entry words but that do not go to
+ * webhooks (a signer's typed name, a decision's internal comment, counts). `transition` records
+ * the event's data from the facts through the event's schema, which keeps only the event's fields.
+ */
+type HistoryOnlyFacts = {
+  'contract.created': { origin: CreationOrigin | null };
+  'contract.restored': { restoredAs: number };
+  'contract.sent': { signerCount: number; sequential: boolean };
+  'contract.signed': { fullName: string; signatureKind: string; consentVersion: string; consentHash: string };
+  'contract.completed': { signerCount: number };
+  'contract.expired': { expiresAt: Date | null };
+  'contract.sealed': { pages: number; signedSha256: string };
+  'signer.reminded': { retiredLinks: boolean; wasLocked: boolean };
+  'signer.locked': { signerEmail: string; checkName: string; tries: number };
+  'review.sent': { reviewerNames: string };
+  'review.suggested': { reviewerEmail: string; baseVersion: number };
+  'approval.requested': { approverNames: string };
+  'approval.approved': { asAdmin: boolean; comment: string };
+  'approval.rejected': { asAdmin: boolean; comment: string };
+  'approval.withdrawn': { approverNames: string };
+};
+
+/** An event's data as the step states it, field by field (an event with none takes `{}`). */
+type EventFacts<Shape extends Record<string, z.ZodType>> = { [K in keyof Shape]: z.input<Shape[K]> };
+
+/** What the code taking a step states: the event's data and the facts its history entry words. */
+export type StepFacts<T extends EventType> = EventFacts<(typeof eventCatalogue)[T]['data']['shape']> &
+  (T extends keyof HistoryOnlyFacts ? HistoryOnlyFacts[T] : unknown);
+
+/** Where a new contract or template came from, when it was not made blank. */
+export type CreationOrigin = { from: 'template' | 'duplicate' | 'contract'; id: string; title: string };
+
+const originWording: Record<CreationOrigin['from'], string> = {
+  template: 'Created from template',
+  duplicate: 'Duplicated from',
+  contract: 'Saved from contract',
+};
+
+type StepContext = { author: HistoryAuthor; at: Date; contract: { id: string; organizationId: string } };
+
+export type Step<T extends EventType> = {
+  /** The status the contract moves to, checked against shared/statuses.ts; none keeps it. */
+  to?: ContractStatus;
+  /** The entry in the contract's hash-chained history; none for steps outside the audit trail. */
+  history?: {
+    action: HistoryAction | ((facts: StepFacts<T>) => HistoryAction);
+    details: (facts: StepFacts<T>, context: StepContext) => string | null;
+  };
+  /**
+   * What the contract's owner reads in the bell (the notify-owner consumer writes it when the
+   * job runs, with the title then), and for which events of this type.
+   */
+  notice?: {
+    kind: NotificationKind;
+    text: (title: string, data: EventData<T>) => string;
+    when?: (data: EventData<T>) => boolean;
+  };
+  /** Mail queued in the step's own transaction (the rest is sent by the consumers in `followedBy`). */
+  mail?: (facts: StepFacts<T>, context: StepContext) => QueuedMail[];
+  /** The consumers that react to the step (jobs/definitions/), besides the owner's bell and webhooks. */
+  followedBy?: readonly Exclude<EventConsumerName, 'notify-owner' | 'deliver-webhooks'>[];
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const person = (name: string, email: string) => `${name} (${email})`;
+/** The other side's comments reach the owner; the team's reach whom they mention. */
+const fromOtherSide = (data: { authorKind: string }) => data.authorKind === 'reviewer';
+
+/**
+ * Every step of a contract's life, declared once: its status move, its event (whose data schema
+ * is in shared/events.ts), its history entry and wording, the owner's bell notice, the mail sent
+ * with it, and the consumers that follow. `transition()` (./transition.ts) is the only code that
+ * applies one, so history, events and notices are written nowhere else
+ * (tests/unit/lifecycle-boundary.test.ts).
+ */
+export const steps: { [T in EventType]: Step<T> } = {
+  'contract.created': {
+    history: {
+      action: (facts) => (facts.origin?.from === 'template' ? 'created_from_template' : 'created'),
+      details: ({ origin }) => (origin ? `${originWording[origin.from]}: ${origin.title}` : null),
+    },
+  },
+  'contract.updated': { history: { action: 'updated', details: () => 'Contract updated' } },
+  'contract.restored': {
+    history: {
+      action: 'version_restored',
+      details: (facts) => `Version ${facts.version} restored as version ${facts.restoredAs}`,
+    },
+  },
+  'contract.sent': {
+    to: 'sent',
+    history: {
+      action: 'sent',
+      details: (facts) =>
+        `Sent to ${plural(facts.signerCount, 'signer')} ${facts.sequential ? 'one after another' : 'at once'}; version ${facts.version} (content SHA-256 ${facts.contentSha256}); frozen document SHA-256 ${facts.frozenSha256}`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'contract.viewed': {
+    history: {
+      action: 'viewed',
+      details: (facts) => `Opened by ${person(facts.signerName, facts.signerEmail)}`,
+    },
+    notice: { kind: 'viewed', text: (title, data) => `${data.signerName} opened "${title}"` },
+  },
+  'contract.signed': {
+    history: {
+      action: 'signed',
+      details: (facts) =>
+        `Signed by ${person(facts.fullName, facts.signerEmail)}, ${facts.signatureKind} signature; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})`,
+    },
+    notice: { kind: 'signed', text: (title, data) => `${data.signerName} signed "${title}"` },
+    followedBy: ['mail-signers'],
+  },
+  'contract.completed': {
+    to: 'signed',
+    history: { action: 'completed', details: (facts) => `All ${plural(facts.signerCount, 'signer')} signed` },
+    notice: { kind: 'completed', text: (title) => `Everyone signed "${title}"` },
+    followedBy: ['seal-contract'],
+  },
+  'contract.declined': {
+    to: 'canceled',
+    history: {
+      action: 'declined',
+      details: (facts) => `Declined by ${person(facts.signerName, facts.signerEmail)}: ${facts.reason}`,
+    },
+    notice: { kind: 'declined', text: (title, data) => `${data.signerName} declined "${title}"` },
+    followedBy: ['mail-owner'],
+  },
+  'contract.canceled': {
+    to: 'canceled',
+    history: {
+      action: 'canceled',
+      details: (facts, { author }) => `Canceled by ${author.userName}: ${facts.reason}`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'contract.expired': {
+    to: 'expired',
+    history: {
+      action: 'expired',
+      details: (facts, { at }) =>
+        `Expired on ${(facts.expiresAt ?? at).toISOString()} before every signer had signed`,
+    },
+    notice: { kind: 'expired', text: (title) => `"${title}" expired` },
+    followedBy: ['mail-owner'],
+  },
+  'contract.sealed': {
+    history: {
+      action: 'sealed',
+      details: (facts) =>
+        `Final PDF sealed (${facts.pages} pages); signed document SHA-256 ${facts.signedSha256}; sealed file SHA-256 ${facts.sha256}`,
+    },
+    followedBy: ['mail-completion'],
+  },
+  'mail.failed': {
+    history: { action: 'mail_failed', details: (facts) => facts.details },
+    notice: { kind: 'mail_failed', text: (_title, data) => data.details },
+  },
+  'signer.reminded': {
+    history: {
+      action: 'reminded',
+      details: (facts) => {
+        const retired = facts.retiredLinks
+          ? `; ${facts.wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
+          : '';
+        return `${facts.automatic === 'true' ? 'Automatic reminder' : 'Reminder'} sent to ${person(facts.signerName, facts.signerEmail)}${retired}`;
+      },
+    },
+    mail: (facts, { contract, at }) => [
+      {
+        organizationId: contract.organizationId,
+        contractId: contract.id,
+        signerId: facts.signerId,
+        kind: 'reminder',
+        to: { name: facts.signerName, email: facts.signerEmail },
+        // One reminder a minute at most, however often the button is pressed; but always one when
+        // the earlier links were just retired, or the signer would be left with none that works.
+        dedupeKey: facts.retiredLinks
+          ? `reminder:${facts.signerId}:unlocked:${at.getTime()}`
+          : `reminder:${facts.signerId}:${Math.floor(at.getTime() / 60_000)}`,
+      },
+    ],
+  },
+  'signer.code_sent': {
+    history: {
+      action: 'email_code_sent',
+      details: (facts) =>
+        `One-time code requested by ${person(facts.signerName, facts.signerEmail)}, e-mailed to ${facts.signerEmail}`,
+    },
+    mail: (facts, { contract, at }) => [
+      {
+        organizationId: contract.organizationId,
+        contractId: contract.id,
+        signerId: facts.signerId,
+        kind: 'signer_code',
+        to: { name: facts.signerName, email: facts.signerEmail },
+        dedupeKey: `signer-code:${facts.signerId}:${at.getTime()}`,
+      },
+    ],
+  },
+  'signer.check_passed': {
+    history: {
+      action: (facts) => (facts.check === 'access_code' ? 'access_code_entered' : 'email_code_confirmed'),
+      details: (facts) =>
+        `${facts.check === 'access_code' ? 'Access code entered' : 'E-mailed code confirmed'} by ${person(facts.signerName, facts.signerEmail)}`,
+    },
+  },
+  'signer.locked': {
+    history: {
+      action: 'signer_locked',
+      details: (facts) =>
+        `${person(facts.signerName, facts.signerEmail)} failed the ${facts.checkName} ${facts.tries} times in a row — locked until the sender sends a reminder`,
+    },
+    notice: {
+      kind: 'signer_locked',
+      text: (title, data) =>
+        `${data.signerName} entered wrong codes for "${title}" and is locked out: send a reminder to let them try again`,
+    },
+    followedBy: ['mail-owner'],
+  },
+  'review.sent': {
+    history: {
+      action: 'review_sent',
+      details: (facts) => `Version ${facts.round} sent for review to ${facts.reviewerNames}`,
+    },
+    followedBy: ['mail-reviewers'],
+  },
+  'review.suggested': {
+    history: {
+      action: 'suggestions_made',
+      details: (facts) =>
+        `${person(facts.reviewerName, facts.reviewerEmail)} suggested changes to version ${facts.baseVersion}`,
+    },
+    notice: {
+      kind: 'suggested',
+      text: (title, data) => `${data.reviewerName} suggested changes to "${title}"`,
+    },
+  },
+  'review.decided': {
+    history: { action: 'suggestions_decided', details: (facts) => facts.summary },
+    followedBy: ['mail-reviewers'],
+  },
+  'comment.added': {
+    notice: {
+      kind: 'commented',
+      text: (title, data) => `${data.authorName} (other side) commented on "${title}"`,
+      when: fromOtherSide,
+    },
+    followedBy: ['mail-reviewers', 'notify-mentions'],
+  },
+  'approval.requested': {
+    history: {
+      action: 'approval_requested',
+      details: (facts) =>
+        `Approval requested from ${facts.approverNames}${facts.version ? ` on version ${facts.version}` : ''}`,
+    },
+    followedBy: ['approval-notices'],
+  },
+  'approval.approved': {
+    history: { action: 'approval_approved', details: (facts) => decision('Approved', facts) },
+    followedBy: ['approval-notices'],
+  },
+  'approval.rejected': {
+    history: { action: 'approval_rejected', details: (facts) => decision('Rejected', facts) },
+    followedBy: ['approval-notices'],
+  },
+  'approval.withdrawn': {
+    history: {
+      action: 'approval_withdrawn',
+      details: (facts) => `Approval by ${facts.approverNames} withdrawn: ${facts.reason}`,
+    },
+    followedBy: ['approval-notices'],
+  },
+};
+
+function decision(verb: string, facts: StepFacts<'approval.approved'>): string {
+  const on = facts.version ? ` version ${facts.version}` : '';
+  return `${verb}${on}${facts.asAdmin ? ' (as an admin)' : ''}${facts.comment ? `: ${facts.comment}` : ''}`;
+}
+
+/** The owner's bell notice for an event, if the owner hears of it. */
+export function ownerNoticeOf<T extends EventType>(
+  type: T,
+  data: EventData<T>,
+): { kind: NotificationKind; text: (title: string) => string } | null {
+  const notice = (steps[type] as Step<T>).notice;
+  if (!notice || (notice.when && !notice.when(data))) return null;
+  return { kind: notice.kind, text: (title) => notice.text(title, data) };
+}
