@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, jobs, notifications } from '../../src/server/db/schema';
 import { enqueueJob } from '../../src/server/jobs/job-queue';
@@ -29,10 +29,13 @@ describe('events drive what follows a change', () => {
     const ann = { name: 'Ann Ahl', email: 'ann.events@example.com' };
     const ben = { name: 'Ben Bo', email: 'ben.events@example.com' };
     const id = await createAndSend(ctx, owner, [ann, ben]);
-    expect(await eventsOf(id)).toEqual(['contract.sent']);
+    expect(await eventsOf(id)).toEqual(['contract.created', 'contract.sent']);
     // The consumers of the event were queued with it, in the send's transaction: those with
     // something to do (no webhook endpoint here, so no fan-out).
-    const [sent] = await ctx.database.db.select().from(events).where(eq(events.contractId, id));
+    const [sent] = await ctx.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.contractId, id), eq(events.type, 'contract.sent')));
     const queued = (await ctx.database.db.select().from(jobs)).filter((job) =>
       job.dedupeKey?.endsWith(`:${sent?.id}`),
     );
@@ -45,6 +48,7 @@ describe('events drive what follows a change', () => {
     }
     await background.drain();
     expect(await eventsOf(id)).toEqual([
+      'contract.created',
       'contract.sent',
       'contract.viewed',
       'contract.signed',
@@ -72,7 +76,7 @@ describe('events drive what follows a change', () => {
     }
     await background.drain();
     expect(await notesOf(id)).toEqual(['completed', 'signed', 'signed', 'viewed', 'viewed']);
-    expect(await eventsOf(id)).toHaveLength(7);
+    expect(await eventsOf(id)).toHaveLength(8);
     for (const email of [ann.email, ben.email, owner.email]) {
       expect(peer.to(email).filter((mail) => mail.subject?.startsWith('Completed:'))).toHaveLength(1);
     }
@@ -95,7 +99,8 @@ describe('events drive what follows a change', () => {
       code: 'CONTRACT_NOT_OPEN',
       message: 'This contract is draft; only a sent contract can be canceled',
     });
-    expect(await eventsOf(id)).toEqual([]);
+    // Its creation is all that happened to it.
+    expect(await eventsOf(id)).toEqual(['contract.created']);
 
     const sent = await createAndSend(ctx, owner, [{ name: 'Cy Cancel', email: 'cy.events@example.com' }]);
     const first = await call(ctx, owner, {
@@ -110,6 +115,6 @@ describe('events drive what follows a change', () => {
       json: { reason: 'Again' },
     });
     expect(second.statusCode).toBe(409);
-    expect(await eventsOf(sent)).toEqual(['contract.sent', 'contract.canceled']);
+    expect(await eventsOf(sent)).toEqual(['contract.created', 'contract.sent', 'contract.canceled']);
   });
 });
