@@ -81,6 +81,7 @@ export const organizations = pgTable('organizations', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+export type OrganizationRow = typeof organizations.$inferSelect;
 
 export const users = pgTable(
   'users',
@@ -105,6 +106,7 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
+export type UserRow = typeof users.$inferSelect;
 
 export const memberships = pgTable(
   'memberships',
@@ -149,6 +151,7 @@ export const sessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
+export type SessionRow = typeof sessions.$inferSelect;
 
 /**
  * Password reset links: one per e-mail, made when the message is composed (only the SHA-256 of
@@ -184,6 +187,7 @@ export const apiTokens = pgTable(
     index('api_tokens_organization_idx').on(t.organizationId),
   ],
 );
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 export const passwordResets = pgTable(
   'password_resets',
@@ -202,6 +206,7 @@ export const passwordResets = pgTable(
     index('password_resets_user_idx').on(t.userId),
   ],
 );
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 /**
  * Proof of an e-mail address: a pending sign-up (the account is made only when the link is
@@ -230,6 +235,7 @@ export const emailVerifications = pgTable(
     index('email_verifications_email_idx').on(t.email),
   ],
 );
+export type EmailVerificationRow = typeof emailVerifications.$inferSelect;
 
 /** One-use codes that stand in for a lost second factor (only their hashes are kept). */
 export const recoveryCodes = pgTable(
@@ -268,6 +274,7 @@ export const passkeys = pgTable(
     index('passkeys_user_idx').on(t.userId),
   ],
 );
+export type PasskeyRow = typeof passkeys.$inferSelect;
 
 /** Browsers a person has signed in from (a random device cookie, hashed): a new one is mailed. */
 export const knownDevices = pgTable(
@@ -314,6 +321,7 @@ export const invitations = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
+export type InvitationRow = typeof invitations.$inferSelect;
 
 export const customFields = pgTable(
   'custom_fields',
@@ -350,6 +358,7 @@ export const projects = pgTable(
   },
   (t) => [index('projects_organization_updated_idx').on(t.organizationId, t.updatedAt, t.id)],
 );
+export type ProjectRow = typeof projects.$inferSelect;
 
 export const contracts = pgTable(
   'contracts',
@@ -413,6 +422,7 @@ export const contracts = pgTable(
     index('contracts_sent_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'sent'`),
   ],
 );
+export type ContractRow = typeof contracts.$inferSelect;
 
 /**
  * How many contracts each project holds in each status (templates, which have no project, aside).
@@ -448,6 +458,7 @@ export const contractVersions = pgTable(
   },
   (t) => [uniqueIndex('contract_versions_contract_number_key').on(t.contractId, t.number)],
 );
+export type ContractVersionRow = typeof contractVersions.$inferSelect;
 
 /**
  * An organization's approval rules: a contract under a rule (one for every contract, project_id
@@ -518,6 +529,7 @@ export const contractApprovals = pgTable(
     unique('contract_approvals_contract_approver_key').on(t.contractId, t.approverId).nullsNotDistinct(),
   ],
 );
+export type ContractApprovalRow = typeof contractApprovals.$inferSelect;
 
 export const contractStatusCounts = pgTable(
   'contract_status_counts',
@@ -579,6 +591,7 @@ export const signers = pgTable(
     index('signers_contract_order_idx').on(t.contractId, t.signingOrder),
   ],
 );
+export type SignerRow = typeof signers.$inferSelect;
 
 /**
  * A signer's links: one per invitation or reminder e-mail, made when the message is composed.
@@ -629,6 +642,7 @@ export const reviewers = pgTable(
     uniqueIndex('reviewers_contract_email_key').on(t.contractId, t.email),
   ],
 );
+export type ReviewerRow = typeof reviewers.$inferSelect;
 
 /**
  * A reviewer's suggested changes: the whole document as they would have it, made on one version;
@@ -658,6 +672,7 @@ export const suggestions = pgTable(
   },
   (t) => [index('suggestions_contract_idx').on(t.contractId, t.createdAt)],
 );
+export type SuggestionRow = typeof suggestions.$inferSelect;
 
 /**
  * Comment threads on a contract, outside its content: a comment never changes the contract, its
@@ -686,6 +701,7 @@ export const commentThreads = pgTable(
   },
   (t) => [index('comment_threads_contract_idx').on(t.contractId, t.createdAt)],
 );
+export type CommentThreadRow = typeof commentThreads.$inferSelect;
 
 /** A thread's comments: the first one and its replies. The author is a team member or a reviewer. */
 export const comments = pgTable(
@@ -710,6 +726,7 @@ export const comments = pgTable(
     check('comments_one_author', sql`${t.authorUserId} is null or ${t.authorReviewerId} is null`),
   ],
 );
+export type CommentRow = typeof comments.$inferSelect;
 
 /** PDFs: the frozen document made at sending, and the sealed final one. */
 export const documents = pgTable(
@@ -731,6 +748,7 @@ export const documents = pgTable(
     index('documents_sha256_idx').on(t.sha256),
   ],
 );
+export type DocumentRow = typeof documents.$inferSelect;
 
 /**
  * The mail outbox. A message is composed when it is delivered (a signing link is made then, so
@@ -771,6 +789,7 @@ export const mailMessages = pgTable(
     uniqueIndex('mail_messages_dedupe_key_key').on(t.dedupeKey),
   ],
 );
+export type MailMessageRow = typeof mailMessages.$inferSelect;
 
 /** What the bell shows a user: events on the contracts they own. */
 export const notifications = pgTable(
@@ -793,6 +812,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId),
   ],
 );
+export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * What happened to a contract, recorded in the transaction that made it happen (see
@@ -817,6 +837,7 @@ export const events = pgTable(
     index('events_contract_idx').on(t.contractId),
   ],
 );
+export type EventRow = typeof events.$inferSelect;
 
 export const contractHistory = pgTable(
   'contract_history',
@@ -838,6 +859,7 @@ export const contractHistory = pgTable(
   },
   (t) => [uniqueIndex('contract_history_contract_seq_key').on(t.contractId, t.seq)],
 );
+export type ContractHistoryRow = typeof contractHistory.$inferSelect;
 
 /** Durable background work: claimed with row locks, so each job runs once across processes. */
 export const jobs = pgTable(
@@ -877,6 +899,7 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
   ],
 );
+export type JobRow = typeof jobs.$inferSelect;
 
 /** Where an organization's events are POSTed (Standard Webhooks), and what it wants. */
 export const webhookEndpoints = pgTable(
@@ -901,6 +924,7 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [index('webhook_endpoints_organization_idx').on(t.organizationId)],
 );
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /** One event for one endpoint: its attempts are the delivery job's runs. */
 export const webhookDeliveries = pgTable(
@@ -928,6 +952,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt, t.id),
   ],
 );
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** Fixed-window counters shared by every app process (sign-in throttling). */
 export const rateLimits = pgTable(

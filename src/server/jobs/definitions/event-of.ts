@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contracts, events } from '../../db/schema';
-
-export type EventRow = typeof events.$inferSelect;
-export type EventContract = typeof contracts.$inferSelect;
+import { type ContractRow, contracts, type EventRow, events } from '../../db/schema';
 
 /** An event and the contract it is about (null once the contract is deleted). */
 export async function eventOf(
   db: Database,
   eventId: string,
-): Promise<{ event: EventRow; contract: EventContract | null } | null> {
+): Promise<{ event: EventRow; contract: ContractRow | null } | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!event) return null;
   if (!event.contractId) return { event, contract: null };

@@ -4,11 +4,10 @@ import { AppError } from '../../../shared/errors';
 import type { EventType } from '../../../shared/events';
 import { type ContractStatus, canTransition, transitionRefusal } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
-import { contracts } from '../../db/schema';
+import { type ContractRow, contracts } from '../../db/schema';
 import { appendHistory, type HistoryAuthor } from '../history/append-history';
 import { recordEvent } from './record-event';
 
-type ContractRow = typeof contracts.$inferSelect;
 /** Columns a step of the lifecycle sets along with the status. */
 type LifecycleColumns = Partial<
   Pick<ContractRow, 'sentAt' | 'expiresAt' | 'sequential' | 'completedAt' | 'sealedAt' | 'sealError'>
