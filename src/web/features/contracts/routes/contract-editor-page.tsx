@@ -9,6 +9,7 @@ import type { EditorDocument } from '../../../../shared/api/editor-document';
 import type { ProjectSummary } from '../../../../shared/api/projects';
 import { AppError } from '../../../../shared/errors';
 import { isEditable } from '../../../../shared/statuses';
+import { uuidPattern } from '../../../../shared/uuid';
 import { TemplateNotFound } from '../../../components/template-not-found';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -42,8 +43,6 @@ import { RolesCard } from '../components/roles-card';
 import { accessCodeProblem } from '../components/signer-checks';
 import { type DraftSigner, SignersCard } from '../components/signers-card';
 import { SigningStatusCard } from '../components/signing-status-card';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A contract, or (mode 'template') a template: the same editor, where a template has roles instead
