@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { uuidPattern } from '../shared/uuid';
 
 /**
  * A path segment that is a secret: a signing, reset, invitation or confirmation token is 32
@@ -8,7 +9,6 @@ import { type DestinationStream, type Logger, pino } from 'pino';
  * and never match, so no route needs to be listed here for its tokens to stay out of the log.
  */
 const tokenRun = /[A-Za-z0-9_-]{20,}/g;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The URL as it may be logged: every token-like path segment and every query value is replaced
@@ -21,7 +21,7 @@ export function maskUrl(url: string): string {
     .split('/')
     // Any run of token characters, even with something appended ('<token>.', '<token>%20'), as
     // mail clients and link scanners do.
-    .map((segment) => (uuid.test(segment) ? segment : segment.replace(tokenRun, '***')))
+    .map((segment) => (uuidPattern.test(segment) ? segment : segment.replace(tokenRun, '***')))
     .join('/');
   if (queryAt < 0) return masked;
   const keys = url

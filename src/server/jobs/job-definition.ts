@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import type { JobRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import type { TargetRules } from '../services/webhooks/webhook-target';
 import { type EventContract, eventOf, type RecordedEvent } from './event-of';
 import type { EventConsumerName } from './event-subscriptions';
-import { enqueueJob, type JobRow } from './job-queue';
+import { enqueueJob } from './job-queue';
 import type { JobHandler } from './job-runner';
 
 /** What every job may use: given once, when the process starts its background work. */

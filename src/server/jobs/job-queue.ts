@@ -1,9 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { jobs } from '../db/schema';
+import { type JobRow, jobs } from '../db/schema';
 import { type JobLane, jobLanes, type LaneLimits } from './job-lanes';
-
-export type JobRow = typeof jobs.$inferSelect;
 
 export type NewJob = {
   type: string;

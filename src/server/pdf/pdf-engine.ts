@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { startTaskThread } from '../workers/task-thread';
+import { inlineEngine, type TaskEngine, taskEngine } from '../workers/task-engine';
+import { startTaskThread, type TaskThreadOptions } from '../workers/task-thread';
 import type { PdfTasks } from './pdf-tasks';
 
 /**
@@ -10,43 +10,55 @@ import type { PdfTasks } from './pdf-tasks';
 export type PdfEngine = PdfTasks & { close(): Promise<void> };
 
 /**
- * The PDF tasks in one worker thread. It stops after 30 s idle (react-pdf's layout engine holds
- * on to tens of megabytes); a task may take 3 minutes (far beyond a 400-page render on a busy
- * machine) and the thread 2 GB of heap, so only a runaway input meets either limit. Layout makes
- * short-lived objects by the million: with a young generation of up to 192 MB (V8's default is
- * a few MB) a 10-page render took about a fifth less time, measured side by side in one process.
+ * The PDF thread stops after 30 s idle (react-pdf's layout engine holds on to tens of megabytes);
+ * a task may take 3 minutes (far beyond a 400-page render on a busy machine) and the thread 2 GB
+ * of heap, so only a runaway input meets either limit. Layout makes short-lived objects by the
+ * million: with a young generation of up to 192 MB (V8's default is a few MB) a 10-page render
+ * took about a fifth less time, measured side by side in one process.
  */
-export function threadedPdfEngine(workerFile: URL, idleMs = 30_000): PdfEngine {
-  const thread = startTaskThread<PdfTasks>(workerFile, {
-    idleMs,
-    taskTimeoutMs: 180_000,
-    resourceLimits: { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 192 },
-  });
+const pdfThread: TaskThreadOptions = {
+  idleMs: 30_000,
+  taskTimeoutMs: 180_000,
+  resourceLimits: { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 192 },
+};
+
+const loadTasks = async () => (await import('./pdf-tasks')).pdfTasks;
+
+/** The PDF tasks of an engine, as the methods services call. */
+function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
   return {
-    freezeContract: (input) => thread.run('freezeContract', input),
-    finalizeContract: (input) => thread.run('finalizeContract', input),
-    readCertificate: (input) => thread.run('readCertificate', input),
-    renderRedline: (input) => thread.run('renderRedline', input),
+    freezeContract: (input) => engine.run('freezeContract', input),
+    finalizeContract: (input) => engine.run('finalizeContract', input),
+    readCertificate: (input) => engine.run('readCertificate', input),
+    renderRedline: (input) => engine.run('renderRedline', input),
     // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).
     inspectDocument: (input) => {
       const owned =
         input.byteOffset === 0 && input.byteLength === input.buffer.byteLength
           ? input
           : new Uint8Array(input);
-      return thread.run('inspectDocument', owned, [owned.buffer as ArrayBuffer]);
+      return engine.run('inspectDocument', owned, [owned.buffer as ArrayBuffer]);
     },
-    close: () => thread.close(),
+    close: () => engine.close(),
   };
+}
+
+/** The PDF tasks in one worker thread (tests and benchmarks give the built worker, and may shorten the idle time). */
+export function threadedPdfEngine(workerFile: URL, idleMs = pdfThread.idleMs): PdfEngine {
+  return pdfEngineOf(startTaskThread<PdfTasks>(workerFile, { ...pdfThread, idleMs }));
 }
 
 /** The same tasks on the calling thread: for tests and tools that run from TypeScript sources. */
 export async function inlinePdfEngine(): Promise<PdfEngine> {
-  const { pdfTasks } = await import('./pdf-tasks');
-  return { ...pdfTasks, close: async () => {} };
+  return pdfEngineOf(inlineEngine(loadTasks));
 }
 
-/** The worker next to the server bundle when there is one, else the in-thread engine. */
+/**
+ * The server's PDF engine, made once at start-up and given to the app, the jobs and the demo: the
+ * worker next to the server bundle when there is one, else the tasks on the calling thread.
+ */
 export async function defaultPdfEngine(serverDir: URL): Promise<PdfEngine> {
-  const workerFile = new URL('./pdf-worker.js', serverDir);
-  return existsSync(workerFile) ? threadedPdfEngine(workerFile) : inlinePdfEngine();
+  return pdfEngineOf(
+    taskEngine({ workerFile: new URL('./pdf-worker.js', serverDir), ...pdfThread, inline: loadTasks }),
+  );
 }

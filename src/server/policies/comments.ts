@@ -3,7 +3,7 @@ import { type CommentVisibility, commentVisibilities } from '../../shared/api/co
 import { AppError } from '../../shared/errors';
 import type { ServiceContext } from '../context';
 import type { Database } from '../db/client';
-import { contracts, reviewers } from '../db/schema';
+import { type ContractRow, contracts, reviewers } from '../db/schema';
 import { assertReviewOpen } from './reviews';
 import { findOwnContract } from './scope';
 
@@ -19,8 +19,6 @@ export type CommentAuthor = {
   reviewerId: string | null;
   name: string;
 };
-
-type ContractRow = typeof contracts.$inferSelect;
 
 export type CommentAccess = {
   contract: ContractRow;

@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../shared/errors';
 import type { Actor } from '../actor';
 import type { Database } from '../db/client';
-import { contractStatusCounts, contracts, invitations, memberships, projects } from '../db/schema';
+import {
+  type ContractRow,
+  contractStatusCounts,
+  contracts,
+  invitations,
+  memberships,
+  type ProjectRow,
+  projects,
+} from '../db/schema';
 
 /**
  * The one place that decides which rows an actor may see: their own organization's. Services
@@ -25,9 +33,6 @@ export const ownStatusCountsPrepared = eq(
   sql.placeholder('organizationId'),
 );
 export const scopeParams = (actor: Actor) => ({ organizationId: actor.organizationId });
-
-type ContractRow = typeof contracts.$inferSelect;
-type ProjectRow = typeof projects.$inferSelect;
 
 /**
  * A contract or template of the actor's organization. `kind` narrows it to one of the two: a

@@ -1,12 +1,12 @@
 import type { ApiToken } from '../../shared/api/api-tokens';
-import type { apiTokens } from '../db/schema';
+import type { ApiTokenRow } from '../db/schema';
 
-type ApiTokenRow = Pick<
-  typeof apiTokens.$inferSelect,
+type ListedApiToken = Pick<
+  ApiTokenRow,
   'id' | 'name' | 'scope' | 'prefix' | 'createdAt' | 'lastUsedAt' | 'expiresAt'
 >;
 
-export function presentApiToken(row: ApiTokenRow, createdBy: string): ApiToken {
+export function presentApiToken(row: ListedApiToken, createdBy: string): ApiToken {
   return {
     id: row.id,
     name: row.name,

@@ -1,10 +1,10 @@
 import type { ApprovalRule, ContractApproval } from '../../shared/api/approvals';
-import type { contractApprovals } from '../db/schema';
+import type { ContractApprovalRow } from '../db/schema';
 
 /** One required approval: who (approverId null for "any admin"), its row once requested, its status. */
 export type SlotState = {
   slot: { approverId: string | null; name: string };
-  row: typeof contractApprovals.$inferSelect | null;
+  row: ContractApprovalRow | null;
   status: ContractApproval['approvers'][number]['status'];
 };
 

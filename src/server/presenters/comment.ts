@@ -1,8 +1,5 @@
 import type { Comment, CommentThread } from '../../shared/api/comments';
-import type { comments, commentThreads } from '../db/schema';
-
-export type ThreadRow = typeof commentThreads.$inferSelect;
-export type CommentRow = typeof comments.$inferSelect;
+import type { CommentRow, CommentThreadRow } from '../db/schema';
 
 export function presentComment(row: CommentRow): Comment {
   return {
@@ -19,7 +16,7 @@ export function presentComment(row: CommentRow): Comment {
 }
 
 /** A thread with its comments (given oldest first). */
-export function presentThread(row: ThreadRow, threadComments: readonly CommentRow[]): CommentThread {
+export function presentThread(row: CommentThreadRow, threadComments: readonly CommentRow[]): CommentThread {
   return {
     id: row.id,
     visibility: row.visibility,

@@ -1,8 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Contract, ContractSummary } from '../../shared/api/contracts';
-import { contracts, signers } from '../db/schema';
-
-type ContractRow = typeof contracts.$inferSelect;
+import { type ContractRow, contracts, type SignerRow, signers } from '../db/schema';
 
 /**
  * The columns a summary shows, and no more: lists and the dashboard read 20 or 4 of them per
@@ -48,8 +46,8 @@ const signerKeys = [
   'declinedAt',
   'accessCodeHash',
   'requireEmailCode',
-] as const satisfies readonly (keyof typeof signers.$inferSelect)[];
-export type SignerRow = Pick<typeof signers.$inferSelect, (typeof signerKeys)[number]>;
+] as const satisfies readonly (keyof SignerRow)[];
+export type SignerSummaryRow = Pick<SignerRow, (typeof signerKeys)[number]>;
 const signerTableColumns = getTableColumns(signers);
 export const signerColumns = Object.fromEntries(
   signerKeys.map((key) => [key, signerTableColumns[key]]),
@@ -62,7 +60,7 @@ export const signerRelationColumns = Object.fromEntries(signerKeys.map((key) => 
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function presentSigner(row: SignerRow): ContractSummary['signers'][number] {
+function presentSigner(row: SignerSummaryRow): ContractSummary['signers'][number] {
   return {
     id: row.id,
     name: row.name,
@@ -81,7 +79,7 @@ function presentSigner(row: SignerRow): ContractSummary['signers'][number] {
 /** Lists every field it returns, so nothing stored (such as a signing token's hash) can leak. */
 export function presentContractSummary(
   row: ContractSummaryRow,
-  signerRows: readonly SignerRow[],
+  signerRows: readonly SignerSummaryRow[],
 ): ContractSummary {
   return {
     id: row.id,
@@ -100,7 +98,7 @@ export function presentContractSummary(
 
 export function presentContract(
   row: ContractSummaryRow & Pick<ContractRow, 'content' | 'contentHtml' | 'revision'>,
-  signerRows: readonly SignerRow[],
+  signerRows: readonly SignerSummaryRow[],
 ): Contract {
   return {
     ...presentContractSummary(row, signerRows),

@@ -1,9 +1,7 @@
 import type { HistoryEntry } from '../../shared/api/history';
-import type { contractHistory } from '../db/schema';
+import type { ContractHistoryRow } from '../db/schema';
 
-type HistoryRow = typeof contractHistory.$inferSelect;
-
-export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
+export function presentHistoryEntry(row: ContractHistoryRow): HistoryEntry {
   return {
     id: row.id,
     seq: row.seq,

@@ -1,11 +1,9 @@
 import type { OutboxEntry } from '../../shared/api/mail';
 import type { OutboxMessage } from '../../shared/api/signing';
-import type { mailMessages } from '../db/schema';
-
-type MailRow = typeof mailMessages.$inferSelect;
+import type { MailMessageRow } from '../db/schema';
 
 /** A message of the outbox as a contract's page lists it: where it went and how it fared, no body. */
-export function presentOutboxMessage(row: MailRow): OutboxMessage {
+export function presentOutboxMessage(row: MailMessageRow): OutboxMessage {
   return {
     id: row.id,
     contractId: row.contractId,
@@ -21,7 +19,7 @@ export function presentOutboxMessage(row: MailRow): OutboxMessage {
 }
 
 /** A message as the admin's outbox page shows it, with the body the local outbox kept if readable. */
-export function presentOutboxItem(row: MailRow, readable: boolean): OutboxEntry {
+export function presentOutboxItem(row: MailMessageRow, readable: boolean): OutboxEntry {
   return {
     ...presentOutboxMessage(row),
     text: readable ? row.heldText : null,

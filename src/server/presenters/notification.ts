@@ -1,7 +1,7 @@
 import type { Notification } from '../../shared/api/notifications';
-import type { notifications } from '../db/schema';
+import type { NotificationRow } from '../db/schema';
 
-export function presentNotification(row: typeof notifications.$inferSelect): Notification {
+export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     contractId: row.contractId,

@@ -1,11 +1,8 @@
 import type { OrganizationSettings } from '../../shared/api/settings';
-import type { organizations } from '../db/schema';
+import type { OrganizationRow } from '../db/schema';
 
 export function presentOrganizationSettings(
-  row: Pick<
-    typeof organizations.$inferSelect,
-    'name' | 'logoUrl' | 'signingExpiryDays' | 'reminderIntervalDays'
-  >,
+  row: Pick<OrganizationRow, 'name' | 'logoUrl' | 'signingExpiryDays' | 'reminderIntervalDays'>,
 ): OrganizationSettings {
   return {
     name: row.name,
@@ -16,9 +13,7 @@ export function presentOrganizationSettings(
 }
 
 /** Whether the organization requires a second factor of every member. */
-export function presentTwoFactorRequirement(
-  row: Pick<typeof organizations.$inferSelect, 'requireTwoFactor'>,
-): {
+export function presentTwoFactorRequirement(row: Pick<OrganizationRow, 'requireTwoFactor'>): {
   required: boolean;
 } {
   return { required: row.requireTwoFactor };

@@ -1,9 +1,7 @@
 import type { Project, ProjectSummary } from '../../shared/api/projects';
 import { tallyStatusCounts } from '../../shared/statuses';
-import type { projects } from '../db/schema';
+import type { ProjectRow } from '../db/schema';
 import { presentContractSummary } from './contract';
-
-type ProjectRow = typeof projects.$inferSelect;
 
 export function presentProjectSummary(row: ProjectRow, contractCount: number): ProjectSummary {
   return {

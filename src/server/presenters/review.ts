@@ -1,8 +1,7 @@
 import type { Reviewer, SuggestionSummary } from '../../shared/api/reviews';
-import type { reviewers, suggestions } from '../db/schema';
+import type { ReviewerRow, SuggestionRow } from '../db/schema';
 
-type ReviewerRow = typeof reviewers.$inferSelect;
-type SuggestionRow = Omit<typeof suggestions.$inferSelect, 'content'>;
+type SuggestionSummaryRow = Omit<SuggestionRow, 'content'>;
 
 /** A reviewer as the owner sees them: never the link's hash. */
 export function presentReviewer(row: ReviewerRow): Reviewer {
@@ -17,7 +16,7 @@ export function presentReviewer(row: ReviewerRow): Reviewer {
   };
 }
 
-export function presentSuggestionSummary(row: SuggestionRow, reviewerName: string): SuggestionSummary {
+export function presentSuggestionSummary(row: SuggestionSummaryRow, reviewerName: string): SuggestionSummary {
   return {
     id: row.id,
     reviewer: { id: row.reviewerId, name: reviewerName },

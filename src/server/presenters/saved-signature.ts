@@ -1,9 +1,9 @@
 import type { SavedSignature } from '../../shared/api/signatures';
-import type { users } from '../db/schema';
+import type { UserRow } from '../db/schema';
 
 /** A person's saved signature: its kind and the PNG as a data URL (both null when none is saved). */
 export function presentSavedSignature(row: {
-  kind: (typeof users.$inferSelect)['savedSignatureKind'];
+  kind: UserRow['savedSignatureKind'];
   image: Uint8Array | null;
 }): SavedSignature {
   return {

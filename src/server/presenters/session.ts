@@ -1,10 +1,10 @@
 import type { ActiveSession } from '../../shared/api/profile';
 import type { Actor } from '../actor';
-import type { sessions } from '../db/schema';
+import type { SessionRow } from '../db/schema';
 import { summarizeUserAgent } from './user-agent';
 
-type SessionRow = Pick<
-  typeof sessions.$inferSelect,
+type ListedSession = Pick<
+  SessionRow,
   'id' | 'createdAt' | 'expiresAt' | 'ip' | 'userAgent' | 'lastSeenAt' | 'lastSeenIp' | 'authMethods'
 >;
 
@@ -12,7 +12,7 @@ type SessionRow = Pick<
  * One of the actor's sessions. The address stored is the one it signed in from; for the session
  * making this request the address it is using now is known, so that one is shown.
  */
-export function presentSession(row: SessionRow, actor: Actor): ActiveSession {
+export function presentSession(row: ListedSession, actor: Actor): ActiveSession {
   const current = row.id === actor.sessionId;
   return {
     id: row.id,

@@ -1,13 +1,13 @@
 import type { SignatureRequest } from '../../shared/api/signatures';
-import type { contracts, signers } from '../db/schema';
+import type { ContractRow, SignerRow } from '../db/schema';
 
 const latest = (...dates: (Date | null)[]) =>
   dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 
 /** One signer of a sent contract, as the Signatures page lists them. */
 export function presentSignatureRequest(
-  signer: typeof signers.$inferSelect,
-  contract: typeof contracts.$inferSelect,
+  signer: SignerRow,
+  contract: ContractRow,
   canRemind: boolean,
 ): SignatureRequest {
   return {

@@ -1,12 +1,10 @@
 import type { CustomField } from '../../shared/api/custom-fields';
 import type { ContractSigning, SigningView } from '../../shared/api/signing';
 import { consentDisclosure } from '../../shared/consent';
-import type { contracts, documents, mailMessages, signers } from '../db/schema';
+import type { ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
 import { presentOutboxMessage } from './mail';
 
-type ContractRow = typeof contracts.$inferSelect;
-type SignerRow = typeof signers.$inferSelect;
-type DocumentInfo = Pick<typeof documents.$inferSelect, 'sha256' | 'pages' | 'createdAt'>;
+type DocumentInfo = Pick<DocumentRow, 'sha256' | 'pages' | 'createdAt'>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -58,7 +56,7 @@ export function presentContractSigning(facts: {
   signers: Array<
     Pick<SignerRow, 'id' | 'invitedAt' | 'lastRemindedAt' | 'declineReason'> & { authLocked: boolean }
   >;
-  mail: Array<typeof mailMessages.$inferSelect>;
+  mail: Array<MailMessageRow>;
 }): ContractSigning {
   const { contract } = facts;
   return {

@@ -1,7 +1,7 @@
 import type { Role } from '../../shared/api/auth';
 import type { InvitationView, PendingInvitation, TeamMember } from '../../shared/api/team';
 import type { Actor } from '../actor';
-import type { invitations } from '../db/schema';
+import type { InvitationRow } from '../db/schema';
 
 /** Shown when the person who sent an invitation no longer has an account. */
 export const unknownInviter = 'An admin';
@@ -28,7 +28,7 @@ export function presentMember(row: MemberRow, actor: Actor): TeamMember {
 }
 
 export function presentInvitation(
-  row: typeof invitations.$inferSelect,
+  row: InvitationRow,
   inviterName: string | null,
   now = new Date(),
 ): PendingInvitation {
@@ -45,7 +45,7 @@ export function presentInvitation(
 
 /** What an invitation link shows before it is accepted. */
 export function presentInvitationView(
-  row: typeof invitations.$inferSelect,
+  row: InvitationRow,
   facts: { organizationName: string; inviterName: string | null; state: InvitationView['state'] },
 ): InvitationView {
   return {

@@ -1,10 +1,10 @@
 import type { TwoFactorStatus } from '../../shared/api/two-factor';
-import type { passkeys } from '../db/schema';
+import type { PasskeyRow } from '../db/schema';
 
 /** What the profile's Security section shows: the app, the passkeys, the codes left. */
 export function presentTwoFactorStatus(facts: {
   totpEnabledAt: Date | null;
-  passkeys: Array<Pick<typeof passkeys.$inferSelect, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>>;
+  passkeys: Array<Pick<PasskeyRow, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>>;
   recoveryCodesLeft: number;
   requiredByOrganization: boolean;
 }): TwoFactorStatus {

@@ -1,8 +1,7 @@
 import type { Version, VersionSummary } from '../../shared/api/versions';
-import type { contractVersions } from '../db/schema';
+import type { ContractVersionRow } from '../db/schema';
 
-type VersionRow = typeof contractVersions.$inferSelect;
-export type VersionSummaryRow = Omit<VersionRow, 'content'>;
+export type VersionSummaryRow = Omit<ContractVersionRow, 'content'>;
 
 /** A version as its list shows it: who made it, when and why, and its hash, not its content. */
 export function presentVersionSummary(row: VersionSummaryRow): VersionSummary {
@@ -18,6 +17,6 @@ export function presentVersionSummary(row: VersionSummaryRow): VersionSummary {
   };
 }
 
-export function presentVersion(row: VersionRow): Version {
+export function presentVersion(row: ContractVersionRow): Version {
   return { ...presentVersionSummary(row), content: row.content };
 }

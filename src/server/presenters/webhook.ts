@@ -1,7 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint } from '../../shared/api/webhooks';
-import type { webhookDeliveries, webhookEndpoints } from '../db/schema';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../db/schema';
 
-export function presentWebhookEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint {
+export function presentWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -17,7 +17,7 @@ export function presentWebhookEndpoint(row: typeof webhookEndpoints.$inferSelect
 /** The webhook-id of every attempt of one delivery. */
 export const messageIdOf = (deliveryId: string) => `msg_${deliveryId}`;
 
-export function presentWebhookDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery {
+export function presentWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     messageId: messageIdOf(row.id),

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { MailKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
 import {
+  type ContractRow,
   contracts,
   documents,
+  type MailMessageRow,
   mailMessages,
   organizations,
   reviewers,
@@ -28,7 +30,6 @@ import { type JobDeps, jobDefinition } from '../job-definition';
 import { isAccountMail, prepareAccountMail } from './account-mail';
 
 type Deps = Pick<JobDeps, 'db' | 'mailer' | 'appUrl' | 'log'>;
-type MessageRow = typeof mailMessages.$inferSelect;
 
 const needsLink = (kind: string) => kind === 'invitation' || kind === 'reminder';
 
@@ -73,12 +74,12 @@ export const deliverMail = jobDefinition({
 });
 
 /** The body the local outbox keeps: the message, its copy without the access link, or none. */
-function keptBody(mail: OutgoingMail): Pick<MessageRow, 'heldText' | 'heldHtml'> {
+function keptBody(mail: OutgoingMail): Pick<MailMessageRow, 'heldText' | 'heldHtml'> {
   const kept = mail.kept === undefined ? mail : mail.kept;
   return { heldText: kept?.text ?? null, heldHtml: kept?.html ?? null };
 }
 
-async function record(db: Database, id: string, values: Partial<MessageRow>): Promise<void> {
+async function record(db: Database, id: string, values: Partial<MailMessageRow>): Promise<void> {
   await db
     .update(mailMessages)
     .set({ ...values, updatedAt: new Date() })
@@ -86,7 +87,12 @@ async function record(db: Database, id: string, values: Partial<MessageRow>): Pr
 }
 
 /** The last attempt failed: the sender sees it on the contract (history, notification), with Resend. */
-async function giveUp(db: Database, message: MessageRow, reason: string, attempts: number): Promise<void> {
+async function giveUp(
+  db: Database,
+  message: MailMessageRow,
+  reason: string,
+  attempts: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(mailMessages)
@@ -112,7 +118,7 @@ async function giveUp(db: Database, message: MessageRow, reason: string, attempt
   });
 }
 
-async function prepare(deps: Deps, message: MessageRow): Promise<OutgoingMail | null> {
+async function prepare(deps: Deps, message: MailMessageRow): Promise<OutgoingMail | null> {
   const { db } = deps;
   if (isAccountMail(message.kind)) return prepareAccountMail(deps, message);
   if (!message.organizationId) return null;
@@ -207,7 +213,7 @@ async function newReviewLink(db: Database, reviewerId: string): Promise<string |
  * A way of signing in added or removed, wrong codes tried, a password reset, a token made, a guard
  * of the organization lowered: the facts were kept when it happened.
  */
-function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
+function prepareSecurityChange(deps: Deps, message: MailMessageRow, organizationName: string): OutgoingMail {
   const { change, detail, at, ip, by, scope, expiresAt } = message.params;
   const composed = composeMail({
     kind: 'security_change',
@@ -230,7 +236,7 @@ function prepareSecurityChange(deps: Deps, message: MessageRow, organizationName
 }
 
 /** A webhook endpoint turned off: its URL and the reason were kept when it happened. */
-function prepareWebhookDisabled(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
+function prepareWebhookDisabled(deps: Deps, message: MailMessageRow, organizationName: string): OutgoingMail {
   const composed = composeMail({
     kind: 'webhook_disabled',
     organizationName,
@@ -244,7 +250,7 @@ function prepareWebhookDisabled(deps: Deps, message: MessageRow, organizationNam
 }
 
 /** A sign-in from a new browser: the facts were kept when it happened; the link leads to the sessions. */
-function prepareNewSignIn(deps: Deps, message: MessageRow, organizationName: string): OutgoingMail {
+function prepareNewSignIn(deps: Deps, message: MailMessageRow, organizationName: string): OutgoingMail {
   const { at, ip, device } = message.params;
   const composed = composeMail({
     kind: 'new_sign_in',
@@ -264,7 +270,7 @@ function prepareNewSignIn(deps: Deps, message: MessageRow, organizationName: str
  */
 async function prepareReset(
   deps: Deps,
-  message: MessageRow,
+  message: MailMessageRow,
   organizationName: string,
 ): Promise<OutgoingMail | null> {
   const userId = message.params.userId;
@@ -290,7 +296,7 @@ async function prepareReset(
  */
 async function prepareTeamInvitation(
   deps: Deps,
-  message: MessageRow & { organizationId: string },
+  message: MailMessageRow & { organizationId: string },
   organizationName: string,
 ): Promise<OutgoingMail | null> {
   const invitation = await newInvitationLink(deps.db, {
@@ -315,7 +321,7 @@ async function prepareTeamInvitation(
 /** A fresh link for a signer who may sign now; none for one who has signed, declined or must wait. */
 async function newLinkFor(
   db: Database,
-  contract: typeof contracts.$inferSelect,
+  contract: ContractRow,
   signerId: string | null,
 ): Promise<string | null> {
   if (!signerId) return null;

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { emailVerifications, passwordResets, users } from '../../db/schema';
+import { type EmailVerificationRow, emailVerifications, passwordResets, users } from '../../db/schema';
 import { sqlState } from '../../db/sql-state';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
 import { createAccount } from './create-account';
-import { type EmailVerificationRow, hashEmailVerificationToken } from './email-verification';
+import { hashEmailVerificationToken } from './email-verification';
 import { proveSignUpPassword } from './prove-sign-up-password';
 import { tooManyAttempts } from './sign-in';
 

@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import type { passwordResetCheckSchema } from '../../../shared/api/auth';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { apiTokens, memberships, passwordResets, sessions, users } from '../../db/schema';
+import {
+  apiTokens,
+  memberships,
+  type PasswordResetRow,
+  passwordResets,
+  sessions,
+  users,
+} from '../../db/schema';
 import { presentPasswordResetCheck } from '../../presenters/password-reset';
 import { consumeRateLimit, forgetRateLimit } from '../rate-limits/consume-rate-limit';
 import { queueSecurityNotice } from '../two-factor/queue-security-notice';
@@ -13,8 +20,6 @@ import { hashPasswordResetToken } from './password-reset-token';
 import { hashPassword } from './passwords';
 import { type AccountLimits, tooManyAttempts } from './sign-in';
 
-type ResetRow = typeof passwordResets.$inferSelect;
-
 const closedMessages = {
   unknown: 'This password reset link is not valid. Request a new one.',
   used: 'This password reset link has already been used. Request a new one.',
@@ -22,13 +27,13 @@ const closedMessages = {
 } as const;
 
 /** The row of a link that still works, or the reason it does not (unknown, used, expired). */
-function openReset(row: ResetRow | undefined, now: Date): ResetRow {
+function openReset(row: PasswordResetRow | undefined, now: Date): PasswordResetRow {
   const reason = !row ? 'unknown' : row.usedAt ? 'used' : row.expiresAt <= now ? 'expired' : null;
   if (reason || !row) throw new AppError('RESET_LINK_INVALID', closedMessages[reason ?? 'unknown']);
   return row;
 }
 
-async function findReset(db: Database, token: string): Promise<ResetRow | undefined> {
+async function findReset(db: Database, token: string): Promise<PasswordResetRow | undefined> {
   const [row] = await db
     .select()
     .from(passwordResets)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailVerifications } from '../../db/schema';
+import { type EmailVerificationRow, emailVerifications } from '../../db/schema';
 
 /** How long a confirmation link works: a day, as a sign-up can wait for the mail to be read. */
 export const emailVerificationMs = 24 * 60 * 60 * 1000;
@@ -10,8 +10,6 @@ export const emailVerificationMs = 24 * 60 * 60 * 1000;
 export function hashEmailVerificationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-export type EmailVerificationRow = typeof emailVerifications.$inferSelect;
 
 /**
  * A fresh link for one confirmation e-mail, made when it is composed: 256 random bits go into

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
+import type { EmailVerificationRow } from '../../db/schema';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
-import type { EmailVerificationRow } from './email-verification';
 import { verifyPassword } from './passwords';
 import { tooManyAttempts } from './sign-in';
 

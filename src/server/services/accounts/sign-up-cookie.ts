@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../../shared/uuid';
 import { openValue, sealValue } from '../sessions/signed-value';
 import { emailVerificationMs } from './email-verification';
 
@@ -6,8 +7,6 @@ export const signUpCookieName = 'pactum_sign_up';
 export const signUpCookieTtlMs = emailVerificationMs;
 /** The latest sign-ups one browser asked for that it still vouches for (a typo, then the right address). */
 const keptIds = 5;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Names the pending sign-ups this browser asked for, signed so it can carry them but not change

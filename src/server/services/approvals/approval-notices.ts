@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
-import { contractHistory, type contracts, type events, memberships, users } from '../../db/schema';
+import { type ContractRow, contractHistory, type EventRow, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { notify } from '../lifecycle/notify';
 
@@ -16,7 +16,7 @@ const idsOf = (value: string | null | undefined) => (value ? value.split(',').fi
  */
 async function commentOf(
   db: Database,
-  event: typeof events.$inferSelect,
+  event: EventRow,
   action: 'approval_approved' | 'approval_rejected',
 ): Promise<string> {
   if (!event.contractId) return '';
@@ -42,8 +42,8 @@ async function commentOf(
  */
 async function noticesOf(
   db: Database,
-  event: typeof events.$inferSelect,
-  contract: typeof contracts.$inferSelect,
+  event: EventRow,
+  contract: ContractRow,
 ): Promise<{ userIds: string[]; notice: Notice; comment?: string } | null> {
   const data = event.data;
   const actor = data.actorName ?? 'Someone';
@@ -97,11 +97,7 @@ async function noticesOf(
  * person (the notification is unique per event and person, the mail's key is the event and
  * person), so a retried job tells no one twice. Only people still in the organization.
  */
-export async function tellApprovalStep(
-  db: Database,
-  event: typeof events.$inferSelect,
-  contract: typeof contracts.$inferSelect,
-): Promise<void> {
+export async function tellApprovalStep(db: Database, event: EventRow, contract: ContractRow): Promise<void> {
   const found = await noticesOf(db, event, contract);
   if (!found) return;
   const wanted = [...new Set(found.userIds)].filter((id) => id !== event.data.actorId);

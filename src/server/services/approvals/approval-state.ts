@@ -2,17 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { ContractApproval } from '../../../shared/api/approvals';
 import type { Actor } from '../../actor';
 import type { Database } from '../../db/client';
-import { contractApprovals, type contracts } from '../../db/schema';
+import { type ContractRow, contractApprovals } from '../../db/schema';
 import { presentContractApproval, type SlotState } from '../../presenters/approval';
 import { approvalSubject } from './approval-subject';
 import { projectMoveRefusal } from './project-move';
 import { type ApproverSlot, requiredApprovers } from './required-approvers';
 
-export type ApprovalRow = typeof contractApprovals.$inferSelect;
-type ContractRow = Pick<
-  typeof contracts.$inferSelect,
-  'id' | 'organizationId' | 'projectId' | 'isTemplate' | 'status'
->;
+type ApprovalContract = Pick<ContractRow, 'id' | 'organizationId' | 'projectId' | 'isTemplate' | 'status'>;
 
 export type { SlotState };
 
@@ -21,7 +17,7 @@ export type { SlotState };
  * row; an approval given for another title or content than the current one counts as withdrawn.
  * Once sent, what was recorded.
  */
-export async function approvalSlots(db: Database, contract: ContractRow): Promise<SlotState[]> {
+export async function approvalSlots(db: Database, contract: ApprovalContract): Promise<SlotState[]> {
   const rows = await db.select().from(contractApprovals).where(eq(contractApprovals.contractId, contract.id));
   const slots =
     contract.status === 'draft'
@@ -85,7 +81,7 @@ export function approvalRefusal(states: SlotState[]): string | null {
 export async function approvalStateOf(
   db: Database,
   actor: Actor,
-  contract: ContractRow,
+  contract: ApprovalContract,
 ): Promise<ContractApproval> {
   const states = await approvalSlots(db, contract);
   const draft = contract.status === 'draft' && !contract.isTemplate;

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import type { contracts } from '../../db/schema';
+import type { ContractRow } from '../../db/schema';
 import { approvalRefusal, approvalSlots } from './approval-state';
 
 /**
@@ -10,10 +10,7 @@ import { approvalRefusal, approvalSlots } from './approval-state';
  */
 export async function checkApproved(
   tx: Database,
-  contract: Pick<
-    typeof contracts.$inferSelect,
-    'id' | 'organizationId' | 'projectId' | 'isTemplate' | 'status'
-  >,
+  contract: Pick<ContractRow, 'id' | 'organizationId' | 'projectId' | 'isTemplate' | 'status'>,
 ): Promise<void> {
   const refusal = approvalRefusal(await approvalSlots(tx, contract));
   if (refusal) throw new AppError('APPROVAL_REQUIRED', refusal);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import {
   approvalRuleApprovers,
   approvalRules,
-  type contracts,
+  type ContractRow,
   memberships,
   projects,
   users,
@@ -25,7 +25,7 @@ export type MoveRefusal = { message: string; projectName: string };
 export async function projectMoveRefusal(
   db: Database,
   actor: Actor,
-  contract: Pick<typeof contracts.$inferSelect, 'organizationId' | 'projectId' | 'isTemplate' | 'status'>,
+  contract: Pick<ContractRow, 'organizationId' | 'projectId' | 'isTemplate' | 'status'>,
 ): Promise<MoveRefusal | null> {
   if (contract.isTemplate || contract.status !== 'draft' || !contract.projectId) return null;
   if (actor.role === 'admin') return null;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractApprovals, type contracts } from '../../db/schema';
+import { type ContractRow, contractApprovals } from '../../db/schema';
 import type { HistoryAuthor } from '../lifecycle/append-history';
 import { transition } from '../lifecycle/transition';
 
@@ -12,7 +12,7 @@ import { transition } from '../lifecycle/transition';
 export async function withdrawApprovals(
   tx: Database,
   input: {
-    contract: Pick<typeof contracts.$inferSelect, 'id' | 'organizationId' | 'status'>;
+    contract: Pick<ContractRow, 'id' | 'organizationId' | 'status'>;
     author: HistoryAuthor;
     why: string;
     at: Date;

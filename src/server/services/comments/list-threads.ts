@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CommentThread, CommentThreadList } from '../../../shared/api/comments';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { comments, commentThreads } from '../../db/schema';
+import { type CommentRow, comments, commentThreads } from '../../db/schema';
 import { type CommentAccess, type CommentContext, commentAccess } from '../../policies/comments';
-import { type CommentRow, presentThread } from '../../presenters/comment';
+import { presentThread } from '../../presenters/comment';
 import { findVersion } from '../versions/find-version';
 import { placeInRound } from './round-anchors';
 

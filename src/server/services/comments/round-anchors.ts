@@ -1,7 +1,7 @@
 import { offsetMapper, relocateAnchor, type TextAnchor } from '../../../editor/comments/anchor';
 import { documentPlainText } from '../../../editor/comments/plain-text';
 import type { EditorDocument } from '../../../shared/api/editor-document';
-import type { ThreadRow } from '../../presenters/comment';
+import type { CommentThreadRow } from '../../db/schema';
 
 /**
  * A thread's anchor is kept in the team's draft (saves re-anchor it there). A reviewer reads the
@@ -17,7 +17,7 @@ export type Round = { content: EditorDocument; createdAt: Date };
 /** Nothing of any text: what a reviewer is shown of a thread that is on no passage of theirs. */
 const nowhere = { quote: '', prefix: '', suffix: '', anchorStart: 0, anchorEnd: 0 };
 
-const anchorOf = (thread: ThreadRow): TextAnchor => ({
+const anchorOf = (thread: CommentThreadRow): TextAnchor => ({
   quote: thread.quote,
   prefix: thread.prefix,
   suffix: thread.suffix,
@@ -37,15 +37,15 @@ const anchorOf = (thread: ThreadRow): TextAnchor => ({
  *   shared, its anchor in the draft is not.
  */
 export function placeInRound(
-  threads: readonly ThreadRow[],
+  threads: readonly CommentThreadRow[],
   draft: EditorDocument,
   round: Round,
-  startedByReader: (thread: ThreadRow) => boolean,
-): ThreadRow[] {
+  startedByReader: (thread: CommentThreadRow) => boolean,
+): CommentThreadRow[] {
   const draftText = documentPlainText(draft).text;
   const roundText = documentPlainText(round.content).text;
   const mapOffset = offsetMapper(draftText, roundText);
-  const placed = threads.map((thread): ThreadRow => {
+  const placed = threads.map((thread): CommentThreadRow => {
     const expected = thread.detachedAt ? thread.anchorStart : mapOffset(thread.anchorStart);
     const found = relocateAnchor(roundText, anchorOf(thread), expected);
     const about =

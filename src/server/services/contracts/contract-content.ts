@@ -1,48 +1,31 @@
-import { existsSync } from 'node:fs';
 import type { RedlineChange } from '../../../editor/redline/changes';
 import type { Redline } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
-import { startTaskThread, type TaskThread } from '../../workers/task-thread';
-import {
-  type AppliedSuggestion,
-  applySuggestionTask,
-  type SuggestionDecision,
-} from '../reviews/apply-suggestion-task';
-import {
-  type ContentTasks,
-  compareDocumentsTask,
-  numberedRedlineTask,
-  prepareContentTask,
-} from './content-tasks';
+import { taskEngine } from '../../workers/task-engine';
+import type { AppliedSuggestion, SuggestionDecision } from '../reviews/apply-suggestion-task';
+import type { ContentTasks } from './content-tasks';
 import type { PreparedContent } from './prepare-document';
-
-// Beside the server bundle (dist/server/main.js) there is content-worker.js; running from
-// sources (tests, tools) there is none and documents are checked on the calling thread.
-const workerFile = new URL('./content-worker.js', import.meta.url);
-let thread: TaskThread<ContentTasks> | null | undefined;
 
 /**
  * Checking a 300-page document and rendering its HTML takes a few hundred milliseconds of CPU:
  * done in a thread of its own, apart from the PDF thread, so a save never waits behind a render
- * and never holds up anyone else's request.
+ * and never holds up anyone else's request. Beside the server bundle (dist/server/main.js) there
+ * is content-worker.js; running from sources (tests, tools) there is none and documents are
+ * checked on the calling thread.
  */
-function contentThread(): TaskThread<ContentTasks> | null {
-  thread ??= existsSync(workerFile)
-    ? startTaskThread<ContentTasks>(workerFile, {
-        idleMs: 60_000,
-        taskTimeoutMs: 30_000,
-        resourceLimits: { maxOldGenerationSizeMb: 512 },
-      })
-    : null;
-  return thread;
-}
+const content = taskEngine<ContentTasks>({
+  workerFile: new URL('./content-worker.js', import.meta.url),
+  idleMs: 60_000,
+  taskTimeoutMs: 30_000,
+  resourceLimits: { maxOldGenerationSizeMb: 512 },
+  inline: async () => (await import('./content-tasks')).contentTasks,
+});
 
 /** Checks submitted content against the editor schema and the limits, and renders the HTML stored beside it. */
 export async function prepareContent(json: EditorDocument | undefined): Promise<CheckedContent> {
   const text = json === undefined ? null : JSON.stringify(json);
-  const worker = contentThread();
-  return checked(worker ? await worker.run('prepareContent', text) : await prepareContentTask(text));
+  return checked(await content.run('prepareContent', text));
 }
 
 type CheckedContent = { content: EditorDocument; contentHtml: string };
@@ -63,9 +46,8 @@ function checked(prepared: PreparedContent): CheckedContent {
  * milliseconds of CPU, kept off the request path like a save's check.
  */
 export async function compareContent(before: EditorDocument, after: EditorDocument): Promise<Redline> {
-  const worker = contentThread();
   const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
-  const json = worker ? await worker.run('compareDocuments', pair) : await compareDocumentsTask(pair);
+  const json = await content.run('compareDocuments', pair);
   return JSON.parse(json) as Redline;
 }
 
@@ -74,9 +56,8 @@ export async function compareNumbered(
   before: EditorDocument,
   after: EditorDocument,
 ): Promise<{ document: EditorDocument; changes: RedlineChange[] }> {
-  const worker = contentThread();
   const pair = { before: JSON.stringify(before), after: JSON.stringify(after) };
-  const json = worker ? await worker.run('numberedRedline', pair) : await numberedRedlineTask(pair);
+  const json = await content.run('numberedRedline', pair);
   return JSON.parse(json) as { document: EditorDocument; changes: RedlineChange[] };
 }
 
@@ -95,14 +76,13 @@ export async function applySuggestion(decision: {
   draft: EditorDocument;
   accept: number[];
 }): Promise<DecidedSuggestion> {
-  const worker = contentThread();
   const input: SuggestionDecision = {
     base: JSON.stringify(decision.base),
     suggestion: JSON.stringify(decision.suggestion),
     draft: JSON.stringify(decision.draft),
     accept: decision.accept,
   };
-  const result = worker ? await worker.run('applySuggestion', input) : await applySuggestionTask(input);
+  const result = await content.run('applySuggestion', input);
   if (result.outcome !== 'applied') return result;
   return { ...result, content: result.content && checked(result.content) };
 }

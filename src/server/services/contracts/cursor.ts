@@ -1,5 +1,6 @@
 import type { ContractSort } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
+import { uuidPattern } from '../../../shared/uuid';
 
 /** An opaque keyset position: the sort it belongs to, the last row's sort key and its id. */
 export type Cursor = { sort: ContractSort; key: string; id: string };
@@ -8,7 +9,6 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sorts: readonly string[] = ['updated', 'created', 'title'];
 
 /** Reads a cursor made for this sort; any other is the caller's mistake. */

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { signers } from '../../db/schema';
-import { type SignerRow, signerColumns } from '../../presenters/contract';
+import { type SignerSummaryRow, signerColumns } from '../../presenters/contract';
 
 // Every list page asks this: prepared once, the ids bound as one array.
 const signersOf = preparedOnce((db) =>
@@ -18,8 +18,8 @@ const signersOf = preparedOnce((db) =>
 export async function loadSigners(
   db: Database,
   contractIds: readonly string[],
-): Promise<Map<string, SignerRow[]>> {
-  const byContract = new Map<string, SignerRow[]>(contractIds.map((id) => [id, []]));
+): Promise<Map<string, SignerSummaryRow[]>> {
+  const byContract = new Map<string, SignerSummaryRow[]>(contractIds.map((id) => [id, []]));
   if (contractIds.length === 0) return byContract;
   const rows = await signersOf(db).execute({ contractIds: [...contractIds] });
   for (const row of rows) byContract.get(row.contractId)?.push(row);

@@ -3,13 +3,12 @@ import { AppError } from '../../../shared/errors';
 import { type EventType, eventCatalogue } from '../../../shared/events';
 import { canTransition, transitionRefusal } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
-import { contracts } from '../../db/schema';
+import { type ContractRow, contracts } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { appendHistory, type HistoryAuthor } from './append-history';
 import { recordEvent } from './record-event';
 import { type Step, type StepFacts, steps } from './steps';
 
-type ContractRow = typeof contracts.$inferSelect;
 /** Columns a step of the lifecycle sets along with the status. */
 type LifecycleColumns = Partial<
   Pick<ContractRow, 'sentAt' | 'expiresAt' | 'sequential' | 'completedAt' | 'sealedAt' | 'sealError'>

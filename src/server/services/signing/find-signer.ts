@@ -1,12 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { contracts, signers } from '../../db/schema';
+import { type ContractRow, contracts, type SignerRow, signers } from '../../db/schema';
 import type { HistoryAuthor } from '../lifecycle/append-history';
 import { assertLiveLink } from './signing-link';
-
-export type SignerRow = typeof signers.$inferSelect;
-export type ContractRow = typeof contracts.$inferSelect;
 
 /**
  * A signer with their contract and its other signers. With `lock`, the contract row is locked

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { signers } from '../../db/schema';
+import { type ContractRow, type SignerRow, signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
-import { type ContractRow, type SignerRow, signerAuthor } from './find-signer';
+import { signerAuthor } from './find-signer';
 import { signingStateOf } from './signing-state';
 
 /**

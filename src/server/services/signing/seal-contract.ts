@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  type ContractRow,
   contractHistory,
   contracts,
   contractVersions,
@@ -45,7 +46,7 @@ export async function sealContract(deps: SealDeps, contractId: string): Promise<
   }
 }
 
-async function renderAndStore(deps: SealDeps, contract: typeof contracts.$inferSelect): Promise<void> {
+async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<void> {
   const { db } = deps;
   // Independent reads, at once: on PostgreSQL they run side by side on the pool's connections.
   const [[organization], [frozen], sender, signerRows, fields, events, [sent], own] = await Promise.all([

@@ -1,10 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contracts } from '../../db/schema';
+import { type ContractRow, contracts } from '../../db/schema';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
-
-type ContractRow = typeof contracts.$inferSelect;
 
 /**
  * Marks sent contracts past their expiry `expired`, one transaction each (the event tells the

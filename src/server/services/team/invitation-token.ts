@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InvitationState } from '../../../shared/api/team';
-import type { invitations } from '../../db/schema';
+import type { InvitationRow } from '../../db/schema';
 
 /** How long an invitation's link works after the invitation is made. */
 export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ export function newInvitationToken(): { token: string; hash: string } {
   return { token, hash: hashInvitationToken(token) };
 }
 
-type StateFields = Pick<typeof invitations.$inferSelect, 'acceptedAt' | 'revokedAt' | 'expiresAt'>;
+type StateFields = Pick<InvitationRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>;
 
 /**
  * What an invitation's link leads to. One that expired before it was revoked (an admin invited

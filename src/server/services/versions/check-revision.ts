@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { contractHistory, type contracts } from '../../db/schema';
+import { type ContractRow, contractHistory } from '../../db/schema';
 
 /**
  * Refuses a change made on an older revision of a draft than the one stored (someone saved in
@@ -12,7 +12,7 @@ import { contractHistory, type contracts } from '../../db/schema';
  */
 export async function checkRevision(
   tx: Database,
-  row: Pick<typeof contracts.$inferSelect, 'id' | 'revision'>,
+  row: Pick<ContractRow, 'id' | 'revision'>,
   baseRevision: number | undefined,
   then = 'Your changes are not saved yet: nothing is lost.',
 ): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { WebhookDelivery, WebhookDeliveryPage } from '../../../shared/api/webhooks';
 import { AppError } from '../../../shared/errors';
+import { uuidPattern } from '../../../shared/uuid';
 import type { ServiceContext } from '../../context';
 import { webhookDeliveries } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
@@ -16,7 +17,7 @@ function encodeCursor(row: { createdAt: Date; id: string }): string {
 function decodeCursor(raw: string): { createdAt: Date; id: string } {
   const [ms, id] = Buffer.from(raw, 'base64url').toString('utf8').split('.');
   const time = Number(ms);
-  if (!id || !Number.isSafeInteger(time) || !/^[0-9a-f-]{36}$/.test(id)) {
+  if (!id || !Number.isSafeInteger(time) || !uuidPattern.test(id)) {
     throw new AppError('INVALID_INPUT', 'The cursor is not one this list gave', 'cursor');
   }
   return { createdAt: new Date(time), id };

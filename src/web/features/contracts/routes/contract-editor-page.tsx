@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
+import { uuidPattern } from '../../../../shared/uuid';
 import { TemplateNotFound } from '../../../components/template-not-found';
 import { randomId } from '../../../lib/random-id';
 import { contractQuery, templateQuery } from '../api/contracts';
 import { ContractForm, type EditorMode } from '../components/contract-form';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /contracts/new and /contracts/{id}: an unknown or foreign id falls back to create mode.

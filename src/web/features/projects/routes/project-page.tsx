@@ -3,6 +3,7 @@ import { CalendarDays, FileText, FolderX, Plus } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import type { Project } from '../../../../shared/api/projects';
 import { AppError } from '../../../../shared/errors';
+import { uuidPattern } from '../../../../shared/uuid';
 import { StatusCountCards } from '../../../components/status-count-cards';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
@@ -14,8 +15,6 @@ import { BackToProjects } from '../components/back-to-projects';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectDialog } from '../components/edit-project-dialog';
 import { ProjectContracts } from '../components/project-contracts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /projects/{id}: one project, its own counts and its contracts. Another organization's id is not found. */
 export function ProjectPage() {

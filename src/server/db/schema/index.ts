@@ -1,0 +1,16 @@
+/**
+ * The database schema (drizzle), one file per part; drizzle-kit reads it from here
+ * (drizzle.config.ts). Beside each table its row type (`ContractRow`…): import it, never re-derive it.
+ */
+
+export * from './accounts';
+export * from './approvals';
+export * from './contracts';
+export * from './enums';
+export * from './events';
+export * from './jobs';
+export * from './mail';
+export * from './organizations';
+export * from './reviews';
+export * from './signing';
+export * from './webhooks';

@@ -1,0 +1,97 @@
+import { relations } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, bytes, createdAt, id } from './columns';
+import { contracts } from './contracts';
+import { documentKindEnum, signatureKindEnum, signerStatusEnum } from './enums';
+
+// Signers, their signing links, and the PDFs made at sending and sealing.
+
+export const signers = pgTable(
+  'signers',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    status: signerStatusEnum('status').notNull().default('pending'),
+    signingOrder: integer('signing_order').notNull(),
+    viewedAt: at('viewed_at'),
+    signedAt: at('signed_at'),
+    declinedAt: at('declined_at'),
+    declineReason: text('decline_reason'),
+    invitedAt: at('invited_at'),
+    lastRemindedAt: at('last_reminded_at'),
+    /** The field values the signer entered, by custom field key. */
+    fieldValues: jsonb('field_values').$type<Record<string, string>>(),
+    signatureKind: signatureKindEnum('signature_kind'),
+    /** The signature as the signer drew or typed it, rendered to PNG. */
+    signatureImage: bytes('signature_image'),
+    consentVersion: text('consent_version'),
+    consentHash: text('consent_hash'),
+    signedIp: text('signed_ip'),
+    signedUserAgent: text('signed_user_agent'),
+    /** An access code the sender shares out of band, hashed (argon2id); null: none asked. */
+    accessCodeHash: text('access_code_hash'),
+    /** A one-time code is e-mailed to the signer before the document opens. */
+    requireEmailCode: boolean('require_email_code').notNull().default(false),
+    /** The current e-mailed code, hashed, with its expiry and the wrong tries made against it. */
+    emailCodeHash: text('email_code_hash'),
+    emailCodeExpiresAt: at('email_code_expires_at'),
+    /** Wrong access or e-mailed codes in a row; past the limit the signer is locked out until the sender resets. */
+    authFailures: integer('auth_failures').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('signers_contract_email_key').on(t.contractId, t.email),
+    index('signers_contract_order_idx').on(t.contractId, t.signingOrder),
+  ],
+);
+export type SignerRow = typeof signers.$inferSelect;
+
+/**
+ * A signer's links: one per invitation or reminder e-mail, made when the message is composed.
+ * Only the SHA-256 of the token is kept; every link of a signer works while the signer may sign.
+ */
+export const signingLinks = pgTable(
+  'signing_links',
+  {
+    id: id(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('signing_links_token_hash_key').on(t.tokenHash),
+    index('signing_links_signer_idx').on(t.signerId),
+  ],
+);
+
+/** PDFs: the frozen document made at sending, and the sealed final one. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    kind: documentKindEnum('kind').notNull(),
+    sha256: text('sha256').notNull(),
+    pages: integer('pages').notNull(),
+    bytes: bytes('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One frozen and one final document per contract: a second seal cannot be stored.
+    uniqueIndex('documents_contract_kind_key').on(t.contractId, t.kind),
+    index('documents_sha256_idx').on(t.sha256),
+  ],
+);
+export type DocumentRow = typeof documents.$inferSelect;
+
+export const signerRelations = relations(signers, ({ one }) => ({
+  contract: one(contracts, { fields: [signers.contractId], references: [contracts.id] }),
+}));
