@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { EventData, EventType } from '../../shared/events';
 import type { Database } from '../db/client';
-import { contracts, events } from '../db/schema';
-
-type EventRow = typeof events.$inferSelect;
-export type EventContract = typeof contracts.$inferSelect;
+import { type ContractRow, contracts, type EventRow, events } from '../db/schema';
 
 /**
  * A recorded event, typed by its type: `data` is what the event's schema in shared/events.ts
@@ -18,7 +15,7 @@ export type RecordedEvent = {
 export async function eventOf(
   db: Database,
   eventId: string,
-): Promise<{ event: RecordedEvent; contract: EventContract | null } | null> {
+): Promise<{ event: RecordedEvent; contract: ContractRow | null } | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!event) return null;
   const recorded = event as RecordedEvent;

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import type { JobRow } from '../db/schema';
+import type { ContractRow, JobRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import type { TargetRules } from '../services/webhooks/webhook-target';
-import { type EventContract, eventOf, type RecordedEvent } from './event-of';
+import { eventOf, type RecordedEvent } from './event-of';
 import type { EventConsumerName } from './event-subscriptions';
 import { enqueueJob } from './job-queue';
 import type { JobHandler } from './job-runner';
@@ -50,7 +50,7 @@ export function jobDefinition<S extends z.ZodType>(definition: JobDefinition<S>)
 export const eventPayload = z.object({ eventId: z.uuid() });
 
 /** What a consumer of events is given: the event, typed by its type, and its contract (null once deleted). */
-export type ConsumedEvent = { event: RecordedEvent; contract: EventContract | null };
+export type ConsumedEvent = { event: RecordedEvent; contract: ContractRow | null };
 
 /**
  * A consumer of recorded events (see event-subscriptions.ts): a job named after its subscription,
