@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { contracts, organizations } from '../../db/schema';
+import { contracts } from '../../db/schema';
 import { sentTitle } from '../../services/reviews/find-reviewer';
 import type { MailFrame } from '../mail-layout';
 import { type MailDeps, type MailMessage, pageLink } from './define-mail';
+import { organizationNameOf } from './organization-name';
 
 /** What every mail about a contract says: whose it is, its title, its sender and its page. */
 export type ContractFacts = MailFrame & {
@@ -13,19 +13,6 @@ export type ContractFacts = MailFrame & {
   link: string;
   contract: typeof contracts.$inferSelect;
 };
-
-/** The name of the message's organization; null when it has none or it is gone (then no mail). */
-export async function organizationNameOf(
-  db: Database,
-  organizationId: string | null,
-): Promise<string | null> {
-  if (!organizationId) return null;
-  const [organization] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return organization?.name ?? null;
-}
 
 /**
  * The contract a message is about, read when it is delivered; null when it or its organization

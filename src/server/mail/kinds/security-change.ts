@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromPactum, type MailFrame, type Parts, renderMail } from '../mail-layout';
-import { organizationNameOf } from './contract-facts';
 import { defineMail, pageLink } from './define-mail';
+import { organizationNameOf } from './organization-name';
 
 /**
  * A change to how the account signs in, a token made with it, or a guard of the organization

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { createPasswordReset } from '../../services/accounts/password-reset-token';
 import { fromPactum, renderAccessMail, renderMail } from '../mail-layout';
-import { organizationNameOf } from './contract-facts';
 import { defineMail, pageLink } from './define-mail';
+import { organizationNameOf } from './organization-name';
 
 /**
  * A reset mail gets its link now (only the token's hash is stored), for the account named in the

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { newInvitationLink } from '../../services/team/invitation-link';
 import { renderAccessMail } from '../mail-layout';
-import { organizationNameOf } from './contract-facts';
 import { defineMail, pageLink } from './define-mail';
+import { organizationNameOf } from './organization-name';
 
 /**
  * A team invitation gets its link now (only the token's hash is stored on the invitation, and a

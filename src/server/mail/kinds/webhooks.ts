@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renderMail } from '../mail-layout';
-import { organizationNameOf } from './contract-facts';
 import { defineMail, pageLink } from './define-mail';
+import { organizationNameOf } from './organization-name';
 
 /** To every admin: a webhook endpoint was turned off; its URL and the reason were kept when it happened. */
 export const webhookDisabled = defineMail({
