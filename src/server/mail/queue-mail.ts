@@ -2,22 +2,30 @@ import type { MailKind } from '../../shared/enums';
 import type { Database } from '../db/client';
 import { mailMessages } from '../db/schema';
 import { enqueueJob } from '../jobs/job-queue';
+import type { MailParams } from './kinds';
 
 export const deliverMailJobType = 'deliver-mail';
 /** 30 s, 2 min, 8 min, 32 min, 2 h, then every 6 h: about 15 hours before a message is given up. */
 export const mailMaxAttempts = 8;
 
-export type QueuedMail = {
+type Envelope = {
   /** Null only for mail to someone with no organization yet (the link that finishes a sign-up). */
   organizationId: string | null;
   contractId: string | null;
   signerId?: string | null;
-  kind: MailKind;
   to: { name: string; email: string };
-  params?: Record<string, string>;
   /** One message per key: the same step run twice queues it once. */
   dedupeKey?: string;
 };
+
+/** The params its kind keeps (mail/kinds), which may be left out when it needs none. */
+type ParamsOf<K extends MailKind> =
+  Record<never, never> extends MailParams<K> ? { params?: MailParams<K> } : { params: MailParams<K> };
+
+/** A message of one kind, its params typed by that kind's schema. */
+export type QueuedMail<K extends MailKind = MailKind> = K extends MailKind
+  ? Envelope & { kind: K } & ParamsOf<K>
+  : never;
 
 /**
  * Puts a message in the outbox. Call it with the transaction of the change it tells about: the
@@ -34,7 +42,8 @@ export async function queueMail(tx: Database, mail: QueuedMail): Promise<void> {
       kind: mail.kind,
       toEmail: mail.to.email,
       toName: mail.to.name,
-      params: mail.params ?? {},
+      // Strings only, as every kind's schema says; checked again when the message is delivered.
+      params: (mail.params ?? {}) as Record<string, string>,
       dedupeKey: mail.dedupeKey ?? null,
       createdAt: now,
       updatedAt: now,

@@ -13,28 +13,26 @@ export const mailSigners = eventConsumer('mail-signers', async ({ db }, { event,
   const all = await db.select().from(signers).where(eq(signers.contractId, contract.id));
   const mail = (
     signer: (typeof all)[number],
-    kind: 'invitation' | 'canceled',
-    params?: Record<string, string>,
+    message: { kind: 'invitation' } | { kind: 'canceled'; params: { reason: string } },
   ) =>
     queueMail(db, {
       organizationId: contract.organizationId,
       contractId: contract.id,
       signerId: signer.id,
-      kind,
+      ...message,
       to: { name: signer.name, email: signer.email },
-      ...(params ? { params } : {}),
-      dedupeKey: `${kind}:${signer.id}`,
+      dedupeKey: `${message.kind}:${signer.id}`,
     });
   if (event.type === 'contract.sent') {
     for (const signer of all)
-      if (signer.invitedAt && signer.status !== 'signed') await mail(signer, 'invitation');
+      if (signer.invitedAt && signer.status !== 'signed') await mail(signer, { kind: 'invitation' });
   } else if (event.type === 'contract.signed') {
     const next = all.find((signer) => signer.id === event.data.nextSignerId);
-    if (next) await mail(next, 'invitation');
+    if (next) await mail(next, { kind: 'invitation' });
   } else if (event.type === 'contract.canceled') {
     for (const signer of all) {
       if (!signer.invitedAt || signer.status === 'declined') continue;
-      await mail(signer, 'canceled', { reason: event.data.reason ?? '' });
+      await mail(signer, { kind: 'canceled', params: { reason: event.data.reason ?? '' } });
     }
   }
 });

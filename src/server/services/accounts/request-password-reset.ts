@@ -17,7 +17,7 @@ export const passwordResetAnswerMs = 300;
 
 /**
  * Queues a 'password_reset' mail when the e-mail has an account; the link itself is made when
- * the mail is composed (jobs/definitions/deliver-mail.ts), so no token is ever stored. Counted per address and
+ * the mail is delivered (mail/kinds/sign-in.ts), so no token is ever stored. Counted per address and
  * per e-mail whether or not the account exists, and answered after the same time either way.
  */
 export async function requestPasswordReset(

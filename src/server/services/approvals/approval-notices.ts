@@ -110,7 +110,7 @@ export async function tellApprovalStep(db: Database, event: EventRow, contract: 
       and(eq(memberships.userId, users.id), eq(memberships.organizationId, contract.organizationId)),
     )
     .where(inArray(users.id, wanted));
-  const params: Record<string, string> = {
+  const params = {
     signerName: event.data.actorName ?? '',
     reason:
       event.type === 'approval.approved'

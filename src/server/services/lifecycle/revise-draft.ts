@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import type { EventType } from '../../../shared/events';
 import { isEditable } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
-import { contracts } from '../../db/schema';
+import { type ContractRow, contracts } from '../../db/schema';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
 import { checkRevision } from '../versions/check-revision';
@@ -13,8 +13,6 @@ import { recordVersion, type VersionInput } from '../versions/record-version';
 import type { HistoryAuthor } from './append-history';
 import type { StepFacts } from './steps';
 import { transition } from './transition';
-
-type ContractRow = typeof contracts.$inferSelect;
 
 /** Columns of a draft a revision may change besides its title and content. */
 type DraftColumns = Partial<Pick<ContractRow, 'projectId' | 'expiresAt'>>;

@@ -40,7 +40,7 @@ export async function queueSecurityNotice(
   tx: Database,
   owner: SecurityNoticeOwner,
   change: SecurityChange,
-  options: { detail?: string; dedupeKey?: string; facts?: Record<string, string> } = {},
+  options: { detail?: string; dedupeKey?: string; facts?: { scope: string; expiresAt: string } } = {},
 ): Promise<void> {
   await queueMail(tx, {
     organizationId: owner.organizationId,
@@ -79,7 +79,11 @@ export async function queueOrganizationSecurityNotice(
   }
 }
 
-function noticeParams(owner: Pick<Actor, 'ip'>, change: string, detail: string): Record<string, string> {
+function noticeParams(
+  owner: Pick<Actor, 'ip'>,
+  change: string,
+  detail: string,
+): { change: string; detail: string; at: string; ip: string } {
   return {
     change,
     detail: detail.length > maxDetail ? `${detail.slice(0, maxDetail - 1)}…` : detail,

@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { documents } from '../../db/schema';
+import { fileNameOf } from '../../services/documents/file-name';
+import { renderMail } from '../mail-layout';
+import { contractFacts } from './contract-facts';
+import { defineMail } from './define-mail';
+
+/** The sealed PDF goes to everyone; until it is stored the delivery fails and is retried. */
+export const completed = defineMail({
+  kind: 'completed',
+  params: z.object({}),
+  async facts(deps, message) {
+    const contract = await contractFacts(deps, message);
+    if (!contract) return null;
+    const [final] = await deps.db
+      .select({ bytes: documents.bytes })
+      .from(documents)
+      .where(and(eq(documents.contractId, contract.contract.id), eq(documents.kind, 'final')));
+    if (!final) throw new Error('The sealed PDF is not stored yet');
+    return { ...contract, sealedPdf: final.bytes };
+  },
+  compose(facts) {
+    const { contractTitle: title, organizationName: org } = facts;
+    const composed = renderMail(facts, {
+      subject: `Completed: "${title}"`,
+      lines: [
+        `Everyone has signed "${title}" (${org}).`,
+        'The sealed PDF is attached: it carries every signature and a certificate of completion, and any change to it can be detected.',
+      ],
+    });
+    const filename = `${fileNameOf(facts.contract.title)}.pdf`;
+    return {
+      ...composed,
+      attachments: [{ filename, content: facts.sealedPdf, contentType: 'application/pdf' }],
+    };
+  },
+});
+
+/** To the sender: a signer declined, with their reason. */
+export const declined = defineMail({
+  kind: 'declined',
+  params: z.object({ signerName: z.string(), reason: z.string() }),
+  async facts(deps, message) {
+    const contract = await contractFacts(deps, message);
+    return contract && { ...contract, ...message.params };
+  },
+  compose: (facts) =>
+    renderMail(facts, {
+      subject: `${facts.signerName} declined "${facts.contractTitle}"`,
+      lines: [
+        `${facts.signerName} declined to sign "${facts.contractTitle}", so it has been canceled.`,
+        `Their reason: ${facts.reason}`,
+      ],
+      action: { label: 'Open the contract', url: facts.link },
+    }),
+});
+
+/** To each signer: the sender canceled the contract, with their reason if they gave one. */
+export const canceled = defineMail({
+  kind: 'canceled',
+  params: z.object({ reason: z.string() }),
+  async facts(deps, message) {
+    const contract = await contractFacts(deps, message);
+    return contract && { ...contract, ...message.params };
+  },
+  compose: (facts) =>
+    renderMail(facts, {
+      subject: `"${facts.contractTitle}" was canceled`,
+      lines: [
+        `${facts.senderName} of ${facts.organizationName} canceled "${facts.contractTitle}". There is nothing for you to sign any more.`,
+        facts.reason ? `Reason: ${facts.reason}` : '',
+      ],
+    }),
+});
+
+/** To the sender: the contract expired before everyone signed. */
+export const expired = defineMail({
+  kind: 'expired',
+  params: z.object({}),
+  facts: (deps, message) => contractFacts(deps, message),
+  compose: (facts) =>
+    renderMail(facts, {
+      subject: `"${facts.contractTitle}" expired before everyone signed`,
+      lines: [
+        `"${facts.contractTitle}" reached its expiry date before every signer had signed; its links no longer work.`,
+      ],
+      action: { label: 'Open the contract', url: facts.link },
+    }),
+});
+
+/** To the sender: a signer entered too many wrong codes and is locked out. */
+export const signerLocked = defineMail({
+  kind: 'signer_locked',
+  params: z.object({ signerName: z.string() }),
+  async facts(deps, message) {
+    const contract = await contractFacts(deps, message);
+    return contract && { ...contract, ...message.params };
+  },
+  compose: (facts) =>
+    renderMail(facts, {
+      subject: `${facts.signerName} is locked out of "${facts.contractTitle}"`,
+      lines: [
+        `${facts.signerName} entered a wrong code for "${facts.contractTitle}" too many times, so the document is locked for them.`,
+        'If it was them, send a reminder from the contract page: it lets them try again with a new link. If you do not recognise this, someone else may have their link.',
+      ],
+      action: { label: 'Open the contract', url: facts.link },
+    }),
+});

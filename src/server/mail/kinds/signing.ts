@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { issueEmailCode } from '../../services/signing/email-code';
+import { newSigningLink } from '../../services/signing/new-signing-link';
+import { type SignerChecks, signerChecksOf } from '../../services/signing/signer-checks';
+import { renderAccessMail, renderMail } from '../mail-layout';
+import { type ContractFacts, contractFacts } from './contract-facts';
+import { defineMail, type MailDeps, type MailMessage, pageLink } from './define-mail';
+
+type SigningFacts = ContractFacts & { signingLink: string; signerChecks: SignerChecks | undefined };
+
+/**
+ * A signer's invitation or reminder gets a fresh signing link now, for this very e-mail, and says
+ * which checks to have ready; a signer who can no longer sign (signed, declined, not their turn)
+ * gets none and the message is skipped.
+ */
+async function signingFacts(deps: MailDeps, message: MailMessage): Promise<SigningFacts | null> {
+  const contract = await contractFacts(deps, message);
+  if (!contract || !message.signerId) return null;
+  const signerChecks = await signerChecksOf(deps.db, message.signerId);
+  const token = await newSigningLink(deps.db, contract.contract, message.signerId);
+  if (!token) return null;
+  return { ...contract, signerChecks, signingLink: pageLink(deps, `/sign/${token}`) };
+}
+
+/** The lines an invitation and a reminder share: the checks to expect and the link's expiry. */
+function signingLines(facts: SigningFacts): string[] {
+  const expiresAt = facts.contract.expiresAt;
+  return [
+    checksLine(facts.signerChecks, facts.senderName),
+    expiresAt ? `The link works until ${expiresAt.toUTCString()}.` : '',
+  ];
+}
+
+/** Tells an invited signer which codes to have ready; an access code comes from the sender, never by e-mail. */
+function checksLine(checks: SignerChecks | undefined, sender: string): string {
+  if (!checks?.accessCode && !checks?.emailCode) return '';
+  if (checks.accessCode && checks.emailCode) {
+    return `Before the document opens you will be asked for the access code ${sender} gave you (it is not in this e-mail), and for a one-time code that we e-mail you then.`;
+  }
+  if (checks.accessCode) {
+    return `Before the document opens you will be asked for the access code ${sender} gave you. It is not in this e-mail: ask ${sender} if you do not have it.`;
+  }
+  return 'Before the document opens we will e-mail you a one-time code to enter, to confirm it is you.';
+}
+
+export const invitation = defineMail({
+  kind: 'invitation',
+  params: z.object({}),
+  facts: signingFacts,
+  compose: (facts) => {
+    const { senderName: sender, organizationName: org, contractTitle: title } = facts;
+    return renderAccessMail(facts, {
+      subject: `${sender} (${org}) sent you "${title}" to sign`,
+      lines: [`${sender} of ${org} asks you to review and sign "${title}".`, ...signingLines(facts)],
+      action: { label: 'Review and sign', url: facts.signingLink },
+    });
+  },
+});
+
+export const reminder = defineMail({
+  kind: 'reminder',
+  params: z.object({}),
+  facts: signingFacts,
+  compose: (facts) => {
+    const { senderName: sender, organizationName: org, contractTitle: title } = facts;
+    return renderAccessMail(facts, {
+      subject: `Reminder: "${title}" is waiting for your signature`,
+      lines: [
+        `${sender} of ${org} is still waiting for your signature on "${title}".`,
+        ...signingLines(facts),
+      ],
+      action: { label: 'Review and sign', url: facts.signingLink },
+    });
+  },
+});
+
+/**
+ * A signer's one-time code, made for this very e-mail (only its hash is stored). None for a
+ * signer who no longer needs one or is locked out. The outbox keeps no body, only the subject.
+ */
+export const signerCode = defineMail({
+  kind: 'signer_code',
+  params: z.object({}),
+  async facts(deps, message) {
+    const contract = await contractFacts(deps, message);
+    if (!contract || !message.signerId) return null;
+    const issued = await issueEmailCode(deps.db, message.signerId);
+    return issued ? { ...contract, ...issued } : null;
+  },
+  compose(facts) {
+    const { senderName: sender, organizationName: org, contractTitle: title } = facts;
+    const composed = renderMail(facts, {
+      subject: `Your code to open "${title}"`,
+      lines: [
+        `Your one-time code to open "${title}" from ${sender} of ${org} is: ${facts.code}`,
+        `Enter it on the signing page. It works once, for 10 minutes (until ${facts.expiresAt.toUTCString()}).`,
+        'If you did not ask for a code, ignore this e-mail: nobody can open the document without it.',
+      ],
+    });
+    return { ...composed, kept: null, signerCode: facts.code };
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { renderMail } from '../mail-layout';
+import { defineMail, pageLink } from './define-mail';
+import { organizationNameOf } from './organization-name';
+
+/** To every admin: a webhook endpoint was turned off; its URL and the reason were kept when it happened. */
+export const webhookDisabled = defineMail({
+  kind: 'webhook_disabled',
+  params: z.object({ url: z.string(), reason: z.string() }),
+  async facts(deps, message) {
+    const organizationName = await organizationNameOf(deps.db, message.organizationId);
+    if (organizationName === null) return null;
+    return {
+      organizationName,
+      recipientName: message.toName,
+      link: pageLink(deps, '/settings#webhooks'),
+      ...message.params,
+    };
+  },
+  compose: (facts) =>
+    renderMail(facts, {
+      subject: 'A webhook endpoint was turned off',
+      lines: [
+        `Pactum stopped sending events to ${facts.url} of ${facts.organizationName}: it kept failing.`,
+        facts.reason,
+        'Check the receiver, then turn the endpoint back on in Settings; its deliveries list shows each attempt and can resend them.',
+      ],
+      action: { label: 'Open the webhook settings', url: facts.link },
+    }),
+});
