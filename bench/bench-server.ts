@@ -8,7 +8,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { contracts, organizations } from '../src/server/db/schema';
 import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
-import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/sealing-certificate';
+import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/pkcs12-certificate';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
 import { signUp } from '../src/server/services/accounts/sign-up';
 import { createSession } from '../src/server/services/sessions/create-session';

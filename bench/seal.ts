@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { signaturePng } from '../src/server/demo/demo-signature';
 import { threadedPdfEngine } from '../src/server/pdf/pdf-engine';
 import { type FinalInput, finalizeContract, type RenderedPdf } from '../src/server/pdf/pdf-tasks';
+import { generateInstanceCertificate } from '../src/server/pdf/pkcs12-certificate';
 import { sampleContract } from '../src/server/pdf/sample-document';
-import { generateInstanceCertificate } from '../src/server/pdf/sealing-certificate';
 import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
 import {
   call,

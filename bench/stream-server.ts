@@ -12,7 +12,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { memberships, notifications, organizations, users } from '../src/server/db/schema';
 import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
-import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/sealing-certificate';
+import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/pkcs12-certificate';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
 import { createSession } from '../src/server/services/sessions/create-session';
 import { sessionCookieName } from '../src/server/services/sessions/session-token';

@@ -2,7 +2,7 @@ import type { Actor } from './actor';
 import type { Database } from './db/client';
 import type { JobDeps } from './jobs/job-definition';
 import type { PdfEngine } from './pdf/pdf-engine';
-import type { SealingCertificate } from './pdf/sealing-certificate';
+import type { SealingCertificate } from './pdf/pkcs12-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
 import type { TargetRules } from './services/webhooks/webhook-target';
 

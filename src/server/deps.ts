@@ -1,7 +1,7 @@
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { PdfEngine } from './pdf/pdf-engine';
-import type { SealingCertificate } from './pdf/sealing-certificate';
+import type { SealingCertificate } from './pdf/pkcs12-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
 import type { RateLimitRule } from './services/rate-limits/consume-rate-limit';
 import type { HostLookup } from './services/webhooks/webhook-target';

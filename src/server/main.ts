@@ -6,7 +6,7 @@ import { startBackgroundWork } from './jobs/background-work';
 import { createLogger } from './logging';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { defaultPdfEngine } from './pdf/pdf-engine';
-import { loadOrCreateInstanceCertificate } from './pdf/sealing-certificate';
+import { loadOrCreateInstanceCertificate } from './pdf/pkcs12-certificate';
 import { defaultAccountLimits } from './services/accounts/sign-in';
 
 async function main(): Promise<void> {

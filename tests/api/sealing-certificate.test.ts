@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, organizations } from '../../src/server/db/schema';
-import { generateInstanceCertificate } from '../../src/server/pdf/sealing-certificate';
+import { generateInstanceCertificate } from '../../src/server/pdf/pkcs12-certificate';
 import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { buildAccount, call, testApp, testCertificate } from '../support/test-app';

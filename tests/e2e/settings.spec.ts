@@ -1,5 +1,5 @@
 import { signaturePng } from '../../src/server/demo/demo-signature';
-import { generateInstanceCertificate } from '../../src/server/pdf/sealing-certificate';
+import { generateInstanceCertificate } from '../../src/server/pdf/pkcs12-certificate';
 import { expect, test } from './fixtures';
 
 test.describe('settings', () => {

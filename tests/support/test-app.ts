@@ -10,7 +10,7 @@ import {
   generateInstanceCertificate,
   readPkcs12,
   type SealingCertificate,
-} from '../../src/server/pdf/sealing-certificate';
+} from '../../src/server/pdf/pkcs12-certificate';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { signUp } from '../../src/server/services/accounts/sign-up';
 import { createSession } from '../../src/server/services/sessions/create-session';

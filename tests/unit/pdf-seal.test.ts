@@ -9,13 +9,13 @@ import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealPdf } from '../../src/server/pdf/seal-pdf';
 import {
   generateInstanceCertificate,
   loadOrCreateInstanceCertificate,
   readPkcs12,
   type SealingCertificate,
-} from '../../src/server/pdf/sealing-certificate';
+} from '../../src/server/pdf/pkcs12-certificate';
+import { sealPdf } from '../../src/server/pdf/seal-pdf';
 import { inspectSeal } from '../../src/server/pdf/verify-pdf';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyChanges, numberChanges } from '../../src/editor/redline/changes';
 import { compareDocuments } from '../../src/editor/redline/compare-documents';
-import { mergeBlocks } from '../../src/editor/redline/merge-blocks';
+import { mergeBlocks } from '../../src/editor/suggestions/merge-blocks';
 import { importDocx } from '../../src/server/docx/import-docx';
 import type { EditorDocument, EditorNode } from '../../src/shared/api/editor-document';
 

@@ -1,6 +1,6 @@
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { CertificateError, maxRoundsPerFile, readPkcs12 } from '../../src/server/pdf/sealing-certificate';
+import { CertificateError, maxRoundsPerFile, readPkcs12 } from '../../src/server/pdf/pkcs12-certificate';
 
 /**
  * A PKCS#12 file whose one key bag is repeated `copies` times, each encrypted with `rounds` key

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { PdfJoin, pageCount } from './assemble-pdf';
+import { CertificateError, readPkcs12, type SealingCertificate } from './pkcs12-certificate';
 import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { sealDocument } from './seal-pdf';
-import { CertificateError, readPkcs12, type SealingCertificate } from './sealing-certificate';
 import { inspectSeal, type SealInspection } from './verify-pdf';
 
 export type FreezeInput = {

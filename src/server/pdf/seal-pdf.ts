@@ -23,7 +23,7 @@ import {
   smallInteger,
   Tag,
 } from './der';
-import { type SealingCertificate, type SealingKeyMaterial, sealingKeyMaterial } from './sealing-certificate';
+import { type SealingCertificate, type SealingKeyMaterial, sealingKeyMaterial } from './pkcs12-certificate';
 
 export type SealInput = {
   certificate: SealingCertificate;

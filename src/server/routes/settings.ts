@@ -9,17 +9,17 @@ import {
   updateCustomField,
 } from '../services/custom-fields/manage-custom-fields';
 import {
+  getSealingCertificate,
+  removeSealingCertificate,
+  setSealingCertificate,
+} from '../services/sealing/organization-certificate';
+import {
   getOrganizationSettings,
   removeOrganizationLogo,
   setOrganizationLogo,
   updateOrganizationSettings,
 } from '../services/settings/organization-settings';
 import { getTwoFactorRequirement, setTwoFactorRequirement } from '../services/settings/require-two-factor';
-import {
-  getSealingCertificate,
-  removeSealingCertificate,
-  setSealingCertificate,
-} from '../services/settings/sealing-certificate';
 import { registerRoute } from './register-route';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {

@@ -1,4 +1,4 @@
-import { sealContract } from '../../services/signing/seal-contract';
+import { sealContract } from '../../services/sealing/seal-contract';
 import { eventConsumer } from '../job-definition';
 
 /** A contract everyone signed is sealed: the final PDF rendered, sealed and stored. */

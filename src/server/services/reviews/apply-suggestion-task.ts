@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { applyChanges, numberChanges } from '../../../editor/redline/changes';
 import { compareDocuments } from '../../../editor/redline/compare-documents';
-import { mergeBlocks } from '../../../editor/redline/merge-blocks';
+import { mergeBlocks } from '../../../editor/suggestions/merge-blocks';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { type PreparedContent, prepareDocument } from '../contracts/prepare-document';
 

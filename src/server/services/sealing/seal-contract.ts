@@ -14,8 +14,8 @@ import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
-import { organizationCertificate } from '../settings/sealing-certificate';
-import { authenticationSummary } from './authentication-summary';
+import { authenticationSummary } from '../signing/authentication-summary';
+import { organizationCertificate } from './organization-certificate';
 
 export type SealDeps = {
   db: Database;

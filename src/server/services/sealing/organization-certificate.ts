@@ -8,8 +8,8 @@ import type { PdfEngine } from '../../pdf/pdf-engine';
 import type { CertificateDetails } from '../../pdf/pdf-tasks';
 import { requireAdmin } from '../../policies/roles';
 import { presentSealingCertificate } from '../../presenters/sealing-certificate';
+import { openSecret, sealSecret } from '../settings/secret-box';
 import { requireRecentSignIn } from '../two-factor/require-recent-sign-in';
-import { openSecret, sealSecret } from './secret-box';
 
 const purpose = 'sealing-certificate-password';
 

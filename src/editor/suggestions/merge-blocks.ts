@@ -1,5 +1,5 @@
 import type { EditorDocument, EditorNode } from '../../shared/api/editor-document';
-import { diffKeys, maxMovedBlocks } from './diff-keys';
+import { diffKeys, maxMovedBlocks } from '../redline/diff-keys';
 
 /** A stretch of the base's blocks [start, end) that one side replaced with `blocks`. */
 type Edit = { start: number; end: number; blocks: EditorNode[] };
