@@ -4,6 +4,11 @@
 // while the attack runs, and the p50/p99 of its latencies are compared with an idle server's.
 // Mail goes to a local SMTP peer (where the review phase reads its link), and webhooks may go to a
 // receiver on 127.0.0.1.
+// BENCH_PHASES=a,b runs only the phases whose names contain one of those substrings (the idle
+// baseline always runs); BENCH_TARGETS=pglite,postgres picks the databases; BENCH_PHASE_MS the
+// length of a phase; BENCH_DATABASE_NAME the PostgreSQL database made afresh for the run (so two
+// runs at once each drop only their own); BENCH_CPU_PROFILE a directory where the server writes
+// a CPU profile of its main thread (bench/cpu-profile.cjs; read it with bench/profile-summary.ts).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +29,14 @@ import { percentile } from '../tests/support/probe';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
 
 const phaseMs = Number(process.env.BENCH_PHASE_MS ?? 6_000);
+const phaseFilter = process.env.BENCH_PHASES?.split(',').filter(Boolean) ?? [];
+/** Whether a phase runs: every one, unless BENCH_PHASES names some. */
+const phaseWanted = (phase: string) =>
+  phase === 'idle' || phaseFilter.length === 0 || phaseFilter.some((part) => phase.includes(part));
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchDatabase = process.env.BENCH_DATABASE_NAME ?? 'pactum_bench_abuse';
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase))
+  throw new Error('BENCH_DATABASE_NAME: lower case, digits and _');
 const scratch = mkdtempSync(join(tmpdir(), 'pactum-bench-abuse-'));
 
 execFileSync(
@@ -123,6 +135,12 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     // The neighbour's receivers are on 127.0.0.1; a confirmation link is read at the SMTP peer.
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     SMTP_URL: smtpPeer.url,
+    ...(process.env.BENCH_CPU_PROFILE
+      ? {
+          BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE,
+          NODE_OPTIONS: `--require ${JSON.stringify(new URL('./cpu-profile.cjs', import.meta.url).pathname)}`,
+        }
+      : {}),
     ...env,
   });
   const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
@@ -320,11 +338,13 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
 
   const rows: Row[] = [];
   async function measure(phase: string, attack: () => Promise<number>) {
+    if (!phaseWanted(phase)) return;
     const { rounds, latencies } = await probeWhile(attack);
     record(phase, rounds, latencies);
   }
   /** Like measure, but each round is set up first, with the probe paused. */
   async function measureSetUp(phase: string, setUp: () => Promise<() => Promise<unknown>>) {
+    if (!phaseWanted(phase)) return;
     let rounds = 0;
     let measuredMs = 0;
     const latencies: number[] = [];
@@ -362,11 +382,11 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     await measure('deep .docx (400 levels) imported and sent', () => forAPhase(importAndSendDeep));
     await measure('50 wrong sign-ins at once', () => forAPhase(wrongSignIns));
     await measureSetUp('3,000-paragraph suggestion accepted', suggestionToAccept);
-    const neighbour = await slowNeighbour();
-    await measure(
-      `20 slow webhook receivers (${slowReceiverMs / 1000} s) of one organization while another sends a contract`,
-      () => forAPhase(() => sendBesideSlowReceivers(neighbour)),
-    );
+    const slowPhase = `20 slow webhook receivers (${slowReceiverMs / 1000} s) of one organization while another sends a contract`;
+    if (phaseWanted(slowPhase)) {
+      const neighbour = await slowNeighbour();
+      await measure(slowPhase, () => forAPhase(() => sendBesideSlowReceivers(neighbour)));
+    }
   } finally {
     probe.stdin.write('exit\n');
     await server.stop();
@@ -398,11 +418,11 @@ async function postgresDatabase(): Promise<string | null> {
   } catch {
     return null;
   }
-  await client.query('drop database if exists pactum_bench_abuse with (force)');
-  await client.query('create database pactum_bench_abuse');
+  await client.query(`drop database if exists ${benchDatabase} with (force)`);
+  await client.query(`create database ${benchDatabase}`);
   await client.end();
   const url = new URL(postgresUrl);
-  url.pathname = '/pactum_bench_abuse';
+  url.pathname = `/${benchDatabase}`;
   return url.toString();
 }
 

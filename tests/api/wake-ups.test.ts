@@ -213,6 +213,29 @@ for (const target of targets) {
       },
     );
 
+    it("names the queued jobs' lanes, one NOTIFY per lane of a transaction", async () => {
+      const payloads: string[] = [];
+      const unlisten = await database.listen('jobs', (payload) => payloads.push(payload));
+      try {
+        await database.db.transaction(async (tx) => {
+          for (let n = 0; n < 3; n += 1) {
+            await enqueueJob(tx, { type: 'lane-named', payload: { n }, lane: 'webhooks' });
+          }
+        });
+        await expect.poll(() => payloads, { timeout: 5_000, interval: 5 }).toEqual(['webhooks']);
+        await database.db.transaction(async (tx) => {
+          await enqueueJob(tx, { type: 'lane-named', payload: { n: 3 } });
+          await enqueueJob(tx, { type: 'lane-named', payload: { n: 4 }, lane: 'webhooks' });
+        });
+        await expect
+          .poll(() => [...payloads].sort(), { timeout: 5_000, interval: 5 })
+          .toEqual(['default', 'webhooks', 'webhooks']);
+      } finally {
+        unlisten();
+        await database.db.delete(jobs).where(eq(jobs.type, 'lane-named'));
+      }
+    });
+
     it('folds the NOTIFYs of one transaction and delivers none for a rolled-back one', async () => {
       const payloads: string[] = [];
       const unlisten = await database.listen('notifications', (payload) => payloads.push(payload));

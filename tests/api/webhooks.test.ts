@@ -13,6 +13,7 @@ import {
   webhookEndpoints,
 } from '../../src/server/db/schema';
 import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/deliver-webhook';
+import { fanOutEvent } from '../../src/server/services/webhooks/fan-out-event';
 import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
 import { webhookBodySchema } from '../../src/shared/events';
 import { backgroundFor, withMail } from '../support/background';
@@ -489,6 +490,68 @@ describe('webhooks', () => {
     expect(row?.disabledReason).toMatch(
       `Turned off after ${defaultDisableAfterFailures} failed deliveries in a row`,
     );
+  });
+
+  it('fans an event out to each endpoint that wants it, one delivery and job each, and only once', async () => {
+    const owner = await buildAccount(ctx, { name: 'Fanny Fanout' });
+    const wanting = [
+      await endpointFor(owner, { url: receiver.url('/fan-1') }),
+      await endpointFor(owner, { url: receiver.url('/fan-2'), allEvents: false, events: ['contract.sent'] }),
+    ];
+    await endpointFor(owner, {
+      url: receiver.url('/fan-other'),
+      allEvents: false,
+      events: ['contract.sealed'],
+    });
+    const off = await endpointFor(owner, { url: receiver.url('/fan-off') });
+    await ctx.database.db
+      .update(webhookEndpoints)
+      .set({ enabled: false })
+      .where(eq(webhookEndpoints.id, off.id));
+    const [event] = await ctx.database.db
+      .insert(events)
+      .values({ organizationId: owner.organizationId, type: 'contract.sent', data: {} })
+      .returning();
+    if (!event) throw new Error('no event');
+
+    expect(await fanOutEvent(ctx.database.db, event.id)).toBe(2);
+    expect(await fanOutEvent(ctx.database.db, event.id)).toBe(0);
+    const deliveries = await ctx.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, event.id));
+    expect(deliveries.map((delivery) => delivery.endpointId).sort()).toEqual(
+      wanting.map((endpoint) => endpoint.id).sort(),
+    );
+    expect(deliveries.every((d) => d.status === 'pending' && d.eventType === 'contract.sent')).toBe(true);
+    const queued = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, 'deliver-webhook'), eq(jobs.organizationId, owner.organizationId)));
+    expect(
+      queued
+        .map((job) => ({
+          deliveryId: (job.payload as { deliveryId: string }).deliveryId,
+          lane: job.lane,
+          key: job.concurrencyKey,
+          dedupeKey: job.dedupeKey,
+          maxAttempts: job.maxAttempts,
+        }))
+        .sort((a, b) => a.deliveryId.localeCompare(b.deliveryId)),
+    ).toEqual(
+      deliveries
+        .map((delivery) => ({
+          deliveryId: delivery.id,
+          lane: 'webhooks',
+          key: delivery.endpointId,
+          dedupeKey: `deliver-webhook:${delivery.endpointId}:${event.id}`,
+          maxAttempts: 6,
+        }))
+        .sort((a, b) => a.deliveryId.localeCompare(b.deliveryId)),
+    );
+    await background.drain();
+    expect(receiver.at('/fan-1')).toHaveLength(1);
+    expect(receiver.at('/fan-2')).toHaveLength(1);
   });
 
   it('is for admins only: members and API tokens are refused', async () => {

@@ -26,21 +26,32 @@ export type NewJob = {
  * there to be claimed.
  */
 export async function enqueueJob(tx: Database, job: NewJob): Promise<void> {
+  await enqueueJobs(tx, [job]);
+}
+
+/**
+ * Queues several jobs in one statement, as `enqueueJob` queues one (a job whose dedupe key is
+ * taken is left out): a fan-out of one event to twenty endpoints is one insert, not twenty.
+ */
+export async function enqueueJobs(tx: Database, batch: NewJob[]): Promise<void> {
+  if (batch.length === 0) return;
   const now = new Date();
   await tx
     .insert(jobs)
-    .values({
-      type: job.type,
-      payload: job.payload,
-      runAt: job.runAt ?? now,
-      dedupeKey: job.dedupeKey ?? null,
-      maxAttempts: job.maxAttempts ?? 5,
-      lane: job.lane ?? 'default',
-      organizationId: job.organizationId ?? null,
-      concurrencyKey: job.concurrencyKey ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      batch.map((job) => ({
+        type: job.type,
+        payload: job.payload,
+        runAt: job.runAt ?? now,
+        dedupeKey: job.dedupeKey ?? null,
+        maxAttempts: job.maxAttempts ?? 5,
+        lane: job.lane ?? 'default',
+        organizationId: job.organizationId ?? null,
+        concurrencyKey: job.concurrencyKey ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -50,7 +50,15 @@ export type JobRunnerOptions = {
 const defaultHeartbeatMs = 5_000;
 const defaultStaleAfterMs = 25_000;
 export const defaultJobPollMs = 5_000;
-/** The channel the `jobs_queued` trigger notifies when a job is inserted. */
+/**
+ * Waits for the event loop's next turn. With the embedded database a query runs on the main
+ * thread and hands its result on at once, so a claim and the jobs it starts would otherwise run
+ * as one unbroken block; each taking its own turn lets the requests that arrived meanwhile in
+ * (and their queries ahead of the next job's).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The channel the `jobs_queued` trigger notifies, with the job's lane, when a job is inserted. */
 export const jobsChannel = 'jobs';
 
 /**
@@ -64,7 +72,16 @@ export class JobRunner {
   readonly workerId = `worker-${randomUUID()}`;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: Unlisten | undefined;
-  private readonly wakeUps: WakeUps;
+  /** One coalescer per lane: a lane is looked at when something may be claimable in it. */
+  private readonly wakeUps = new Map<JobLane, WakeUps>(
+    jobLaneNames.map((lane) => [lane, new WakeUps(() => this.fillLane(lane))]),
+  );
+  /**
+   * The lanes whose last look took fewer jobs than it had places for, so nothing due was left
+   * then. In a lane without caps a job that finishes there frees a place but makes nothing
+   * claimable: only a queued job (its NOTIFY), or time (the safety poll), does.
+   */
+  private readonly drained = new Set<JobLane>();
   private stopped = true;
   /** Jobs started by wake-ups and not finished yet, by lane. */
   private readonly inFlight = new Map<JobLane, Set<Promise<void>>>(
@@ -72,9 +89,7 @@ export class JobRunner {
   );
   private heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: JobRunnerOptions) {
-    this.wakeUps = new WakeUps(() => this.runUntilIdle());
-  }
+  constructor(private readonly options: JobRunnerOptions) {}
 
   /** Starts the runner; the promise resolves once it is listening (callers need not wait). */
   start(): Promise<void> {
@@ -84,7 +99,8 @@ export class JobRunner {
     const listening = (
       listen?.(
         jobsChannel,
-        () => this.wake(),
+        // The payload names the queued job's lane (migration 0018); anything else wakes them all.
+        (payload) => this.wake(jobLaneNames.find((lane) => lane === payload)),
         () => this.wake(),
       ) ?? Promise.resolve(undefined)
     ).then(
@@ -110,17 +126,39 @@ export class JobRunner {
 
   /** Resolves when nothing is looked for, pending or running (the start's first look, a wake-up's jobs). */
   async idle(): Promise<void> {
-    await this.wakeUps.idle();
+    await this.lookingDone();
     while (this.running() > 0) {
       await Promise.all([...this.inFlight.values()].flatMap((lane) => [...lane]));
-      // A job that finished woke the runner, which may have started more.
-      await this.wakeUps.idle();
+      // A job that finished woke its lane, which may have started more.
+      await this.lookingDone();
     }
   }
 
-  /** Looks for due jobs now (a run already in progress is followed by one more). */
-  wake(): void {
-    if (!this.stopped) this.wakeUps.wake();
+  private async lookingDone(): Promise<void> {
+    await Promise.all([...this.wakeUps.values()].map((wakeUps) => wakeUps.idle()));
+  }
+
+  /**
+   * Looks for due jobs now, in one lane or in all (a look already in progress is followed by
+   * one more). A job may have been queued, so no lane counts as drained any more.
+   */
+  wake(lane?: JobLane): void {
+    if (this.stopped) return;
+    for (const each of lane ? [lane] : jobLaneNames) {
+      this.drained.delete(each);
+      this.wakeUps.get(each)?.wake();
+    }
+  }
+
+  /**
+   * A job of the lane finished: its place is free. The lane is looked at again unless it was
+   * drained and has no caps; in a lane with caps the finished job may be what held its
+   * organization or key at the cap, so their queued jobs may be claimable now.
+   */
+  private finished(lane: JobLane): void {
+    const { perOrganization, perKey } = this.limitsOf(lane);
+    if (this.drained.has(lane) && perOrganization === undefined && perKey === undefined) return;
+    if (!this.stopped) this.wakeUps.get(lane)?.wake();
   }
 
   /**
@@ -168,18 +206,15 @@ export class JobRunner {
   }
 
   /**
-   * Fills every lane's free places with its due jobs and returns without waiting for them: each
-   * job that finishes wakes the runner again, so each lane drains at its concurrency at a time.
+   * Fills the lane's free places with its due jobs and returns without waiting for them: each
+   * job that finishes wakes its lane again, so each lane drains at its concurrency at a time.
    */
-  private async runUntilIdle(): Promise<void> {
-    for (const lane of jobLaneNames) await this.fillLane(lane);
-  }
-
   private async fillLane(lane: JobLane): Promise<void> {
     const limits = this.limitsOf(lane);
     const inFlight = this.inFlight.get(lane) ?? new Set();
     try {
       while (!this.stopped) {
+        await nextTurn();
         const free = limits.concurrency - inFlight.size;
         if (free <= 0) return;
         const claimed = await claimJobs(this.options.db, {
@@ -188,8 +223,11 @@ export class JobRunner {
           limit: free,
           limits,
         });
-        for (const job of claimed) this.launch(job, inFlight);
-        if (claimed.length < free) return;
+        for (const job of claimed) this.launch(job, lane, inFlight);
+        if (claimed.length < free) {
+          this.drained.add(lane);
+          return;
+        }
       }
     } catch (error) {
       // The database may be away; the safety poll or the next NOTIFY tries again.
@@ -197,7 +235,7 @@ export class JobRunner {
     }
   }
 
-  private launch(job: JobRow, inFlight: Set<Promise<void>>): void {
+  private launch(job: JobRow, lane: JobLane, inFlight: Set<Promise<void>>): void {
     const running: Promise<void> = this.runOne(job)
       // Recording the outcome failed (the database went away): the lock lapses and the job runs again.
       .catch((error: unknown) =>
@@ -209,7 +247,7 @@ export class JobRunner {
           clearInterval(this.heartbeat);
           this.heartbeat = undefined;
         }
-        this.wake();
+        this.finished(lane);
       });
     inFlight.add(running);
     this.heartbeat ??= setInterval(() => {
@@ -223,6 +261,7 @@ export class JobRunner {
     const { db, handlers, log } = this.options;
     const handler = handlers[job.type];
     try {
+      await nextTurn();
       if (!handler) throw new Error(`No handler for job type '${job.type}'`);
       await handler.handle(handler.payload.parse(job.payload), job);
       await completeJob(db, job);

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { enqueueJob } from '../../jobs/job-queue';
+import { enqueueJobs } from '../../jobs/job-queue';
 
 /** The delivery job (jobs/definitions/deliver-webhook.ts): one per delivery, plus one per resend. */
 export const deliverWebhookType = 'deliver-webhook';
 /** 30 s, 2 min, 8 min, 32 min, 2 h: six attempts over about three hours. */
 export const deliverWebhookMaxAttempts = 6;
 export const deliveryPayload = z.object({ deliveryId: z.uuid() });
+
+export type QueuedDelivery = { id: string; endpointId: string; organizationId: string; dedupeKey: string };
 
 /**
  * Queues one attempt of a delivery in the webhooks lane (jobs/job-lanes.ts), as work of the
@@ -18,13 +20,21 @@ export async function queueDelivery(
   delivery: { id: string; endpointId: string; organizationId: string },
   dedupeKey: string,
 ): Promise<void> {
-  await enqueueJob(tx, {
-    type: deliverWebhookType,
-    payload: { deliveryId: delivery.id },
-    maxAttempts: deliverWebhookMaxAttempts,
-    dedupeKey,
-    lane: 'webhooks',
-    organizationId: delivery.organizationId,
-    concurrencyKey: delivery.endpointId,
-  });
+  await queueDeliveries(tx, [{ ...delivery, dedupeKey }]);
+}
+
+/** Queues one attempt of each delivery, as `queueDelivery` does, in one statement. */
+export async function queueDeliveries(tx: Database, deliveries: QueuedDelivery[]): Promise<void> {
+  await enqueueJobs(
+    tx,
+    deliveries.map((delivery) => ({
+      type: deliverWebhookType,
+      payload: { deliveryId: delivery.id },
+      maxAttempts: deliverWebhookMaxAttempts,
+      dedupeKey: delivery.dedupeKey,
+      lane: 'webhooks',
+      organizationId: delivery.organizationId,
+      concurrencyKey: delivery.endpointId,
+    })),
+  );
 }
