@@ -114,3 +114,6 @@ export const api = Object.fromEntries(
     ),
   ]),
 ) as unknown as ApiClient<ApiRoutes>;
+
+/** The browsable API reference (OpenAPI, with every webhook body), for links in the app. */
+export const apiReferenceUrl = '/api/docs';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { eventCatalogue, eventTypes } from '../../../../shared/events';
+import { apiReferenceUrl } from '../../../lib/api';
 
 /** The fields of an event's data, with what each holds, read from the event's schema. */
 function fieldsOf(schema: z.ZodObject): { name: string; description: string }[] {
@@ -24,7 +25,7 @@ export function WebhookEventReference() {
         <code className="font-mono text-xs">organization</code> and{' '}
         <code className="font-mono text-xs">contract</code> (its id, title and status), and the fields below.
         The{' '}
-        <a className="text-indigo-700 underline" href="/api/docs">
+        <a className="text-indigo-700 underline" href={apiReferenceUrl}>
           API reference
         </a>{' '}
         has each body's schema.
