@@ -7,9 +7,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
+import { cookies } from '../src/server/plugins/cookies';
 import { getContract } from '../src/server/services/contracts/get-contract';
 import { findSessionActor, lastSeenEveryMs } from '../src/server/services/sessions/find-session-actor';
-import { hashSessionToken, sessionCookieName } from '../src/server/services/sessions/session-token';
+import { hashSessionToken } from '../src/server/services/sessions/session-token';
 
 const url = process.env.BENCH_DB ?? '';
 const secret = process.env.BENCH_SECRET ?? '';
@@ -95,7 +96,7 @@ function send(response: import('node:http').ServerResponse, status: number, body
   response.end(body);
 }
 
-const cookiePattern = new RegExp(`(?:^|;\\s*)${sessionCookieName}=([^;]*)`);
+const cookiePattern = new RegExp(`(?:^|;\\s*)${cookies.session.name}=([^;]*)`);
 
 createServer(async (request, response) => {
   try {

@@ -9,10 +9,10 @@ import { openDatabase } from '../src/server/db/client';
 import { contracts, organizations } from '../src/server/db/schema';
 import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
 import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/pkcs12-certificate';
+import { cookies } from '../src/server/plugins/cookies';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
 import { signUp } from '../src/server/services/accounts/sign-up';
 import { createSession } from '../src/server/services/sessions/create-session';
-import { sessionCookieName } from '../src/server/services/sessions/session-token';
 import { seedContracts } from './seed-contracts';
 
 const target = process.env.BENCH_DB ?? '';
@@ -90,7 +90,7 @@ await app.listen({ port, host: '127.0.0.1' });
 console.log(
   JSON.stringify({
     ready: true,
-    cookieName: sessionCookieName,
+    cookieName: cookies.session.name,
     organizations: benchOrganizations,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
   }),

@@ -13,9 +13,9 @@ import { openDatabase } from '../src/server/db/client';
 import { memberships, notifications, organizations, users } from '../src/server/db/schema';
 import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
 import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/pkcs12-certificate';
+import { cookies } from '../src/server/plugins/cookies';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
 import { createSession } from '../src/server/services/sessions/create-session';
-import { sessionCookieName } from '../src/server/services/sessions/session-token';
 
 const target = process.env.BENCH_DB ?? '';
 const port = Number(process.env.BENCH_PORT);
@@ -69,7 +69,7 @@ for (const person of members) {
     ip: null,
     userAgent: 'bench',
   });
-  sessions.push({ userId: person.id, cookie: `${sessionCookieName}=${session.token}` });
+  sessions.push({ userId: person.id, cookie: `${cookies.session.name}=${session.token}` });
 }
 
 const instance = generateInstanceCertificate({ commonName: 'Pactum bench', organization: 'Pactum bench' });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, LogController } from 'fastify';
@@ -10,6 +9,7 @@ import type { TrustProxy } from './env';
 import { webDistDir } from './paths';
 import { registerAuthentication } from './plugins/authentication';
 import { registerBodyShapeCheck } from './plugins/body-shape';
+import { cookies, registerCookies } from './plugins/cookies';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   registerSecurityHeaders(app);
-  await app.register(fastifyCookie);
+  await registerCookies(app, deps.config.appUrl);
   await app.register(fastifySwagger, {
     openapi: {
       // 3.1: its `webhooks` section documents what each event's delivery holds.
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'pactum_session' },
+          session: { type: 'apiKey', in: 'cookie', name: cookies.session.name },
           apiToken: {
             type: 'http',
             scheme: 'bearer',

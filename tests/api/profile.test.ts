@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../../src/server/db/schema';
 import { signaturePng } from '../../src/server/demo/demo-signature';
+import { cookies } from '../../src/server/plugins/cookies';
 import { hashEmailVerificationToken } from '../../src/server/services/accounts/email-verification';
 import { createSession } from '../../src/server/services/sessions/create-session';
-import { sessionCookieName } from '../../src/server/services/sessions/session-token';
 import { withMail } from '../support/background';
 import {
   buildAccount,
@@ -53,7 +53,7 @@ async function anotherSession(account: TestAccount, userAgent: string, ip = '203
     ip,
     userAgent,
   });
-  return `${sessionCookieName}=${session.token}`;
+  return `${cookies.session.name}=${session.token}`;
 }
 
 const withCookie = (account: TestAccount, cookie: string): TestAccount => ({ ...account, cookie });
@@ -607,7 +607,7 @@ describe('the sessions', () => {
       .items;
     const ended = await call(ctx, account, { method: 'DELETE', url: `/api/profile/sessions/${current.id}` });
     expect(ended.statusCode).toBe(204);
-    expect(sessionCookieOf(ended)).toBe(`${sessionCookieName}=`);
+    expect(sessionCookieOf(ended)).toBe(`${cookies.session.name}=`);
     expect((await me(account)).statusCode).toBe(401);
   });
 });

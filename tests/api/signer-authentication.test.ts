@@ -13,7 +13,8 @@ import { jobHandlers } from '../../src/server/jobs/background-work';
 import { JobRunner } from '../../src/server/jobs/job-runner';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
-import { issueSigningCookie, signingCookieName } from '../../src/server/services/signing/signing-cookie';
+import { cookies } from '../../src/server/plugins/cookies';
+import { issueSigningCookie, verifySigningCookie } from '../../src/server/services/signing/signing-cookie';
 import { latestTokenFor, type SigningBrowser, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
@@ -350,9 +351,10 @@ describe('signer authentication', () => {
     const id = await createDraft([{ name: 'Fran Forge', email: 'fran@example.com', accessCode: aliceCode }]);
     await send(id);
     const fran = await open('fran@example.com');
-    const name = signingCookieName(fran.signerId);
+    const name = cookies.signing(fran.signerId).name;
     // The link the session was opened with, as its cookie names it.
-    const linkId = fran.cookie.split('=')[1]?.split('.')[2] ?? '';
+    const linkId = verifySigningCookie(testSecret, fran.signerId, fran.cookie.split('=')[1])?.linkId ?? '';
+    expect(linkId).toMatch(/^[0-9a-f-]{36}$/);
     // Properly signed, but without the access code passed.
     const bare = issueSigningCookie(testSecret, { signerId: fran.signerId, linkId }, new Set());
     for (const response of await documentEndpoints({
@@ -362,13 +364,18 @@ describe('signer authentication', () => {
       expect(response.statusCode).toBe(403);
     }
     // Claiming the check without the secret: the MAC no longer matches.
-    const [expires, , , mac] = bare.value.split('.');
-    const claimed = `${name}=${expires}.a.${linkId}.${mac}`;
+    const [body, mac] = bare.value.split('.');
+    const carried = JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8'));
+    const forgedBody = Buffer.from(JSON.stringify({ ...carried, checks: ['access_code'] })).toString(
+      'base64url',
+    );
+    const claimed = `${name}=${forgedBody}.${mac}`;
     for (const response of await documentEndpoints({ signerId: fran.signerId, cookie: claimed })) {
       expect(response.statusCode).toBe(401);
     }
-    // The formats of before (no checks, no link in it) are not accepted either.
-    for (const oldFormat of [`${name}=${expires}.${mac}`, `${name}=${expires}.-.${mac}`]) {
+    // The formats of before (expiry, checks and link beside their own MAC) are not accepted either.
+    const expires = Date.now() + 60_000;
+    for (const oldFormat of [`${name}=${expires}.a.${linkId}.${mac}`, `${name}=${expires}.-.${mac}`]) {
       expect((await documentEndpoints({ signerId: fran.signerId, cookie: oldFormat }))[0].statusCode).toBe(
         401,
       );

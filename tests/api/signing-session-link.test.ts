@@ -3,11 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, signers } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
+import { cookies } from '../../src/server/plugins/cookies';
 import { declineContract } from '../../src/server/services/signing/decline-contract';
 import { enterAccessCode } from '../../src/server/services/signing/enter-access-code';
 import { requestEmailCode } from '../../src/server/services/signing/request-email-code';
 import { signContract } from '../../src/server/services/signing/sign-contract';
-import { signingCookieName } from '../../src/server/services/signing/signing-cookie';
+import { verifySigningCookie } from '../../src/server/services/signing/signing-cookie';
 import { invalidLinkError } from '../../src/server/services/signing/signing-link';
 import { consentDisclosure } from '../../src/shared/consent';
 import { backgroundFor } from '../support/background';
@@ -21,6 +22,7 @@ import {
   sampleDocument,
   type TestAccount,
   type TestContext,
+  testSecret,
 } from '../support/test-app';
 
 const accessCode = 'Granite-Plover-5162';
@@ -223,7 +225,9 @@ describe('signing sessions and the link that opened them', () => {
     const browser = new CookieBrowser(ctx, '203.0.113.40');
     const opened = await open(browser, latestTokenFor(peer, email));
     const signerId = opened.json().signerId as string;
-    const linkId = browser.jar.get(signingCookieName(signerId))?.split('.')[2] ?? '';
+    const linkId =
+      verifySigningCookie(testSecret, signerId, browser.jar.get(cookies.signing(signerId).name))?.linkId ??
+      '';
     expect(linkId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await checkCalls(browser, signerId).wrongAccessCode()).statusCode).toBe(400);
     const remind = await call(ctx, owner, {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invitations, mailMessages, memberships, sessions, users } from '../../src/server/db/schema';
+import { cookies } from '../../src/server/plugins/cookies';
 import { createSession } from '../../src/server/services/sessions/create-session';
-import { sessionCookieName } from '../../src/server/services/sessions/session-token';
 import { hashInvitationToken } from '../../src/server/services/team/invitation-token';
 import { withMail } from '../support/background';
 import {
@@ -66,7 +66,7 @@ async function sessionIn(account: TestAccount, organizationId: string): Promise<
     ip: '127.0.0.1',
     userAgent: 'vitest',
   });
-  return { ...account, organizationId, cookie: `${sessionCookieName}=${session.token}` };
+  return { ...account, organizationId, cookie: `${cookies.session.name}=${session.token}` };
 }
 
 describe('the team list', () => {
@@ -515,7 +515,7 @@ describe('removing a member', () => {
     expect((await changeRole(admin, other.userId, 'admin')).statusCode).toBe(200);
     const leave = await remove(admin, admin.userId);
     expect(leave.statusCode).toBe(204);
-    const cleared = leave.cookies.find((cookie) => cookie.name === sessionCookieName);
+    const cleared = leave.cookies.find((cookie) => cookie.name === cookies.session.name);
     expect(cleared?.value).toBe('');
     expect((await me(admin)).statusCode).toBe(401);
     const removeLast = await remove(other, other.userId);

@@ -11,10 +11,10 @@ import {
   readPkcs12,
   type SealingCertificate,
 } from '../../src/server/pdf/pkcs12-certificate';
+import { cookies } from '../../src/server/plugins/cookies';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { signUp } from '../../src/server/services/accounts/sign-up';
 import { createSession } from '../../src/server/services/sessions/create-session';
-import { sessionCookieName } from '../../src/server/services/sessions/session-token';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 let certificate: SealingCertificate | undefined;
@@ -116,7 +116,7 @@ export async function buildAccount(
     ...account,
     email: input.email,
     password: input.password,
-    cookie: `${sessionCookieName}=${session.token}`,
+    cookie: `${cookies.session.name}=${session.token}`,
   };
 }
 
@@ -141,7 +141,7 @@ export function call(
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
-  const cookie = response.cookies.find((c) => c.name === sessionCookieName);
+  const cookie = response.cookies.find((c) => c.name === cookies.session.name);
   return cookie ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
@@ -170,5 +170,9 @@ export async function buildMember(ctx: TestContext, admin: TestAccount): Promise
     ip: '127.0.0.1',
     userAgent: 'vitest',
   });
-  return { ...person, organizationId: admin.organizationId, cookie: `${sessionCookieName}=${session.token}` };
+  return {
+    ...person,
+    organizationId: admin.organizationId,
+    cookie: `${cookies.session.name}=${session.token}`,
+  };
 }

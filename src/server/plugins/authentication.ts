@@ -5,10 +5,9 @@ import type { ServiceContext, ServiceDeps } from '../context';
 import type { Database } from '../db/client';
 import { findTokenActor } from '../services/api-tokens/find-token-actor';
 import { consumeRateLimit, type RateLimitRule } from '../services/rate-limits/consume-rate-limit';
-import type { NewSession } from '../services/sessions/create-session';
 import { findSessionActor } from '../services/sessions/find-session-actor';
-import { sessionCookieName } from '../services/sessions/session-token';
 import { bearerTokenOf, changesState, isPersonOnlyPublicRoute, isTokenRoute } from './api-token-access';
+import { cookies } from './cookies';
 import { LimitedAddresses } from './limited-addresses';
 
 declare module 'fastify' {
@@ -79,7 +78,7 @@ export function registerAuthentication(
         return;
       }
     }
-    const token = request.cookies[sessionCookieName];
+    const token = request.cookies[cookies.session.name];
     if (!token || token.length > 100) return admit(request, null, done);
     findSessionActor(deps.db, { secret: deps.secret, token, ...requestOrigin(request) }).then(
       (actor) => admit(request, actor, done),
@@ -186,19 +185,4 @@ export function actorOf(request: FastifyRequest): Actor {
  */
 export function contextOf(request: FastifyRequest): ServiceContext<keyof ServiceDeps> {
   return { ...request.server.serviceDeps, actor: actorOf(request) };
-}
-
-export function setSessionCookie(reply: FastifyReply, session: NewSession, secure: boolean): void {
-  reply.setCookie(sessionCookieName, session.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    // Without remember-me the cookie has no expiry, so the browser drops it when it closes.
-    ...(session.persistent ? { expires: session.expiresAt } : {}),
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

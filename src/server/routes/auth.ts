@@ -3,7 +3,8 @@ import { AppError } from '../../shared/errors';
 import { authApi } from '../../shared/routes/auth';
 import { demoCredentials } from '../demo/seed-demo';
 import type { AppDeps } from '../deps';
-import { actorOf, clearSessionCookie } from '../plugins/authentication';
+import { actorOf } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { presentCurrentUser } from '../presenters/current-user';
 import { confirmEmail } from '../services/accounts/confirm-email';
 import { checkPasswordReset, preparePasswordReset } from '../services/accounts/confirm-password-reset';
@@ -13,19 +14,13 @@ import {
 } from '../services/accounts/request-password-reset';
 import { requestSignUp, signUpRequestedMessage } from '../services/accounts/request-sign-up';
 import { signIn } from '../services/accounts/sign-in';
-import {
-  openSignUps,
-  sealSignUps,
-  signUpCookieName,
-  signUpCookieTtlMs,
-} from '../services/accounts/sign-up-cookie';
+import { openSignUps, sealSignUps } from '../services/accounts/sign-up-cookie';
 import { deleteSession } from '../services/sessions/delete-session';
 import { signUpWithInvitation } from '../services/team/sign-up-with-invitation';
 import { registerRoute } from './register-route';
-import { authCookiePath, signInFlow } from './sign-in-flow';
+import { signInFlow } from './sign-in-flow';
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const secure = deps.config.appUrl.protocol === 'https:';
   const flow = signInFlow(deps);
 
   /** A brand-new account (it has no second factor yet): signed in, and this browser noted as its first. */
@@ -51,16 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       );
       // The browser that asked may open the link without the password (see prove-sign-up-password.ts).
       // Set whether or not the address had an account (a random id then), so the answer is the same.
-      const sealed = sealSignUps(deps.config.sessionSecret, named, request.cookies[signUpCookieName]);
-      reply.setCookie(signUpCookieName, sealed, {
-        path: authCookiePath,
-        httpOnly: true,
-        // Lax: the link is opened from a mail program, a cross-site navigation to the page, whose
-        // confirmation is then a same-site request.
-        sameSite: 'lax',
-        secure,
-        maxAge: signUpCookieTtlMs / 1000,
-      });
+      const sealed = sealSignUps(deps.config.sessionSecret, named, request.cookies[cookies.signUp.name]);
+      reply.setAppCookie(cookies.signUp, sealed);
       return reply.status(202).send({ message: signUpRequestedMessage });
     },
   );
@@ -78,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           token: request.body.token,
           ip: request.ip ?? null,
           signedInAs: request.actor?.userId ?? null,
-          signUpIds: openSignUps(deps.config.sessionSecret, request.cookies[signUpCookieName]),
+          signUpIds: openSignUps(deps.config.sessionSecret, request.cookies[cookies.signUp.name]),
           password: request.body.password,
         },
         deps.accountLimits.passwordResetsPerAddress,
@@ -185,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       if (request.actor) await deleteSession(deps.db, request.actor.sessionId);
-      clearSessionCookie(reply, secure);
+      reply.clearAppCookie(cookies.session);
       flow.clearPendingSecondFactor(reply);
       return reply.status(204).send();
     },

@@ -4,17 +4,13 @@ import { safeNextPath } from '../../shared/next-path';
 import type { ProviderFailure } from '../../shared/provider-sign-in';
 import { oidcApi } from '../../shared/routes/oidc';
 import type { AppDeps } from '../deps';
+import { cookies } from '../plugins/cookies';
 import {
   beginProviderSignIn,
   finishProviderSignIn,
   ProviderSignInError,
 } from '../services/accounts/identity-providers';
-import {
-  openPendingSignIn,
-  pendingSignInCookieName,
-  pendingSignInTtlMs,
-  sealPendingSignIn,
-} from '../services/accounts/pending-sign-in-cookie';
+import { openPendingSignIn, sealPendingSignIn } from '../services/accounts/pending-sign-in-cookie';
 import { accountForIdentity } from '../services/accounts/sign-in-with-provider';
 import { registerRoute } from './register-route';
 import { signInFlow } from './sign-in-flow';
@@ -28,8 +24,6 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
   const flow = signInFlow(deps);
   const providers = config.identityProviders ?? {};
-  const secure = config.appUrl.protocol === 'https:';
-  const cookiePath = '/api/auth/oidc';
   const redirectUri = (provider: string) =>
     new URL(`/api/auth/oidc/${provider}/callback`, config.appUrl).href;
   const failed = (reply: FastifyReply, reason: ProviderFailure) =>
@@ -58,14 +52,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           redirectUri: redirectUri(request.params.provider),
           next: safeNextPath(request.query.next, config.appUrl.origin),
         });
-        reply.setCookie(pendingSignInCookieName, sealPendingSignIn(config.sessionSecret, pending), {
-          path: cookiePath,
-          httpOnly: true,
-          // Lax: the provider sends the browser back with a top-level GET, which must carry it.
-          sameSite: 'lax',
-          secure,
-          maxAge: pendingSignInTtlMs / 1000,
-        });
+        reply.setAppCookie(cookies.oidc, sealPendingSignIn(config.sessionSecret, pending));
         return reply.redirect(url.href, 303);
       } catch (error) {
         if (error instanceof ProviderSignInError) return failed(reply, error.reason);
@@ -82,13 +69,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const provider = providers[request.params.provider];
-      const pending = openPendingSignIn(config.sessionSecret, request.cookies[pendingSignInCookieName]);
-      reply.clearCookie(pendingSignInCookieName, {
-        path: cookiePath,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-      });
+      const pending = openPendingSignIn(config.sessionSecret, request.cookies[cookies.oidc.name]);
+      reply.clearAppCookie(cookies.oidc);
       if (!provider || !pending || pending.provider !== request.params.provider) {
         return failed(reply, 'expired');
       }

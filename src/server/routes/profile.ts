@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileApi } from '../../shared/routes/profile';
 import type { AppDeps } from '../deps';
-import { clearSessionCookie, contextOf } from '../plugins/authentication';
+import { contextOf } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { changePassword } from '../services/profile/change-password';
 import { endOtherSessions } from '../services/profile/end-other-sessions';
 import { endSession } from '../services/profile/end-session';
@@ -13,9 +14,7 @@ import { setAvatar } from '../services/profile/set-avatar';
 import { updateProfile } from '../services/profile/update-profile';
 import { registerRoute } from './register-route';
 
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
-  const secure = config.appUrl.protocol === 'https:';
-
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, profileApi.get, {}, async (request) => getProfile(contextOf(request)));
 
   registerRoute(app, profileApi.update, {}, async (request) => {
@@ -62,7 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { confi
 
   registerRoute(app, profileApi.endSession, {}, async (request, reply) => {
     const { current } = await endSession(contextOf(request), request.params.id);
-    if (current) clearSessionCookie(reply, secure);
+    if (current) reply.clearAppCookie(cookies.session);
     return reply.status(204).send();
   });
 

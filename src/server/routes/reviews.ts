@@ -8,6 +8,7 @@ import { reviewsApi } from '../../shared/routes/reviews';
 import type { ReviewerContext } from '../context';
 import type { AppDeps } from '../deps';
 import { contextOf, requestOrigin } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { reviewedContractId } from '../policies/comments';
 import { createThread } from '../services/comments/create-thread';
 import { getThread, listThreads } from '../services/comments/list-threads';
@@ -21,12 +22,7 @@ import { getSuggestion } from '../services/reviews/get-suggestion';
 import { listReviewers } from '../services/reviews/list-reviewers';
 import { listSuggestions } from '../services/reviews/list-suggestions';
 import { openReviewLink } from '../services/reviews/open-review-link';
-import {
-  issueReviewCookie,
-  reviewCookieName,
-  reviewCookiePath,
-  verifyReviewCookie,
-} from '../services/reviews/review-cookie';
+import { issueReviewCookie, verifyReviewCookie } from '../services/reviews/review-cookie';
 import { sendForReview } from '../services/reviews/send-for-review';
 import { suggestChanges } from '../services/reviews/suggest-changes';
 import { registerRoute } from './register-route';
@@ -36,13 +32,12 @@ import { registerRoute } from './register-route';
  * and, like signing, exchange the link's token once for a short cookie scoped to that reviewer.
  */
 export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const secure = config.appUrl.protocol === 'https:';
   /**
    * The reviewer's context for a request: the only place one is made. The cookie must come from
    * the link the reviewer has now: a newer invitation ends the sessions opened with older ones.
    */
   const reviewerOf = async (request: FastifyRequest, reviewerId: string): Promise<ReviewerContext> => {
-    const cookie = request.cookies[reviewCookieName(reviewerId)];
+    const cookie = request.cookies[cookies.review(reviewerId).name];
     const link = cookie ? await currentReviewLink(db, reviewerId) : null;
     if (!link || !verifyReviewCookie(config.sessionSecret, link, cookie)) {
       throw new AppError(
@@ -79,13 +74,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   registerRoute(app, reviewsApi.open, { config: { public: true } }, async (request, reply) => {
     const link = await openReviewLink(db, request.body.token);
     const cookie = issueReviewCookie(config.sessionSecret, link);
-    reply.setCookie(reviewCookieName(link.reviewerId), cookie.value, {
-      path: reviewCookiePath(link.reviewerId),
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      expires: cookie.expires,
-    });
+    reply.setAppCookie(cookies.review(link.reviewerId), cookie.value, cookie.expires);
     return reply.header('cache-control', 'no-store').send({ reviewerId: link.reviewerId });
   });
   registerRoute(app, reviewsApi.view, { config: { public: true } }, async (request, reply) =>

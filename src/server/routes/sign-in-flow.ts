@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../shared/api/auth';
 import type { SecondFactorMethod } from '../../shared/api/two-factor';
 import type { AppDeps } from '../deps';
-import { requestOrigin, setSessionCookie } from '../plugins/authentication';
+import { requestOrigin } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { presentCurrentUser } from '../presenters/current-user';
 import {
   completePasswordReset,
@@ -11,21 +12,12 @@ import {
 import { createSession } from '../services/sessions/create-session';
 import { deleteSession } from '../services/sessions/delete-session';
 import { findSessionActor } from '../services/sessions/find-session-actor';
-import {
-  deviceCookieMaxAgeSeconds,
-  deviceCookieName,
-  recordSignInDevice,
-} from '../services/sessions/record-sign-in-device';
+import { recordSignInDevice } from '../services/sessions/record-sign-in-device';
 import {
   type PendingSecondFactor,
-  pendingSecondFactorCookieName,
-  pendingSecondFactorTtlMs,
   sealPendingSecondFactor,
 } from '../services/two-factor/pending-second-factor-cookie';
 import { secondFactorMethods } from '../services/two-factor/second-factor-methods';
-
-/** The cookies of a sign-in in progress live under /api/auth: no other route ever sees them. */
-export const authCookiePath = '/api/auth';
 
 export type Account = { userId: string; organizationId: string };
 
@@ -41,7 +33,6 @@ export type SignInOutcome = { user: CurrentUser } | { secondFactor: { methods: S
  */
 export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
   const { db, config } = deps;
-  const secure = config.appUrl.protocol === 'https:';
 
   async function finish(
     request: FastifyRequest,
@@ -59,23 +50,18 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
       authMethods: options.authMethods,
       ...origin,
     });
-    setSessionCookie(reply, session, secure);
+    // Without remember-me the cookie has no expiry, so the browser drops it when it closes.
+    reply.setAppCookie(cookies.session, session.token, session.persistent ? session.expiresAt : undefined);
     clearPendingSecondFactor(reply);
     const device = await recordSignInDevice(db, {
       ...account,
-      token: request.cookies[deviceCookieName],
+      token: request.cookies[cookies.device.name],
       ...origin,
       // A brand-new account's first browser is no news; nor is the browser that just opened the
       // reset link mailed to the owner (proof of the mailbox, which a new-sign-in mail would go to).
       notify: !options.newAccount && !options.authMethods.includes('password-reset'),
     });
-    reply.setCookie(deviceCookieName, device, {
-      path: authCookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: deviceCookieMaxAgeSeconds,
-    });
+    reply.setAppCookie(cookies.device, device);
     const actor = await findSessionActor(db, {
       secret: config.sessionSecret,
       token: session.token,
@@ -128,24 +114,12 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
       next: options.next ?? null,
       ...(options.reset ? { reset: options.reset } : {}),
     };
-    reply.setCookie(pendingSecondFactorCookieName, sealPendingSecondFactor(config.sessionSecret, pending), {
-      path: authCookiePath,
-      httpOnly: true,
-      // Lax: an OpenID sign-in sets it on the provider's redirect back, a cross-site navigation.
-      sameSite: 'lax',
-      secure,
-      maxAge: pendingSecondFactorTtlMs / 1000,
-    });
+    reply.setAppCookie(cookies.secondFactor, sealPendingSecondFactor(config.sessionSecret, pending));
     return { secondFactor: { methods } };
   }
 
   function clearPendingSecondFactor(reply: FastifyReply): void {
-    reply.clearCookie(pendingSecondFactorCookieName, {
-      path: authCookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-    });
+    reply.clearAppCookie(cookies.secondFactor);
   }
 
   return { begin, complete, finish, clearPendingSecondFactor };

@@ -5,6 +5,7 @@ import { signingApi } from '../../shared/routes/signing';
 import type { SignerContext } from '../context';
 import type { AppDeps } from '../deps';
 import { requestOrigin } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { readSigningDocument } from '../services/documents/read-document';
 import { confirmEmailCode } from '../services/signing/confirm-email-code';
 import { declineContract } from '../services/signing/decline-contract';
@@ -18,8 +19,6 @@ import {
   issueSigningCookie,
   type SignerCheck,
   type SigningLink,
-  signingCookieName,
-  signingCookiePath,
   verifySigningCookie,
 } from '../services/signing/signing-cookie';
 import { assertLiveLink } from '../services/signing/signing-link';
@@ -32,8 +31,6 @@ import { sendPdf } from './send-pdf';
  * never with the token, and only while the link it was opened with still works.
  */
 export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const secure = config.appUrl.protocol === 'https:';
-
   /**
    * The link this browser's session was opened with and the checks it passed for the signer.
    * Refuses a missing, altered or expired cookie, and answers a session whose link was retired
@@ -43,7 +40,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     const cookie = verifySigningCookie(
       config.sessionSecret,
       signerId,
-      request.cookies[signingCookieName(signerId)],
+      request.cookies[cookies.signing(signerId).name],
     );
     if (!cookie) {
       throw new AppError(
@@ -69,13 +66,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   };
   const setSigningCookie = (reply: FastifyReply, link: SigningLink, checks: ReadonlySet<SignerCheck>) => {
     const cookie = issueSigningCookie(config.sessionSecret, link, checks);
-    reply.setCookie(signingCookieName(link.signerId), cookie.value, {
-      path: signingCookiePath(link.signerId),
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      expires: cookie.expires,
-    });
+    reply.setAppCookie(cookies.signing(link.signerId), cookie.value, cookie.expires);
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -93,7 +84,11 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         request.body.token,
         requestOrigin(request),
         (signerId) =>
-          verifySigningCookie(config.sessionSecret, signerId, request.cookies[signingCookieName(signerId)]),
+          verifySigningCookie(
+            config.sessionSecret,
+            signerId,
+            request.cookies[cookies.signing(signerId).name],
+          ),
       );
       setSigningCookie(reply, { signerId: session.signerId, linkId }, passed);
       return noStore(reply).send(session);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamApi } from '../../shared/routes/team';
 import type { AppDeps } from '../deps';
-import { clearSessionCookie, contextOf } from '../plugins/authentication';
+import { contextOf } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { presentCurrentUser } from '../presenters/current-user';
 import { acceptInvitation } from '../services/team/accept-invitation';
 import { changeMemberRole } from '../services/team/change-member-role';
@@ -12,9 +13,7 @@ import { removeMember } from '../services/team/remove-member';
 import { revokeInvitation } from '../services/team/revoke-invitation';
 import { registerRoute } from './register-route';
 
-export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const secure = config.appUrl.protocol === 'https:';
-
+export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   registerRoute(app, teamApi.get, {}, async (request) => listTeam(contextOf(request)));
 
   registerRoute(app, teamApi.invite, {}, async (request, reply) => {
@@ -37,7 +36,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   registerRoute(app, teamApi.removeMember, {}, async (request, reply) => {
     const { self } = await removeMember(contextOf(request), request.params);
     // Whoever removed themselves has no session left here.
-    if (self) clearSessionCookie(reply, secure);
+    if (self) reply.clearAppCookie(cookies.session);
     return reply.status(204).send();
   });
 

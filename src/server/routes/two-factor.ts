@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { twoFactorApi } from '../../shared/routes/two-factor';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
+import { cookies } from '../plugins/cookies';
 import { passkeyAuthenticationOptions } from '../services/two-factor/authenticate-passkey';
 import { confirmTotpEnrollment } from '../services/two-factor/confirm-totp-enrollment';
 import { disableTotp } from '../services/two-factor/disable-totp';
@@ -12,7 +13,6 @@ import { removePasskey, renamePasskey } from '../services/two-factor/manage-pass
 import {
   type IssuedPendingSecondFactor,
   openCurrentPendingSecondFactor,
-  pendingSecondFactorCookieName,
   restorePendingSecondFactor,
   spendPendingSecondFactor,
 } from '../services/two-factor/pending-second-factor-cookie';
@@ -26,8 +26,6 @@ import {
   type ChallengePurpose,
   openChallenge,
   sealChallenge,
-  webAuthnChallengeTtlMs,
-  webAuthnCookieName,
 } from '../services/two-factor/webauthn-challenge-cookie';
 import { webAuthnPartyOf } from '../services/two-factor/webauthn-party';
 import { registerRoute } from './register-route';
@@ -42,7 +40,6 @@ const asJson = (options: object) => options as Record<string, unknown>;
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
-  const secure = config.appUrl.protocol === 'https:';
   const party = webAuthnPartyOf(config.appUrl);
   const flow = signInFlow(deps);
 
@@ -54,21 +51,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     userId: string | null,
   ): void {
     const sealed = sealChallenge(config.sessionSecret, { purpose, challenge, userId, issuedAt: Date.now() });
-    reply.setCookie(webAuthnCookieName, sealed, {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      maxAge: webAuthnChallengeTtlMs / 1000,
-    });
+    reply.setAppCookie(cookies.webAuthn, sealed);
   }
   function takeChallenge(
     request: { cookies: Record<string, string | undefined> },
     reply: FastifyReply,
     purpose: ChallengePurpose,
   ) {
-    reply.clearCookie(webAuthnCookieName, { path: '/api', httpOnly: true, sameSite: 'strict', secure });
-    return openChallenge(config.sessionSecret, request.cookies[webAuthnCookieName], purpose);
+    reply.clearAppCookie(cookies.webAuthn);
+    return openChallenge(config.sessionSecret, request.cookies[cookies.webAuthn.name], purpose);
   }
   const pendingExpired = () =>
     new AppError('SECOND_FACTOR_EXPIRED', 'This sign-in has expired: sign in again from the start');
@@ -78,7 +69,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     const pending = await openCurrentPendingSecondFactor(
       db,
       config.sessionSecret,
-      request.cookies[pendingSecondFactorCookieName],
+      request.cookies[cookies.secondFactor.name],
     );
     if (!pending) throw pendingExpired();
     return pending;

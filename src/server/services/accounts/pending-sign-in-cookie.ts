@@ -2,7 +2,6 @@ import { identityProviderNames } from '../../env';
 import { openValue, sealValue } from '../sessions/signed-value';
 import type { PendingSignIn } from './identity-providers';
 
-export const pendingSignInCookieName = 'pactum_oidc';
 export const pendingSignInTtlMs = 10 * 60 * 1000;
 
 /** The pending sign-in, signed so the browser can carry it but not change it; good for 10 minutes. */

@@ -2,7 +2,6 @@ import { uuidPattern } from '../../../shared/uuid';
 import { openValue, sealValue } from '../sessions/signed-value';
 import { emailVerificationMs } from './email-verification';
 
-export const signUpCookieName = 'pactum_sign_up';
 /** As long as the link it stands beside. */
 export const signUpCookieTtlMs = emailVerificationMs;
 /** The latest sign-ups one browser asked for that it still vouches for (a typo, then the right address). */

@@ -5,10 +5,6 @@ import { knownDevices, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { summarizeUserAgent } from '../../presenters/user-agent';
 
-export const deviceCookieName = 'pactum_device';
-/** As long as browsers keep a cookie (Chrome caps at 400 days). */
-export const deviceCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
-
 const hashDevice = (token: string) => createHash('sha256').update(`device:${token}`).digest('hex');
 const wellFormed = (token: string | undefined): token is string =>
   token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token);

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-export const sessionCookieName = 'pactum_session';
-
 /** 256 random bits, handed to the browser once and never stored. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');

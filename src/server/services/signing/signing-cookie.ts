@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { uuidPattern } from '../../../shared/uuid';
+import { openValue, sealValue } from '../sessions/signed-value';
 
 /** How long the cookie a signing link is exchanged for stays good. */
 export const signingCookieTtlMs = 60 * 60 * 1000;
@@ -12,53 +13,31 @@ export type SignerCheck = 'access_code' | 'email_code';
  */
 export type SigningLink = { signerId: string; linkId: string };
 
-const letterOf: Record<SignerCheck, string> = { access_code: 'a', email_code: 'e' };
-const checkOf: Record<string, SignerCheck> = { a: 'access_code', e: 'email_code' };
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** One cookie per signer, sent only to that signer's API paths. */
-export function signingCookieName(signerId: string): string {
-  return `pactum_sign_${signerId.replaceAll('-', '')}`;
-}
-
-export function signingCookiePath(signerId: string): string {
-  return `/api/signing/${signerId}`;
-}
-
-/** The passed checks as the cookie carries them: sorted letters, '-' for none. */
-function encodeChecks(checks: ReadonlySet<SignerCheck>): string {
-  const letters = [...checks].map((check) => letterOf[check]).sort();
-  return letters.length > 0 ? letters.join('') : '-';
-}
-
-function mac(secret: string, { signerId, linkId }: SigningLink, expires: number, checks: string): string {
-  return createHmac('sha256', secret)
-    .update(`signing:${signerId}:${linkId}:${expires}:${checks}`)
-    .digest('base64url');
-}
+const signerChecks: readonly unknown[] = ['access_code', 'email_code'] satisfies SignerCheck[];
+const isSignerCheck = (check: unknown): check is SignerCheck => signerChecks.includes(check);
 
 /**
  * A value that proves the holder opened this signer's link, and which of the signer's checks
- * they passed, until it expires. The link and the checks are inside the HMAC: a holder can
- * neither add a check nor move the session to another link.
+ * they passed, until it expires. The signer, the link and the checks are all signed: a holder can
+ * neither add a check nor move the session to another link or signer.
  */
 export function issueSigningCookie(
   secret: string,
-  link: SigningLink,
+  { signerId, linkId }: SigningLink,
   checks: ReadonlySet<SignerCheck> = new Set(),
   now = Date.now(),
 ) {
   const expires = now + signingCookieTtlMs;
-  const encoded = encodeChecks(checks);
   return {
-    value: `${expires}.${encoded}.${link.linkId}.${mac(secret, link, expires, encoded)}`,
+    value: sealValue(secret, 'signing', { signerId, linkId, checks: [...checks].sort(), expires }),
     expires: new Date(expires),
   };
 }
 
 /**
  * The link a valid cookie was opened with and the checks it carries, or null for a missing,
- * altered or expired one. Whether that link still works is the caller's to ask (`signing-link.ts`).
+ * altered, expired or another signer's one. Whether that link still works is the caller's to ask
+ * (`signing-link.ts`).
  */
 export function verifySigningCookie(
   secret: string,
@@ -66,18 +45,11 @@ export function verifySigningCookie(
   value: string | undefined,
   now = Date.now(),
 ): { linkId: string; checks: Set<SignerCheck> } | null {
-  if (!value || value.length > 200) return null;
-  const [expiresText, encoded, linkId, given, ...rest] = value.split('.');
-  const expires = Number(expiresText);
-  if (rest.length > 0 || !Number.isSafeInteger(expires) || expires < now || !encoded || !given) return null;
-  if (!/^(-|a|e|ae)$/.test(encoded) || !linkId || !uuid.test(linkId)) return null;
-  const expected = Buffer.from(mac(secret, { signerId, linkId }, expires, encoded));
-  const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-  const checks = new Set<SignerCheck>();
-  for (const letter of encoded === '-' ? '' : encoded) {
-    const check = checkOf[letter];
-    if (check) checks.add(check);
-  }
-  return { linkId, checks };
+  const opened = openValue(secret, 'signing', value, 400);
+  if (!opened || opened.signerId !== signerId) return null;
+  const { linkId, checks, expires } = opened;
+  if (typeof expires !== 'number' || expires < now) return null;
+  if (typeof linkId !== 'string' || !uuidPattern.test(linkId)) return null;
+  if (!Array.isArray(checks) || !checks.every(isSignerCheck)) return null;
+  return { linkId, checks: new Set(checks) };
 }

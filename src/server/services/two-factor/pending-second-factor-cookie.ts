@@ -7,7 +7,6 @@ import { consumeRateLimit, refundRateLimit } from '../rate-limits/consume-rate-l
 import { openValue, sealValue } from '../sessions/signed-value';
 import { openSecret, sealSecret } from '../settings/secret-box';
 
-export const pendingSecondFactorCookieName = 'pactum_2fa';
 export const pendingSecondFactorTtlMs = 10 * 60 * 1000;
 
 /**

@@ -2,7 +2,6 @@ import type { Database } from '../../db/client';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { openValue, sealValue } from '../sessions/signed-value';
 
-export const webAuthnCookieName = 'pactum_webauthn';
 export const webAuthnChallengeTtlMs = 5 * 60 * 1000;
 
 /** What a challenge was made for: adding a passkey, a second factor, or a passkey-only sign-in. */
