@@ -108,7 +108,7 @@ describe('sealing certificate', () => {
 
   it('agrees on one certificate when several processes start at once', async () => {
     const dataDir = join(dir, 'concurrent');
-    const module = resolve('src/server/pdf/sealing-certificate.ts');
+    const module = resolve('src/server/pdf/pkcs12-certificate.ts');
     const script = join(dir, 'load-certificate.mts');
     // Each process waits for a common start instant after its (slow) start-up, so the calls really overlap.
     writeFileSync(
