@@ -5,7 +5,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logging';
 import { outboxMailer } from '../../src/server/mail/mailer';
-import { openPendingSignIn } from '../../src/server/services/accounts/pending-sign-in-cookie';
+import { openPendingSignIn } from '../../src/server/services/accounts/oidc-state-cookie';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { safeNextPath } from '../../src/shared/next-path';
 import { backgroundFor } from '../support/background';

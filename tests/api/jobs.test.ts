@@ -4,8 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs, rateLimits } from '../../src/server/db/schema';
-import { claimJobs, enqueueJob, releaseStaleJobs, retryDelayMs } from '../../src/server/jobs/job-queue';
-import { type JobHandler, JobRunner } from '../../src/server/jobs/job-runner';
+import { claimJobs, enqueueJob, releaseStaleJobs, retryDelayMs } from '../../src/server/queue/job-queue';
+import { type JobHandler, JobRunner } from '../../src/server/queue/job-runner';
 import { pruneRateLimits } from '../../src/server/services/sweeps/prune-rate-limits';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, jobs, notifications } from '../../src/server/db/schema';
-import { enqueueJob } from '../../src/server/jobs/job-queue';
+import { enqueueJob } from '../../src/server/queue/job-queue';
 import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, signAs } from '../support/signing';
 import { buildAccount, call, sampleDocument, testApp } from '../support/test-app';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { events, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
-import { jobLanes } from '../../src/server/jobs/job-lanes';
+import { jobLanes } from '../../src/server/queue/job-lanes';
 import { withMail } from '../support/background';
 import { createAndSend } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema';
-import { claimJobs, enqueueJob } from '../../src/server/jobs/job-queue';
-import { JobRunner } from '../../src/server/jobs/job-runner';
+import { claimJobs, enqueueJob } from '../../src/server/queue/job-queue';
+import { JobRunner } from '../../src/server/queue/job-runner';
 import { createPostgresDatabase, postgresReachable } from '../support/postgres-server';
 
 const log = pino({ level: 'silent' });

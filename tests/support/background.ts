@@ -4,9 +4,9 @@ import { afterAll } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import type { JobDeps } from '../../src/server/jobs/job-definition';
-import { JobRunner } from '../../src/server/jobs/job-runner';
 import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
+import { JobRunner } from '../../src/server/queue/job-runner';
 import { startSmtpPeer } from './smtp-peer';
 import { type TestContext, testAppUrl, testCertificate, testSecret } from './test-app';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../../src/server/jobs/definitions';
-import { consumersOf, eventSubscriptions } from '../../src/server/jobs/event-subscriptions';
+import { consumersOf, eventSubscriptions } from '../../src/server/services/lifecycle/event-consumers';
 import { steps } from '../../src/server/services/lifecycle/steps';
 import { eventTypes } from '../../src/shared/events';
 

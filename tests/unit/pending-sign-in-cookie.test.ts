@@ -3,7 +3,7 @@ import {
   openPendingSignIn,
   pendingSignInTtlMs,
   sealPendingSignIn,
-} from '../../src/server/services/accounts/pending-sign-in-cookie';
+} from '../../src/server/services/accounts/oidc-state-cookie';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters';
 const pending = { provider: 'google' as const, state: 's', nonce: 'n', verifier: 'v', next: '/contracts' };

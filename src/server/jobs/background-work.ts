@@ -1,12 +1,12 @@
 import type { Database } from '../db/client';
 import { loggableCause } from '../logging';
+import { type JobHandler, JobRunner } from '../queue/job-runner';
 import { expireContracts } from '../services/sweeps/expire-contracts';
 import { pruneRateLimits } from '../services/sweeps/prune-rate-limits';
 import { purgeEmailVerifications } from '../services/sweeps/purge-email-verifications';
 import { sendDueReminders } from '../services/sweeps/send-due-reminders';
 import { jobDefinitions } from './definitions';
 import { bindJob, type JobDeps } from './job-definition';
-import { type JobHandler, JobRunner } from './job-runner';
 
 export type BackgroundDeps = JobDeps;
 

@@ -4,11 +4,11 @@ import type { Database } from '../db/client';
 import type { ContractRow, JobRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
+import { enqueueJob } from '../queue/job-queue';
+import type { JobHandler } from '../queue/job-runner';
+import type { EventConsumerName } from '../services/lifecycle/event-consumers';
 import type { TargetRules } from '../services/webhooks/webhook-target';
 import { eventOf, type RecordedEvent } from './event-of';
-import type { EventConsumerName } from './event-subscriptions';
-import { enqueueJob } from './job-queue';
-import type { JobHandler } from './job-runner';
 
 /** What every job may use: given once, when the process starts its background work. */
 export type JobDeps = {
@@ -53,7 +53,7 @@ export const eventPayload = z.object({ eventId: z.uuid() });
 export type ConsumedEvent = { event: RecordedEvent; contract: ContractRow | null };
 
 /**
- * A consumer of recorded events (see event-subscriptions.ts): a job named after its subscription,
+ * A consumer of recorded events (see services/lifecycle/event-consumers.ts): a job named after its subscription,
  * whose payload is the event's id; the handler gets the event and its contract, read when it runs.
  */
 export function eventConsumer(

@@ -1,7 +1,7 @@
 import type { MailKind } from '../../shared/enums';
 import type { Database } from '../db/client';
 import { mailMessages } from '../db/schema';
-import { enqueueJob } from '../jobs/job-queue';
+import { enqueueJob } from '../queue/job-queue';
 import type { MailParams } from './kinds';
 
 export const deliverMailJobType = 'deliver-mail';

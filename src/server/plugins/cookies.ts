@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { pendingSignInTtlMs } from '../services/accounts/pending-sign-in-cookie';
+import { pendingSignInTtlMs } from '../services/accounts/oidc-state-cookie';
 import { signUpCookieTtlMs } from '../services/accounts/sign-up-cookie';
 import { reviewCookieTtlMs } from '../services/reviews/review-cookie';
 import { signingCookieTtlMs } from '../services/signing/signing-cookie';
@@ -77,7 +77,7 @@ export const cookies = {
     lifetime: { maxAgeMs: pendingSecondFactorTtlMs },
   },
   /**
-   * An OpenID sign-in's PKCE verifier, state and nonce (pending-sign-in-cookie.ts). Lax: the
+   * An OpenID sign-in's PKCE verifier, state and nonce (oidc-state-cookie.ts). Lax: the
    * provider sends the browser back with a top-level GET, which must carry it.
    */
   oidc: {

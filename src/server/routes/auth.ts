@@ -5,6 +5,7 @@ import { demoCredentials } from '../demo/seed-demo';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../plugins/authentication';
 import { cookies } from '../plugins/cookies';
+import { signInFlow } from '../plugins/two-factor-gate';
 import { presentCurrentUser } from '../presenters/current-user';
 import { confirmEmail } from '../services/accounts/confirm-email';
 import { checkPasswordReset, preparePasswordReset } from '../services/accounts/confirm-password-reset';
@@ -18,7 +19,6 @@ import { openSignUps, sealSignUps } from '../services/accounts/sign-up-cookie';
 import { deleteSession } from '../services/sessions/delete-session';
 import { signUpWithInvitation } from '../services/team/sign-up-with-invitation';
 import { registerRoute } from './register-route';
-import { signInFlow } from './sign-in-flow';
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const flow = signInFlow(deps);

@@ -5,15 +5,15 @@ import type { ProviderFailure } from '../../shared/provider-sign-in';
 import { oidcApi } from '../../shared/routes/oidc';
 import type { AppDeps } from '../deps';
 import { cookies } from '../plugins/cookies';
+import { signInFlow } from '../plugins/two-factor-gate';
 import {
   beginProviderSignIn,
   finishProviderSignIn,
   ProviderSignInError,
 } from '../services/accounts/identity-providers';
-import { openPendingSignIn, sealPendingSignIn } from '../services/accounts/pending-sign-in-cookie';
+import { openPendingSignIn, sealPendingSignIn } from '../services/accounts/oidc-state-cookie';
 import { accountForIdentity } from '../services/accounts/sign-in-with-provider';
 import { registerRoute } from './register-route';
-import { signInFlow } from './sign-in-flow';
 
 /**
  * Sign-in with Google or Microsoft (OpenID Connect, authorization code + PKCE). Each provider

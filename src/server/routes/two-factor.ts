@@ -5,6 +5,7 @@ import { twoFactorApi } from '../../shared/routes/two-factor';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
 import { cookies } from '../plugins/cookies';
+import { signInFlow } from '../plugins/two-factor-gate';
 import { passkeyAuthenticationOptions } from '../services/two-factor/authenticate-passkey';
 import { confirmTotpEnrollment } from '../services/two-factor/confirm-totp-enrollment';
 import { disableTotp } from '../services/two-factor/disable-totp';
@@ -29,7 +30,6 @@ import {
 } from '../services/two-factor/webauthn-challenge-cookie';
 import { webAuthnPartyOf } from '../services/two-factor/webauthn-party';
 import { registerRoute } from './register-route';
-import { signInFlow } from './sign-in-flow';
 
 /** WebAuthn options go to the browser as the library made them. */
 const asJson = (options: object) => options as Record<string, unknown>;

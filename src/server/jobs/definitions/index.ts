@@ -1,8 +1,8 @@
 import type { JobDefinition } from '../job-definition';
 import { approvalNotices } from './approval-notices';
+import { deliverWebhookJob } from './attempt-webhook-delivery';
 import { deliverMail } from './deliver-mail';
-import { deliverWebhookJob } from './deliver-webhook';
-import { deliverWebhooks } from './deliver-webhooks';
+import { deliverWebhooks } from './fan-out-webhooks';
 import { mailCompletion } from './mail-completion';
 import { mailOwner } from './mail-owner';
 import { mailReviewers } from './mail-reviewers';
@@ -11,7 +11,7 @@ import { notifyMentions } from './notify-mentions';
 import { notifyOwnerOfEvent } from './notify-owner';
 import { sealCompletedContract } from './seal-contract';
 
-/** Every kind of job the runner knows. Event consumers are named in event-subscriptions.ts. */
+/** Every kind of job the runner knows. Event consumers are named in services/lifecycle/event-consumers.ts. */
 export const jobDefinitions: readonly JobDefinition[] = [
   deliverMail,
   notifyOwnerOfEvent,

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { mailMessages } from '../../db/schema';
-import { enqueueJob } from '../../jobs/job-queue';
 import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
 import { findOwnContract } from '../../policies/scope';
+import { enqueueJob } from '../../queue/job-queue';
 
 /** Puts a message whose delivery failed back in the queue, for another round of attempts. */
 export async function resendMail(ctx: ServiceContext, contractId: string, messageId: string): Promise<void> {

@@ -1,8 +1,8 @@
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
 import { events } from '../../db/schema';
-import { consumersWanting } from '../../jobs/event-subscriptions';
-import { enqueueJob } from '../../jobs/job-queue';
+import { enqueueJob } from '../../queue/job-queue';
+import { consumersWanting } from './event-consumers';
 
 export type RecordedEvent = {
   organizationId: string;
@@ -14,7 +14,7 @@ export type RecordedEvent = {
 
 /**
  * Records an event and queues, in the same transaction, one job for each consumer subscribed to
- * it that has something to do with it (jobs/event-subscriptions.ts decides, in this transaction).
+ * it that has something to do with it (services/lifecycle/event-consumers.ts decides, in this transaction).
  * The job's key is the consumer and the event, so a consumer reacts to an event once.
  * Called by `transition`, which writes the history entry with it; nothing records an event alone.
  */

@@ -3,9 +3,9 @@ import type { HistoryAction } from '../../../shared/api/history';
 import type { NotificationKind } from '../../../shared/api/notifications';
 import type { EventData, EventType, eventCatalogue } from '../../../shared/events';
 import type { ContractStatus } from '../../../shared/statuses';
-import type { EventConsumerName } from '../../jobs/event-subscriptions';
 import type { QueuedMail } from '../../mail/queue-mail';
 import type { HistoryAuthor } from './append-history';
+import type { EventConsumerName } from './event-consumers';
 
 /**
  * What a step knows beyond its event's data: facts its history entry words but that do not go to

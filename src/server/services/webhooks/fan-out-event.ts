@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { endpointsWanting } from '../../jobs/event-subscriptions';
+import { endpointsWanting } from '../lifecycle/event-consumers';
 import { queueDeliveries } from './queue-delivery';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { enqueueJobs } from '../../jobs/job-queue';
+import { enqueueJobs } from '../../queue/job-queue';
 
-/** The delivery job (jobs/definitions/deliver-webhook.ts): one per delivery, plus one per resend. */
+/** The delivery job (jobs/definitions/attempt-webhook-delivery.ts): one per delivery, plus one per resend. */
 export const deliverWebhookType = 'deliver-webhook';
 /** 30 s, 2 min, 8 min, 32 min, 2 h: six attempts over about three hours. */
 export const deliverWebhookMaxAttempts = 6;
@@ -11,7 +11,7 @@ export const deliveryPayload = z.object({ deliveryId: z.uuid() });
 export type QueuedDelivery = { id: string; endpointId: string; organizationId: string; dedupeKey: string };
 
 /**
- * Queues one attempt of a delivery in the webhooks lane (jobs/job-lanes.ts), as work of the
+ * Queues one attempt of a delivery in the webhooks lane (queue/job-lanes.ts), as work of the
  * endpoint's organization and under the endpoint's key, so a slow receiver holds up only its own
  * organization's deliveries, and only so many of them.
  */

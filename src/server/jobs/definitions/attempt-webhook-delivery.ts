@@ -1,4 +1,4 @@
-import { deliverWebhook } from '../../services/webhooks/deliver-webhook';
+import { deliverWebhook } from '../../services/webhooks/attempt-delivery';
 import {
   deliverWebhookMaxAttempts,
   deliverWebhookType,

@@ -2,8 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../shared/api/auth';
 import type { SecondFactorMethod } from '../../shared/api/two-factor';
 import type { AppDeps } from '../deps';
-import { requestOrigin } from '../plugins/authentication';
-import { cookies } from '../plugins/cookies';
 import { presentCurrentUser } from '../presenters/current-user';
 import {
   completePasswordReset,
@@ -18,6 +16,8 @@ import {
   sealPendingSecondFactor,
 } from '../services/two-factor/pending-second-factor-cookie';
 import { secondFactorMethods } from '../services/two-factor/second-factor-methods';
+import { requestOrigin } from './authentication';
+import { cookies } from './cookies';
 
 export type Account = { userId: string; organizationId: string };
 

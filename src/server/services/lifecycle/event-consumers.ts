@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { EventType } from '../../shared/events';
-import type { Database } from '../db/client';
-import { comments, webhookEndpoints } from '../db/schema';
-import { ownerNoticeOf, type Step, steps } from '../services/lifecycle/steps';
+import type { EventType } from '../../../shared/events';
+import type { Database } from '../../db/client';
+import { comments, webhookEndpoints } from '../../db/schema';
+import { ownerNoticeOf, type Step, steps } from './steps';
 
 /** What a subscription may look at when an event is recorded: the row being written. */
 export type SubscribedEvent = {
