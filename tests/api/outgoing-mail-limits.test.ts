@@ -70,7 +70,7 @@ describe('mail members cause to addresses of their choosing', () => {
     // Another organization is not held back by this one.
     const neighbour = await buildAccount(ctx);
     expect((await review(neighbour, await draft(neighbour), people('neighbour', 20))).statusCode).toBe(200);
-  });
+  }, 90_000); // Hundreds of review invitations queued and delivered: 27 s on a busy machine.
 
   it('caps review rounds an hour, however few reviewers each has', async () => {
     const owner = await buildAccount(ctx);
