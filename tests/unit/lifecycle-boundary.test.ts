@@ -79,6 +79,14 @@ describe('the lifecycle spine', () => {
     ).toEqual([]);
   });
 
+  it('queues every job through the typed enqueue of queue/job-type.ts', () => {
+    const untyped = sources
+      .filter(({ file }) => !file.startsWith('queue/'))
+      .filter(({ text }) => /\benqueueJobs?\s*\(/.test(text))
+      .map(({ file }) => file);
+    expect(untyped).toEqual([]);
+  });
+
   it('declares every step once: the status moves of the table, and an event for each', () => {
     const moves = Object.entries(steps).flatMap(([type, step]) => (step.to ? [[type, step.to]] : []));
     expect(Object.fromEntries(moves)).toEqual({

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
 import type { ContractRow, JobRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
-import { enqueueJob } from '../queue/job-queue';
 import type { JobHandler } from '../queue/job-runner';
-import type { EventConsumerName } from '../services/lifecycle/event-consumers';
+import type { JobType } from '../queue/job-type';
+import { type EventConsumerName, eventPayload } from '../services/lifecycle/event-consumers';
 import type { TargetRules } from '../services/webhooks/webhook-target';
 import { eventOf, type RecordedEvent } from './event-of';
 
@@ -35,19 +35,13 @@ export type JobDeps = {
  * more than once for the same job (a worker can die after the work and before recording it), so
  * it checks before acting and uses idempotency keys.
  */
-export type JobDefinition<S extends z.ZodType = z.ZodType> = {
-  type: string;
-  payload: S;
-  maxAttempts?: number;
+export type JobDefinition<S extends z.ZodType = z.ZodType> = JobType<S> & {
   handle(deps: JobDeps, payload: z.infer<S>, job: JobRow): Promise<void>;
 };
 
 export function jobDefinition<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
 }
-
-/** The payload of every event consumer: the event, which holds the rest. */
-export const eventPayload = z.object({ eventId: z.uuid() });
 
 /** What a consumer of events is given: the event, typed by its type, and its contract (null once deleted). */
 export type ConsumedEvent = { event: RecordedEvent; contract: ContractRow | null };
@@ -68,24 +62,6 @@ export function eventConsumer(
       if (found) await handle(deps, found);
     },
   };
-}
-
-/**
- * Queues a job of this definition, typed by its payload schema. Pass the transaction of the change
- * that causes it: the job exists if and only if the change committed.
- */
-export async function enqueue<S extends z.ZodType>(
-  tx: Database,
-  definition: JobDefinition<S>,
-  payload: z.input<S>,
-  options: { dedupeKey?: string; runAt?: Date } = {},
-): Promise<void> {
-  await enqueueJob(tx, {
-    type: definition.type,
-    payload,
-    ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
-    ...options,
-  });
 }
 
 /** The runner's handler for a definition, with the process's dependencies bound. */

@@ -1,12 +1,19 @@
+import { z } from 'zod';
 import type { MailKind } from '../../shared/enums';
 import type { Database } from '../db/client';
 import { mailMessages } from '../db/schema';
-import { enqueueJob } from '../queue/job-queue';
+import { enqueue, jobType } from '../queue/job-type';
 import type { MailParams } from './kinds';
 
-export const deliverMailJobType = 'deliver-mail';
-/** 30 s, 2 min, 8 min, 32 min, 2 h, then every 6 h: about 15 hours before a message is given up. */
-export const mailMaxAttempts = 8;
+/**
+ * The job that delivers one outbox message (its handler: jobs/definitions/deliver-mail.ts); 30 s,
+ * 2 min, 8 min, 32 min, 2 h, then every 6 h: about 15 hours before a message is given up.
+ */
+export const deliverMailJob = jobType({
+  type: 'deliver-mail',
+  payload: z.object({ messageId: z.uuid() }),
+  maxAttempts: 8,
+});
 
 type Envelope = {
   /** Null only for mail to someone with no organization yet (the link that finishes a sign-up). */
@@ -51,11 +58,10 @@ export async function queueMail(tx: Database, mail: QueuedMail): Promise<void> {
     .onConflictDoNothing()
     .returning({ id: mailMessages.id });
   if (!row) return;
-  await enqueueJob(tx, {
-    type: deliverMailJobType,
-    payload: { messageId: row.id },
-    organizationId: mail.organizationId,
-    dedupeKey: `mail:${row.id}:1`,
-    maxAttempts: mailMaxAttempts,
-  });
+  await enqueue(
+    tx,
+    deliverMailJob,
+    { messageId: row.id },
+    { organizationId: mail.organizationId, dedupeKey: `mail:${row.id}:1` },
+  );
 }

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type JobRow, type MailMessageRow, mailMessages } from '../../db/schema';
 import { readMessage } from '../../mail/kinds';
 import type { OutgoingMail } from '../../mail/mailer';
-import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
+import { deliverMailJob } from '../../mail/queue-mail';
 import { giveUpMail } from '../../services/mail/give-up-mail';
 import { type JobDeps, jobDefinition } from '../job-definition';
 
@@ -16,9 +15,7 @@ type Deps = Pick<JobDeps, 'db' | 'mailer' | 'appUrl' | 'log'>;
  * their hashes are stored), or finds it should no longer go out, and it is skipped.
  */
 export const deliverMail = jobDefinition({
-  type: deliverMailJobType,
-  payload: z.object({ messageId: z.uuid() }),
-  maxAttempts: mailMaxAttempts,
+  ...deliverMailJob,
   handle: (deps, { messageId }, job) => deliverMessage(deps, messageId, job),
 });
 

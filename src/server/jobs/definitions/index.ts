@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../job-definition';
 import { approvalNotices } from './approval-notices';
-import { deliverWebhookJob } from './attempt-webhook-delivery';
+import { attemptWebhookDelivery } from './attempt-webhook-delivery';
 import { deliverMail } from './deliver-mail';
 import { deliverWebhooks } from './fan-out-webhooks';
 import { mailCompletion } from './mail-completion';
@@ -22,6 +22,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   mailCompletion,
   deliverWebhooks,
   approvalNotices,
-  deliverWebhookJob,
+  attemptWebhookDelivery,
   notifyMentions,
 ] as JobDefinition[];

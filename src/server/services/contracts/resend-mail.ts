@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { mailMessages } from '../../db/schema';
-import { deliverMailJobType, mailMaxAttempts } from '../../mail/queue-mail';
+import { deliverMailJob } from '../../mail/queue-mail';
 import { findOwnContract } from '../../policies/scope';
-import { enqueueJob } from '../../queue/job-queue';
+import { enqueue } from '../../queue/job-type';
 
 /** Puts a message whose delivery failed back in the queue, for another round of attempts. */
 export async function resendMail(ctx: ServiceContext, contractId: string, messageId: string): Promise<void> {
@@ -25,12 +25,11 @@ export async function resendMail(ctx: ServiceContext, contractId: string, messag
       .update(mailMessages)
       .set({ status: 'queued', attempts: 0, lastError: null, updatedAt: now })
       .where(eq(mailMessages.id, message.id));
-    await enqueueJob(tx, {
-      type: deliverMailJobType,
-      payload: { messageId: message.id },
-      organizationId: message.organizationId,
-      dedupeKey: `mail:${message.id}:${now.getTime()}`,
-      maxAttempts: mailMaxAttempts,
-    });
+    await enqueue(
+      tx,
+      deliverMailJob,
+      { messageId: message.id },
+      { organizationId: message.organizationId, dedupeKey: `mail:${message.id}:${now.getTime()}` },
+    );
   });
 }

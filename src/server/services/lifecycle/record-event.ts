@@ -1,8 +1,8 @@
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
 import { events } from '../../db/schema';
-import { enqueueJob } from '../../queue/job-queue';
-import { consumersWanting } from './event-consumers';
+import { enqueue } from '../../queue/job-type';
+import { consumerJob, consumersWanting } from './event-consumers';
 
 export type RecordedEvent = {
   organizationId: string;
@@ -31,13 +31,12 @@ export async function recordEvent(tx: Database, event: RecordedEvent): Promise<s
     .returning({ id: events.id });
   if (!row) throw new Error('The event was not recorded');
   for (const consumer of await consumersWanting(tx, event)) {
-    await enqueueJob(tx, {
-      type: consumer.name,
-      payload: { eventId: row.id },
-      organizationId: event.organizationId,
-      dedupeKey: `${consumer.name}:${row.id}`,
-      ...(consumer.maxAttempts ? { maxAttempts: consumer.maxAttempts } : {}),
-    });
+    await enqueue(
+      tx,
+      consumerJob(consumer),
+      { eventId: row.id },
+      { organizationId: event.organizationId, dedupeKey: `${consumer.name}:${row.id}` },
+    );
   }
   return row.id;
 }

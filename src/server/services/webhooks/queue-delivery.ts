@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { enqueueJobs } from '../../queue/job-queue';
+import { enqueueMany, jobType } from '../../queue/job-type';
 
-/** The delivery job (jobs/definitions/attempt-webhook-delivery.ts): one per delivery, plus one per resend. */
-export const deliverWebhookType = 'deliver-webhook';
-/** 30 s, 2 min, 8 min, 32 min, 2 h: six attempts over about three hours. */
-export const deliverWebhookMaxAttempts = 6;
-export const deliveryPayload = z.object({ deliveryId: z.uuid() });
+/**
+ * The delivery job (its handler: jobs/definitions/attempt-webhook-delivery.ts): one per delivery,
+ * plus one per resend; 30 s, 2 min, 8 min, 32 min, 2 h: six attempts over about three hours.
+ */
+export const deliverWebhookJob = jobType({
+  type: 'deliver-webhook',
+  payload: z.object({ deliveryId: z.uuid() }),
+  maxAttempts: 6,
+  lane: 'webhooks',
+});
 
 export type QueuedDelivery = { id: string; endpointId: string; organizationId: string; dedupeKey: string };
 
@@ -25,14 +30,12 @@ export async function queueDelivery(
 
 /** Queues one attempt of each delivery, as `queueDelivery` does, in one statement. */
 export async function queueDeliveries(tx: Database, deliveries: QueuedDelivery[]): Promise<void> {
-  await enqueueJobs(
+  await enqueueMany(
     tx,
+    deliverWebhookJob,
     deliveries.map((delivery) => ({
-      type: deliverWebhookType,
       payload: { deliveryId: delivery.id },
-      maxAttempts: deliverWebhookMaxAttempts,
       dedupeKey: delivery.dedupeKey,
-      lane: 'webhooks',
       organizationId: delivery.organizationId,
       concurrencyKey: delivery.endpointId,
     })),
