@@ -71,6 +71,23 @@ export type Step<T extends EventType> = {
   followedBy?: readonly Exclude<EventConsumerName, 'notify-owner' | 'deliver-webhooks'>[];
 };
 
+/** A signer's mail queued with the step: a reminder, a one-time code (made when it is delivered). */
+function toSigner(
+  signer: { signerId: string; signerName: string; signerEmail: string },
+  contract: StepContext['contract'],
+  kind: 'reminder' | 'signer_code',
+  dedupeKey: string,
+): QueuedMail {
+  return {
+    organizationId: contract.organizationId,
+    contractId: contract.id,
+    signerId: signer.signerId,
+    kind,
+    to: { name: signer.signerName, email: signer.signerEmail },
+    dedupeKey,
+  };
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const person = (name: string, email: string) => `${name} (${email})`;
 /** The other side's comments reach the owner; the team's reach whom they mention. */
@@ -178,18 +195,16 @@ export const steps: { [T in EventType]: Step<T> } = {
       },
     },
     mail: (facts, { contract, at }) => [
-      {
-        organizationId: contract.organizationId,
-        contractId: contract.id,
-        signerId: facts.signerId,
-        kind: 'reminder',
-        to: { name: facts.signerName, email: facts.signerEmail },
+      toSigner(
+        facts,
+        contract,
+        'reminder',
         // One reminder a minute at most, however often the button is pressed; but always one when
         // the earlier links were just retired, or the signer would be left with none that works.
-        dedupeKey: facts.retiredLinks
+        facts.retiredLinks
           ? `reminder:${facts.signerId}:unlocked:${at.getTime()}`
           : `reminder:${facts.signerId}:${Math.floor(at.getTime() / 60_000)}`,
-      },
+      ),
     ],
   },
   'signer.code_sent': {
@@ -199,14 +214,7 @@ export const steps: { [T in EventType]: Step<T> } = {
         `One-time code requested by ${person(facts.signerName, facts.signerEmail)}, e-mailed to ${facts.signerEmail}`,
     },
     mail: (facts, { contract, at }) => [
-      {
-        organizationId: contract.organizationId,
-        contractId: contract.id,
-        signerId: facts.signerId,
-        kind: 'signer_code',
-        to: { name: facts.signerName, email: facts.signerEmail },
-        dedupeKey: `signer-code:${facts.signerId}:${at.getTime()}`,
-      },
+      toSigner(facts, contract, 'signer_code', `signer-code:${facts.signerId}:${at.getTime()}`),
     ],
   },
   'signer.check_passed': {
