@@ -1,21 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cookies } from '../../src/server/plugins/cookies';
+import { serverSources } from '../support/server-sources';
 
-const serverDir = join(import.meta.dirname, '../../src/server');
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : /\.tsx?$/.test(entry.name)
-        ? [join(dir, entry.name)]
-        : [],
-  );
-const sources = files(serverDir).map((file) => ({
-  file: relative(serverDir, file),
-  text: readFileSync(file, 'utf8'),
-}));
+const sources = serverSources();
 
 describe('cookies', () => {
   it('are set and cleared only through the cookie table, with no options passed by hand', () => {

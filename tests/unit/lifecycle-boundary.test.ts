@@ -1,24 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../../src/server/jobs/definitions';
 import { consumersOf, eventSubscriptions } from '../../src/server/services/lifecycle/event-consumers';
 import { steps } from '../../src/server/services/lifecycle/steps';
 import { eventTypes } from '../../src/shared/events';
+import { serverSources } from '../support/server-sources';
 
-const serverDir = join(import.meta.dirname, '../../src/server');
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : /\.tsx?$/.test(entry.name)
-        ? [join(dir, entry.name)]
-        : [],
-  );
-const sources = files(serverDir).map((file) => ({
-  file: relative(serverDir, file),
-  text: readFileSync(file, 'utf8'),
-}));
+const sources = serverSources();
 
 /** Each drizzle statement on `contracts` of this kind, up to the end of the statement. */
 function statements(text: string, verb: 'update' | 'insert'): string[] {
