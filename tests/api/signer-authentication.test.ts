@@ -15,7 +15,7 @@ import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { cookies } from '../../src/server/plugins/cookies';
 import { JobRunner } from '../../src/server/queue/job-runner';
 import { issueSigningCookie, verifySigningCookie } from '../../src/server/services/signing/signing-cookie';
-import { latestTokenFor, type SigningBrowser, signAs } from '../support/signing';
+import { codeMailedTo, latestTokenFor, type SigningBrowser, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -189,15 +189,7 @@ async function historyOf(contractId: string) {
   return ctx.database.db.select().from(contractHistory).where(eq(contractHistory.contractId, contractId));
 }
 
-function codeIn(email: string): string {
-  const mail = peer
-    .to(email)
-    .filter((candidate) => /one-time code/i.test(candidate.text ?? ''))
-    .at(-1);
-  const match = /\b(\d{6})\b/.exec(mail?.text ?? '');
-  if (!match?.[1]) throw new Error(`No code mailed to ${email}`);
-  return match[1];
-}
+const codeIn = (email: string) => codeMailedTo(peer, email);
 
 describe('signer authentication', () => {
   it('stores an access code only hashed, answers only that one is asked, and keeps it across saves', async () => {

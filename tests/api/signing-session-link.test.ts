@@ -13,7 +13,7 @@ import { invalidLinkError } from '../../src/server/services/signing/signing-link
 import { consentDisclosure } from '../../src/shared/consent';
 import { backgroundFor } from '../support/background';
 import { CookieBrowser } from '../support/cookie-browser';
-import { latestTokenFor } from '../support/signing';
+import { codeMailedTo, latestTokenFor } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 import {
   buildAccount,
@@ -63,15 +63,7 @@ async function sendToCheckedSigner(email: string): Promise<string> {
   return id;
 }
 
-function codeIn(email: string): string {
-  const mail = peer
-    .to(email)
-    .filter((candidate) => /one-time code/i.test(candidate.text ?? ''))
-    .at(-1);
-  const match = /\b(\d{6})\b/.exec(mail?.text ?? '');
-  if (!match?.[1]) throw new Error(`No code mailed to ${email}`);
-  return match[1];
-}
+const codeIn = (email: string) => codeMailedTo(peer, email);
 
 /** A signer may ask for one e-mailed code every 30 seconds: the test moves past that wait. */
 async function thirtySecondsLater(signerId: string): Promise<void> {

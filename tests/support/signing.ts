@@ -66,3 +66,14 @@ export function latestTokenFor(peer: SmtpPeer, email: string): string {
   if (!last) throw new Error(`No signing e-mail to ${email}`);
   return signingTokenIn(last);
 }
+
+/** The one-time code in the latest one-time-code e-mail the peer received for this address. */
+export function codeMailedTo(peer: SmtpPeer, email: string): string {
+  const mail = peer
+    .to(email)
+    .filter((candidate) => /one-time code/i.test(candidate.text ?? ''))
+    .at(-1);
+  const match = /\b(\d{6})\b/.exec(mail?.text ?? '');
+  if (!match?.[1]) throw new Error(`No code mailed to ${email}`);
+  return match[1];
+}
