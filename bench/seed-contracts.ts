@@ -152,7 +152,7 @@ export async function seedContracts(
   db: Database,
   input: { organizationId: string; userId: string; contracts: number; projects: number },
 ): Promise<void> {
-  const { content, contentHtml } = await prepareContent(
+  const { json, contentHtml } = await prepareContent(
     demoAgreement('Services Agreement', 'Bench Co', 'Client'),
   );
   const { organizationId: org, userId } = input;
@@ -168,7 +168,7 @@ export async function seedContracts(
   // of their time walking dead versions. The seed counts once instead, as the trigger would.
   await db.execute(sql`alter table contracts disable trigger contracts_status_counts`);
   try {
-    await insertContracts(db, input, content, contentHtml);
+    await insertContracts(db, input, json, contentHtml);
   } finally {
     await db.execute(sql`alter table contracts enable trigger contracts_status_counts`);
   }
@@ -214,7 +214,7 @@ export async function seedContracts(
 async function insertContracts(
   db: Database,
   input: { organizationId: string; userId: string; contracts: number; projects: number },
-  content: unknown,
+  json: string,
   contentHtml: string,
 ): Promise<void> {
   // r is a fixed pseudo-random fraction per n (Knuth's multiplicative hash), so runs are repeatable.
@@ -241,7 +241,7 @@ async function insertContracts(
     select ${input.organizationId}, p.id,
            (${textArray(companies)})[1 + n % ${companies.length}] || ' — ' ||
              (${textArray(kinds)})[1 + n % ${kinds.length}] || ' #' || n,
-           ${JSON.stringify(content)}::jsonb, ${contentHtml}, d.status, ${input.userId}, 'Bench User',
+           ${json}::jsonb, ${contentHtml}, d.status, ${input.userId}, 'Bench User',
            case when d.status <> 'draft' then d.created_at + (d.updated_at - d.created_at) / 2 end,
            case when d.status = 'signed' then d.updated_at end,
            case when d.status in ('sent', 'expired') then d.created_at + interval '30 days' end,
@@ -251,7 +251,7 @@ async function insertContracts(
     insert into contracts (organization_id, title, content, content_html, is_template, created_by,
                            created_by_name, created_at, updated_at)
     select ${input.organizationId}, (${textArray(kinds)})[1 + n % ${kinds.length}] || ' template ' || n,
-           ${JSON.stringify(content)}::jsonb, ${contentHtml}, true, ${input.userId}, 'Bench User',
+           ${json}::jsonb, ${contentHtml}, true, ${input.userId}, 'Bench User',
            now() - make_interval(days => 700 - n), now() - make_interval(days => 30 - n)
     from generate_series(1, 12) as n`);
 }

@@ -238,6 +238,29 @@ describe('versions of a contract', () => {
     expect(restore.json().error.code).toBe('CONTRACT_NOT_EDITABLE');
   });
 
+  it('makes no version when a save brings the same document back, its keys in another order', async () => {
+    const draft = await createDraft('The Supplier delivers within thirty days.');
+    const reordered = {
+      content: [
+        { content: [{ text: 'Agreement', type: 'text' }], attrs: { level: 1 }, type: 'heading' },
+        { content: [{ text: 'The Supplier delivers within thirty days.', type: 'text' }], type: 'paragraph' },
+      ],
+      type: 'doc',
+    };
+    const same = await save(owner, draft.id, { content: reordered, editSession: sessionB, baseRevision: 1 });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().revision).toBe(2);
+    expect((await versions(draft.id)).map((version) => version.number)).toEqual([1]);
+    // A changed document in the same request is told apart from the stored one.
+    const changed = await save(owner, draft.id, {
+      content: sampleDocument('The Supplier delivers within two days.'),
+      editSession: sessionB,
+      baseRevision: 2,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await versions(draft.id)).map((version) => version.number)).toEqual([2, 1]);
+  });
+
   it("does not exist for another organization's people", async () => {
     const draft = await createDraft();
     for (const url of [

@@ -3,7 +3,9 @@ import { AppError } from '../../shared/errors';
 import type { Actor } from '../actor';
 import type { Database } from '../db/client';
 import {
+  type ContractHead,
   type ContractRow,
+  contractHeadColumns,
   contractStatusCounts,
   contracts,
   invitations,
@@ -34,19 +36,33 @@ export const ownStatusCountsPrepared = eq(
 );
 export const scopeParams = (actor: Actor) => ({ organizationId: actor.organizationId });
 
+type FindContractOptions = { kind?: 'contract' | 'template' | 'either'; forUpdate?: boolean };
+
 /**
  * A contract or template of the actor's organization. `kind` narrows it to one of the two: a
- * template asked for as a contract (or the reverse) is not found either.
+ * template asked for as a contract (or the reverse) is not found either. `content: false` reads
+ * it without its document, for steps that do not need it (see db/json-text.ts).
  */
 export async function findOwnContract(
   db: Database,
   actor: Actor,
   id: string,
-  options: { kind?: 'contract' | 'template' | 'either'; forUpdate?: boolean } = {},
-): Promise<ContractRow> {
+  options: FindContractOptions & { content: false },
+): Promise<ContractHead>;
+export async function findOwnContract(
+  db: Database,
+  actor: Actor,
+  id: string,
+  options?: FindContractOptions,
+): Promise<ContractRow>;
+export async function findOwnContract(
+  db: Database,
+  actor: Actor,
+  id: string,
+  options: FindContractOptions & { content?: false } = {},
+): Promise<ContractHead | ContractRow> {
   const kind = options.kind ?? 'either';
-  const query = db
-    .select()
+  const query = (options.content === false ? db.select(contractHeadColumns) : db.select())
     .from(contracts)
     .where(
       and(

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { getTableColumns, relations, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -101,6 +101,11 @@ export const contracts = pgTable(
   ],
 );
 export type ContractRow = typeof contracts.$inferSelect;
+/** A contract without its document (and the HTML of it): what most steps need of a row. */
+export type ContractHead = Omit<ContractRow, 'content' | 'contentHtml'>;
+const { content: _content, contentHtml: _contentHtml, ...headColumns } = getTableColumns(contracts);
+/** The columns of ContractHead, to select a contract without parsing its document. */
+export const contractHeadColumns = headColumns;
 
 /**
  * How many contracts each project holds in each status (templates, which have no project, aside).

@@ -28,7 +28,11 @@ export async function prepareContent(json: EditorDocument | undefined): Promise<
   return checked(await content.run('prepareContent', text));
 }
 
-type CheckedContent = { content: EditorDocument; contentHtml: string };
+/**
+ * Checked content as JSON text (written with db/json-text's jsonb, never parsed here) and the
+ * HTML rendered from it.
+ */
+export type CheckedContent = { json: string; contentHtml: string };
 
 function checked(prepared: PreparedContent): CheckedContent {
   if (!prepared.ok) {
@@ -38,7 +42,7 @@ function checked(prepared: PreparedContent): CheckedContent {
       'content',
     );
   }
-  return { content: JSON.parse(prepared.contentJson) as EditorDocument, contentHtml: prepared.contentHtml };
+  return { json: prepared.contentJson, contentHtml: prepared.contentHtml };
 }
 
 /**
@@ -68,21 +72,11 @@ export type DecidedSuggestion =
 /**
  * A suggestion decided in the content thread (`applySuggestionTask`): its redline, the accepted
  * changes applied and merged into the draft, the result checked and rendered. The merge diffs
- * whole documents, and took 47 s of the event loop at the block limit when it ran here.
+ * whole documents, and took 47 s of the event loop at the block limit when it ran here. The
+ * documents come and go as JSON text (db/json-text.ts): none of them is parsed on this thread.
  */
-export async function applySuggestion(decision: {
-  base: EditorDocument;
-  suggestion: EditorDocument;
-  draft: EditorDocument;
-  accept: number[];
-}): Promise<DecidedSuggestion> {
-  const input: SuggestionDecision = {
-    base: JSON.stringify(decision.base),
-    suggestion: JSON.stringify(decision.suggestion),
-    draft: JSON.stringify(decision.draft),
-    accept: decision.accept,
-  };
-  const result = await content.run('applySuggestion', input);
+export async function applySuggestion(decision: SuggestionDecision): Promise<DecidedSuggestion> {
+  const result = await content.run('applySuggestion', decision);
   if (result.outcome !== 'applied') return result;
   return { ...result, content: result.content && checked(result.content) };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
+import { jsonb } from '../../db/json-text';
 import { contracts } from '../../db/schema';
 import { authorOf } from '../history/author-of';
 import type { CreationOrigin } from '../lifecycle/steps';
@@ -25,7 +26,7 @@ export async function createContract(
   origin: CreationOrigin | null = null,
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
-  const { content, contentHtml } = await prepareContent(input.content);
+  const { json, contentHtml } = await prepareContent(input.content);
   // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
   const signerList = await hashAccessCodes(input.signers);
   return db.transaction(async (tx) => {
@@ -42,7 +43,7 @@ export async function createContract(
         organizationId: actor.organizationId,
         projectId,
         title: input.title,
-        content,
+        content: jsonb(json),
         contentHtml,
         isTemplate: input.isTemplate,
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,

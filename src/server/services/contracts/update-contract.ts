@@ -27,7 +27,7 @@ export async function updateContract(
   // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
   const signerList = input.signers ? await hashAccessCodes(input.signers) : undefined;
   await db.transaction(async (tx) => {
-    const row = await findOwnContract(tx, actor, id, { forUpdate: true });
+    const row = await findOwnContract(tx, actor, id, { forUpdate: true, content: false });
     await checkRevisable(tx, row, baseRevision);
     const now = new Date();
     const projectId =

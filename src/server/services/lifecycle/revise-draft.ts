@@ -1,13 +1,14 @@
-import { isDeepStrictEqual } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
 import type { EventType } from '../../../shared/events';
 import { isEditable } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
-import { type ContractRow, contracts } from '../../db/schema';
+import { jsonb } from '../../db/json-text';
+import { type ContractHead, commentThreads, contracts } from '../../db/schema';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
+import type { CheckedContent } from '../contracts/contract-content';
 import { checkRevision } from '../versions/check-revision';
 import { recordVersion, type VersionInput } from '../versions/record-version';
 import type { HistoryAuthor } from './append-history';
@@ -15,18 +16,18 @@ import type { StepFacts } from './steps';
 import { transition } from './transition';
 
 /** Columns of a draft a revision may change besides its title and content. */
-type DraftColumns = Partial<Pick<ContractRow, 'projectId' | 'expiresAt'>>;
+type DraftColumns = Partial<Pick<ContractHead, 'projectId' | 'expiresAt'>>;
 
 export type DraftRevision<T extends EventType> = {
-  /** The draft, read with its row locked (FOR UPDATE) in this transaction. */
-  contract: ContractRow;
+  /** The draft, read with its row locked (FOR UPDATE) in this transaction; its document is not needed. */
+  contract: ContractHead;
   /** The revision the person read; undefined when they did not read first (an API client). */
   baseRevision: number | undefined;
   /** What the refusal of a stale revision tells the person became of their change. */
   staleRevision?: string;
   title?: string;
-  /** The checked content and the HTML rendered from it. */
-  content?: { content: EditorDocument; contentHtml: string };
+  /** The checked content (JSON text) and the HTML rendered from it. */
+  content?: CheckedContent;
   set?: DraftColumns;
   /** The version a new title or content makes (a restore makes one even when nothing changed). */
   version: Pick<VersionInput, 'kind' | 'editSession' | 'restoredFrom'> & { evenIfUnchanged?: boolean };
@@ -44,7 +45,7 @@ export type DraftRevision<T extends EventType> = {
  */
 export async function checkRevisable(
   tx: Database,
-  row: Pick<ContractRow, 'id' | 'status' | 'revision'>,
+  row: Pick<ContractHead, 'id' | 'status' | 'revision'>,
   baseRevision: number | undefined,
   staleRevision?: string,
 ): Promise<void> {
@@ -66,22 +67,32 @@ export async function reviseDraft<T extends EventType>(
 ): Promise<{ version: number | null }> {
   const { contract: row, at, author } = revision;
   await checkRevisable(tx, row, revision.baseRevision, revision.staleRevision);
-  await tx
+  const content = revision.content;
+  // The document is compared and its old text read in the database, from the row as it was
+  // before this statement: neither version is parsed here unless threads must be moved.
+  const before = sql`(select old.content from ${contracts} as old where old.id = ${row.id}::uuid)`;
+  const [written] = await tx
     .update(contracts)
     .set({
       ...(revision.title === undefined ? {} : { title: revision.title }),
-      ...(revision.content ?? {}),
+      ...(content === undefined ? {} : { content: jsonb(content.json), contentHtml: content.contentHtml }),
       ...revision.set,
       revision: row.revision + 1,
       updatedAt: at,
     })
-    .where(eq(contracts.id, row.id));
+    .where(eq(contracts.id, row.id))
+    .returning({
+      contentChanged: sql<boolean>`${contracts.content} is distinct from ${before}`,
+      threadedBefore: sql<string | null>`case when exists (
+        select 1 from ${commentThreads} where ${commentThreads.contractId} = ${row.id}::uuid
+      ) then ${before}::text end`,
+    });
   const titleChanged = revision.title !== undefined && revision.title !== row.title;
-  const contentChanged =
-    revision.content !== undefined && !isDeepStrictEqual(revision.content.content, row.content);
+  const contentChanged = content !== undefined && written?.contentChanged === true;
   // Comment threads follow their passages (or say they were deleted).
-  if (contentChanged && revision.content) {
-    await reanchorThreads(tx, row.id, row.content, revision.content.content, at);
+  if (contentChanged && content && written?.threadedBefore) {
+    const parse = (json: string) => JSON.parse(json) as EditorDocument;
+    await reanchorThreads(tx, row.id, parse(written.threadedBefore), parse(content.json), at);
   }
   const { evenIfUnchanged, ...versionKind } = revision.version;
   const version =

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import sameJson from 'fast-deep-equal';
 import { applyChanges, numberChanges } from '../../../editor/redline/changes';
 import { compareDocuments } from '../../../editor/redline/compare-documents';
 import { mergeBlocks } from '../../../editor/suggestions/merge-blocks';
@@ -34,7 +34,7 @@ export async function applySuggestionTask(decision: SuggestionDecision): Promise
   }
   const applied = applyChanges(document, accepted);
   const draft = JSON.parse(decision.draft) as EditorDocument;
-  const merged = isDeepStrictEqual(base, draft)
+  const merged = sameJson(base, draft)
     ? { ok: true as const, document: applied }
     : mergeBlocks(base, draft, applied);
   if (!merged.ok) {

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import sameJson from 'fast-deep-equal';
 import type { Suggestion } from '../../../shared/api/reviews';
 import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
@@ -22,6 +22,6 @@ export async function getSuggestion(
     ...presentSuggestionSummary(summary, reviewerName),
     document,
     changes,
-    draftChanged: !isDeepStrictEqual(base.content, contract.content),
+    draftChanged: !sameJson(base.content, contract.content),
   };
 }

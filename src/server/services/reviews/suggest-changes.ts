@@ -1,8 +1,9 @@
-import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
+import sameJson from 'fast-deep-equal';
 import type { SuggestChangesInput, SuggestionSummary } from '../../../shared/api/reviews';
 import { AppError } from '../../../shared/errors';
 import type { ReviewerContext } from '../../context';
+import { jsonb } from '../../db/json-text';
 import { suggestions } from '../../db/schema';
 import { presentSuggestionSummary } from '../../presenters/review';
 import { prepareContent } from '../contracts/contract-content';
@@ -22,7 +23,7 @@ export async function suggestChanges(
   input: SuggestChangesInput,
 ): Promise<SuggestionSummary> {
   // Checked like any save (schema, limits), in the content thread.
-  const { content } = await prepareContent(input.content);
+  const { json } = await prepareContent(input.content);
   return ctx.db.transaction(async (tx) => {
     const { reviewer, contract, version } = await findOpenReview(tx, ctx.reviewerId, { lock: true });
     if (input.baseVersion !== version.number) {
@@ -31,7 +32,7 @@ export async function suggestChanges(
         `Version ${version.number} was sent to you for review since you opened version ${input.baseVersion}. Your changes are still on screen: copy what you need, then reload to see the new version.`,
       );
     }
-    if (isDeepStrictEqual(version.content, content)) {
+    if (sameJson(version.content, JSON.parse(json))) {
       throw new AppError('INVALID_INPUT', 'Nothing was changed: edit the text, then suggest.', 'content');
     }
     const made = await tx
@@ -48,7 +49,7 @@ export async function suggestChanges(
         contractId: contract.id,
         reviewerId: reviewer.id,
         baseVersion: version.number,
-        content,
+        content: jsonb(json),
         note: input.note || null,
         createdAt: now,
       })

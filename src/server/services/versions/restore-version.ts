@@ -16,12 +16,12 @@ export async function restoreVersion(
   baseRevision: number | undefined,
 ): Promise<void> {
   const { db, actor } = ctx;
-  const found = await findOwnContract(db, actor, contractId);
+  const found = await findOwnContract(db, actor, contractId, { content: false });
   const version = await findVersion(db, found.id, number);
   // Checked again as any save is: the schema may have grown stricter since the version was made.
   const prepared = await prepareContent(version.content);
   await db.transaction(async (tx) => {
-    const row = await findOwnContract(tx, actor, contractId, { forUpdate: true });
+    const row = await findOwnContract(tx, actor, contractId, { forUpdate: true, content: false });
     await reviseDraft(tx, {
       contract: row,
       baseRevision,
