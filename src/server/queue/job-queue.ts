@@ -111,7 +111,7 @@ export async function claimJobs(
         end as key_share
       from queued
     ),
-    ranked as (
+    ranked as materialized (
       select id, run_at, created_at,
         row_number() over (partition by organization_id order by run_at, created_at)
         + (select count(*) from running
