@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { EventData, EventType } from '../../shared/events';
 import type { Database } from '../db/client';
-import { type ContractRow, contracts, type EventRow, events } from '../db/schema';
+import { type ContractHead, contractHeadColumns, contracts, type EventRow, events } from '../db/schema';
 
 /**
  * A recorded event, typed by its type: `data` is what the event's schema in shared/events.ts
@@ -11,15 +11,21 @@ export type RecordedEvent = {
   [T in EventType]: Omit<EventRow, 'type' | 'data'> & { type: T; data: EventData<T> };
 }[EventType];
 
-/** An event and the contract it is about (null once the contract is deleted). */
+/**
+ * An event and the contract it is about (null once the contract is deleted), without its
+ * document: no consumer reads it, and each event has several consumers.
+ */
 export async function eventOf(
   db: Database,
   eventId: string,
-): Promise<{ event: RecordedEvent; contract: ContractRow | null } | null> {
+): Promise<{ event: RecordedEvent; contract: ContractHead | null } | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!event) return null;
   const recorded = event as RecordedEvent;
   if (!event.contractId) return { event: recorded, contract: null };
-  const [contract] = await db.select().from(contracts).where(eq(contracts.id, event.contractId));
+  const [contract] = await db
+    .select(contractHeadColumns)
+    .from(contracts)
+    .where(eq(contracts.id, event.contractId));
   return { event: recorded, contract: contract ?? null };
 }

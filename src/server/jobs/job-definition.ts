@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import type { ContractRow, JobRow } from '../db/schema';
+import type { ContractHead, JobRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import type { JobHandler } from '../queue/job-runner';
@@ -44,7 +44,7 @@ export function jobDefinition<S extends z.ZodType>(definition: JobDefinition<S>)
 }
 
 /** What a consumer of events is given: the event, typed by its type, and its contract (null once deleted). */
-export type ConsumedEvent = { event: RecordedEvent; contract: ContractRow | null };
+export type ConsumedEvent = { event: RecordedEvent; contract: ContractHead | null };
 
 /**
  * A consumer of recorded events (see services/lifecycle/event-consumers.ts): a job named after its subscription,

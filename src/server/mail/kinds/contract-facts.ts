@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type ContractRow, contracts } from '../../db/schema';
+import { type ContractHead, contractHeadColumns, contracts } from '../../db/schema';
 import { sentTitle } from '../../services/reviews/find-reviewer';
 import type { MailFrame } from '../mail-layout';
 import { type MailDeps, type MailMessage, pageLink } from './define-mail';
@@ -11,7 +11,7 @@ export type ContractFacts = MailFrame & {
   senderName: string;
   /** The contract's page, the action of messages to the sender. */
   link: string;
-  contract: ContractRow;
+  contract: ContractHead;
 };
 
 /**
@@ -26,7 +26,10 @@ export async function contractFacts(
 ): Promise<ContractFacts | null> {
   const organizationName = await organizationNameOf(deps.db, message.organizationId);
   if (organizationName === null || !message.contractId) return null;
-  const [contract] = await deps.db.select().from(contracts).where(eq(contracts.id, message.contractId));
+  const [contract] = await deps.db
+    .select(contractHeadColumns)
+    .from(contracts)
+    .where(eq(contracts.id, message.contractId));
   if (!contract) return null;
   const title = options.reviewerId ? await sentTitle(deps.db, options.reviewerId) : contract.title;
   if (title === null) return null;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
-import { type ContractRow, contractHistory, type EventRow, memberships, users } from '../../db/schema';
+import { type ContractHead, contractHistory, type EventRow, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { notify } from '../lifecycle/notify';
 
@@ -43,7 +43,7 @@ async function commentOf(
 async function noticesOf(
   db: Database,
   event: EventRow,
-  contract: ContractRow,
+  contract: ContractHead,
 ): Promise<{ userIds: string[]; notice: Notice; comment?: string } | null> {
   const data = event.data;
   const actor = data.actorName ?? 'Someone';
@@ -97,7 +97,7 @@ async function noticesOf(
  * person (the notification is unique per event and person, the mail's key is the event and
  * person), so a retried job tells no one twice. Only people still in the organization.
  */
-export async function tellApprovalStep(db: Database, event: EventRow, contract: ContractRow): Promise<void> {
+export async function tellApprovalStep(db: Database, event: EventRow, contract: ContractHead): Promise<void> {
   const found = await noticesOf(db, event, contract);
   if (!found) return;
   const wanted = [...new Set(found.userIds)].filter((id) => id !== event.data.actorId);

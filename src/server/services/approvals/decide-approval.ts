@@ -29,7 +29,11 @@ export async function decideApproval(
   const approve = input.decision === 'approve';
   const comment = (input.comment ?? '').trim();
   await db.transaction(async (tx) => {
-    const contract = await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    const contract = await findOwnContract(tx, actor, contractId, {
+      kind: 'contract',
+      forUpdate: true,
+      content: false,
+    });
     if (contract.status !== 'draft') {
       throw new AppError(
         'APPROVAL_NOT_OPEN',

@@ -8,6 +8,6 @@ export async function getContractApproval(
   ctx: ServiceContext,
   contractId: string,
 ): Promise<ContractApproval> {
-  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract', content: false });
   return approvalStateOf(ctx.db, ctx.actor, contract);
 }

@@ -17,7 +17,11 @@ import { approvalSubject } from './approval-subject';
 export async function requestApproval(ctx: ServiceContext, contractId: string): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    const contract = await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    const contract = await findOwnContract(tx, actor, contractId, {
+      kind: 'contract',
+      forUpdate: true,
+      content: false,
+    });
     if (contract.status !== 'draft') {
       throw new AppError(
         'APPROVAL_NOT_OPEN',

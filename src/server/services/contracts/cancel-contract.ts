@@ -7,7 +7,11 @@ import { transition } from '../lifecycle/transition';
 export async function cancelContract(ctx: ServiceContext, id: string, reason: string): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    const contract = await findOwnContract(tx, actor, id, { kind: 'contract', forUpdate: true });
+    const contract = await findOwnContract(tx, actor, id, {
+      kind: 'contract',
+      forUpdate: true,
+      content: false,
+    });
     await transition(tx, {
       contract,
       step: 'contract.canceled',

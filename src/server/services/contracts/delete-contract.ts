@@ -9,7 +9,7 @@ import { findOwnContract } from '../../policies/scope';
 export async function deleteContract(ctx: ServiceContext, id: string): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    const row = await findOwnContract(tx, actor, id, { forUpdate: true });
+    const row = await findOwnContract(tx, actor, id, { forUpdate: true, content: false });
     if (!isDeletable(row.status)) {
       throw new AppError(
         'CONTRACT_NOT_DELETABLE',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { contracts, signers, signingLinks } from '../../db/schema';
+import { contractHeadColumns, contracts, signers, signingLinks } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import type { HistoryAuthor } from '../lifecycle/append-history';
@@ -19,7 +19,10 @@ export async function queueReminder(
   tx: Database,
   input: { contractId: string; signerId: string; author: HistoryAuthor; automatic: boolean; now: Date },
 ): Promise<void> {
-  const [contract] = await tx.select().from(contracts).where(eq(contracts.id, input.contractId));
+  const [contract] = await tx
+    .select(contractHeadColumns)
+    .from(contracts)
+    .where(eq(contracts.id, input.contractId));
   if (!contract) throw new AppError('NOT_FOUND', 'Contract not found');
   const all = await tx.select().from(signers).where(eq(signers.contractId, contract.id));
   const signer = all.find((candidate) => candidate.id === input.signerId);
@@ -64,7 +67,7 @@ export async function queueReminder(
 export async function remindSigner(ctx: ServiceContext, contractId: string, signerId: string): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true, content: false });
     const [signer] = await tx
       .select({ id: signers.id })
       .from(signers)

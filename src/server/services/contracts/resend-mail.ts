@@ -10,7 +10,7 @@ import { enqueue } from '../../queue/job-type';
 export async function resendMail(ctx: ServiceContext, contractId: string, messageId: string): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true, content: false });
     const [message] = await tx
       .select()
       .from(mailMessages)

@@ -64,7 +64,11 @@ export async function sendContract(
   }
 
   await db.transaction(async (tx) => {
-    const contract = await findOwnContract(tx, actor, id, { kind: 'contract', forUpdate: true });
+    const contract = await findOwnContract(tx, actor, id, {
+      kind: 'contract',
+      forUpdate: true,
+      content: false,
+    });
     const list = await tx
       .select()
       .from(signers)

@@ -20,7 +20,7 @@ export async function updateContract(
   const { baseRevision, editSession, ...changes } = input;
   if (Object.values(changes).every((value) => value === undefined)) {
     // Nothing to merge: still the caller's to see (404 for a foreign id), but no change and no history.
-    await findOwnContract(db, actor, id);
+    await findOwnContract(db, actor, id, { content: false });
     return;
   }
   const prepared = input.content === undefined ? undefined : await prepareContent(input.content);

@@ -40,7 +40,7 @@ export async function readContractDocument(
   contractId: string,
   kind: DocumentKind,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract', content: false });
   return readDocument(ctx.db, contract.id, kind);
 }
 

@@ -9,7 +9,7 @@ import { presentHistoryEntry } from '../../presenters/history';
 import { verifyChain } from './hash-chain';
 
 async function historyOf(db: Database, actor: Actor, contractId: string) {
-  const contract = await findOwnContract(db, actor, contractId);
+  const contract = await findOwnContract(db, actor, contractId, { content: false });
   const rows = await db
     .select()
     .from(contractHistory)

@@ -7,7 +7,7 @@ import { presentReviewer } from '../../presenters/review';
 
 /** A contract's external reviewers, in the order they were first invited. */
 export async function listReviewers(ctx: ServiceContext, contractId: string): Promise<{ items: Reviewer[] }> {
-  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract', content: false });
   const rows = await ctx.db
     .select()
     .from(reviewers)

@@ -12,7 +12,7 @@ export async function listSuggestions(
   ctx: ServiceContext,
   contractId: string,
 ): Promise<{ items: SuggestionSummary[] }> {
-  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract' });
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract', content: false });
   const rows = await ctx.db
     .select({ suggestion: summaryColumns, reviewerName: reviewers.name })
     .from(suggestions)

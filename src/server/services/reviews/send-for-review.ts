@@ -23,7 +23,11 @@ export async function sendForReview(
 ): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
-    const contract = await findOwnContract(tx, actor, contractId, { kind: 'contract', forUpdate: true });
+    const contract = await findOwnContract(tx, actor, contractId, {
+      kind: 'contract',
+      forUpdate: true,
+      content: false,
+    });
     if (!isEditable(contract.status)) {
       throw new AppError(
         'CONTRACT_NOT_EDITABLE',

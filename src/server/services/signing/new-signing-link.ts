@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ContractRow, signers, signingLinks } from '../../db/schema';
+import { type ContractHead, signers, signingLinks } from '../../db/schema';
 import { signingStateOf } from './signing-state';
 import { newSigningToken } from './signing-token';
 
@@ -11,7 +11,7 @@ import { newSigningToken } from './signing-token';
  */
 export async function newSigningLink(
   db: Database,
-  contract: ContractRow,
+  contract: ContractHead,
   signerId: string,
 ): Promise<string | null> {
   const all = await db

@@ -11,7 +11,7 @@ export async function compareVersions(
   contractId: string,
   query: CompareQuery,
 ): Promise<Redline> {
-  const contract = await findOwnContract(ctx.db, ctx.actor, contractId);
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { content: false });
   const [from, to] = await Promise.all([
     findVersion(ctx.db, contract.id, query.from),
     findVersion(ctx.db, contract.id, query.to),

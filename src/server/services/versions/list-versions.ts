@@ -9,7 +9,7 @@ const { content: _content, ...summaryColumns } = getTableColumns(contractVersion
 
 /** A contract's versions, newest first, without their content. */
 export async function listVersions(ctx: ServiceContext, contractId: string): Promise<VersionList> {
-  const contract = await findOwnContract(ctx.db, ctx.actor, contractId);
+  const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { content: false });
   const rows = await ctx.db
     .select(summaryColumns)
     .from(contractVersions)
