@@ -241,7 +241,7 @@ async function insertContracts(
     select ${input.organizationId}, p.id,
            (${textArray(companies)})[1 + n % ${companies.length}] || ' — ' ||
              (${textArray(kinds)})[1 + n % ${kinds.length}] || ' #' || n,
-           ${json}::jsonb, ${contentHtml}, d.status, ${input.userId}, 'Bench User',
+           ${json}::json, ${contentHtml}, d.status, ${input.userId}, 'Bench User',
            case when d.status <> 'draft' then d.created_at + (d.updated_at - d.created_at) / 2 end,
            case when d.status = 'signed' then d.updated_at end,
            case when d.status in ('sent', 'expired') then d.created_at + interval '30 days' end,
@@ -251,7 +251,7 @@ async function insertContracts(
     insert into contracts (organization_id, title, content, content_html, is_template, created_by,
                            created_by_name, created_at, updated_at)
     select ${input.organizationId}, (${textArray(kinds)})[1 + n % ${kinds.length}] || ' template ' || n,
-           ${json}::jsonb, ${contentHtml}, true, ${input.userId}, 'Bench User',
+           ${json}::json, ${contentHtml}, true, ${input.userId}, 'Bench User',
            now() - make_interval(days => 700 - n), now() - make_interval(days => 30 - n)
     from generate_series(1, 12) as n`);
 }

@@ -261,6 +261,15 @@ describe('versions of a contract', () => {
     expect((await versions(draft.id)).map((version) => version.number)).toEqual([2, 1]);
   });
 
+  it("hashes the version's JSON as the API hands it out, so a holder of it can check the hash", async () => {
+    const draft = await createDraft('Zażółć gęślą jaźń: Договор, Συμφωνία, 合同, عقد.');
+    const [listed] = await versions(draft.id);
+    const response = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${draft.id}/versions/1` });
+    expect(response.statusCode, response.body).toBe(200);
+    const { content } = response.json() as { content: unknown };
+    expect(createHash('sha256').update(JSON.stringify(content)).digest('hex')).toBe(listed?.contentHash);
+  });
+
   it("does not exist for another organization's people", async () => {
     const draft = await createDraft();
     for (const url of [

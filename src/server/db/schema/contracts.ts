@@ -4,16 +4,14 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EditorDocument } from '../../../shared/api/editor-document';
 import { users } from './accounts';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, document, id, updatedAt } from './columns';
 import { contractStatusEnum, versionKindEnum } from './enums';
 import { organizations } from './organizations';
 import { signers } from './signing';
@@ -48,7 +46,7 @@ export const contracts = pgTable(
     /** null only for templates, which belong to the organization rather than a project */
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
-    content: jsonb('content').$type<EditorDocument>().notNull(),
+    content: document(),
     /** rendered by the server from content at every write, so a read never renders */
     contentHtml: text('content_html').notNull(),
     status: contractStatusEnum('status').notNull().default('draft'),
@@ -145,7 +143,7 @@ export const contractVersions = pgTable(
     number: integer('number').notNull(),
     kind: versionKindEnum('kind').notNull(),
     title: text('title').notNull(),
-    content: jsonb('content').$type<EditorDocument>().notNull(),
+    content: document(),
     /** Written with the content, by the database: see recordVersion (services/versions). */
     contentHash: text('content_hash').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { EditorDocument } from '../../../shared/api/editor-document';
 import { users } from './accounts';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, document, id, updatedAt } from './columns';
 import { contracts } from './contracts';
 import { commentVisibilityEnum, suggestionStatusEnum } from './enums';
 
@@ -55,7 +54,7 @@ export const suggestions = pgTable(
       .references(() => reviewers.id, { onDelete: 'cascade' }),
     /** The version the reviewer read and changed. */
     baseVersion: integer('base_version').notNull(),
-    content: jsonb('content').$type<EditorDocument>().notNull(),
+    content: document(),
     note: text('note'),
     status: suggestionStatusEnum('status').notNull().default('open'),
     /** How many of its changes were accepted and rejected, once decided. */

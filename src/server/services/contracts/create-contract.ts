@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { jsonb } from '../../db/json-text';
+import { storedJson } from '../../db/json-text';
 import { contracts } from '../../db/schema';
 import { authorOf } from '../history/author-of';
 import type { CreationOrigin } from '../lifecycle/steps';
@@ -43,7 +43,7 @@ export async function createContract(
         organizationId: actor.organizationId,
         projectId,
         title: input.title,
-        content: jsonb(json),
+        content: storedJson(json),
         contentHtml,
         isTemplate: input.isTemplate,
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,

@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { EventType } from '../../../shared/events';
 import { isEditable } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
-import { jsonb } from '../../db/json-text';
+import { storedJson } from '../../db/json-text';
 import { type ContractHead, commentThreads, contracts } from '../../db/schema';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
@@ -69,23 +69,27 @@ export async function reviseDraft<T extends EventType>(
   await checkRevisable(tx, row, revision.baseRevision, revision.staleRevision);
   const content = revision.content;
   // The document is compared and its old text read in the database, from the row as it was
-  // before this statement: neither version is parsed here unless threads must be moved.
-  const before = sql`(select old.content from ${contracts} as old where old.id = ${row.id}::uuid)`;
+  // before this statement: neither version is parsed here unless threads must be moved. The
+  // content thread writes one document as one text (its keys always in the same order), so the
+  // texts differ when the documents do.
+  const before = sql`(select old.content::text from ${contracts} as old where old.id = ${row.id}::uuid)`;
   const [written] = await tx
     .update(contracts)
     .set({
       ...(revision.title === undefined ? {} : { title: revision.title }),
-      ...(content === undefined ? {} : { content: jsonb(content.json), contentHtml: content.contentHtml }),
+      ...(content === undefined
+        ? {}
+        : { content: storedJson(content.json), contentHtml: content.contentHtml }),
       ...revision.set,
       revision: row.revision + 1,
       updatedAt: at,
     })
     .where(eq(contracts.id, row.id))
     .returning({
-      contentChanged: sql<boolean>`${contracts.content} is distinct from ${before}`,
+      contentChanged: sql<boolean>`${contracts.content}::text is distinct from ${before}`,
       threadedBefore: sql<string | null>`case when exists (
         select 1 from ${commentThreads} where ${commentThreads.contractId} = ${row.id}::uuid
-      ) then ${before}::text end`,
+      ) then ${before} end`,
     });
   const titleChanged = revision.title !== undefined && revision.title !== row.title;
   const contentChanged = content !== undefined && written?.contentChanged === true;

@@ -3,7 +3,7 @@ import sameJson from 'fast-deep-equal';
 import type { SuggestChangesInput, SuggestionSummary } from '../../../shared/api/reviews';
 import { AppError } from '../../../shared/errors';
 import type { ReviewerContext } from '../../context';
-import { jsonb } from '../../db/json-text';
+import { storedJson } from '../../db/json-text';
 import { suggestions } from '../../db/schema';
 import { presentSuggestionSummary } from '../../presenters/review';
 import { prepareContent } from '../contracts/contract-content';
@@ -49,7 +49,7 @@ export async function suggestChanges(
         contractId: contract.id,
         reviewerId: reviewer.id,
         baseVersion: version.number,
-        content: jsonb(json),
+        content: storedJson(json),
         note: input.note || null,
         createdAt: now,
       })

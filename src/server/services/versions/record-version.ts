@@ -46,8 +46,8 @@ export async function recordVersion(
   // The title and content are copied from the contract's row inside the database: a 300-page
   // contract is 1.7 MB of JSON, and on the embedded database sending it again (encoded, then
   // parsed) runs on the server's only thread while every other query waits. The hash is the
-  // database's: SHA-256 of the content's canonical text (PostgreSQL's jsonb output: keys sorted,
-  // no insignificant space), so anyone with the stored JSON can recompute it.
+  // database's: SHA-256 of the content's text as kept (schema/columns.ts `document`), which is
+  // the JSON the API hands out for the version, so anyone holding it can recompute the hash.
   const current = sql`(select ${contracts.title} as title, ${contracts.content} as value
     from ${contracts} where ${contracts.id} = ${input.contractId}::uuid)`;
   const hash = sql`encode(sha256(convert_to(given.value::text, 'UTF8')), 'hex')`;
