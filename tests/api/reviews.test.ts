@@ -218,6 +218,63 @@ describe('a review by the other side', () => {
     expect(clash.json().error.code).toBe('SUGGESTION_CONFLICT');
   });
 
+  it('merges the accepted change when the one that clashes with the team is rejected', async () => {
+    const { id } = await draft();
+    const browser = await invite(id, reviewer('Ελένη Παπαδοπούλου'));
+    const sent = await asReviewer(browser, { method: 'GET', url: `/api/review/${browser.reviewerId}` });
+    const reviewed = sent.json().version as { number: number; content: EditorDocument };
+    // Two changes: the delivery term, which the team leaves alone, and the governing law.
+    const suggestion = structuredClone(reviewed.content);
+    const lastOf = (document: EditorDocument) => document.content?.at(-1)?.content?.[0];
+    const reviewersLaw = lastOf(suggestion);
+    if (!reviewersLaw) throw new Error('the fixture ends without a governing-law clause');
+    reviewersLaw.text = 'This Agreement is governed by the laws of England and Wales.';
+    const suggested = await asReviewer(browser, {
+      method: 'POST',
+      url: `/api/review/${browser.reviewerId}/suggestions`,
+      json: {
+        baseVersion: reviewed.number,
+        content: JSON.parse(JSON.stringify(suggestion).replace('thirty (30)', 'seven (7)')),
+      },
+    });
+    expect(suggested.statusCode, suggested.body).toBe(201);
+    // Meanwhile the team rewrites the governing law its own way.
+    const edited = structuredClone(reviewed.content);
+    const teamsLaw = lastOf(edited);
+    if (teamsLaw) teamsLaw.text = 'This Agreement is governed by the laws of Poland, excluding CISG.';
+    const saved = await call(ctx, owner, { method: 'PATCH', url: `/api/contracts/${id}`, json: { content: edited } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const shown = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${id}/suggestions/${suggested.json().id}`,
+    });
+    const changes = shown.json().changes as { id: number; inserted: string; deleted: string }[];
+    // The delivery term is two changes (seven for thirty, 7 for 30), the governing law one.
+    const delivery = changes.filter((change) => !`${change.inserted}${change.deleted}`.includes('Poland'));
+    expect(delivery.length).toBeGreaterThan(0);
+    expect(delivery.length).toBeLessThan(changes.length);
+    // Accepting everything clashes with the team's rewrite…
+    const all = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${suggested.json().id}/decide`,
+      json: { accept: changes.map((change) => change.id) },
+    });
+    expect(all.statusCode).toBe(409);
+    // …so the owner rejects the governing-law change, as the refusal says, and accepts the rest.
+    const decided = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/suggestions/${suggested.json().id}/decide`,
+      json: { accept: delivery.map((change) => change.id) },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const text = JSON.stringify(decided.json().content);
+    expect(text).toContain('seven (7)');
+    expect(text).not.toContain('thirty (30)');
+    expect(text).toContain('laws of Poland, excluding CISG');
+    expect(text).not.toContain('England and Wales');
+  });
+
   it('ends when the draft is sent for signing: the link and the cookie lead nowhere', async () => {
     const { id } = await draft();
     const browser = await invite(id, reviewer('محمد العلي'));

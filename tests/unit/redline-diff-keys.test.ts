@@ -1,6 +1,9 @@
 import { diffArrays } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { diffKeys, maxMovedBlocks } from '../../src/editor/redline/diff-keys';
+import { compareDocuments } from '../../src/editor/redline/compare-documents';
+import { blockKey, diffKeys, maxMovedBlocks } from '../../src/editor/redline/diff-keys';
+import { mergeBlocks } from '../../src/editor/suggestions/merge-blocks';
+import type { EditorNode } from '../../src/shared/api/editor-document';
 
 /** Replays the runs on the two lists: what was kept must be equal, and both lists used up. */
 function replay(before: string[], after: string[], runs: NonNullable<ReturnType<typeof diffKeys>>) {
@@ -55,5 +58,42 @@ describe('comparing lists of blocks', () => {
     const moved = [...before.slice(400), ...before.slice(0, 400)];
     const runs = diffKeys(before, moved, maxMovedBlocks);
     expect(runs && replay(before, moved, runs)).toBe(800);
+  });
+});
+
+describe('blocks written with their keys in another order', () => {
+  // As PostgreSQL's jsonb printed a stored document (keys by length), and as the editor writes one.
+  const stored = JSON.parse(
+    '{"type": "paragraph", "attrs": {"textAlign": null}, "content": [{"text": "Delivery within thirty (30) days.", "type": "text"}]}',
+  ) as EditorNode;
+  const written: EditorNode = {
+    type: 'paragraph',
+    attrs: { textAlign: null },
+    content: [{ type: 'text', text: 'Delivery within thirty (30) days.' }],
+  };
+  const paragraph = (text: string): EditorNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+
+  it('are one block to a comparison: no change is seen', () => {
+    expect(blockKey(stored)).toBe(blockKey(written));
+    const redline = compareDocuments({ type: 'doc', content: [stored] }, { type: 'doc', content: [written] });
+    expect(redline.summary).toMatchObject({ insertedWords: 0, deletedWords: 0 });
+  });
+
+  it('are one block to a merge: a block put back as it was does not clash with the team’s edit of it', () => {
+    const base = { type: 'doc' as const, content: [paragraph('Price: 100 EUR.'), stored] };
+    const draft = {
+      type: 'doc' as const,
+      content: [paragraph('Price: 100 EUR.'), paragraph('Delivery within 10 days.')],
+    };
+    // The suggestion's change to the price accepted, its change to delivery rejected (put back).
+    const applied = { type: 'doc' as const, content: [paragraph('Price: 90 EUR.'), written] };
+    const merged = mergeBlocks(base, draft, applied);
+    expect(merged).toEqual({
+      ok: true,
+      document: {
+        type: 'doc',
+        content: [paragraph('Price: 90 EUR.'), paragraph('Delivery within 10 days.')],
+      },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { diffArrays } from 'diff';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
-import { diffKeys, maxMovedBlocks } from './diff-keys';
+import { blockKey, diffKeys, maxMovedBlocks } from './diff-keys';
 import { type InlineToken, isWord, joinText, tokenize, withMark } from './tokens';
 
 export const insertionMark: EditorMark = { type: 'insertion' };
@@ -50,8 +50,8 @@ export function compareDocuments(before: EditorDocument, after: EditorDocument):
 }
 
 function diffChildren(before: EditorNode[], after: EditorNode[], counts: Counts): EditorNode[] {
-  const beforeKeys = before.map(keyOf);
-  const afterKeys = after.map(keyOf);
+  const beforeKeys = before.map(blockKey);
+  const afterKeys = after.map(blockKey);
   const parts = diffKeys(beforeKeys, afterKeys, maxMovedBlocks);
   if (!parts) {
     counts.wordByWord = false;
@@ -276,8 +276,4 @@ function marked(node: EditorNode, mark: EditorMark, counts: Counts): EditorNode 
   }
   if (!node.content) return node;
   return { ...node, content: node.content.map((child) => marked(child, mark, counts)) };
-}
-
-function keyOf(node: EditorNode): string {
-  return JSON.stringify(node);
 }

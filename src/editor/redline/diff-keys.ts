@@ -1,4 +1,6 @@
 import { diffArrays } from 'diff';
+import { stringify } from 'safe-stable-stringify';
+import type { EditorNode } from '../../shared/api/editor-document';
 
 /**
  * How many blocks one side of a comparison or a merge may have moved, repeated or dropped among
@@ -8,6 +10,15 @@ import { diffArrays } from 'diff';
  * real edit — a section of a few hundred clauses moved — stays within it.
  */
 export const maxMovedBlocks = 1000;
+
+/**
+ * A block as the key it is compared by: its JSON with every object's keys in order, so one block
+ * written by two writers (the editor's key order, the content thread's, PostgreSQL's jsonb text of
+ * documents stored before they were kept as json) is one key. With the keys as they came, a
+ * rejected change put back into a stored block made it look rewritten, and the merge refused it
+ * as a clash with the team's edit of that block.
+ */
+export const blockKey = (node: EditorNode): string => stringify(node) ?? '';
 
 /** A run of a comparison: `count` items kept, removed from the first list or added from the second. */
 export type Run = { count: number; added: boolean; removed: boolean };

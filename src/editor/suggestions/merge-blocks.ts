@@ -1,5 +1,5 @@
 import type { EditorDocument, EditorNode } from '../../shared/api/editor-document';
-import { diffKeys, maxMovedBlocks } from '../redline/diff-keys';
+import { blockKey, diffKeys, maxMovedBlocks } from '../redline/diff-keys';
 
 /** A stretch of the base's blocks [start, end) that one side replaced with `blocks`. */
 type Edit = { start: number; end: number; blocks: EditorNode[] };
@@ -26,9 +26,8 @@ const containers = new Set([
   'blockquote',
 ]);
 
-const key = (node: EditorNode) => JSON.stringify(node);
 /** The node without its children: two versions of a container merge only if this is the same. */
-const shell = (node: EditorNode) => JSON.stringify({ ...node, content: undefined });
+const shell = (node: EditorNode) => blockKey({ ...node, content: undefined });
 
 function editsOf(base: string[], changed: EditorNode[], changedKeys: string[]): Edit[] | null {
   const runs = diffKeys(base, changedKeys, maxMovedBlocks);
@@ -76,7 +75,7 @@ const overlaps = (a: Edit, b: Edit) =>
 const endsBefore = (a: Edit, b: Edit) => a.end < b.start || (a.end === b.start && a.start < a.end);
 
 const same = (a: Edit, b: Edit) =>
-  a.start === b.start && a.end === b.end && a.blocks.map(key).join() === b.blocks.map(key).join();
+  a.start === b.start && a.end === b.end && a.blocks.map(blockKey).join() === b.blocks.map(blockKey).join();
 
 /**
  * Both sides replaced the same container with one of the same kind: its children are merged the
@@ -104,9 +103,9 @@ function mergeChildren(
   ourBlocks: EditorNode[],
   theirBlocks: EditorNode[],
 ): ChildrenMerge {
-  const baseKeys = baseBlocks.map(key);
-  const ourEdits = editsOf(baseKeys, ourBlocks, ourBlocks.map(key));
-  const theirEdits = editsOf(baseKeys, theirBlocks, theirBlocks.map(key));
+  const baseKeys = baseBlocks.map(blockKey);
+  const ourEdits = editsOf(baseKeys, ourBlocks, ourBlocks.map(blockKey));
+  const theirEdits = editsOf(baseKeys, theirBlocks, theirBlocks.map(blockKey));
   if (!ourEdits || !theirEdits) return { ok: false, tooManyMoves: true };
   let conflicts = 0;
   // Our edits first, in order, so the one at `index` is kept[index] until merged with one of theirs.
