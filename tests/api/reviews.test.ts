@@ -242,7 +242,11 @@ describe('a review by the other side', () => {
     const edited = structuredClone(reviewed.content);
     const teamsLaw = lastOf(edited);
     if (teamsLaw) teamsLaw.text = 'This Agreement is governed by the laws of Poland, excluding CISG.';
-    const saved = await call(ctx, owner, { method: 'PATCH', url: `/api/contracts/${id}`, json: { content: edited } });
+    const saved = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: edited },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const shown = await call(ctx, owner, {
