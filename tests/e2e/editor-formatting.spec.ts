@@ -687,6 +687,8 @@ test.describe('editor formatting', () => {
   });
 
   test('the whole toolbar, the table tools and the link dialog pass axe', async ({ page, account, call }) => {
+    // Four axe scans of the whole editor: each takes seconds on a busy machine.
+    test.setTimeout(120_000);
     void account;
     const created = await call<{ id: string }>('POST', '/contracts', { title: 'Axe', content: showcase });
     await page.goto(`/contracts/${created.id}`);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { serializerCompiler } from '../../src/server/plugins/serializer';
+import { RawJson } from '../../src/server/presenters/raw-json';
 import { type ContractPage, contractPageSchema } from '../../src/shared/api/contracts';
+import { editorDocumentSchema } from '../../src/shared/api/editor-document';
 
 const serializerOf = (schema: unknown) =>
   (serializerCompiler as unknown as (input: { schema: unknown }) => (value: unknown) => string)({ schema });
@@ -51,5 +54,32 @@ describe('response serializer', () => {
     const written = JSON.parse(serializerOf(contractPageSchema)(leaky));
     expect(written.items[0]).not.toHaveProperty('contentHtml');
     expect(written.items[0].signers[0]).not.toHaveProperty('accessCodeHash');
+  });
+});
+
+describe('a document written as its stored text', () => {
+  const schema = z.object({ title: z.string(), content: editorDocumentSchema });
+  const document = {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Zażółć "gęślą" jaźń — عقد, 合同' }] }],
+  };
+
+  it('is written as it is, and the rest of the response as usual', () => {
+    const stored = JSON.stringify(document);
+    const written = serializerOf(schema)({ title: 'Umowa', content: new RawJson(stored) });
+    expect(written).toBe(`{"title":"Umowa","content":${stored}}`);
+    expect(JSON.parse(written)).toEqual({ title: 'Umowa', content: document });
+  });
+
+  it('cannot be imitated by a string: a title holding a placeholder stays a string', () => {
+    const lookalike = '\u0000AAAAAAAAAAAA:0';
+    const written = serializerOf(schema)({ title: lookalike, content: new RawJson('{"type":"doc"}') });
+    expect(JSON.parse(written)).toEqual({ title: lookalike, content: { type: 'doc' } });
+  });
+
+  it('is the document it holds anywhere else JSON is written', () => {
+    expect(JSON.stringify({ content: new RawJson(JSON.stringify(document)) })).toBe(
+      JSON.stringify({ content: document }),
+    );
   });
 });

@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 import { editorDocumentSchema } from '../../shared/api/editor-document';
+import { splicingRawJson } from '../presenters/raw-json';
 
 type JsonSchema = { [keyword: string]: unknown };
 
@@ -41,9 +42,10 @@ function forSerialization(schema: unknown): unknown {
  * it was stored, and JSON.stringify writes a 3,000-paragraph document in 2 ms where a serializer
  * walking the recursive node schema took 10–18 ms of the event loop.
  */
-function writtenAsStored(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  if (ctx.zodSchema !== editorDocumentSchema) return;
+function writtenAsStored(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): boolean {
+  if (ctx.zodSchema !== editorDocumentSchema) return false;
   for (const keyword of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[keyword];
+  return true;
 }
 
 /**
@@ -53,11 +55,16 @@ function writtenAsStored(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): v
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   if (schema instanceof z.ZodUndefined) return () => '';
+  let holdsDocument = false;
   const jsonSchema = z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',
     unrepresentable: 'any',
-    override: writtenAsStored,
+    override: (ctx) => {
+      if (writtenAsStored(ctx)) holdsDocument = true;
+    },
   });
-  return fastJson(forSerialization(jsonSchema) as Parameters<typeof fastJson>[0]);
+  const serialize = fastJson(forSerialization(jsonSchema) as Parameters<typeof fastJson>[0]);
+  // A document may come as its stored text (RawJson), written as it is.
+  return holdsDocument ? splicingRawJson(serialize) : serialize;
 };

@@ -1,6 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Contract, ContractSummary } from '../../shared/api/contracts';
+import type { EditorDocument } from '../../shared/api/editor-document';
 import { type ContractRow, contracts, type SignerRow, signers } from '../db/schema';
+import { RawJson } from './raw-json';
 
 /**
  * The columns a summary shows, and no more: lists and the dashboard read 20 or 4 of them per
@@ -97,12 +99,13 @@ export function presentContractSummary(
 }
 
 export function presentContract(
-  row: ContractSummaryRow & Pick<ContractRow, 'content' | 'contentHtml' | 'revision'>,
+  row: ContractSummaryRow & Pick<ContractRow, 'contentHtml' | 'revision'> & { contentJson: string },
   signerRows: readonly SignerSummaryRow[],
 ): Contract {
   return {
     ...presentContractSummary(row, signerRows),
-    content: row.content,
+    // Its text, which the response serializer writes as it is, and JSON.stringify as the document.
+    content: new RawJson(row.contentJson) as unknown as EditorDocument,
     contentHtml: row.contentHtml,
     revision: row.revision,
   };

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Contract } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
+import { jsonText } from '../../db/json-text';
 import { preparedOnce } from '../../db/prepared';
 import { contracts, signers } from '../../db/schema';
 import { ownContractsPrepared, scopeParams } from '../../policies/scope';
@@ -15,7 +16,9 @@ import {
 const contractWithSigners = preparedOnce((db) =>
   db.query.contracts
     .findFirst({
-      columns: { ...contractSummaryRelationColumns, content: true, contentHtml: true, revision: true },
+      columns: { ...contractSummaryRelationColumns, contentHtml: true, revision: true },
+      // The document as its text, written into the response as it is (plugins/raw-json.ts).
+      extras: { contentJson: jsonText(contracts.content).as('content_json') },
       where: and(eq(contracts.id, sql.placeholder('id')), ownContractsPrepared),
       with: {
         signers: {
