@@ -137,6 +137,8 @@ test.describe('projects', () => {
     account,
     call,
   }) => {
+    // Fourteen contracts made and two sent (each send renders a PDF): a long flow on a busy machine.
+    test.setTimeout(120_000);
     void account;
     const project = await call<Project>('POST', '/projects', {
       name: 'Harbor Expansion',
