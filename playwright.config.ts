@@ -22,7 +22,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  timeout: 30_000,
+  // On a loaded two-core machine (two browsers, the server and its PDF and content threads) an
+  // ordinary test here has taken 20–30 s, a hair under Playwright's 30 s: 60 s leaves room without
+  // hiding a hang, and the long flows (sends, seals, mail round trips) set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // On the shared CI machine a test that fails and then passes is reported as flaky, not hidden.
   retries: process.env.CI ? 1 : 0,
