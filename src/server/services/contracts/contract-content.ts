@@ -29,7 +29,7 @@ export async function prepareContent(json: EditorDocument | undefined): Promise<
 }
 
 /**
- * Checked content as JSON text (written with db/json-text's jsonb, never parsed here) and the
+ * Checked content as JSON text (written with db/json-text's storedJson, never parsed here) and the
  * HTML rendered from it.
  */
 export type CheckedContent = { json: string; contentHtml: string };

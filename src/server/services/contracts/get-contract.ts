@@ -17,7 +17,7 @@ const contractWithSigners = preparedOnce((db) =>
   db.query.contracts
     .findFirst({
       columns: { ...contractSummaryRelationColumns, contentHtml: true, revision: true },
-      // The document as its text, written into the response as it is (plugins/raw-json.ts).
+      // The document as its text, written into the response as it is (presenters/raw-json.ts).
       extras: { contentJson: jsonText(contracts.content).as('content_json') },
       where: and(eq(contracts.id, sql.placeholder('id')), ownContractsPrepared),
       with: {
