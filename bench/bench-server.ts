@@ -80,6 +80,7 @@ const instance = generateInstanceCertificate({ commonName: 'Pactum bench', organ
 const app = await buildApp({
   db,
   ping: database.ping,
+  files: database.files,
   config: { appUrl: new URL(`http://127.0.0.1:${port}`), sessionSecret: secret, demo: false },
   accountLimits: defaultAccountLimits,
   pdf: await inlinePdfEngine(),

@@ -8,6 +8,7 @@ await build({
     'pdf-worker': 'src/server/pdf/pdf-worker.ts',
     'content-worker': 'src/server/services/contracts/content-worker.ts',
     'docx-worker': 'src/server/docx/docx-worker.ts',
+    'upload-worker': 'src/server/uploads/upload-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -19,6 +19,7 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { approvalRoutes } from './routes/approvals';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
+import { contractFileRoutes } from './routes/contract-files';
 import { contractRoutes } from './routes/contracts';
 import { docxRoutes } from './routes/docx';
 import { healthRoutes } from './routes/health';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
         ...(deps.badApiTokenLimit ? { badApiTokenLimit: deps.badApiTokenLimit } : {}),
         services: {
           pdf: deps.pdf,
+          files: deps.files,
           appUrl: deps.config.appUrl,
           secret: deps.config.sessionSecret,
           instanceCertificate: deps.instanceCertificate,
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(commentRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(docxRoutes, deps);
+      await api.register(contractFileRoutes, deps);
       await api.register(projectRoutes, deps);
       await api.register(workspaceRoutes, deps);
       await api.register(signingRoutes, deps);

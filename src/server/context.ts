@@ -5,10 +5,13 @@ import type { PdfEngine } from './pdf/pdf-engine';
 import type { SealingCertificate } from './pdf/pkcs12-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
 import type { TargetRules } from './services/webhooks/webhook-target';
+import type { FileStore } from './uploads/file-store';
 
 /** What the process lends a use case besides the database: each service names the few it uses. */
 export type ServiceDeps = {
   pdf: PdfEngine;
+  /** Where uploaded files' bytes live. */
+  files: FileStore;
   /** APP_URL: links, the WebAuthn relying party. */
   appUrl: URL;
   /** SESSION_SECRET, which seals authenticator, webhook and certificate secrets. */

@@ -5,6 +5,7 @@ import type { SealingCertificate } from './pdf/pkcs12-certificate';
 import type { AccountLimits } from './services/accounts/sign-in';
 import type { RateLimitRule } from './services/rate-limits/consume-rate-limit';
 import type { HostLookup } from './services/webhooks/webhook-target';
+import type { FileStore } from './uploads/file-store';
 
 /** What the app is built from: the entry point passes the real ones, tests their own. */
 export type AppDeps = {
@@ -21,6 +22,8 @@ export type AppDeps = {
   /** How webhook hosts are resolved when an endpoint is saved: the system's resolver unless given (tests). */
   webhookLookup?: HostLookup;
   pdf: PdfEngine;
+  /** Where uploaded files' bytes live (the database handle's store). */
+  files: FileStore;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;
   /** The instance's sealing certificate (organizations may upload their own). */

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     {
       db: database.db,
       ping: database.ping,
+      files: database.files,
       config,
       accountLimits: defaultAccountLimits,
       pdf,

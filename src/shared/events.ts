@@ -41,7 +41,26 @@ export const eventCatalogue = {
     data: z.object({
       changed: z
         .string()
-        .describe('What changed, separated by commas: title, content, signers, project, expiry'),
+        .describe(
+          'What changed, separated by commas: title, content, signers, project, expiry, documents (their order)',
+        ),
+    }),
+  },
+  'contract.file_added': {
+    label: 'PDF added to a draft',
+    data: z.object({
+      fileId: z.string().describe("The id of the PDF among the contract's documents"),
+      name: z.string().describe('The file name as uploaded'),
+      pages: z.string().describe('Its number of pages'),
+      sha256: z.string().describe("SHA-256 of the file's bytes"),
+    }),
+  },
+  'contract.file_removed': {
+    label: 'PDF removed from a draft',
+    data: z.object({
+      fileId: z.string().describe("The id the PDF had among the contract's documents"),
+      name: z.string().describe('The file name as uploaded'),
+      sha256: z.string().describe("SHA-256 of the file's bytes"),
     }),
   },
   'contract.restored': {

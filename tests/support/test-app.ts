@@ -36,7 +36,7 @@ export type TestContext = { app: App; database: TestDatabase; close(): Promise<v
 
 /** The real app on the given database, with the test configuration unless overridden. */
 export async function buildTestApp(
-  database: Pick<DatabaseHandle, 'db' | 'ping'>,
+  database: Pick<DatabaseHandle, 'db' | 'ping' | 'files'>,
   overrides: Partial<AppDeps> = {},
   options: AppOptions = {},
 ): Promise<App> {
@@ -44,6 +44,7 @@ export async function buildTestApp(
     {
       db: database.db,
       ping: database.ping,
+      files: database.files,
       config: { appUrl: testAppUrl, sessionSecret: testSecret, demo: false },
       accountLimits: defaultAccountLimits,
       pdf: await inlinePdfEngine(),

@@ -1,7 +1,9 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Contract, ContractSummary } from '../../shared/api/contracts';
 import type { EditorDocument } from '../../shared/api/editor-document';
+import type { ContractFileRow } from '../db/schema';
 import { type ContractRow, contracts, type SignerRow, signers } from '../db/schema';
+import { presentContractFile } from './contract-file';
 import { RawJson } from './raw-json';
 
 /**
@@ -99,14 +101,18 @@ export function presentContractSummary(
 }
 
 export function presentContract(
-  row: ContractSummaryRow & Pick<ContractRow, 'contentHtml' | 'revision'> & { contentJson: string },
+  row: ContractSummaryRow &
+    Pick<ContractRow, 'contentHtml' | 'revision' | 'textPosition'> & { contentJson: string },
   signerRows: readonly SignerSummaryRow[],
+  fileRows: readonly ContractFileRow[],
 ): Contract {
   return {
     ...presentContractSummary(row, signerRows),
     // Its text, which the response serializer writes as it is, and JSON.stringify as the document.
     content: new RawJson(row.contentJson) as unknown as EditorDocument,
     contentHtml: row.contentHtml,
+    files: fileRows.map(presentContractFile),
+    textPosition: row.textPosition,
     revision: row.revision,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractStatuses, signerStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
+import { contractFileSchema } from './contract-files';
 import { editorDocumentSchema, submittedDocumentSchema } from './editor-document';
 
 export const contractStatusSchema = z.enum(contractStatuses);
@@ -158,6 +159,13 @@ export const contractSchema = z
     ...contractFields,
     content: editorDocumentSchema,
     contentHtml: z.string().describe('HTML rendered by the server from content'),
+    files: z.array(contractFileSchema).describe('The uploaded PDFs, in the order they are signed'),
+    textPosition: z
+      .int()
+      .min(0)
+      .describe(
+        'Where the drafted text stands among the PDFs (0: before the first); it is signed when it has content',
+      ),
     revision: z
       .int()
       .min(1)

@@ -20,6 +20,8 @@ export const historyActions = [
   'email_code_confirmed',
   'signer_locked',
   'version_restored',
+  'file_added',
+  'file_removed',
   'review_sent',
   'suggestions_made',
   'suggestions_decided',

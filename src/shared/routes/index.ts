@@ -2,6 +2,7 @@ import { apiTokensApi } from './api-tokens';
 import { approvalsApi } from './approvals';
 import { authApi } from './auth';
 import { commentsApi } from './comments';
+import { contractFilesApi } from './contract-files';
 import { contractsApi } from './contracts';
 import { docxApi } from './docx';
 import { healthApi } from './health';
@@ -32,6 +33,7 @@ export const apiRoutes = {
   approvals: approvalsApi,
   auth: authApi,
   comments: commentsApi,
+  contractFiles: contractFilesApi,
   contracts: contractsApi,
   docx: docxApi,
   health: healthApi,

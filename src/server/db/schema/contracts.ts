@@ -13,6 +13,7 @@ import {
 import { users } from './accounts';
 import { at, createdAt, document, id, updatedAt } from './columns';
 import { contractStatusEnum, versionKindEnum } from './enums';
+import { contractFiles } from './files';
 import { organizations } from './organizations';
 import { signers } from './signing';
 
@@ -49,6 +50,11 @@ export const contracts = pgTable(
     content: document(),
     /** rendered by the server from content at every write, so a read never renders */
     contentHtml: text('content_html').notNull(),
+    /**
+     * Where the drafted text stands among the contract's uploaded PDFs (contract_files.position):
+     * 0 is first. The text is one of the documents signed when it has any content.
+     */
+    textPosition: integer('text_position').notNull().default(0),
     status: contractStatusEnum('status').notNull().default('draft'),
     isTemplate: boolean('is_template').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -181,4 +187,7 @@ export const contractHistory = pgTable(
 );
 export type ContractHistoryRow = typeof contractHistory.$inferSelect;
 
-export const contractRelations = relations(contracts, ({ many }) => ({ signers: many(signers) }));
+export const contractRelations = relations(contracts, ({ many }) => ({
+  signers: many(signers),
+  files: many(contractFiles),
+}));

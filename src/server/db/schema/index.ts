@@ -8,6 +8,7 @@ export * from './approvals';
 export * from './contracts';
 export * from './enums';
 export * from './events';
+export * from './files';
 export * from './jobs';
 export * from './mail';
 export * from './organizations';

@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { jsonText } from '../../db/json-text';
 import { preparedOnce } from '../../db/prepared';
-import { contracts, signers } from '../../db/schema';
+import { contractFiles, contracts, signers } from '../../db/schema';
 import { ownContractsPrepared, scopeParams } from '../../policies/scope';
 import {
   contractSummaryRelationColumns,
@@ -16,7 +16,7 @@ import {
 const contractWithSigners = preparedOnce((db) =>
   db.query.contracts
     .findFirst({
-      columns: { ...contractSummaryRelationColumns, contentHtml: true, revision: true },
+      columns: { ...contractSummaryRelationColumns, contentHtml: true, revision: true, textPosition: true },
       // The document as its text, written into the response as it is (presenters/raw-json.ts).
       extras: { contentJson: jsonText(contracts.content).as('content_json') },
       where: and(eq(contracts.id, sql.placeholder('id')), ownContractsPrepared),
@@ -25,6 +25,7 @@ const contractWithSigners = preparedOnce((db) =>
           columns: signerRelationColumns,
           orderBy: [asc(signers.signingOrder), asc(signers.createdAt)],
         },
+        files: { orderBy: [asc(contractFiles.position)] },
       },
     })
     .prepare('get_contract'),
@@ -35,5 +36,5 @@ export async function getContract(ctx: ServiceContext, id: string): Promise<Cont
   const { db, actor } = ctx;
   const row = await contractWithSigners(db).execute({ id, ...scopeParams(actor) });
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  return presentContract(row, row.signers);
+  return presentContract(row, row.signers, row.files);
 }

@@ -16,7 +16,7 @@ import type { StepFacts } from './steps';
 import { transition } from './transition';
 
 /** Columns of a draft a revision may change besides its title and content. */
-type DraftColumns = Partial<Pick<ContractHead, 'projectId' | 'expiresAt'>>;
+type DraftColumns = Partial<Pick<ContractHead, 'projectId' | 'expiresAt' | 'textPosition'>>;
 
 export type DraftRevision<T extends EventType> = {
   /** The draft, read with its row locked (FOR UPDATE) in this transaction; its document is not needed. */
@@ -33,6 +33,8 @@ export type DraftRevision<T extends EventType> = {
   version: Pick<VersionInput, 'kind' | 'editSession' | 'restoredFrom'> & { evenIfUnchanged?: boolean };
   /** Why approvals given to the text as it was are withdrawn when the title or content changes. */
   why: string;
+  /** The PDFs changed (added, replaced, removed or reordered): approvals are withdrawn as for the text. */
+  documentsChanged?: boolean;
   author: HistoryAuthor;
   at: Date;
   /** The step taken, given the version the revision made (null when the text did not change). */
@@ -56,7 +58,8 @@ export async function checkRevisable(
 }
 
 /**
- * The one writer of a draft's title and content, for edits, restores and accepted suggestions:
+ * The one writer of a draft's title and content, for edits, restores and accepted suggestions
+ * (and of its revision when its PDFs change, services/contract-files):
  * checks the draft is editable and not changed since it was read, writes it with its next
  * revision, moves the comment threads to where their passages are now, records the version,
  * takes the step (history and event) and withdraws approvals given to the text as it was.
@@ -110,7 +113,8 @@ export async function reviseDraft<T extends EventType>(
       : null;
   const taken = revision.step(version?.number ?? null);
   await transition(tx, { contract: row, step: taken.step, facts: taken.facts, author, at });
-  // Approvals were given for the text as it was: a new title or content withdraws them.
-  if (version) await withdrawApprovals(tx, { contract: row, author, why: revision.why, at });
+  // Approvals were given for the documents as they were: a new title, content or PDF withdraws them.
+  if (version || revision.documentsChanged)
+    await withdrawApprovals(tx, { contract: row, author, why: revision.why, at });
   return { version: version?.number ?? null };
 }

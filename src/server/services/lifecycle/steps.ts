@@ -108,6 +108,16 @@ export const steps: { [T in EventType]: Step<T> } = {
     },
   },
   'contract.updated': { history: { action: 'updated', details: () => 'Contract updated' } },
+  'contract.file_added': {
+    history: {
+      action: 'file_added',
+      details: (facts) =>
+        `PDF "${facts.name}" added (${plural(Number(facts.pages), 'page')}, SHA-256 ${facts.sha256})`,
+    },
+  },
+  'contract.file_removed': {
+    history: { action: 'file_removed', details: (facts) => `PDF "${facts.name}" removed` },
+  },
   'contract.restored': {
     history: {
       action: 'version_restored',

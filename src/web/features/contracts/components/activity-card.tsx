@@ -26,6 +26,8 @@ const actionLabels: Record<HistoryAction, string> = {
   email_code_confirmed: 'One-time code confirmed',
   signer_locked: 'Signer locked out',
   version_restored: 'Version restored',
+  file_added: 'PDF added',
+  file_removed: 'PDF removed',
   review_sent: 'Sent for review',
   suggestions_made: 'Changes suggested',
   suggestions_decided: 'Suggestions decided',

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../shared/errors';
+import { pdfFileLimits, pdfMediaType } from '../../shared/pdf-file';
+import { contractFilesApi } from '../../shared/routes/contract-files';
+import type { AppDeps } from '../deps';
+import { actorOf, contextOf } from '../plugins/authentication';
+import { receivedFileOf, registerReceivedFile } from '../plugins/received-file';
+import { addPdf } from '../services/contract-files/add-pdf';
+import { createFromPdf } from '../services/contract-files/create-from-pdf';
+import { orderDocuments } from '../services/contract-files/order-documents';
+import { readPdf } from '../services/contract-files/read-pdf';
+import { removePdf } from '../services/contract-files/remove-pdf';
+import { tooLargeUpload } from '../uploads/inspect-pdf';
+import { registerRoute } from './register-route';
+import { sendStoredFile } from './send-file';
+
+/** Uploads received at once by this process, and by one person: each is a file being written. */
+const maxConcurrentUploads = 8;
+const maxConcurrentPerUser = 3;
+const missingFile = 'Send the PDF file as the request body (application/pdf)';
+
+/** A contract's PDFs: uploaded (a new draft, or added to one), downloaded, removed and ordered. */
+export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files }) => {
+  registerReceivedFile(app, {
+    contentType: pdfMediaType,
+    maxBytes: pdfFileLimits.bytes,
+    dir: files.receivedDir,
+    tooLarge: tooLargeUpload,
+  });
+  const inFlight = new Map<string, string>();
+  const release = async (request: { id: string }) => {
+    inFlight.delete(request.id);
+  };
+  /** Anonymous callers, anything but a PDF and more uploads than allowed are refused before a byte is read. */
+  const admitUpload = async (request: FastifyRequest) => {
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (type !== pdfMediaType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', missingFile);
+    const user = actorOf(request).userId;
+    const fromUser = [...inFlight.values()].filter((owner) => owner === user).length;
+    if (inFlight.size >= maxConcurrentUploads || fromUser >= maxConcurrentPerUser) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Several files are being uploaded right now. Try again in a few seconds.',
+        undefined,
+        5,
+      );
+    }
+    inFlight.set(request.id, user);
+  };
+  const uploadHooks = { onRequest: admitUpload, onResponse: release, onRequestAbort: release };
+
+  registerRoute(app, contractFilesApi.createFromPdf, uploadHooks, async (request, reply) => {
+    const contract = await createFromPdf(
+      contextOf(request),
+      receivedFileOf(request.body, missingFile),
+      request.query,
+    );
+    return reply.status(201).send(contract);
+  });
+
+  registerRoute(app, contractFilesApi.upload, uploadHooks, async (request, reply) => {
+    const file = await addPdf(
+      contextOf(request),
+      request.params.id,
+      receivedFileOf(request.body, missingFile),
+      request.query,
+    );
+    return reply.status(201).send(file);
+  });
+
+  registerRoute(app, contractFilesApi.download, {}, async (request, reply) => {
+    const file = await readPdf(contextOf(request), request.params.id, request.params.fileId);
+    return sendStoredFile(reply, { ...file, fileName: file.name, contentType: pdfMediaType });
+  });
+
+  registerRoute(app, contractFilesApi.remove, {}, async (request, reply) => {
+    await removePdf(contextOf(request), request.params.id, request.params.fileId, request.query.baseRevision);
+    return reply.status(204).send();
+  });
+
+  registerRoute(app, contractFilesApi.order, {}, async (request, reply) => {
+    await orderDocuments(contextOf(request), request.params.id, request.body);
+    return reply.status(204).send();
+  });
+};

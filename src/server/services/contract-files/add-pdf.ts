@@ -1,0 +1,20 @@
+import type { ContractFile, UploadFileQuery } from '../../../shared/api/contract-files';
+import type { ServiceContext } from '../../context';
+import type { ReceivedFile } from '../../uploads/file-store';
+import { attachPdf, checkAttachable } from './attach-pdf';
+import { forgetFiles } from './forget-files';
+import { storeUploadedPdf } from './store-uploaded-pdf';
+
+/** Adds an uploaded PDF to a draft or template, or puts it in the place of one of its PDFs. */
+export async function addPdf(
+  ctx: ServiceContext<'files'>,
+  contractId: string,
+  received: ReceivedFile,
+  query: UploadFileQuery,
+): Promise<ContractFile> {
+  await checkAttachable(ctx, contractId, query.replaces !== undefined);
+  const stored = await storeUploadedPdf(ctx.files, received, query.name);
+  const { file, replaced } = await attachPdf(ctx, contractId, stored, query);
+  if (replaced) await forgetFiles(ctx.db, ctx.files, [replaced]);
+  return file;
+}

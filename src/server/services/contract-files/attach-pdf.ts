@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ContractFile } from '../../../shared/api/contract-files';
+import { AppError } from '../../../shared/errors';
+import { pdfFileLimits } from '../../../shared/pdf-file';
+import { isEditable } from '../../../shared/statuses';
+import type { ServiceContext } from '../../context';
+import { contractFiles } from '../../db/schema';
+import { findOwnContract } from '../../policies/scope';
+import { presentContractFile } from '../../presenters/contract-file';
+import { authorOf } from '../history/author-of';
+import { reviseDraft } from '../lifecycle/revise-draft';
+import { transition } from '../lifecycle/transition';
+import { contractFileRows } from './contract-file-rows';
+import type { StoredPdf } from './store-uploaded-pdf';
+
+export type AttachOptions = {
+  /** A PDF of the draft the new one takes the place of (its position). */
+  replaces?: string | undefined;
+  baseRevision?: number | undefined;
+  /** The drafted text moves after this PDF (a contract made from a PDF). */
+  textAfter?: boolean;
+};
+
+const tooMany = () =>
+  new AppError(
+    'INVALID_INPUT',
+    `A contract may hold at most ${pdfFileLimits.filesPerContract} PDFs. Remove one, or combine them into one file.`,
+  );
+
+/**
+ * Refuses early, before an upload is inspected and stored, what attaching it would refuse anyway:
+ * a contract that is not the actor's or not a draft, or one already holding the most PDFs.
+ */
+export async function checkAttachable(
+  ctx: ServiceContext,
+  contractId: string,
+  replacing: boolean,
+): Promise<void> {
+  const row = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'either', content: false });
+  if (!isEditable(row.status)) {
+    throw new AppError('CONTRACT_NOT_EDITABLE', `This contract is ${row.status} and can no longer be edited`);
+  }
+  if (replacing) return;
+  const files = await contractFileRows(ctx.db, contractId);
+  if (files.length >= pdfFileLimits.filesPerContract) throw tooMany();
+}
+
+/**
+ * Adds a stored PDF to a draft (or a template): after its other PDFs and its text, or in the place
+ * of the one it replaces. A new revision of the draft, with its history entry and event; approvals
+ * given to the documents as they were are withdrawn.
+ */
+export async function attachPdf(
+  ctx: ServiceContext,
+  contractId: string,
+  stored: StoredPdf,
+  options: AttachOptions = {},
+): Promise<{ file: ContractFile; replaced: string | null }> {
+  const { db, actor } = ctx;
+  return db.transaction(async (tx) => {
+    const row = await findOwnContract(tx, actor, contractId, {
+      kind: 'either',
+      forUpdate: true,
+      content: false,
+    });
+    const existing = await contractFileRows(tx, contractId);
+    const replaced = options.replaces ? existing.find((file) => file.id === options.replaces) : undefined;
+    if (options.replaces && !replaced)
+      throw new AppError('NOT_FOUND', 'That PDF is not one of this contract’s');
+    if (!replaced && existing.length >= pdfFileLimits.filesPerContract) throw tooMany();
+    const last = existing.at(-1)?.position ?? -1;
+    const position = replaced?.position ?? Math.max(last + 1, row.textPosition);
+    const now = new Date();
+    const author = authorOf(actor);
+    const id = randomUUID();
+    const fileFacts = {
+      fileId: id,
+      name: stored.name,
+      pages: String(stored.pageCount),
+      sha256: stored.sha256,
+    };
+    await reviseDraft(tx, {
+      contract: row,
+      baseRevision: options.baseRevision,
+      version: { kind: 'edited', editSession: null },
+      ...(options.textAfter ? { set: { textPosition: position + 1 } } : {}),
+      why: replaced ? `the PDF “${replaced.name}” was replaced` : `the PDF “${stored.name}” was added`,
+      documentsChanged: true,
+      author,
+      at: now,
+      step: () => ({ step: 'contract.file_added', facts: fileFacts }),
+    });
+    if (replaced) {
+      await tx.delete(contractFiles).where(eq(contractFiles.id, replaced.id));
+      await transition(tx, {
+        contract: row,
+        step: 'contract.file_removed',
+        facts: { fileId: replaced.id, name: replaced.name, sha256: replaced.sha256 },
+        author,
+        at: now,
+      });
+    }
+    const [inserted] = await tx
+      .insert(contractFiles)
+      .values({
+        id,
+        contractId,
+        position,
+        name: stored.name,
+        sha256: stored.sha256,
+        byteSize: stored.byteSize,
+        pageCount: stored.pageCount,
+        pages: stored.pages,
+        formFieldCount: stored.formFieldCount,
+        signatureCount: stored.signatureCount,
+        createdBy: actor.userId,
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('The PDF was not stored');
+    return { file: presentContractFile(inserted), replaced: replaced?.sha256 ?? null };
+  });
+}

@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+
+/** An upload received into a temporary file (plugins/received-file.ts), removed once answered unless adopted. */
+export type ReceivedFile = { path: string; sha256: string; size: number };
+
+/**
+ * Where the bytes of uploaded files live, by their SHA-256: a file stored twice is kept once, and a
+ * row naming a file holds only its hash. Which store a server uses follows its database
+ * (db/client.ts): on the embedded database, files in the data directory, since PGlite answers one
+ * query at a time on the server's own thread and a 50 MB file written into it would hold every
+ * other request; on a PostgreSQL server, the `file_chunks` table, which every process of the
+ * instance reaches (see ARCHITECTURE.md, "Files").
+ */
+export type FileStore = {
+  /**
+   * Takes a received file (a temporary file of `receivedDir`, whose SHA-256 is `sha256`) into the
+   * store. The temporary file is gone afterwards, whether it was taken or already stored.
+   */
+  adopt(receivedPath: string, sha256: string): Promise<void>;
+  /** The stored file's bytes, or null when no file has that hash. */
+  read(sha256: string): Promise<Buffer | null>;
+  /** The stored file as a stream, or null when no file has that hash. */
+  stream(sha256: string): Promise<Readable | null>;
+  /** Removes a stored file (the caller has checked that no row names it any more). */
+  remove(sha256: string): Promise<void>;
+  /** Where uploads are received while they arrive (the same file system as the store, when it is one). */
+  receivedDir: string;
+  close(): Promise<void>;
+};

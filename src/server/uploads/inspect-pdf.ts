@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { PDF } from '@libpdf/core';
+import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
+import type { PdfPageSize } from '../db/schema/files';
+import { overStreamBudget } from './stream-budget';
+
+/** A text tag written in the document (`{{signature:1}}`), where it stands on its page. */
+export type PdfTextTag = {
+  /** What field it asks for: signature, initials, name, email, company, title, date, text or checkbox. */
+  kind: string;
+  /** The signer it is for, counting from 1 in signing order. */
+  signer: number;
+  /** The page, counting from 0. */
+  page: number;
+  /** Its box in points from the page's bottom left, as the page shows. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
+
+export type InspectedPdf = {
+  pageCount: number;
+  pages: PdfPageSize[];
+  formFieldCount: number;
+  signatureCount: number;
+};
+
+export type PdfRefusalKind = 'notPdf' | 'password' | 'damaged' | 'tooLarge';
+export type PdfInspection =
+  | ({ ok: true } & InspectedPdf)
+  | { ok: false; kind: PdfRefusalKind; message: string };
+
+/** The text tags understood (README, "Fields from text tags"): `{{kind:signer}}`. */
+export const textTagPattern =
+  /\{\{\s*(signature|initials|name|email|company|title|date|text|checkbox)\s*:\s*(\d{1,2})\s*\}\}/gi;
+
+const refuse = (kind: PdfRefusalKind, message: string): PdfInspection => ({ ok: false, kind, message });
+
+/**
+ * Reads an uploaded PDF (a received file, by its path) for what placing fields on it needs: its
+ * pages' sizes as they show, its own form fields and signatures. Its text is not read here (that
+ * takes about 16 ms a page: `findTextTags`, afterwards), so a 100-page file is ready at once. Runs in the
+ * upload thread (uploads/upload-engine.ts), whose heap and time bound what the parser may spend;
+ * what no real document does (a bomb, 10,000 pages, a password to open) is refused with its reason.
+ */
+export async function inspectPdf(path: string): Promise<PdfInspection> {
+  const bytes = new Uint8Array(await readFile(path));
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) {
+    return refuse('notPdf', 'This file is not a PDF. Save or export it as a PDF, then upload it again.');
+  }
+  const overBudget = overStreamBudget(bytes);
+  if (overBudget) return refuse('tooLarge', overBudget);
+  let pdf: PDF;
+  try {
+    pdf = await PDF.load(bytes);
+  } catch {
+    return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');
+  }
+  if (pdf.isEncrypted && !pdf.isAuthenticated) {
+    return refuse(
+      'password',
+      'This PDF needs a password to open. Remove the password (print or save it as a new PDF), then upload it again.',
+    );
+  }
+  try {
+    const pageCount = pdf.getPageCount();
+    if (pageCount === 0) return refuse('damaged', 'This PDF has no pages.');
+    if (pageCount > pdfFileLimits.pages) {
+      return refuse(
+        'tooLarge',
+        `This PDF has ${pageCount.toLocaleString('en')} pages; a document may have at most ${pdfFileLimits.pages}. Split it into smaller files.`,
+      );
+    }
+    const pages = pdf.getPages().map((page) => ({ width: round(page.width), height: round(page.height) }));
+    if (pages.some((page) => !(page.width > 0 && page.height > 0))) {
+      return refuse('damaged', 'A page of this PDF has no size. Export it again from its source.');
+    }
+    const form = pdf.getForm();
+    const fields = form?.getFields() ?? [];
+    const signatureCount = form?.getSignatureFields().filter((field) => field.isSigned()).length ?? 0;
+    return {
+      ok: true,
+      pageCount,
+      pages,
+      formFieldCount: fields.filter((field) => field.type !== 'signature').length,
+      signatureCount,
+    };
+  } catch {
+    return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');
+  }
+}
+
+const round = (points: number) => Math.round(points * 100) / 100;
+
+/** The text tags of a stored PDF (one that inspectPdf accepted), in page order. */
+export async function findTextTags(bytes: Uint8Array): Promise<PdfTextTag[]> {
+  const pdf = await PDF.load(bytes);
+  const tags: PdfTextTag[] = [];
+  pdf.getPages().forEach((page, index) => {
+    for (const match of page.findText(new RegExp(textTagPattern.source, 'gi'))) {
+      const [, kind = '', signer = '0'] = new RegExp(textTagPattern.source, 'i').exec(match.text) ?? [];
+      const number = Number(signer);
+      if (number < 1) continue;
+      const { x, y, width, height } = match.bbox;
+      tags.push({
+        kind: kind.toLowerCase(),
+        signer: number,
+        page: index,
+        x: round(x),
+        y: round(y),
+        width: round(width),
+        height: round(height),
+      });
+    }
+  });
+  return tags;
+}
+
+/** The largest upload, as the refusal names it. */
+export const tooLargeUpload = `This file is larger than ${megabytes(pdfFileLimits.bytes)}, the most a PDF may be. Compress it or split it into smaller files.`;

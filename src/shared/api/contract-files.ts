@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { idSchema, timestampSchema } from './common';
+
+export const pdfPageSizeSchema = z.object({
+  width: z.number().describe('Width in points (1/72 inch), as the page shows (its rotation applied)'),
+  height: z.number().describe('Height in points, as the page shows'),
+});
+
+export const contractFileSchema = z
+  .object({
+    id: idSchema,
+    name: z.string().describe('The file name as uploaded'),
+    byteSize: z.int(),
+    sha256: z.string().describe("SHA-256 of the file's bytes"),
+    pageCount: z.int(),
+    pages: z.array(pdfPageSizeSchema),
+    formFieldCount: z.int().describe('Form fields the PDF brings (AcroForm)'),
+    signatureCount: z.int().describe('Digital signatures the PDF already carries'),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'ContractFile' });
+export type ContractFile = z.infer<typeof contractFileSchema>;
+
+const fileName = z.string().trim().min(1).max(255).describe('The file name, as shown and given to downloads');
+const baseRevision = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe("The contract's revision the change was made on: a later one refuses it");
+
+export const uploadFileQuerySchema = z.object({
+  name: fileName,
+  replaces: idSchema.optional().describe('A PDF of the draft this one takes the place of'),
+  baseRevision,
+});
+export type UploadFileQuery = z.infer<typeof uploadFileQuerySchema>;
+
+export const createFromPdfQuerySchema = z.object({
+  name: fileName,
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('The title (the file name without .pdf otherwise)'),
+  projectId: idSchema.optional().describe('The project (the default project otherwise)'),
+  template: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true makes a template'),
+});
+export type CreateFromPdfQuery = z.infer<typeof createFromPdfQuerySchema>;
+
+export const documentOrderBodySchema = z.object({
+  order: z
+    .array(z.union([idSchema, z.literal('text')]))
+    .min(1)
+    .max(11)
+    .describe("Every PDF's id, and 'text' for the drafted text, in the order they are signed"),
+  baseRevision: z.int().min(1).optional(),
+});
+export type DocumentOrderInput = z.infer<typeof documentOrderBodySchema>;
+
+export const fileParamsSchema = z.object({ id: idSchema, fileId: idSchema });
+export const fileRemovalQuerySchema = z.object({ baseRevision });
