@@ -181,7 +181,7 @@ describe("a draft's documents", () => {
       id,
       pdfFixture('ghostscript-pdfa.pdf'),
       'agreement-v2.pdf',
-      `&replaces=${first.json().id}&baseRevision=1`,
+      `&replaces=${first.json().file.id}&baseRevision=1`,
     );
     expect(stale.statusCode).toBe(409);
     const replaced = await upload(
@@ -189,7 +189,7 @@ describe("a draft's documents", () => {
       id,
       pdfFixture('ghostscript-pdfa.pdf'),
       'agreement-v2.pdf',
-      `&replaces=${first.json().id}&baseRevision=${contract.revision}`,
+      `&replaces=${first.json().file.id}&baseRevision=${contract.revision}`,
     );
     expect(replaced.statusCode, replaced.body).toBe(201);
     contract = await getContract(id);
@@ -199,13 +199,14 @@ describe("a draft's documents", () => {
     ]);
 
     // The text goes last, the scan first.
-    const order = [second.json().id, replaced.json().id, 'text'];
+    const order = [second.json().file.id, replaced.json().file.id, 'text'];
     const ordered = await call(ctx, owner, {
       method: 'PUT',
       url: `/api/contracts/${id}/documents/order`,
       json: { order },
     });
-    expect(ordered.statusCode, ordered.body).toBe(204);
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect(ordered.json().revision).toBe(contract.revision + 1);
     contract = await getContract(id);
     expect(contract.textPosition).toBe(2);
     expect(contract.files.map((file: { name: string }) => file.name)).toEqual([
@@ -215,8 +216,8 @@ describe("a draft's documents", () => {
 
     // An order that leaves one out, or names another contract's file, changes nothing.
     for (const wrong of [
-      [second.json().id, 'text'],
-      [second.json().id, first.json().id, 'text'],
+      [second.json().file.id, 'text'],
+      [second.json().file.id, first.json().file.id, 'text'],
     ]) {
       const refused = await call(ctx, owner, {
         method: 'PUT',
@@ -228,9 +229,9 @@ describe("a draft's documents", () => {
 
     const removed = await call(ctx, owner, {
       method: 'DELETE',
-      url: `/api/contracts/${id}/files/${second.json().id}`,
+      url: `/api/contracts/${id}/files/${second.json().file.id}`,
     });
-    expect(removed.statusCode).toBe(204);
+    expect(removed.statusCode).toBe(200);
     contract = await getContract(id);
     expect(contract.files.map((file: { name: string }) => file.name)).toEqual(['agreement-v2.pdf']);
     const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/history` });
@@ -260,7 +261,7 @@ describe("a draft's documents", () => {
   it("is nobody else's: another organization can neither read, add, remove nor reorder", async () => {
     const id = await makeDraft();
     const added = await upload(owner, id, pdfFixture('chromium-tagged.pdf'), 'agreement.pdf');
-    const fileId = added.json().id;
+    const fileId = added.json().file.id;
     const attempts = [
       call(ctx, stranger, { method: 'GET', url: `/api/contracts/${id}/files/${fileId}` }),
       upload(stranger, id, pdfFixture('chromium-tagged.pdf'), 'mine.pdf'),
@@ -293,7 +294,7 @@ describe("a draft's documents", () => {
     expect(refused.statusCode).toBe(409);
     const removal = await call(ctx, owner, {
       method: 'DELETE',
-      url: `/api/contracts/${id}/files/${added.json().id}`,
+      url: `/api/contracts/${id}/files/${added.json().file.id}`,
     });
     expect(removal.statusCode).toBe(409);
   });

@@ -63,13 +63,13 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   });
 
   registerRoute(app, contractFilesApi.upload, uploadHooks, async (request, reply) => {
-    const file = await addPdf(
+    const uploaded = await addPdf(
       contextOf(request),
       request.params.id,
       receivedFileOf(request.body, missingFile),
       request.query,
     );
-    return reply.status(201).send(file);
+    return reply.status(201).send(uploaded);
   });
 
   registerRoute(app, contractFilesApi.download, {}, async (request, reply) => {
@@ -77,13 +77,11 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     return sendStoredFile(reply, { ...file, fileName: file.name, contentType: pdfMediaType });
   });
 
-  registerRoute(app, contractFilesApi.remove, {}, async (request, reply) => {
-    await removePdf(contextOf(request), request.params.id, request.params.fileId, request.query.baseRevision);
-    return reply.status(204).send();
-  });
+  registerRoute(app, contractFilesApi.remove, {}, async (request) =>
+    removePdf(contextOf(request), request.params.id, request.params.fileId, request.query.baseRevision),
+  );
 
-  registerRoute(app, contractFilesApi.order, {}, async (request, reply) => {
-    await orderDocuments(contextOf(request), request.params.id, request.body);
-    return reply.status(204).send();
-  });
+  registerRoute(app, contractFilesApi.order, {}, async (request) =>
+    orderDocuments(contextOf(request), request.params.id, request.body),
+  );
 };

@@ -64,5 +64,16 @@ export const documentOrderBodySchema = z.object({
 });
 export type DocumentOrderInput = z.infer<typeof documentOrderBodySchema>;
 
+const revision = z
+  .int()
+  .min(1)
+  .describe("The contract's revision after the change: send it as baseRevision with the next one");
+
+export const uploadedFileSchema = z.object({ file: contractFileSchema, revision });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export const documentsChangedSchema = z.object({ revision });
+export type DocumentsChanged = z.infer<typeof documentsChangedSchema>;
+
 export const fileParamsSchema = z.object({ id: idSchema, fileId: idSchema });
 export const fileRemovalQuerySchema = z.object({ baseRevision });

@@ -1,10 +1,11 @@
-import { idParamsSchema, noContentSchema } from '../api/common';
+import { idParamsSchema } from '../api/common';
 import {
-  contractFileSchema,
   createFromPdfQuerySchema,
   documentOrderBodySchema,
+  documentsChangedSchema,
   fileParamsSchema,
   fileRemovalQuerySchema,
+  uploadedFileSchema,
   uploadFileQuerySchema,
 } from '../api/contract-files';
 import { contractSchema } from '../api/contracts';
@@ -33,7 +34,7 @@ export const contractFilesApi = {
     summary: "Add a PDF (sent as application/pdf) to a draft's documents, or replace one of them",
     params: idParamsSchema,
     query: uploadFileQuerySchema,
-    response: { 201: contractFileSchema, ...uploadErrors },
+    response: { 201: uploadedFileSchema, ...uploadErrors },
   }),
   download: defineRoute({
     method: 'GET',
@@ -50,7 +51,7 @@ export const contractFilesApi = {
     summary: "Remove a PDF from a draft's documents",
     params: fileParamsSchema,
     query: fileRemovalQuerySchema,
-    response: { 204: noContentSchema, ...resourceErrors },
+    response: { 200: documentsChangedSchema, ...resourceErrors },
   }),
   order: defineRoute({
     method: 'PUT',
@@ -59,6 +60,6 @@ export const contractFilesApi = {
     summary: "Put a draft's documents (its PDFs and 'text', its drafted text) in the order they are signed",
     params: idParamsSchema,
     body: documentOrderBodySchema,
-    response: { 204: noContentSchema, ...resourceErrors },
+    response: { 200: documentsChangedSchema, ...resourceErrors },
   }),
 };

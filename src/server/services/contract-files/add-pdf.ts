@@ -1,4 +1,4 @@
-import type { ContractFile, UploadFileQuery } from '../../../shared/api/contract-files';
+import type { UploadedFile, UploadFileQuery } from '../../../shared/api/contract-files';
 import type { ServiceContext } from '../../context';
 import type { ReceivedFile } from '../../uploads/file-store';
 import { attachPdf, checkAttachable } from './attach-pdf';
@@ -11,10 +11,10 @@ export async function addPdf(
   contractId: string,
   received: ReceivedFile,
   query: UploadFileQuery,
-): Promise<ContractFile> {
+): Promise<UploadedFile> {
   await checkAttachable(ctx, contractId, query.replaces !== undefined);
   const stored = await storeUploadedPdf(ctx.files, received, query.name);
-  const { file, replaced } = await attachPdf(ctx, contractId, stored, query);
+  const { file, revision, replaced } = await attachPdf(ctx, contractId, stored, query);
   if (replaced) await forgetFiles(ctx.db, ctx.files, [replaced]);
-  return file;
+  return { file, revision };
 }

@@ -56,7 +56,7 @@ export async function attachPdf(
   contractId: string,
   stored: StoredPdf,
   options: AttachOptions = {},
-): Promise<{ file: ContractFile; replaced: string | null }> {
+): Promise<{ file: ContractFile; revision: number; replaced: string | null }> {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, contractId, {
@@ -119,6 +119,10 @@ export async function attachPdf(
       })
       .returning();
     if (!inserted) throw new Error('The PDF was not stored');
-    return { file: presentContractFile(inserted), replaced: replaced?.sha256 ?? null };
+    return {
+      file: presentContractFile(inserted),
+      revision: row.revision + 1,
+      replaced: replaced?.sha256 ?? null,
+    };
   });
 }

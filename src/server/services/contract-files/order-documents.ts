@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DocumentOrderInput } from '../../../shared/api/contract-files';
+import type { DocumentOrderInput, DocumentsChanged } from '../../../shared/api/contract-files';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { contractFiles } from '../../db/schema';
@@ -16,9 +16,9 @@ export async function orderDocuments(
   ctx: ServiceContext,
   contractId: string,
   input: DocumentOrderInput,
-): Promise<void> {
+): Promise<DocumentsChanged> {
   const { db, actor } = ctx;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, contractId, {
       kind: 'either',
       forUpdate: true,
@@ -41,7 +41,7 @@ export async function orderDocuments(
     const unchanged = input.order.every((id, index) =>
       id === 'text' ? row.textPosition === index : files.find((file) => file.id === id)?.position === index,
     );
-    if (unchanged) return;
+    if (unchanged) return { revision: row.revision };
     await reviseDraft(tx, {
       contract: row,
       baseRevision: input.baseRevision,
@@ -56,5 +56,6 @@ export async function orderDocuments(
     for (const [position, id] of input.order.entries()) {
       if (id !== 'text') await tx.update(contractFiles).set({ position }).where(eq(contractFiles.id, id));
     }
+    return { revision: row.revision + 1 };
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { DocumentsChanged } from '../../../shared/api/contract-files';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { contractFiles } from '../../db/schema';
@@ -14,7 +15,7 @@ export async function removePdf(
   contractId: string,
   fileId: string,
   baseRevision?: number,
-): Promise<void> {
+): Promise<DocumentsChanged> {
   const { db, actor } = ctx;
   const removed = await db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, contractId, {
@@ -38,7 +39,8 @@ export async function removePdf(
       }),
     });
     await tx.delete(contractFiles).where(eq(contractFiles.id, file.id));
-    return file.sha256;
+    return { sha256: file.sha256, revision: row.revision + 1 };
   });
-  await forgetFiles(db, ctx.files, [removed]);
+  await forgetFiles(db, ctx.files, [removed.sha256]);
+  return { revision: removed.revision };
 }

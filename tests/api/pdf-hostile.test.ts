@@ -1,0 +1,92 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCredentials } from '../../src/server/demo/seed-demo';
+import { pdfFileLimits } from '../../src/shared/pdf-file';
+import {
+  crossReferenceLoop,
+  deepNesting,
+  largePdf,
+  manyPages,
+  pageTreeLoop,
+  streamBomb,
+} from '../fixtures/pdf/hostile-pdfs';
+import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { probeWhile } from '../support/probe';
+
+/**
+ * Against the built server (uploads inspected in their own worker thread) while another client
+ * asks /api/health: each hostile file gets its refusal within seconds, and nobody else waits.
+ */
+describe('hostile PDFs are refused within seconds and stall nobody', () => {
+  const stallBoundMs = 3_000;
+  let server: Awaited<ReturnType<typeof startBuiltServer>>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-pdf-hostile-')),
+      DEMO: 'true',
+    });
+    const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(demoCredentials),
+    });
+    expect(signIn.status).toBe(200);
+    cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
+  afterAll(stopAllServers);
+
+  const send = (file: Buffer) =>
+    fetch(`${server.base}/api/contracts/upload-pdf?name=hostile.pdf`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/pdf' },
+      body: new Uint8Array(file),
+    });
+
+  it.each([
+    [
+      'a 500 KB stream that expands to 1 GB',
+      () => streamBomb(1024),
+      413,
+      'A compressed part of this PDF expands to more than 64 MB: it is not an ordinary document.',
+    ],
+    [
+      '10,000 tiny pages',
+      () => manyPages(10_000),
+      413,
+      'This PDF has 10,000 pages; a document may have at most 500. Split it into smaller files.',
+    ],
+    ['a page tree that contains itself', pageTreeLoop, 400, 'This PDF has no pages.'],
+    ['arrays nested 500,000 deep', () => deepNesting(500_000), 400, 'This PDF has no pages.'],
+  ] as const)(
+    '%s',
+    async (_name, make, status, message) => {
+      const file = make();
+      const started = performance.now();
+      const { result, latencies } = await probeWhile(server.base, () => send(file));
+      expect(result.status).toBe(status);
+      expect((await result.json()).error.message).toBe(message);
+      expect(performance.now() - started).toBeLessThan(20_000);
+      expect(latencies.length).toBeGreaterThan(0);
+      expect(Math.max(...latencies)).toBeLessThan(stallBoundMs);
+    },
+    120_000,
+  );
+
+  it('a cross-reference table that points back at itself is read once, and opens', async () => {
+    const response = await send(crossReferenceLoop());
+    expect(response.status).toBe(201);
+    expect((await response.json()).files[0].pageCount).toBe(1);
+  });
+
+  it('the largest file accepted is taken while others are answered', async () => {
+    const file = largePdf(pdfFileLimits.bytes / 1024 / 1024 - 1);
+    const { result, latencies } = await probeWhile(server.base, () => send(file));
+    expect(result.status).toBe(201);
+    expect((await result.json()).files[0]).toMatchObject({ pageCount: 1, byteSize: file.length });
+    expect(Math.max(...latencies)).toBeLessThan(stallBoundMs);
+  }, 120_000);
+});
