@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 
   const certificate = loadOrCreateInstanceCertificate(config.dataDir, `Pactum ${config.appUrl.host}`);
   const pdf = await defaultPdfEngine(new URL('.', import.meta.url));
-  if (config.demo && (await seedDemoWorkspace(database.db, { pdf }))) {
+  if (config.demo && (await seedDemoWorkspace(database.db, { pdf, files: database.files }))) {
     log.info('seeded the demo workspace');
     // The seed's rendering is done: free the worker until a contract is sent or sealed.
     await pdf.close();

@@ -109,6 +109,12 @@ describe('a file that cannot be a document is refused with its reason, and nothi
       'This PDF needs a password to open. Remove the password (print or save it as a new PDF), then upload it again.',
     ],
     [
+      'a file whose owner forbids changes',
+      pdfFixture('no-changes-allowed.pdf'),
+      400,
+      'This PDF is protected against changes, and signing adds to it. Ask for a copy without protection, then upload it again.',
+    ],
+    [
       'a damaged file',
       pdfFixture('truncated.pdf'),
       400,

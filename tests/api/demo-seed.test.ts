@@ -13,8 +13,8 @@ const ctx = await testApp({
 describe('demo workspace', () => {
   it('is seeded once, signs in with the advertised credentials, and looks alive', async () => {
     const pdf = await inlinePdfEngine();
-    expect(await seedDemoWorkspace(ctx.database.db, { pdf })).toBe(true);
-    expect(await seedDemoWorkspace(ctx.database.db, { pdf })).toBe(false);
+    expect(await seedDemoWorkspace(ctx.database.db, { pdf, files: ctx.database.files })).toBe(true);
+    expect(await seedDemoWorkspace(ctx.database.db, { pdf, files: ctx.database.files })).toBe(false);
 
     const credentials = (await ctx.app.inject({ url: '/api/demo-credentials' })).json();
     expect(credentials).toEqual(demoCredentials);

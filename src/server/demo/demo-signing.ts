@@ -26,7 +26,7 @@ const origin = { ip: null, userAgent: null };
  * the seal once the background work runs) are what a real contract would have.
  */
 export async function playDemoSigning(
-  ctx: ServiceContext<'pdf'>,
+  ctx: ServiceContext<'pdf' | 'files'>,
   contractId: string,
   demo: DemoSigning,
 ): Promise<void> {

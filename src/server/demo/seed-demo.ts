@@ -7,6 +7,7 @@ import type { PdfEngine } from '../pdf/pdf-engine';
 import { hashPassword } from '../services/accounts/passwords';
 import { createContract } from '../services/contracts/create-contract';
 import { createProject } from '../services/projects/create-project';
+import type { FileStore } from '../uploads/file-store';
 import { demoAgreement } from './demo-content';
 import { playDemoSigning } from './demo-signing';
 
@@ -83,7 +84,10 @@ const demoTemplates = ['Mutual Non-Disclosure Agreement', 'Consulting Agreement'
  * goes through the same services as the app — sending, opening, signing, declining, expiring —
  * so its histories, events, documents and mail are what real ones would be.
  */
-export async function seedDemoWorkspace(db: Database, options: { pdf: PdfEngine }): Promise<boolean> {
+export async function seedDemoWorkspace(
+  db: Database,
+  options: { pdf: PdfEngine; files: FileStore },
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -126,7 +130,7 @@ export async function seedDemoWorkspace(db: Database, options: { pdf: PdfEngine 
     };
 
     // The demo acts as its admin, in the seeding transaction.
-    const ctx = { db: tx, actor, pdf: options.pdf };
+    const ctx = { db: tx, actor, pdf: options.pdf, files: options.files };
     const projectIds: string[] = [];
     for (const project of demoProjects) projectIds.push((await createProject(ctx, project)).id);
     for (const title of demoTemplates) {

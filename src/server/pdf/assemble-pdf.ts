@@ -1,3 +1,4 @@
+import { PDF } from '@libpdf/core';
 import { PDFDocument } from 'pdf-lib';
 
 /**
@@ -75,4 +76,17 @@ function copyMetadata(from: PDFDocument, to: PDFDocument) {
 export async function pageCount(pdf: Uint8Array): Promise<number> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   return doc.getPageCount();
+}
+
+/**
+ * Joins the documents of a contract made partly of uploaded PDFs, from any producer: @libpdf/core
+ * reads what pdf-lib refuses or misreads (files encrypted with an owner password only, broken
+ * cross-references), and writes one plain document of all their pages, annotations included.
+ */
+export async function joinUploadedPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  const merged = await PDF.merge(parts);
+  // The merge keeps the first part's encryption (an owner password only: uploads needing one to
+  // open are refused, and so are those whose owner forbids changes): the signed document is plain.
+  if (merged.isEncrypted) merged.removeProtection();
+  return merged.save();
 }

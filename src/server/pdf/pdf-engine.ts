@@ -27,7 +27,13 @@ const loadTasks = async () => (await import('./pdf-tasks')).pdfTasks;
 /** The PDF tasks of an engine, as the methods services call. */
 function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
   return {
-    freezeContract: (input) => engine.run('freezeContract', input),
+    // Uploaded PDFs (up to 50 MB each) are moved to the thread, not copied.
+    freezeContract: (input) =>
+      engine.run(
+        'freezeContract',
+        input,
+        (input.files ?? []).map((file) => file.bytes.buffer as ArrayBuffer),
+      ),
     finalizeContract: (input) => engine.run('finalizeContract', input),
     readCertificate: (input) => engine.run('readCertificate', input),
     renderRedline: (input) => engine.run('renderRedline', input),

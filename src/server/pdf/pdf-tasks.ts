@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
-import { PdfJoin, pageCount } from './assemble-pdf';
+import { joinUploadedPdfs, PdfJoin, pageCount } from './assemble-pdf';
 import { CertificateError, readPkcs12, type SealingCertificate } from './pkcs12-certificate';
 import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
@@ -14,6 +14,13 @@ export type FreezeInput = {
   organizationName: string;
   reference: string;
   sentAt: Date;
+  /**
+   * The uploaded PDFs, in order, and where the drafted text stands among them (left out when it
+   * has no content). Without PDFs, the document is the text alone.
+   */
+  files?: { bytes: Uint8Array; position: number }[];
+  textPosition?: number;
+  includeText?: boolean;
 };
 
 export type RenderedPdf = { bytes: Uint8Array; sha256: string; pages: number };
@@ -54,9 +61,25 @@ export type FinalInput = {
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The document as sent: what every signer reads and signs. */
-export async function freezeContract(input: FreezeInput): Promise<RenderedPdf> {
-  const bytes = await renderContractPdf(input);
-  return { bytes, sha256: sha256Of(bytes), pages: await pageCount(bytes) };
+export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & { textPages: number }> {
+  const files = input.files ?? [];
+  if (files.length === 0) {
+    const bytes = await renderContractPdf(input);
+    const pages = await pageCount(bytes);
+    return { bytes, sha256: sha256Of(bytes), pages, textPages: pages };
+  }
+  const text = input.includeText === false ? null : await renderContractPdf(input);
+  // The text stands before every PDF whose position is at least its own.
+  const items = files.map((file) => ({ at: file.position, bytes: file.bytes }));
+  if (text) items.push({ at: (input.textPosition ?? 0) - 0.5, bytes: text });
+  const parts = items.sort((a, b) => a.at - b.at).map((item) => item.bytes);
+  const bytes = await joinUploadedPdfs(parts);
+  return {
+    bytes,
+    sha256: sha256Of(bytes),
+    pages: await pageCount(bytes),
+    textPages: text ? await pageCount(text) : 0,
+  };
 }
 
 /**

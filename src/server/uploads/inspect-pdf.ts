@@ -64,6 +64,17 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
       'This PDF needs a password to open. Remove the password (print or save it as a new PDF), then upload it again.',
     );
   }
+  if (pdf.isEncrypted) {
+    try {
+      // Signing adds to the document: its owner must allow changes.
+      pdf.removeProtection();
+    } catch {
+      return refuse(
+        'password',
+        'This PDF is protected against changes, and signing adds to it. Ask for a copy without protection, then upload it again.',
+      );
+    }
+  }
   try {
     const pageCount = pdf.getPageCount();
     if (pageCount === 0) return refuse('damaged', 'This PDF has no pages.');

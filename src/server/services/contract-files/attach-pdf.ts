@@ -69,8 +69,12 @@ export async function attachPdf(
     if (options.replaces && !replaced)
       throw new AppError('NOT_FOUND', 'That PDF is not one of this contract’s');
     if (!replaced && existing.length >= pdfFileLimits.filesPerContract) throw tooMany();
+    // After the other PDFs; a text that came after them all stays last (the drafted text is
+    // before every PDF whose position is at least its own).
     const last = existing.at(-1)?.position ?? -1;
-    const position = replaced?.position ?? Math.max(last + 1, row.textPosition);
+    const position = replaced?.position ?? Math.max(last + 1, existing.length > 0 ? 0 : row.textPosition);
+    const textStaysLast = !replaced && existing.length > 0 && row.textPosition > last;
+    const textPosition = options.textAfter || textStaysLast ? position + 1 : undefined;
     const now = new Date();
     const author = authorOf(actor);
     const id = randomUUID();
@@ -84,7 +88,7 @@ export async function attachPdf(
       contract: row,
       baseRevision: options.baseRevision,
       version: { kind: 'edited', editSession: null },
-      ...(options.textAfter ? { set: { textPosition: position + 1 } } : {}),
+      ...(textPosition === undefined ? {} : { set: { textPosition } }),
       why: replaced ? `the PDF “${replaced.name}” was replaced` : `the PDF “${stored.name}” was added`,
       documentsChanged: true,
       author,

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../context';
 import { documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
+import { hasDraftedText, signedFiles } from '../contract-files/signed-documents';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
@@ -36,7 +37,7 @@ function checkSendable(
  * marked sent and the invitations are queued: all of it happens, or none.
  */
 export async function sendContract(
-  ctx: ServiceContext<'pdf'>,
+  ctx: ServiceContext<'pdf' | 'files'>,
   id: string,
   input: SendContractInput,
 ): Promise<void> {
@@ -48,14 +49,19 @@ export async function sendContract(
   // Refused before the PDF is made, and checked again below with the row locked.
   await checkApproved(db, draft);
   const sentAt = new Date();
+  const files = await signedFiles(db, ctx.files, id);
+  const includeText = files.length === 0 || hasDraftedText(draft.content);
   const frozen = await pdf.freezeContract({
     title: draft.title,
     content: draft.content,
     organizationName: actor.organizationName,
     reference: draft.id,
     sentAt,
+    files,
+    textPosition: draft.textPosition,
+    includeText,
   });
-  if (frozen.pages > contractLimits.pages) {
+  if (frozen.textPages > contractLimits.pages) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
       `This contract would print on ${formatCount(frozen.pages)} pages; at most ${formatCount(contractLimits.pages)} can be sent for signing. Split it into several contracts.`,

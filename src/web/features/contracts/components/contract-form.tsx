@@ -6,6 +6,7 @@ import type { Contract } from '../../../../shared/api/contracts';
 import { isEditable } from '../../../../shared/statuses';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { importedOf } from '../../../lib/docx-transfer';
+import { uploadProblemsOf } from '../../../lib/pdf-transfer';
 import { type FromTemplateState, fromTemplateOf } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { contractApprovalQuery } from '../../approvals/api/approvals';
@@ -17,6 +18,7 @@ import { EditorDocxActions } from './editor-docx-actions';
 import { EditorPageHeader } from './editor-page-header';
 import { ImportNoticesBanner } from './import-notices-banner';
 import { MergeFieldsPanel } from './merge-fields-panel';
+import { PdfDocumentsCard } from './pdf-documents-card';
 import { useContractFields } from './use-contract-fields';
 import { useContractSave } from './use-contract-save';
 
@@ -152,6 +154,13 @@ export function ContractForm({
               className={`mt-1 block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ${editable ? 'bg-white' : 'bg-slate-50'}`}
             />
           </div>
+          <PdfDocumentsCard
+            contract={contract}
+            editable={editable}
+            revision={saving.shownRevision}
+            onRevision={saving.adoptRevision}
+            initialProblems={uploadProblemsOf(location.state)}
+          />
           <EditorDocxActions
             editor={editor}
             contractId={contract?.id ?? null}

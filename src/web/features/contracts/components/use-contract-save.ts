@@ -151,6 +151,10 @@ export function useContractSave({
     keepMine,
     /** The revision the form's changes are made on. */
     shownRevision: () => revision.current,
+    /** The form's own change made outside a save (a PDF added or moved): its changes are now made on it. */
+    adoptRevision: (next: number) => {
+      revision.current = next;
+    },
     busy: create.isPending || update.isPending || send.isPending,
     saving: create.isPending || update.isPending,
     sending: send.isPending,

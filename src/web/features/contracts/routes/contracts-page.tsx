@@ -10,6 +10,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadMore } from '../../../components/ui/load-more';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UploadPdfButton } from '../../../components/upload-pdf-button';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
@@ -86,6 +87,7 @@ export function ContractsPage() {
           <p className="mt-1 text-sm text-slate-600">Every contract of your organization.</p>
         </div>
         <div className="flex flex-wrap items-start gap-3">
+          <UploadPdfButton template={false} />
           <ImportDocxButton template={false} />
           <ButtonLink to="/contracts/new">
             <Plus aria-hidden="true" className="size-4" /> New Contract

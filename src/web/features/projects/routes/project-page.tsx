@@ -8,6 +8,7 @@ import { StatusCountCards } from '../../../components/status-count-cards';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { UploadPdfButton } from '../../../components/upload-pdf-button';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { forgetProject, projectQuery } from '../api/projects';
@@ -89,6 +90,7 @@ function ProjectView({ project }: { project: Project }) {
                 forgetProject(client, project.id);
               }}
             />
+            <UploadPdfButton template={false} projectId={project.id} />
             <ButtonLink to={newContractPath}>
               <Plus aria-hidden="true" className="size-4" />
               New Contract

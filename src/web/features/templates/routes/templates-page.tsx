@@ -9,6 +9,7 @@ import { Button, ButtonLink, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
+import { UploadPdfButton } from '../../../components/upload-pdf-button';
 import { formatDate } from '../../../lib/dates';
 import { docxDownloadUrl } from '../../../lib/docx-transfer';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -46,6 +47,7 @@ export function TemplatesPage() {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap items-start gap-3">
+          <UploadPdfButton template />
           <ImportDocxButton template />
           <ButtonLink to="/templates/new">
             <Plus aria-hidden="true" className="size-4" />

@@ -1,0 +1,328 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Download, FilePlus2, FileText, PenLine, RefreshCw, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { ContractFile } from '../../../../shared/api/contract-files';
+import type { Contract } from '../../../../shared/api/contracts';
+import { AppError } from '../../../../shared/errors';
+import { pdfFileLimits } from '../../../../shared/pdf-file';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { NetworkError } from '../../../lib/api-errors';
+import { invalidateContract } from '../../../lib/invalidate-contract';
+import { addPdf, pdfDownloadUrl, pickPdfs, uploadProgressText } from '../../../lib/pdf-transfer';
+import type { UploadProgress } from '../../../lib/upload-file';
+import { useOrderDocuments, useRemovePdf } from '../api/contract-files';
+
+type Item = { kind: 'text' } | { kind: 'pdf'; file: ContractFile };
+
+/** The contract's documents in signing order: its PDFs, with the drafted text at its place. */
+function documentsOf(contract: Contract): Item[] {
+  const items: Item[] = contract.files.map((file) => ({ kind: 'pdf', file }));
+  items.splice(Math.min(contract.textPosition, items.length), 0, { kind: 'text' });
+  return items;
+}
+
+const idOf = (item: Item) => (item.kind === 'text' ? 'text' : item.file.id);
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+const failure = (file: File, error: unknown) =>
+  error instanceof AppError || error instanceof NetworkError
+    ? `"${file.name}" could not be uploaded: ${error.message}`
+    : `"${file.name}" could not be uploaded.`;
+
+/**
+ * A draft's documents (its PDFs and its drafted text) in the order they are signed: PDFs are
+ * added (picked or dropped, several at once), replaced, removed and moved up or down until it is
+ * sent. Each change is a revision of the draft the form adopts, so its next save is made on it.
+ */
+export function PdfDocumentsCard({
+  contract,
+  editable,
+  revision,
+  onRevision,
+  initialProblems = [],
+}: {
+  contract: Contract | undefined;
+  editable: boolean;
+  revision: () => number | undefined;
+  onRevision: (revision: number) => void;
+  initialProblems?: string[];
+}) {
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const [replacing, setReplacing] = useState<ContractFile | null>(null);
+  const [removing, setRemoving] = useState<ContractFile | null>(null);
+  const [progress, setProgress] = useState<{ file: string; at: UploadProgress } | null>(null);
+  const [problems, setProblems] = useState<string[]>(initialProblems);
+  const [dragging, setDragging] = useState(false);
+  const remove = useRemovePdf(contract?.id ?? '');
+  const order = useOrderDocuments(contract?.id ?? '');
+
+  if (!contract) {
+    return editable ? (
+      <Card className="p-4 text-sm text-slate-600">
+        <p className="flex items-center gap-2">
+          <FilePlus2 aria-hidden="true" className="size-4 text-slate-400" />
+          Save the draft to add PDFs (an agreement, its annexes) beside its text.
+        </p>
+      </Card>
+    ) : null;
+  }
+  const items = documentsOf(contract);
+  if (!editable && contract.files.length === 0) return null;
+  const busy = progress !== null || remove.isPending || order.isPending;
+  const room = pdfFileLimits.filesPerContract - contract.files.length;
+
+  const upload = async (files: readonly File[], replaces?: ContractFile) => {
+    const { pdfs, problems: refused } = pickPdfs(files, replaces ? 1 : room);
+    setProblems(refused);
+    const notAdded = [...refused];
+    for (const file of pdfs) {
+      try {
+        const uploaded = await addPdf(
+          contract.id,
+          file,
+          { ...(replaces ? { replaces: replaces.id } : {}), baseRevision: revision() },
+          (at) => setProgress({ file: file.name, at }),
+        );
+        onRevision(uploaded.revision);
+      } catch (error) {
+        notAdded.push(failure(file, error));
+      }
+    }
+    setProgress(null);
+    setProblems(notAdded);
+    invalidateContract(client, contract.id);
+  };
+
+  const move = async (index: number, by: -1 | 1) => {
+    const ids = items.map(idOf);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined) return;
+    ids.splice(index + by, 0, moved);
+    setProblems([]);
+    try {
+      onRevision((await order.mutateAsync({ order: ids, baseRevision: revision() })).revision);
+    } catch (error) {
+      setProblems([error instanceof Error ? error.message : 'The documents could not be moved.']);
+    }
+  };
+
+  return (
+    <Card
+      className={`p-4 ${dragging ? 'ring-2 ring-indigo-500' : ''}`}
+      onDragOver={(event) => {
+        if (!editable || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        if (!editable) return;
+        event.preventDefault();
+        setDragging(false);
+        void upload([...event.dataTransfer.files]);
+      }}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Documents</h2>
+          <p className="text-xs text-slate-500">
+            Signed in this order{editable ? '; drop PDFs here to add them' : ''}. The drafted text is signed
+            when it has content.
+          </p>
+        </div>
+        {editable && (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={progress !== null}
+            disabled={busy || room <= 0}
+            onClick={() => input.current?.click()}
+          >
+            {progress === null && <FilePlus2 aria-hidden="true" className="size-4" />}
+            Upload PDF
+          </Button>
+        )}
+      </div>
+      <ol className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200">
+        {items.map((item, index) => {
+          const name = item.kind === 'text' ? 'Drafted text' : item.file.name;
+          return (
+            <li key={idOf(item)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <span className="w-5 shrink-0 text-right text-xs tabular-nums text-slate-400">{index + 1}</span>
+              {item.kind === 'text' ? (
+                <PenLine aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+              ) : (
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-red-500" />
+              )}
+              <div className="min-w-40 flex-1 basis-40">
+                {item.kind === 'text' ? (
+                  <p className="font-medium text-slate-800">Drafted text (the editor below)</p>
+                ) : (
+                  <>
+                    <a
+                      href={pdfDownloadUrl(contract.id, item.file.id)}
+                      className="block truncate font-medium text-indigo-700 hover:underline"
+                      dir="auto"
+                      title={`Download ${item.file.name}`}
+                    >
+                      {item.file.name}
+                    </a>
+                    <p className="text-xs text-slate-500">
+                      {item.file.pageCount} {item.file.pageCount === 1 ? 'page' : 'pages'} ·{' '}
+                      {sizeText(item.file.byteSize)}
+                      {item.file.formFieldCount > 0 &&
+                        ` · ${item.file.formFieldCount} form ${item.file.formFieldCount === 1 ? 'field' : 'fields'}`}
+                      {item.file.signatureCount > 0 &&
+                        ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
+                    </p>
+                  </>
+                )}
+              </div>
+              {editable && (
+                <div className="flex shrink-0 items-center gap-1">
+                  <IconButton
+                    label={`Move ${name} up`}
+                    disabled={busy || index === 0}
+                    onClick={() => void move(index, -1)}
+                  >
+                    <ArrowUp className="size-4" />
+                  </IconButton>
+                  <IconButton
+                    label={`Move ${name} down`}
+                    disabled={busy || index === items.length - 1}
+                    onClick={() => void move(index, 1)}
+                  >
+                    <ArrowDown className="size-4" />
+                  </IconButton>
+                  {item.kind === 'pdf' && (
+                    <>
+                      <IconButton
+                        label={`Replace ${name}`}
+                        disabled={busy}
+                        onClick={() => {
+                          setReplacing(item.file);
+                          replaceInput.current?.click();
+                        }}
+                      >
+                        <RefreshCw className="size-4" />
+                      </IconButton>
+                      <IconButton
+                        label={`Remove ${name}`}
+                        disabled={busy}
+                        onClick={() => setRemoving(item.file)}
+                      >
+                        <Trash2 className="size-4" />
+                      </IconButton>
+                    </>
+                  )}
+                </div>
+              )}
+              {!editable && item.kind === 'pdf' && (
+                <a
+                  href={pdfDownloadUrl(contract.id, item.file.id)}
+                  aria-label={`Download ${name}`}
+                  className="rounded p-1 text-slate-500 hover:bg-slate-100"
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <p aria-live="polite" className="mt-2 text-xs text-slate-500 empty:hidden">
+        {progress ? `${progress.file}: ${uploadProgressText(progress.at)}` : ''}
+      </p>
+      {problems.length > 0 && (
+        <ul role="alert" className="mt-2 space-y-1 text-sm text-red-700">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept=".pdf,application/pdf"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="PDFs to add to the contract"
+        onChange={(event) => {
+          void upload([...(event.target.files ?? [])]);
+          event.target.value = '';
+        }}
+      />
+      <input
+        ref={replaceInput}
+        type="file"
+        accept=".pdf,application/pdf"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="PDF to put in its place"
+        onChange={(event) => {
+          const target = replacing;
+          setReplacing(null);
+          if (target) void upload([...(event.target.files ?? [])], target);
+          event.target.value = '';
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remove this PDF?"
+        description={`"${removing?.name ?? ''}" will no longer be one of this contract's documents. Its history keeps that it was.`}
+        confirmLabel="Remove PDF"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(
+            { fileId: removing.id, baseRevision: revision() },
+            {
+              onSuccess: (changed) => {
+                onRevision(changed.revision);
+                setRemoving(null);
+              },
+            },
+          );
+        }}
+      />
+    </Card>
+  );
+}
+
+function IconButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40"
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}

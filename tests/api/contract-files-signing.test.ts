@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
+import { withMail } from '../support/background';
+import { latestTokenFor, openLink, signAs } from '../support/signing';
+import { buildAccount, call, testApp } from '../support/test-app';
+
+const run = promisify(execFile);
+
+const ctx = await testApp();
+const owner = await buildAccount(ctx, { name: 'Olivia Owner' });
+const { peer, background } = await withMail(ctx);
+
+async function tool(command: string, args: string[], bytes: Uint8Array): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'pactum-files-')), 'doc.pdf');
+  await writeFile(file, bytes);
+  const result = await run(command, [...args.map((arg) => (arg === '$file' ? file : arg))]).catch(
+    (error: { stdout?: string; stderr?: string }) => ({
+      stdout: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    }),
+  );
+  return result.stdout;
+}
+
+const upload = (id: string, fixture: string, name: string) =>
+  call(ctx, owner, {
+    method: 'POST',
+    url: `/api/contracts/${id}/files?name=${encodeURIComponent(name)}`,
+    payload: pdfFixture(fixture),
+    headers: { 'content-type': 'application/pdf' },
+  });
+
+describe('a contract made of uploaded PDFs and drafted text', () => {
+  it('is signed and sealed as one document: the PDFs and the text in their order, then the completion pages', async () => {
+    const signer = { name: 'Ελένη Παπαδοπούλου', email: 'eleni@example.com' };
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: {
+        title: 'Supply agreement with annexes',
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: 'Cover note: the annexes follow.' }] },
+          ],
+        },
+        signers: [signer],
+      },
+    });
+    const id = created.json().id as string;
+    const agreement = await upload(id, 'chromium-tagged.pdf', 'agreement.pdf');
+    const scan = await upload(id, 'img2pdf-scan.pdf', 'annex-scan.pdf');
+    expect(agreement.statusCode, agreement.body).toBe(201);
+    // The order: the agreement, the cover note, the scanned annex.
+    const ordered = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${id}/documents/order`,
+      json: { order: [agreement.json().file.id, 'text', scan.json().file.id] },
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+    // 2 pages of the agreement, 1 of the cover note, 1 scanned page.
+    expect(await tool('pdfinfo', ['$file'], frozen.rawPayload)).toMatch(/Pages:\s+4\n/);
+    const pageText = async (page: number) =>
+      tool('pdftotext', ['-f', String(page), '-l', String(page), '$file', '-'], frozen.rawPayload);
+    expect(await pageText(1)).toContain('This Services Agreement is made between Northwind Traders Ltd.');
+    expect(await pageText(3)).toContain('Cover note: the annexes follow.');
+    // The scan is an image: no text, but a page.
+    expect((await pageText(4)).trim()).toBe('');
+
+    await background.drain();
+    const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
+    expect((await signAs(ctx, browser, { fullName: signer.name })).statusCode).toBe(204);
+    await background.drain();
+    const final = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/final` });
+    expect(final.statusCode).toBe(200);
+    const signature = await tool('pdfsig', ['$file'], final.rawPayload);
+    expect(signature).toContain('Signature is Valid');
+    expect(signature).toContain('Total document signed');
+    expect(await tool('qpdf', ['--check', '$file'], final.rawPayload)).toContain(
+      'No syntax or stream encoding errors',
+    );
+    expect(await tool('pdftotext', ['-f', '1', '-l', '1', '$file', '-'], final.rawPayload)).toContain(
+      'Services Agreement',
+    );
+    expect(await tool('pdftotext', ['$file', '-'], final.rawPayload)).toContain('Ελένη Παπαδοπούλου');
+  }, 120_000);
+
+  it('a contract of PDFs alone signs the PDFs, with no empty page for the text', async () => {
+    const response = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=form.pdf',
+      payload: pdfFixture('password-to-change.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const id = response.json().id as string;
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { signers: [{ name: 'Анна Кузнецова', email: 'anna@example.com' }] },
+    });
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+    // Opened without its owner password, and written plain.
+    const info = await tool('pdfinfo', ['$file'], frozen.rawPayload);
+    expect(info).toMatch(/Pages:\s+2\n/);
+    expect(info).toMatch(/Encrypted:\s+no/);
+  }, 60_000);
+});
