@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
-import { expect, test } from './fixtures';
+import { expect, sendTimeout, test } from './fixtures';
+import { accessLinkFor } from './server-log';
 
 const screenshots = process.env.PDF_SCREENSHOTS;
 
@@ -88,4 +89,59 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   const actions = (await history.json()).items.map((entry: { action: string }) => entry.action);
   expect(actions.filter((action: string) => action === 'file_added')).toHaveLength(3);
   expect(actions.filter((action: string) => action === 'file_removed')).toHaveLength(2);
+});
+
+test('a signer reads the uploaded PDFs page by page, at phone width', async ({
+  page,
+  browser,
+  account: _account,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/contracts');
+  await page
+    .getByLabel('PDFs to start a contract from')
+    .setInputFiles([
+      pdf('Договор поставки.pdf', 'chromium-tagged.pdf'),
+      pdf('Annex – scan.pdf', 'img2pdf-scan.pdf'),
+    ]);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(documentNames(page)).toHaveCount(3);
+  const signerEmail = `zhang-${Date.now()}@example.com`;
+  await page.getByLabel('Name', { exact: true }).fill('王小明');
+  await page.getByLabel('Email', { exact: true }).fill(signerEmail);
+  await page.getByRole('button', { name: 'Add Signer' }).click();
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const signer = await phone.newPage();
+  await signer.goto(new URL(await accessLinkFor(signerEmail, 'sign'), page.url()).href);
+  await expect(
+    signer.getByText('This document holds Договор поставки.pdf (2 pages), Annex – scan.pdf (1 page).'),
+  ).toBeVisible();
+  const document = signer.getByRole('region', { name: 'Document' });
+  await expect(document.getByRole('img', { name: 'Page 1 of 3' })).toBeVisible();
+  // The first page is drawn: its canvas holds ink, not a blank sheet.
+  const inked = await document
+    .getByRole('img', { name: 'Page 1 of 3' })
+    .locator('canvas')
+    .evaluate(async (canvas: HTMLCanvasElement) => {
+      for (let tries = 0; tries < 100; tries++) {
+        const context = canvas.getContext('2d');
+        const pixels =
+          context?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+        let dark = 0;
+        for (let index = 0; index < pixels.length; index += 4) if ((pixels[index] ?? 255) < 128) dark++;
+        if (dark > 1000) return dark;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return 0;
+    });
+  expect(inked).toBeGreaterThan(1000);
+  if (screenshots) await signer.screenshot({ path: `${screenshots}/signing-pdf-390.png`, fullPage: true });
+  await signer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(signer.getByText('150%')).toBeVisible();
+  // Zoomed, the page is wider than the phone: the region scrolls sideways.
+  await expect.poll(() => document.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+  await phone.close();
 });

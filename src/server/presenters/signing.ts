@@ -16,6 +16,7 @@ export function presentSigningView(facts: {
   organizationName: string;
   senderEmail: string;
   frozen: Pick<DocumentInfo, 'sha256' | 'pages'> | undefined;
+  files: { name: string; pageCount: number }[];
   fields: CustomField[];
   savedSignature: SigningView['savedSignature'];
 }): SigningView {
@@ -30,6 +31,7 @@ export function presentSigningView(facts: {
       expiresAt: iso(contract.expiresAt),
       pages: frozen?.pages ?? 0,
       sha256: frozen?.sha256 ?? '',
+      files: facts.files.map((file) => ({ name: file.name, pageCount: file.pageCount })),
     },
     sender: { name: contract.createdByName, email: facts.senderEmail },
     organization: { name: facts.organizationName },

@@ -50,6 +50,9 @@ export const signingViewSchema = z
       expiresAt: timestampSchema.nullable(),
       pages: z.int(),
       sha256: z.string(),
+      files: z
+        .array(z.object({ name: z.string(), pageCount: z.int() }))
+        .describe('The uploaded PDFs the document holds, in order (empty when it is drafted text alone)'),
     }),
     sender: z.object({ name: z.string(), email: z.string() }),
     organization: z.object({ name: z.string() }),

@@ -59,7 +59,7 @@ export function UploadPdfButton({
         notAdded.push(failure(file, error));
       }
     }
-    invalidateContract(client, contract.id);
+    await invalidateContract(client, contract.id);
     navigate(`/${template ? 'templates' : 'contracts'}/${contract.id}`, {
       state: notAdded.length > 0 ? { uploadProblems: notAdded } : null,
     });

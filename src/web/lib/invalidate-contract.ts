@@ -11,15 +11,19 @@ import { contractKeys, dashboardKeys, projectKeys, signatureKeys, templateKeys }
  *   its signing state, history, versions and approvals are refetched.
  * - Given an id, everything under the contract is refetched.
  * - With `removed`, the contract's own entries are dropped.
+ * Resolves when the contract itself is fetched again (given an id), for a change whose controls
+ * must not act on the contract as it was.
  */
 export function invalidateContract(
   client: QueryClient,
   changed: Contract | string,
   options: { removed?: boolean } = {},
-): void {
+): Promise<void> {
   const id = typeof changed === 'string' ? changed : changed.id;
+  let refetched = Promise.resolve();
   if (options.removed) client.removeQueries({ queryKey: contractKeys.detail(id) });
-  else if (typeof changed === 'string') void client.invalidateQueries({ queryKey: contractKeys.detail(id) });
+  else if (typeof changed === 'string')
+    refetched = client.invalidateQueries({ queryKey: contractKeys.detail(id) });
   else {
     client.setQueryData(contractKeys.detail(id), changed);
     void client.invalidateQueries({ queryKey: contractKeys.signing(id) });
@@ -32,4 +36,5 @@ export function invalidateContract(
   void client.invalidateQueries({ queryKey: projectKeys.all });
   void client.invalidateQueries({ queryKey: dashboardKeys.all });
   void client.invalidateQueries({ queryKey: signatureKeys.requests() });
+  return refetched;
 }

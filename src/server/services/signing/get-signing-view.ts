@@ -4,6 +4,7 @@ import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { documents, organizations } from '../../db/schema';
 import { presentSigningView } from '../../presenters/signing';
+import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
@@ -44,6 +45,7 @@ export async function getSigningView(
     organizationName: organization?.name ?? '',
     senderEmail: sender?.email ?? '',
     frozen,
+    files: await contractFileRows(db, contract.id),
     fields: await listSignerFields(db, contract.organizationId),
     savedSignature: await savedSignatureFor(db, viewer, signer.email),
   });

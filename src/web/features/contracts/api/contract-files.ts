@@ -8,6 +8,7 @@ export function useRemovePdf(contractId: string) {
   return useMutation({
     mutationFn: ({ fileId, baseRevision }: { fileId: string; baseRevision: number | undefined }) =>
       api.contractFiles.remove({ params: { id: contractId, fileId }, query: { baseRevision } }),
+    // Pending until the contract is fetched again: a second move must see the first.
     onSuccess: () => invalidateContract(client, contractId),
   });
 }
@@ -18,6 +19,7 @@ export function useOrderDocuments(contractId: string) {
   return useMutation({
     mutationFn: (body: { order: string[]; baseRevision: number | undefined }) =>
       api.contractFiles.order({ params: { id: contractId }, body }),
+    // Pending until the contract is fetched again: a second move must see the first.
     onSuccess: () => invalidateContract(client, contractId),
   });
 }

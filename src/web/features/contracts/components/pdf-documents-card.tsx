@@ -96,9 +96,9 @@ export function PdfDocumentsCard({
         notAdded.push(failure(file, error));
       }
     }
+    await invalidateContract(client, contract.id);
     setProgress(null);
     setProblems(notAdded);
-    invalidateContract(client, contract.id);
   };
 
   const move = async (index: number, by: -1 | 1) => {

@@ -1,6 +1,7 @@
 import { Download, FileText, Loader2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AppError } from '../../../../shared/errors';
+import { PdfPages } from '../../../components/pdf-pages';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -117,13 +118,29 @@ export function SigningPage() {
               <Download aria-hidden="true" className="size-4" /> Download PDF
             </a>
           </div>
-          <article
-            aria-label="Document"
-            className="prose-contract max-h-[60vh] overflow-y-auto px-4 py-5 sm:px-6"
-            // The server renders this HTML from the validated editor JSON; it never takes HTML in.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered from checked JSON
-            dangerouslySetInnerHTML={{ __html: data.contract.html }}
-          />
+          {data.contract.files.length > 0 ? (
+            // Uploaded PDFs are shown as they are: the pages of the document as sent.
+            <>
+              <p dir="auto" className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500 sm:px-6">
+                This document holds{' '}
+                {data.contract.files
+                  .map(
+                    (file) => `${file.name} (${file.pageCount} ${file.pageCount === 1 ? 'page' : 'pages'})`,
+                  )
+                  .join(', ')}
+                .
+              </p>
+              <PdfPages url={signingDocumentUrl(signerId, 'frozen')} label="Document" />
+            </>
+          ) : (
+            <article
+              aria-label="Document"
+              className="prose-contract max-h-[60vh] overflow-y-auto px-4 py-5 sm:px-6"
+              // The server renders this HTML from the validated editor JSON; it never takes HTML in.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered from checked JSON
+              dangerouslySetInnerHTML={{ __html: data.contract.html }}
+            />
+          )}
         </Card>
         <SigningForm view={data} />
       </div>
