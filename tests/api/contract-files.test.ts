@@ -90,10 +90,49 @@ describe('a draft from a PDF', () => {
     ]);
   });
 
-  it('makes a template from a PDF', async () => {
+  it('makes a template from a PDF, whose contracts and their duplicates carry the PDF', async () => {
     const response = await uploadNew(owner, pdfFixture('pdftex-form.pdf'), 'form.pdf', '&template=true');
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ isTemplate: true, projectId: null, title: 'form' });
+    const template = response.json();
+    expect(template).toMatchObject({ isTemplate: true, projectId: null, title: 'form', textPosition: 1 });
+
+    const made = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: {},
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const contract = await getContract(made.json().id);
+    expect(contract.files).toEqual([
+      expect.objectContaining({
+        name: 'form.pdf',
+        sha256: template.files[0].sha256,
+        pageCount: 1,
+        formFieldCount: 4,
+      }),
+    ]);
+    expect(contract.files[0].id).not.toBe(template.files[0].id);
+    expect(contract.textPosition).toBe(1);
+
+    const copy = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/duplicate`,
+      json: {},
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json().files.map((file: { name: string }) => file.name)).toEqual(['form.pdf']);
+
+    // Removing the PDF from the contract leaves the template's (the bytes are shared) intact.
+    await call(ctx, owner, {
+      method: 'DELETE',
+      url: `/api/contracts/${contract.id}/files/${contract.files[0].id}`,
+    });
+    const download = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${template.id}/files/${template.files[0].id}`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(sha256(download.rawPayload)).toBe(template.files[0].sha256);
   });
 });
 

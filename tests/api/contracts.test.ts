@@ -46,6 +46,7 @@ describe('creating a contract', () => {
       'createdAt',
       'createdBy',
       'expiresAt',
+      'files',
       'id',
       'isTemplate',
       'projectId',
@@ -53,6 +54,7 @@ describe('creating a contract', () => {
       'sequential',
       'signers',
       'status',
+      'textPosition',
       'title',
       'updatedAt',
     ]);

@@ -74,8 +74,8 @@ describe('the web app', () => {
       const path = join(dir, entry);
       return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(entry) ? [path] : [];
     });
-  /** The typed client and its .docx upload (XMLHttpRequest, for the progress). */
-  const client = ['lib/api.ts', 'lib/docx-transfer.ts'];
+  /** The typed client and its file uploads (XMLHttpRequest, for the progress). */
+  const client = ['lib/api.ts', 'lib/upload-file.ts'];
 
   it('reaches the API only through the client: no fetch, XMLHttpRequest or /api path elsewhere', () => {
     const offenders = files(webDir)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CreateContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { storedJson } from '../../db/json-text';
 import { contracts } from '../../db/schema';
+import { copyFiles } from '../contract-files/copy-files';
 import { authorOf } from '../history/author-of';
 import type { CreationOrigin } from '../lifecycle/steps';
 import { transition } from '../lifecycle/transition';
@@ -61,6 +62,14 @@ export async function createContract(
       throw new AppError('ID_CONFLICT', 'This id is already in use', 'id');
     }
     await replaceSigners(tx, row.id, signerList, now);
+    if (origin) {
+      // What it is made from may be made of PDFs too: they come along, in their order.
+      const [source] = await tx
+        .select({ id: contracts.id, textPosition: contracts.textPosition })
+        .from(contracts)
+        .where(and(eq(contracts.id, origin.id), eq(contracts.organizationId, actor.organizationId)));
+      if (source) await copyFiles(tx, source, { id: row.id, createdBy: actor.userId, at: now });
+    }
     const author = authorOf(actor);
     await recordVersion(tx, {
       contractId: row.id,
