@@ -42,7 +42,7 @@ export const eventCatalogue = {
       changed: z
         .string()
         .describe(
-          'What changed, separated by commas: title, content, signers, project, expiry, documents (their order)',
+          'What changed, separated by commas: title, content, signers, project, expiry, documents (their order), fields (on the PDFs)',
         ),
     }),
   },

@@ -46,6 +46,7 @@ describe('creating a contract', () => {
       'createdAt',
       'createdBy',
       'expiresAt',
+      'fields',
       'files',
       'id',
       'isTemplate',

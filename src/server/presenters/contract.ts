@@ -1,9 +1,10 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Contract, ContractSummary } from '../../shared/api/contracts';
 import type { EditorDocument } from '../../shared/api/editor-document';
-import type { ContractFileRow } from '../db/schema';
+import type { ContractFieldRow, ContractFileRow } from '../db/schema';
 import { type ContractRow, contracts, type SignerRow, signers } from '../db/schema';
 import { presentContractFile } from './contract-file';
+import { presentPlacedField } from './placed-field';
 import { RawJson } from './raw-json';
 
 /**
@@ -105,6 +106,7 @@ export function presentContract(
     Pick<ContractRow, 'contentHtml' | 'revision' | 'textPosition'> & { contentJson: string },
   signerRows: readonly SignerSummaryRow[],
   fileRows: readonly ContractFileRow[],
+  fieldRows: readonly ContractFieldRow[],
 ): Contract {
   return {
     ...presentContractSummary(row, signerRows),
@@ -112,6 +114,7 @@ export function presentContract(
     content: new RawJson(row.contentJson) as unknown as EditorDocument,
     contentHtml: row.contentHtml,
     files: fileRows.map(presentContractFile),
+    fields: fieldRows.map(presentPlacedField),
     textPosition: row.textPosition,
     revision: row.revision,
   };

@@ -11,6 +11,7 @@ import { createFromPdf } from '../services/contract-files/create-from-pdf';
 import { orderDocuments } from '../services/contract-files/order-documents';
 import { readPdf } from '../services/contract-files/read-pdf';
 import { removePdf } from '../services/contract-files/remove-pdf';
+import { saveFields } from '../services/contract-files/save-fields';
 import { tooLargeUpload } from '../uploads/inspect-pdf';
 import { registerRoute } from './register-route';
 import { sendStoredFile } from './send-file';
@@ -79,6 +80,10 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   registerRoute(app, contractFilesApi.remove, {}, async (request) =>
     removePdf(contextOf(request), request.params.id, request.params.fileId, request.query.baseRevision),
+  );
+
+  registerRoute(app, contractFilesApi.saveFields, {}, async (request) =>
+    saveFields(contextOf(request), request.params.id, request.body),
   );
 
   registerRoute(app, contractFilesApi.order, {}, async (request) =>

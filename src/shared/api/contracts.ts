@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractStatuses, signerStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
+import { placedFieldSchema } from './contract-fields';
 import { contractFileSchema } from './contract-files';
 import { editorDocumentSchema, submittedDocumentSchema } from './editor-document';
 
@@ -160,6 +161,7 @@ export const contractSchema = z
     content: editorDocumentSchema,
     contentHtml: z.string().describe('HTML rendered by the server from content'),
     files: z.array(contractFileSchema).describe('The uploaded PDFs, in the order they are signed'),
+    fields: z.array(placedFieldSchema).describe('The fields placed on those PDFs, in reading order'),
     textPosition: z
       .int()
       .min(0)

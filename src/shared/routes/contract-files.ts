@@ -1,4 +1,5 @@
 import { idParamsSchema } from '../api/common';
+import { savedFieldsSchema, saveFieldsBodySchema } from '../api/contract-fields';
 import {
   createFromPdfQuerySchema,
   documentOrderBodySchema,
@@ -52,6 +53,15 @@ export const contractFilesApi = {
     params: fileParamsSchema,
     query: fileRemovalQuerySchema,
     response: { 200: documentsChangedSchema, ...resourceErrors },
+  }),
+  saveFields: defineRoute({
+    method: 'PUT',
+    path: '/contracts/:id/fields',
+    tags,
+    summary: "Put the fields placed on a draft's PDFs (the whole set replaces the one stored; at most 1,000)",
+    params: idParamsSchema,
+    body: saveFieldsBodySchema,
+    response: { 200: savedFieldsSchema, ...resourceErrors },
   }),
   order: defineRoute({
     method: 'PUT',

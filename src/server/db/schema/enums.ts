@@ -2,6 +2,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 import { apiTokenScopes } from '../../../shared/api/api-tokens';
 import { approvalStatuses } from '../../../shared/api/approvals';
 import { commentVisibilities } from '../../../shared/api/comments';
+import { fieldTypes } from '../../../shared/api/contract-fields';
 import { webhookDeliveryStatuses } from '../../../shared/api/webhooks';
 import {
   customFieldTypes,
@@ -31,3 +32,4 @@ export const approvalStatusEnum = pgEnum('approval_status', approvalStatuses);
 export const commentVisibilityEnum = pgEnum('comment_visibility', commentVisibilities);
 export const apiTokenScopeEnum = pgEnum('api_token_scope', apiTokenScopes);
 export const webhookDeliveryStatusEnum = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
+export const fieldTypeEnum = pgEnum('field_type', fieldTypes);

@@ -1,8 +1,21 @@
 import { relations } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FieldOptions } from '../../../shared/api/contract-fields';
 import { users } from './accounts';
 import { bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
+import { fieldTypeEnum } from './enums';
 
 /** One page of an uploaded PDF as it shows: its size in points with its rotation applied. */
 export type PdfPageSize = { width: number; height: number };
@@ -44,6 +57,42 @@ export type ContractFileRow = typeof contractFiles.$inferSelect;
 export const contractFileRelations = relations(contractFiles, ({ one }) => ({
   contract: one(contracts, { fields: [contractFiles.contractId], references: [contracts.id] }),
 }));
+
+/**
+ * Fields placed on the pages of a contract's PDFs: where (page, and a box in fractions of the page
+ * as it shows, from its top left), what (type, label, options, the sender's prefill) and for whom
+ * (the signer's place in the signing order, so a template's fields follow its roles).
+ */
+export const contractFields = pgTable(
+  'contract_fields',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => contractFiles.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    type: fieldTypeEnum('type').notNull(),
+    /** The signer, by signing order from 1; null until the sender assigns it. */
+    signer: integer('signer'),
+    required: boolean('required').notNull().default(true),
+    label: text('label').notNull().default(''),
+    value: text('value'),
+    options: jsonb('options').$type<FieldOptions>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contract_fields_contract_idx').on(t.contractId),
+    index('contract_fields_file_idx').on(t.fileId),
+  ],
+);
+export type ContractFieldRow = typeof contractFields.$inferSelect;
 
 /**
  * The file store on a PostgreSQL server: each file in chunks of 1 MiB, so a read or write is one

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { ContractFile } from '../../../shared/api/contract-files';
 import { AppError } from '../../../shared/errors';
 import { pdfFileLimits } from '../../../shared/pdf-file';
 import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { contractFiles } from '../../db/schema';
+import { contractFields, contractFiles } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { presentContractFile } from '../../presenters/contract-file';
 import { authorOf } from '../history/author-of';
@@ -95,16 +95,6 @@ export async function attachPdf(
       at: now,
       step: () => ({ step: 'contract.file_added', facts: fileFacts }),
     });
-    if (replaced) {
-      await tx.delete(contractFiles).where(eq(contractFiles.id, replaced.id));
-      await transition(tx, {
-        contract: row,
-        step: 'contract.file_removed',
-        facts: { fileId: replaced.id, name: replaced.name, sha256: replaced.sha256 },
-        author,
-        at: now,
-      });
-    }
     const [inserted] = await tx
       .insert(contractFiles)
       .values({
@@ -123,6 +113,22 @@ export async function attachPdf(
       })
       .returning();
     if (!inserted) throw new Error('The PDF was not stored');
+    if (replaced) {
+      // Its fields move to the new file, on the pages it still has; the rest go with the old one.
+      await tx
+        .update(contractFields)
+        .set({ fileId: id })
+        .where(and(eq(contractFields.fileId, replaced.id), lt(contractFields.page, stored.pageCount)));
+      await tx.delete(contractFiles).where(eq(contractFiles.id, replaced.id));
+      await transition(tx, {
+        contract: row,
+        step: 'contract.file_removed',
+        facts: { fileId: replaced.id, name: replaced.name, sha256: replaced.sha256 },
+        author,
+        at: now,
+      });
+    }
+
     return {
       file: presentContractFile(inserted),
       revision: row.revision + 1,

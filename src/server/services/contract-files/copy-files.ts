@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractFiles, contracts } from '../../db/schema';
+import { contractFields, contractFiles, contracts } from '../../db/schema';
 import { contractFileRows } from './contract-file-rows';
+import { placedFieldRows } from './placed-field-rows';
 
 /**
- * Gives a new draft or template the PDFs of the one it is made from (a template, a duplicate, a
- * contract saved as a template), in the same order and with its text at the same place. The
- * bytes are stored once by their hash: only the rows are copied.
+ * Gives a new draft or template the PDFs and their fields of the one it is made from (a template,
+ * a duplicate, a contract saved as a template), in the same order and with its text at the same
+ * place; a template's fields are for its roles by order, so they fit the signers that fill them.
+ * The bytes are stored once by their hash: only the rows are copied.
  */
 export async function copyFiles(
   tx: Database,
@@ -15,15 +18,26 @@ export async function copyFiles(
 ): Promise<void> {
   const files = await contractFileRows(tx, from.id);
   if (files.length === 0) return;
+  const copyOf = new Map(files.map((file) => [file.id, randomUUID()]));
   await tx.insert(contractFiles).values(
-    files.map(
-      ({ id: _id, contractId: _contractId, createdBy: _createdBy, createdAt: _createdAt, ...file }) => ({
-        ...file,
-        contractId: to.id,
-        createdBy: to.createdBy,
-        createdAt: to.at,
-      }),
-    ),
+    files.map(({ id, contractId: _contractId, createdBy: _createdBy, createdAt: _createdAt, ...file }) => ({
+      ...file,
+      id: copyOf.get(id) as string,
+      contractId: to.id,
+      createdBy: to.createdBy,
+      createdAt: to.at,
+    })),
   );
+  const fields = await placedFieldRows(tx, from.id);
+  if (fields.length > 0) {
+    await tx.insert(contractFields).values(
+      fields.map(({ id: _id, contractId: _contractId, fileId, createdAt: _createdAt, ...field }) => ({
+        ...field,
+        contractId: to.id,
+        fileId: copyOf.get(fileId) as string,
+        createdAt: to.at,
+      })),
+    );
+  }
   await tx.update(contracts).set({ textPosition: from.textPosition }).where(eq(contracts.id, to.id));
 }

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { EditorDocument } from '../../../shared/api/editor-document';
+import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
+import { contractFields } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
 import { contractFileRows } from './contract-file-rows';
 
@@ -33,4 +36,24 @@ export async function signedFiles(
     });
   }
   return read;
+}
+
+/**
+ * Fields placed on PDFs are kept and shown to the sender, but the signing page does not yet walk a
+ * signer through them, nor the seal draw their values: a contract holding any is not sent, rather
+ * than sealed with its fields left empty.
+ */
+export async function checkNoPlacedFields(db: Database, contractId: string): Promise<void> {
+  const [field] = await db
+    .select({ id: contractFields.id })
+    .from(contractFields)
+    .where(eq(contractFields.contractId, contractId))
+    .limit(1);
+  if (field) {
+    throw new AppError(
+      'INVALID_INPUT',
+      'Fields placed on PDFs cannot be signed yet. Remove them to send this contract; its signers sign on the signature page.',
+      'fields',
+    );
+  }
 }

@@ -11,6 +11,7 @@ import {
   presentContract,
   signerRelationColumns,
 } from '../../presenters/contract';
+import { placedFieldRows } from '../contract-files/placed-field-rows';
 
 // The most frequent read: contract and signers in one prepared statement.
 const contractWithSigners = preparedOnce((db) =>
@@ -36,5 +37,7 @@ export async function getContract(ctx: ServiceContext, id: string): Promise<Cont
   const { db, actor } = ctx;
   const row = await contractWithSigners(db).execute({ id, ...scopeParams(actor) });
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  return presentContract(row, row.signers, row.files);
+  // The fields in reading order, by their PDF's place: a second statement only when there are PDFs.
+  const fields = row.files.length > 0 ? await placedFieldRows(db, row.id) : [];
+  return presentContract(row, row.signers, row.files, fields);
 }

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../context';
 import { documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
-import { hasDraftedText, signedFiles } from '../contract-files/signed-documents';
+import { checkNoPlacedFields, hasDraftedText, signedFiles } from '../contract-files/signed-documents';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
@@ -48,6 +48,7 @@ export async function sendContract(
   checkMergeFieldsFilled(draft.content);
   // Refused before the PDF is made, and checked again below with the row locked.
   await checkApproved(db, draft);
+  await checkNoPlacedFields(db, id);
   const sentAt = new Date();
   const files = await signedFiles(db, ctx.files, id);
   const includeText = files.length === 0 || hasDraftedText(draft.content);

@@ -1,0 +1,106 @@
+import { RE2JS } from 're2js';
+import type { FieldType, PlacedFieldInput } from '../../../shared/api/contract-fields';
+import { AppError } from '../../../shared/errors';
+import type { ContractFileRow } from '../../db/schema';
+
+/** Types the signer fills (or that fill themselves): the sender gives them no value. */
+const filledAtSigning: readonly FieldType[] = [
+  'signature',
+  'initials',
+  'name',
+  'email',
+  'dateSigned',
+  'image',
+];
+const withChoices: readonly FieldType[] = ['radio', 'dropdown'];
+/** Rounding in the editor may put an edge a hair past the page's. */
+const edge = 1 + 1e-6;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+type Checked = Required<Pick<PlacedFieldInput, 'label' | 'required' | 'value' | 'options'>> &
+  PlacedFieldInput;
+
+/**
+ * Checks fields placed on a contract's PDFs: each on one of its files and inside a page of it,
+ * with what its type allows (choices for a radio group or dropdown, a text format, a pattern RE2
+ * can compile, a prefill of the right kind). A refusal names the field by its place in the list
+ * and says what is wrong. Patterns are RE2's, matched in linear time whatever the input, so a
+ * sender's pattern can never stall the server on a signer's text.
+ */
+export function checkFields(fields: readonly Checked[], files: readonly ContractFileRow[]): void {
+  const byId = new Map(files.map((file) => [file.id, file]));
+  const ids = new Set<string>();
+  for (const [index, field] of fields.entries()) {
+    const at = `fields.${index}`;
+    const refuse = (message: string, part = ''): never => {
+      throw new AppError(
+        'INVALID_INPUT',
+        `Field ${index + 1}${field.label ? ` (“${field.label}”)` : ''}: ${message}`,
+        `${at}${part}`,
+      );
+    };
+    if (field.id) {
+      if (ids.has(field.id)) refuse('its id is given twice.', '.id');
+      ids.add(field.id);
+    }
+    const file = byId.get(field.fileId) ?? refuse('it is on a PDF this contract does not hold.', '.fileId');
+    if (field.page >= file.pageCount) {
+      refuse(`it is on page ${field.page + 1}, but “${file.name}” has ${file.pageCount}.`, '.page');
+    }
+    if (field.x + field.width > edge || field.y + field.height > edge)
+      refuse('it reaches past the edge of its page.');
+    const { options, value, type } = field;
+    if (withChoices.includes(type)) {
+      const choices = options.choices ?? [];
+      if (choices.length < 2)
+        refuse('a radio group or a dropdown needs at least two choices.', '.options.choices');
+      if (new Set(choices).size !== choices.length) refuse('its choices must differ.', '.options.choices');
+      if (value !== null && !choices.includes(value))
+        refuse('its value is not one of its choices.', '.value');
+    } else if (options.choices) refuse('only a radio group or a dropdown has choices.', '.options.choices');
+    if (type === 'text') checkText(field, refuse);
+    else if (options.multiline || options.format || options.pattern || options.maxLength) {
+      refuse('only a text field has a format, a pattern, lines or a length.', '.options');
+    }
+    if (value === null) continue;
+    if (filledAtSigning.includes(type)) refuse('the signer fills this one: it takes no value.', '.value');
+    if (type === 'checkbox' && value !== 'true' && value !== 'false')
+      refuse('a checkbox is true or false.', '.value');
+    if (type === 'date' && !(isoDate.test(value) && !Number.isNaN(Date.parse(value)))) {
+      refuse('a date is written YYYY-MM-DD.', '.value');
+    }
+  }
+}
+
+function checkText(field: Checked, refuse: (message: string, part?: string) => never): void {
+  const { options, value } = field;
+  if (options.format === 'pattern' && !options.pattern)
+    refuse('a pattern format needs its pattern.', '.options.pattern');
+  if (options.pattern && options.format !== 'pattern')
+    refuse('a pattern goes with the pattern format.', '.options.pattern');
+  if (options.pattern) {
+    try {
+      RE2JS.compile(options.pattern);
+    } catch {
+      refuse('its pattern is not a regular expression (RE2 syntax).', '.options.pattern');
+    }
+  }
+  if (value !== null) {
+    const problem = textProblem(value, options);
+    if (problem) refuse(`its value ${problem}.`, '.value');
+  }
+}
+
+/** Why a text does not fit a text field's options (null when it does), in words a signer reads too. */
+export function textProblem(text: string, options: Checked['options']): string | null {
+  if (options.maxLength && [...text].length > options.maxLength)
+    return `is longer than ${options.maxLength} characters`;
+  if (!options.multiline && /[\r\n]/.test(text)) return 'must be one line';
+  if (options.format === 'number' && !/^-?\d+([.,]\d+)?$/.test(text.trim())) return 'must be a number';
+  if (options.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim()))
+    return 'must be an e-mail address';
+  if (options.format === 'pattern' && options.pattern && !RE2JS.compile(options.pattern).matches(text)) {
+    return 'does not have the form asked for';
+  }
+  return null;
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { maxFieldsPerContract } from '../../src/shared/api/contract-fields';
+import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
+import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
+
+const ctx = await testApp();
+const owner = await buildAccount(ctx);
+const stranger = await buildAccount(ctx);
+
+async function draftWithPdf(account: TestAccount = owner, fixture = 'chromium-tagged.pdf', template = false) {
+  const response = await call(ctx, account, {
+    method: 'POST',
+    url: `/api/contracts/upload-pdf?name=agreement.pdf${template ? '&template=true' : ''}`,
+    payload: pdfFixture(fixture),
+    headers: { 'content-type': 'application/pdf' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; revision: number; files: { id: string; pageCount: number }[] };
+}
+
+const box = { x: 0.1, y: 0.8, width: 0.3, height: 0.05 };
+const save = (id: string, fields: unknown[], account: TestAccount = owner, baseRevision?: number) =>
+  call(ctx, account, {
+    method: 'PUT',
+    url: `/api/contracts/${id}/fields`,
+    json: { fields, ...(baseRevision ? { baseRevision } : {}) },
+  });
+
+describe('fields placed on PDFs', () => {
+  it('are saved as a set, come back in reading order with the contract, and keep their ids', async () => {
+    const draft = await draftWithPdf();
+    const fileId = draft.files[0]?.id;
+    const response = await save(
+      draft.id,
+      [
+        { fileId, page: 1, ...box, type: 'dateSigned', signer: 1 },
+        { fileId, page: 1, ...box, y: 0.7, type: 'signature', signer: 1, label: 'Customer' },
+        {
+          fileId,
+          page: 0,
+          ...box,
+          type: 'radio',
+          signer: 2,
+          options: { choices: ['Monthly', 'Yearly'] },
+          value: 'Yearly',
+        },
+        {
+          fileId,
+          page: 0,
+          ...box,
+          y: 0.2,
+          type: 'text',
+          signer: null,
+          required: false,
+          options: { format: 'pattern', pattern: '[A-Z]{2}[0-9]{6}', maxLength: 8 },
+        },
+      ],
+      owner,
+      draft.revision,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = response.json();
+    expect(saved.revision).toBe(draft.revision + 1);
+    expect(saved.fields.map((field: { type: string }) => field.type)).toEqual([
+      'text',
+      'radio',
+      'signature',
+      'dateSigned',
+    ]);
+    expect(saved.fields[2]).toMatchObject({ label: 'Customer', required: true, value: null, signer: 1 });
+
+    const contract = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${draft.id}` })).json();
+    expect(contract.fields).toEqual(saved.fields);
+
+    // Saved again with one moved: the same ids; a made-up id is replaced.
+    const [first, ...rest] = saved.fields;
+    const again = await save(draft.id, [
+      { ...first, x: 0.5 },
+      ...rest,
+      { ...rest[0], id: crypto.randomUUID() },
+    ]);
+    expect(again.statusCode, again.body).toBe(200);
+    const ids = again.json().fields.map((field: { id: string }) => field.id);
+    expect(ids).toEqual(expect.arrayContaining(saved.fields.map((field: { id: string }) => field.id)));
+    expect(ids).toHaveLength(5);
+  });
+
+  it.each([
+    [{ page: 2 }, 'Field 1: it is on page 3, but “agreement.pdf” has 2.'],
+    [{ x: 0.9 }, 'Field 1: it reaches past the edge of its page.'],
+    [
+      { type: 'dropdown', options: { choices: ['Only one'] } },
+      'Field 1: a radio group or a dropdown needs at least two choices.',
+    ],
+    [{ type: 'signature', value: 'Signed' }, 'Field 1: the signer fills this one: it takes no value.'],
+    [
+      { type: 'text', options: { format: 'pattern', pattern: '(a' } },
+      'Field 1: its pattern is not a regular expression (RE2 syntax).',
+    ],
+    [
+      { type: 'text', options: { maxLength: 3 }, value: 'Too long' },
+      'Field 1: its value is longer than 3 characters.',
+    ],
+    [{ type: 'date', value: '27/11/2026' }, 'Field 1: a date is written YYYY-MM-DD.'],
+    [
+      { type: 'checkbox', options: { pattern: 'x' } },
+      'Field 1: only a text field has a format, a pattern, lines or a length.',
+    ],
+  ])('refuses %j: %s', async (change, message) => {
+    const draft = await draftWithPdf();
+    const response = await save(draft.id, [
+      { fileId: draft.files[0]?.id, page: 0, ...box, type: 'signature', signer: 1, ...change },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+  });
+
+  it('refuses a field on a PDF of another contract, more than 1,000 fields, and a stranger', async () => {
+    const draft = await draftWithPdf();
+    const other = await draftWithPdf();
+    const foreign = await save(draft.id, [
+      { fileId: other.files[0]?.id, page: 0, ...box, type: 'name', signer: 1 },
+    ]);
+    expect(foreign.json().error.message).toBe('Field 1: it is on a PDF this contract does not hold.');
+    const many = Array.from({ length: maxFieldsPerContract + 1 }, () => ({
+      fileId: draft.files[0]?.id,
+      page: 0,
+      ...box,
+      type: 'initials',
+      signer: 1,
+    }));
+    expect((await save(draft.id, many)).statusCode).toBe(400);
+    expect((await save(draft.id, [], stranger)).statusCode).toBe(404);
+  });
+
+  it('a pattern that would take exponential time with backtracking is matched in linear time', async () => {
+    const draft = await draftWithPdf();
+    const response = await save(draft.id, [
+      {
+        fileId: draft.files[0]?.id,
+        page: 0,
+        ...box,
+        type: 'text',
+        signer: 1,
+        options: { format: 'pattern', pattern: '(a+)+$' },
+        value: `${'a'.repeat(4000)}`,
+      },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const started = performance.now();
+    const refused = await save(draft.id, [
+      {
+        fileId: draft.files[0]?.id,
+        page: 0,
+        ...box,
+        type: 'text',
+        signer: 1,
+        options: { format: 'pattern', pattern: '(a+)+$', maxLength: 4000 },
+        value: `${'a'.repeat(3999)}!`,
+      },
+    ]);
+    expect(refused.json().error.message).toBe('Field 1: its value does not have the form asked for.');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('follow their PDF: replaced, they stay on the pages it still has; removed, they go; copied with a template', async () => {
+    const template = await draftWithPdf(owner, 'chromium-tagged.pdf', true);
+    const fileId = template.files[0]?.id;
+    const onTemplate = await save(template.id, [
+      { fileId, page: 0, ...box, type: 'signature', signer: 1 },
+      { fileId, page: 1, ...box, type: 'initials', signer: 2 },
+    ]);
+    expect(onTemplate.statusCode, onTemplate.body).toBe(200);
+    const made = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: {},
+    });
+    const contract = (
+      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${made.json().id}` })
+    ).json();
+    expect(
+      contract.fields.map((field: { type: string; signer: number; fileId: string }) => [
+        field.type,
+        field.signer,
+        field.fileId,
+      ]),
+    ).toEqual([
+      ['signature', 1, contract.files[0].id],
+      ['initials', 2, contract.files[0].id],
+    ]);
+
+    // Replaced by a one-page PDF: the page-2 field goes, the page-1 one stays.
+    const replaced = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/files?name=scan.pdf&replaces=${contract.files[0].id}`,
+      payload: pdfFixture('img2pdf-scan.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    let after = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}` })).json();
+    expect(after.fields.map((field: { type: string; fileId: string }) => [field.type, field.fileId])).toEqual(
+      [['signature', replaced.json().file.id]],
+    );
+
+    // A contract with placed fields is not sent until signing them is possible.
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${contract.id}`,
+      json: { signers: [{ name: 'Li Wei', email: 'li@example.com' }] },
+    });
+    const sent = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/send`,
+      json: {},
+    });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().error.field).toBe('fields');
+
+    await call(ctx, owner, {
+      method: 'DELETE',
+      url: `/api/contracts/${contract.id}/files/${replaced.json().file.id}`,
+    });
+    after = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}` })).json();
+    expect(after.fields).toEqual([]);
+    // The template keeps its own.
+    const kept = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${template.id}` })).json();
+    expect(kept.fields).toHaveLength(2);
+  });
+});
