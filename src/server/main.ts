@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     ? startBackgroundWork(
         {
           db: database.db,
+          files: database.files,
           pdf,
           mailer,
           appUrl: config.appUrl,

@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { contracts, documents } from '../../src/server/db/schema';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
@@ -91,7 +94,45 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
       'Services Agreement',
     );
     expect(await tool('pdftotext', ['$file', '-'], final.rawPayload)).toContain('Ελένη Παπαδοπούλου');
+
+    // Both PDFs are in the file store, not in the database's rows: the embedded database never
+    // holds a 20 MB value, which would stall every other request while it is written or read.
+    const rows = await ctx.database.db.select().from(documents).where(eq(documents.contractId, id));
+    expect(rows.map((row) => [row.kind, row.bytes])).toEqual(
+      expect.arrayContaining([
+        ['frozen', null],
+        ['final', null],
+      ]),
+    );
+    for (const row of rows) {
+      const stored = await ctx.database.files.read(row.sha256);
+      expect(stored && createHash('sha256').update(stored).digest('hex')).toBe(row.sha256);
+    }
   }, 120_000);
+
+  it('a document stored in its row before the file store still downloads', async () => {
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Old one' },
+    });
+    const id = created.json().id as string;
+    const bytes = pdfFixture('img2pdf-scan.pdf');
+    await ctx.database.db.insert(documents).values({
+      contractId: id,
+      kind: 'frozen',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      pages: 1,
+      bytes,
+    });
+    await ctx.database.db
+      .update(contracts)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(contracts.id, id));
+    const download = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+  });
 
   it('a contract of PDFs alone signs the PDFs, with no empty page for the text', async () => {
     const response = await call(ctx, owner, {

@@ -58,7 +58,7 @@ describe('demo workspace', () => {
 
   it('can be tried end to end: the sent contract has a working link, the signed one gets sealed', async () => {
     const peer = await startSmtpPeer();
-    const background = await backgroundFor(ctx.database.db, peer.url);
+    const background = await backgroundFor(ctx.database, peer.url);
     await background.drain();
     const signIn = await call(ctx, null, { method: 'POST', url: '/api/auth/sign-in', json: demoCredentials });
     const cookie = sessionCookieOf(signIn) ?? '';

@@ -399,7 +399,7 @@ describe('signer fields', () => {
   let background: Awaited<ReturnType<typeof backgroundFor>>;
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    background = await backgroundFor(ctx.database.db, peer.url);
+    background = await backgroundFor(ctx.database, peer.url);
   });
   afterAll(async () => {
     background.close();

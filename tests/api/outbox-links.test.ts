@@ -87,7 +87,7 @@ describe('the mail outbox without SMTP', () => {
   it('shows each mail an admin caused, with no link that acts as its recipient, and logs none', async () => {
     const admin = await buildAccount(ctx, { name: 'Adam Admin', organizationName: 'Outbox Works' });
     const logLines: string[] = [];
-    const background = await outboxBackgroundFor(ctx.database.db, { demo: false, logLines });
+    const background = await outboxBackgroundFor(ctx.database, { demo: false, logLines });
     await mailEveryone(admin, 'prod');
     await background.drain();
 
@@ -113,7 +113,7 @@ describe('the mail outbox without SMTP', () => {
   it('in demo mode prints each link to the log instead, where it works', async () => {
     const admin = await buildAccount(ctx, { name: 'Dana Demo', organizationName: 'Demo Outbox' });
     const logLines: string[] = [];
-    const background = await outboxBackgroundFor(ctx.database.db, { demo: true, logLines });
+    const background = await outboxBackgroundFor(ctx.database, { demo: true, logLines });
     await mailEveryone(admin, 'demo');
     await background.drain();
 

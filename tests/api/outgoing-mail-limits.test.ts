@@ -65,7 +65,7 @@ describe('mail members cause to addresses of their choosing', () => {
     }
     const refused = await review(spammer, id, people('one-too-many', 20));
     expectLimited(refused, `${reviewRecipients.limit} review invitations a day`);
-    await (await outboxBackgroundFor(ctx.database.db, { demo: false, logLines: [] })).drain();
+    await (await outboxBackgroundFor(ctx.database, { demo: false, logLines: [] })).drain();
     expect(await reviewInvitationsOf(spammer)).toBe(allowed * 20);
     // Another organization is not held back by this one.
     const neighbour = await buildAccount(ctx);

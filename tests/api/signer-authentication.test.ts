@@ -78,6 +78,7 @@ beforeAll(async () => {
     log,
     handlers: jobHandlers({
       db: database.db,
+      files: database.files,
       mailer,
       pdf: await inlinePdfEngine(),
       appUrl: testAppUrl,

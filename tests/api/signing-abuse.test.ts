@@ -54,6 +54,7 @@ async function setUp(mailerFor: (log: pino.Logger) => Mailer, logLines: string[]
     log,
     handlers: jobHandlers({
       db: database.db,
+      files: database.files,
       mailer,
       pdf: await inlinePdfEngine(),
       appUrl: testAppUrl,

@@ -36,7 +36,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   owner = await buildAccount(ctx, { name: 'Olivia Owner' });
   peer = await startSmtpPeer();
-  background = await backgroundFor(ctx.database.db, peer.url);
+  background = await backgroundFor(ctx.database, peer.url);
 });
 afterAll(async () => {
   background.close();

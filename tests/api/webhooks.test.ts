@@ -383,7 +383,7 @@ describe('webhooks', () => {
         allEvents: false,
         events: ['contract.sent'],
       });
-      const strictBackground = await backgroundFor(ctx.database.db, peer.url, {
+      const strictBackground = await backgroundFor(ctx.database, peer.url, {
         webhooks: { allowPrivate: false },
       });
       try {
@@ -430,7 +430,7 @@ describe('webhooks', () => {
 
       answer = '127.0.0.1';
       const deliverWith = async (rules: { allowPrivate: boolean }) => {
-        const worker = await backgroundFor(ctx.database.db, peer.url, { webhooks: { ...rules, lookup } });
+        const worker = await backgroundFor(ctx.database, peer.url, { webhooks: { ...rules, lookup } });
         try {
           await createAndSend(ctx, owner, [{ name: 'Rae', email: 'rae-webhooks@example.com' }]);
           await worker.drain();
@@ -474,7 +474,7 @@ describe('webhooks', () => {
       .update(webhookEndpoints)
       .set({ consecutiveFailures: defaultDisableAfterFailures - 1, failingSince: new Date() })
       .where(eq(webhookEndpoints.id, endpoint.id));
-    const production = await backgroundFor(ctx.database.db, peer.url, { webhooks: { allowPrivate: true } });
+    const production = await backgroundFor(ctx.database, peer.url, { webhooks: { allowPrivate: true } });
     try {
       await createAndSend(ctx, owner, [{ name: 'Nia', email: 'nia-webhooks@example.com' }]);
       await production.drain();

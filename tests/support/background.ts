@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import type { JobDeps } from '../../src/server/jobs/job-definition';
 import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
@@ -15,11 +15,15 @@ import { type TestContext, testAppUrl, testCertificate, testSecret } from './tes
  * to the SMTP server at smtpUrl.
  */
 export async function backgroundFor(
-  db: Database,
+  database: Pick<DatabaseHandle, 'db' | 'files'>,
   smtpUrl: string,
   options: { webhooks?: JobDeps['webhooks'] } = {},
 ) {
-  return backgroundWith(db, smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' }), options);
+  return backgroundWith(
+    database,
+    smtpMailer({ url: smtpUrl, from: 'Pactum <no-reply@example.com>' }),
+    options,
+  );
 }
 
 /**
@@ -28,7 +32,7 @@ export async function backgroundFor(
  */
 export async function withMail(ctx: TestContext, options: { webhooks?: JobDeps['webhooks'] } = {}) {
   const peer = await startSmtpPeer();
-  const background = await backgroundFor(ctx.database.db, peer.url, options);
+  const background = await backgroundFor(ctx.database, peer.url, options);
   afterAll(async () => {
     background.close();
     await peer.close();
@@ -40,7 +44,10 @@ export async function withMail(ctx: TestContext, options: { webhooks?: JobDeps['
  * The same without SMTP: mail stays in the local outbox, and the outbox mailer writes each line
  * it logs (in demo mode, the access links) to `logLines`, as a server's log would show them.
  */
-export async function outboxBackgroundFor(db: Database, options: { demo: boolean; logLines: string[] }) {
+export async function outboxBackgroundFor(
+  database: Pick<DatabaseHandle, 'db' | 'files'>,
+  options: { demo: boolean; logLines: string[] },
+) {
   const log = pino(
     { level: 'info' },
     new Writable({
@@ -50,11 +57,11 @@ export async function outboxBackgroundFor(db: Database, options: { demo: boolean
       },
     }),
   );
-  return backgroundWith(db, outboxMailer(log, { printAccessLinks: options.demo }), {}, log);
+  return backgroundWith(database, outboxMailer(log, { printAccessLinks: options.demo }), {}, log);
 }
 
 async function backgroundWith(
-  db: Database,
+  { db, files }: Pick<DatabaseHandle, 'db' | 'files'>,
   mailer: Mailer,
   options: { webhooks?: JobDeps['webhooks'] },
   log = pino({ level: 'silent' }),
@@ -65,6 +72,7 @@ async function backgroundWith(
     log: pino({ level: 'silent' }),
     handlers: jobHandlers({
       db,
+      files,
       mailer,
       pdf: await inlinePdfEngine(),
       appUrl: testAppUrl,

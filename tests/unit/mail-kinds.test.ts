@@ -55,10 +55,14 @@ describe('delivering a stored message its kind cannot read', () => {
       ])
       .returning({ id: mailMessages.id });
     for (const { id } of rows) {
-      await deliverMessage({ db, mailer, log, appUrl: new URL('http://localhost') }, id, {
-        attempts: 1,
-        maxAttempts: 8,
-      });
+      await deliverMessage(
+        { db, files: database.files, mailer, log, appUrl: new URL('http://localhost') },
+        id,
+        {
+          attempts: 1,
+          maxAttempts: 8,
+        },
+      );
       const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
       expect(row?.status).toBe('skipped');
     }

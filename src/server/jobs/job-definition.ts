@@ -8,6 +8,7 @@ import type { JobHandler } from '../queue/job-runner';
 import type { JobType } from '../queue/job-type';
 import { type EventConsumerName, eventPayload } from '../services/lifecycle/event-consumers';
 import type { TargetRules } from '../services/webhooks/webhook-target';
+import type { FileStore } from '../uploads/file-store';
 import { eventOf, type RecordedEvent } from './event-of';
 
 /** What every job may use: given once, when the process starts its background work. */
@@ -17,6 +18,8 @@ export type JobDeps = {
   appUrl: URL;
   log: FastifyBaseLogger;
   pdf: PdfEngine;
+  /** Where frozen and sealed PDFs' bytes live (the database handle's file store). */
+  files: FileStore;
   /** The instance certificate, used when the organization has none of its own. */
   certificate: { p12: Uint8Array; password: string };
   /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */

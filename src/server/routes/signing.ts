@@ -30,7 +30,7 @@ import { sendPdf } from './send-pdf';
  * that signer's paths and bound to that link; every later call proves itself with the cookie,
  * never with the token, and only while the link it was opened with still works.
  */
-export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, files }) => {
   /**
    * The link this browser's session was opened with and the checks it passed for the signer.
    * Refuses a missing, altered or expired cookie, and answers a session whose link was retired
@@ -165,7 +165,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const signer = await requireSigner(request, request.params.signerId);
-      return sendPdf(reply, await readSigningDocument(signer, request.params.kind));
+      return sendPdf(reply, await readSigningDocument({ ...signer, files }, request.params.kind));
     },
   );
 

@@ -54,6 +54,16 @@ export async function databaseFileStore(db: Database, receivedDir = tmpdir()): P
         await rm(receivedPath, { force: true });
       }
     },
+    async write(bytes, sha256) {
+      const count = Math.max(1, Math.ceil(bytes.byteLength / chunkBytes));
+      for (let seq = 0; seq < count; seq++) {
+        const chunk = bytes.subarray(seq * chunkBytes, (seq + 1) * chunkBytes);
+        await db
+          .insert(fileChunks)
+          .values({ sha256, seq, chunkCount: count, bytes: chunk })
+          .onConflictDoNothing();
+      }
+    },
     async read(sha256) {
       const count = await chunkCount(sha256);
       if (count === null) return null;

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from './file-store';
 
@@ -33,6 +34,15 @@ export async function directoryFileStore(dir: string): Promise<FileStore> {
       }
       await mkdir(join(dir, sha256.slice(0, 2)), { recursive: true });
       await rename(receivedPath, path);
+    },
+    async write(bytes, sha256) {
+      const path = pathOf(sha256);
+      if (await exists(path)) return;
+      // Written beside, then renamed: a reader never sees half a file.
+      const written = join(receivedDir, `${randomUUID()}.written`);
+      await writeFile(written, bytes);
+      await mkdir(join(dir, sha256.slice(0, 2)), { recursive: true });
+      await rename(written, path);
     },
     async read(sha256) {
       try {

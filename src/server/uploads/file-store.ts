@@ -17,6 +17,8 @@ export type FileStore = {
    * store. The temporary file is gone afterwards, whether it was taken or already stored.
    */
   adopt(receivedPath: string, sha256: string): Promise<void>;
+  /** Stores bytes made here (a PDF frozen or sealed), by their SHA-256; kept once if already stored. */
+  write(bytes: Uint8Array, sha256: string): Promise<void>;
   /** The stored file's bytes, or null when no file has that hash. */
   read(sha256: string): Promise<Buffer | null>;
   /** The stored file as a stream, or null when no file has that hash. */

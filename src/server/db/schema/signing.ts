@@ -81,7 +81,8 @@ export const documents = pgTable(
     kind: documentKindEnum('kind').notNull(),
     sha256: text('sha256').notNull(),
     pages: integer('pages').notNull(),
-    bytes: bytes('bytes').notNull(),
+    /** Null for a document stored in the file store by its sha256 (every one since files came in). */
+    bytes: bytes('bytes'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,7 +7,7 @@ import { deliverMailJob } from '../../mail/queue-mail';
 import { giveUpMail } from '../../services/mail/give-up-mail';
 import { type JobDeps, jobDefinition } from '../job-definition';
 
-type Deps = Pick<JobDeps, 'db' | 'mailer' | 'appUrl' | 'log'>;
+type Deps = Pick<JobDeps, 'db' | 'files' | 'mailer' | 'appUrl' | 'log'>;
 
 /**
  * Delivers one outbox message. Composed now, not when queued: its kind (mail/kinds) reads what

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { MailKind } from '../../../shared/enums';
 import type { Database } from '../../db/client';
 import type { MailMessageRow } from '../../db/schema';
+import type { FileStore } from '../../uploads/file-store';
 import type { MailContent } from '../mail-layout';
 
 /** What a kind's facts step may use. */
-export type MailDeps = { db: Database; appUrl: URL };
+export type MailDeps = { db: Database; appUrl: URL; files: FileStore };
 
 /** A stored message as its kind reads it: its params parsed with the kind's schema. */
 export type MailMessage<P = unknown> = Omit<MailMessageRow, 'params'> & { params: P };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { documents } from '../../db/schema';
 import { fileNameOf } from '../../services/documents/file-name';
+import { bytesOf } from '../../services/documents/read-document';
 import { renderMail } from '../mail-layout';
 import { contractFacts } from './contract-facts';
 import { defineMail } from './define-mail';
@@ -14,11 +15,11 @@ export const completed = defineMail({
     const contract = await contractFacts(deps, message);
     if (!contract) return null;
     const [final] = await deps.db
-      .select({ bytes: documents.bytes })
+      .select({ bytes: documents.bytes, sha256: documents.sha256 })
       .from(documents)
       .where(and(eq(documents.contractId, contract.contract.id), eq(documents.kind, 'final')));
     if (!final) throw new Error('The sealed PDF is not stored yet');
-    return { ...contract, sealedPdf: final.bytes };
+    return { ...contract, sealedPdf: await bytesOf(deps.files, final) };
   },
   compose(facts) {
     const { contractTitle: title, organizationName: org } = facts;

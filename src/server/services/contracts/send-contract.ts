@@ -70,6 +70,7 @@ export async function sendContract(
     );
   }
 
+  await ctx.files.write(frozen.bytes, frozen.sha256);
   await db.transaction(async (tx) => {
     const contract = await findOwnContract(tx, actor, id, {
       kind: 'contract',
@@ -103,7 +104,7 @@ export async function sendContract(
       kind: 'frozen',
       sha256: frozen.sha256,
       pages: frozen.pages,
-      bytes: frozen.bytes,
+      bytes: null,
       createdAt: sentAt,
     });
     // In order, only the first signer is invited now; the next when the one before signs.

@@ -5,6 +5,7 @@ import type { ServiceContext, SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts, documents } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import type { FileStore } from '../../uploads/file-store';
 import { findSignerWithContract } from '../signing/find-signer';
 import { fileNameOf } from './file-name';
 
@@ -13,12 +14,12 @@ import { fileNameOf } from './file-name';
  * a file name for the download.
  */
 export async function readDocument(
-  db: Database,
+  { db, files }: { db: Database; files: FileStore },
   contractId: string,
   kind: DocumentKind,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const [row] = await db
-    .select({ bytes: documents.bytes, title: contracts.title })
+    .select({ bytes: documents.bytes, sha256: documents.sha256, title: contracts.title })
     .from(documents)
     .innerJoin(contracts, eq(contracts.id, documents.contractId))
     .where(and(eq(documents.contractId, contractId), eq(documents.kind, kind)));
@@ -31,24 +32,38 @@ export async function readDocument(
       : new AppError('NOT_FOUND', 'This contract has no frozen PDF: it has not been sent');
   }
   const suffix = kind === 'final' ? 'signed' : 'sent';
-  return { bytes: row.bytes, fileName: `${fileNameOf(row.title)} (${suffix}).pdf` };
+  return { bytes: await bytesOf(files, row), fileName: `${fileNameOf(row.title)} (${suffix}).pdf` };
+}
+
+/**
+ * A stored PDF's bytes: in the file store by its SHA-256 (where the send and the seal put them, so
+ * the embedded database never holds a 20 MB value), or in its row for documents stored before.
+ */
+export async function bytesOf(
+  files: FileStore,
+  row: { bytes: Uint8Array | null; sha256: string },
+): Promise<Uint8Array> {
+  if (row.bytes) return row.bytes;
+  const stored = await files.read(row.sha256);
+  if (!stored) throw new Error(`The stored document ${row.sha256} is missing`);
+  return stored;
 }
 
 /** The stored PDF of one of the actor's organization's contracts (404 for anyone else's). */
 export async function readContractDocument(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'files'>,
   contractId: string,
   kind: DocumentKind,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract', content: false });
-  return readDocument(ctx.db, contract.id, kind);
+  return readDocument(ctx, contract.id, kind);
 }
 
 /** The stored PDF of the contract a signer was asked to sign. */
 export async function readSigningDocument(
-  ctx: SignerContext,
+  ctx: SignerContext & { files: FileStore },
   kind: DocumentKind,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const { contract } = await findSignerWithContract(ctx.db, ctx.signerId, { link: ctx.linkId });
-  return readDocument(ctx.db, contract.id, kind);
+  return readDocument(ctx, contract.id, kind);
 }

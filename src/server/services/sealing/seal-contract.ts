@@ -10,8 +10,10 @@ import {
   signers,
 } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
+import type { FileStore } from '../../uploads/file-store';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
+import { bytesOf } from '../documents/read-document';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { authenticationSummary } from '../signing/authentication-summary';
@@ -20,6 +22,7 @@ import { organizationCertificate } from './organization-certificate';
 export type SealDeps = {
   db: Database;
   pdf: PdfEngine;
+  files: FileStore;
   /** The instance certificate, used when the organization has none of its own. */
   certificate: { p12: Uint8Array; password: string };
   /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
@@ -85,7 +88,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     organizationName: organization.name,
     sender: sender ?? { name: contract.createdByName, email: '' },
     completedAt,
-    frozen: frozen.bytes,
+    frozen: await bytesOf(deps.files, frozen),
     frozenSha256: frozen.sha256,
     ...(sent ? { signedVersion: sent } : {}),
     signers: signerRows.map((signer) => ({
@@ -112,6 +115,8 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
   });
 
+  // The bytes go to the file store first (a retry after a crash finds them there, kept once).
+  await deps.files.write(final.bytes, final.sha256);
   await db.transaction(async (tx) => {
     const [locked] = await tx
       .select({
@@ -129,7 +134,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
       kind: 'final',
       sha256: final.sha256,
       pages: final.pages,
-      bytes: final.bytes,
+      bytes: null,
       createdAt: new Date(),
     });
     // Stamped once the file is written: sealedAt says when the sealed PDF was stored.

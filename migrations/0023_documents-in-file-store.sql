@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ALTER COLUMN "bytes" DROP NOT NULL;
