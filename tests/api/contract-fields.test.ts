@@ -163,6 +163,30 @@ describe('fields placed on PDFs', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it("come from the PDF's own form, where its widgets are, for the sender to assign", async () => {
+    const draft = await draftWithPdf(owner, 'pdftex-form.pdf');
+    const contract = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${draft.id}` })).json();
+    const byLabel = Object.fromEntries(
+      contract.fields.map((field: { label: string }) => [field.label, field]),
+    );
+    expect(Object.keys(byLabel).sort()).toEqual(['agree', 'company', 'country', 'vat']);
+    expect(byLabel.company).toMatchObject({
+      type: 'text',
+      signer: null,
+      page: 0,
+      fileId: draft.files[0]?.id,
+    });
+    expect(byLabel.agree).toMatchObject({ type: 'checkbox', signer: null });
+    expect(byLabel.country).toMatchObject({
+      type: 'dropdown',
+      options: { choices: ['Poland', 'Greece', 'China'] },
+    });
+    // Each where pdfTeX put it: the company field above the VAT field, in the page's upper half.
+    expect(byLabel.company.y).toBeLessThan(byLabel.vat.y);
+    expect(byLabel.company.y).toBeLessThan(0.5);
+    expect(byLabel.company.width).toBeGreaterThan(0.2);
+  });
+
   it('follow their PDF: replaced, they stay on the pages it still has; removed, they go; copied with a template', async () => {
     const template = await draftWithPdf(owner, 'chromium-tagged.pdf', true);
     const fileId = template.files[0]?.id;

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { PDF } from '@libpdf/core';
+import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize } from '../db/schema/files';
+import { type FoundField, formFieldsOf } from './pdf-form-fields';
 import { overStreamBudget } from './stream-budget';
 
 /** A text tag written in the document (`{{signature:1}}`), where it stands on its page. */
@@ -24,6 +26,8 @@ export type InspectedPdf = {
   pages: PdfPageSize[];
   formFieldCount: number;
   signatureCount: number;
+  /** Its form fields, as fields to place where their widgets are. */
+  formFields: FoundField[];
 };
 
 export type PdfRefusalKind = 'notPdf' | 'password' | 'damaged' | 'tooLarge';
@@ -97,6 +101,7 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
       pages,
       formFieldCount: fields.filter((field) => field.type !== 'signature').length,
       signatureCount,
+      formFields: formFieldsOf(pdf, maxFieldsPerContract),
     };
   } catch {
     return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');

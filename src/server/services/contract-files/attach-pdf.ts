@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { maxFieldsPerContract } from '../../../shared/api/contract-fields';
 import type { ContractFile } from '../../../shared/api/contract-files';
 import { AppError } from '../../../shared/errors';
 import { pdfFileLimits } from '../../../shared/pdf-file';
 import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
+import type { Database } from '../../db/client';
 import { contractFields, contractFiles } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { presentContractFile } from '../../presenters/contract-file';
@@ -113,12 +115,16 @@ export async function attachPdf(
       })
       .returning();
     if (!inserted) throw new Error('The PDF was not stored');
-    if (replaced) {
+    if (!replaced) await placeFoundFields(tx, contractId, id, stored.formFields);
+    else {
       // Its fields move to the new file, on the pages it still has; the rest go with the old one.
-      await tx
+      const moved = await tx
         .update(contractFields)
         .set({ fileId: id })
-        .where(and(eq(contractFields.fileId, replaced.id), lt(contractFields.page, stored.pageCount)));
+        .where(and(eq(contractFields.fileId, replaced.id), lt(contractFields.page, stored.pageCount)))
+        .returning({ id: contractFields.id });
+      // A replacement that brings no fields over places the new file's own form fields.
+      if (moved.length === 0) await placeFoundFields(tx, contractId, id, stored.formFields);
       await tx.delete(contractFiles).where(eq(contractFiles.id, replaced.id));
       await transition(tx, {
         contract: row,
@@ -135,4 +141,23 @@ export async function attachPdf(
       replaced: replaced?.sha256 ?? null,
     };
   });
+}
+
+/** The PDF's own form fields become fields of the contract, for the sender to assign (or remove). */
+async function placeFoundFields(
+  tx: Database,
+  contractId: string,
+  fileId: string,
+  found: StoredPdf['formFields'],
+): Promise<void> {
+  if (found.length === 0) return;
+  const [{ count } = { count: 0 }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contractFields)
+    .where(eq(contractFields.contractId, contractId));
+  const room = Math.max(0, maxFieldsPerContract - count);
+  if (room === 0) return;
+  await tx
+    .insert(contractFields)
+    .values(found.slice(0, room).map((field) => ({ ...field, contractId, fileId, signer: null })));
 }

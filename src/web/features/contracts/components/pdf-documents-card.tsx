@@ -12,7 +12,7 @@ import { NetworkError } from '../../../lib/api-errors';
 import { invalidateContract } from '../../../lib/invalidate-contract';
 import { addPdf, pdfDownloadUrl, pickPdfs, uploadProgressText } from '../../../lib/pdf-transfer';
 import type { UploadProgress } from '../../../lib/upload-file';
-import { useOrderDocuments, useRemovePdf } from '../api/contract-files';
+import { useOrderDocuments, useRemovePdf, useSaveFields } from '../api/contract-files';
 
 type Item = { kind: 'text' } | { kind: 'pdf'; file: ContractFile };
 
@@ -63,6 +63,7 @@ export function PdfDocumentsCard({
   const [dragging, setDragging] = useState(false);
   const remove = useRemovePdf(contract?.id ?? '');
   const order = useOrderDocuments(contract?.id ?? '');
+  const saveFields = useSaveFields(contract?.id ?? '');
 
   if (!contract) {
     return editable ? (
@@ -76,7 +77,7 @@ export function PdfDocumentsCard({
   }
   const items = documentsOf(contract);
   if (!editable && contract.files.length === 0) return null;
-  const busy = progress !== null || remove.isPending || order.isPending;
+  const busy = progress !== null || remove.isPending || order.isPending || saveFields.isPending;
   const room = pdfFileLimits.filesPerContract - contract.files.length;
 
   const upload = async (files: readonly File[], replaces?: ContractFile) => {
@@ -99,6 +100,18 @@ export function PdfDocumentsCard({
     await invalidateContract(client, contract.id);
     setProgress(null);
     setProblems(notAdded);
+  };
+
+  const fieldCount = (fileId: string) => contract.fields.filter((field) => field.fileId === fileId).length;
+
+  const clearFields = async (fileId: string) => {
+    setProblems([]);
+    try {
+      const kept = contract.fields.filter((field) => field.fileId !== fileId);
+      onRevision((await saveFields.mutateAsync({ fields: kept, baseRevision: revision() })).revision);
+    } catch (error) {
+      setProblems([error instanceof Error ? error.message : 'The fields could not be removed.']);
+    }
   };
 
   const move = async (index: number, by: -1 | 1) => {
@@ -183,6 +196,25 @@ export function PdfDocumentsCard({
                       {item.file.signatureCount > 0 &&
                         ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
                     </p>
+                    {fieldCount(item.file.id) > 0 && (
+                      <p className="mt-0.5 text-xs text-amber-800">
+                        {fieldCount(item.file.id)} {fieldCount(item.file.id) === 1 ? 'field' : 'fields'}{' '}
+                        placed on it (signing fields in place is coming; remove them to send)
+                        {editable && (
+                          <>
+                            {' '}
+                            <button
+                              type="button"
+                              disabled={busy}
+                              onClick={() => void clearFields(item.file.id)}
+                              className="font-medium text-indigo-700 underline hover:text-indigo-500 disabled:opacity-50"
+                            >
+                              Remove its fields
+                            </button>
+                          </>
+                        )}
+                      </p>
+                    )}
                   </>
                 )}
               </div>
