@@ -1,11 +1,16 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { events } from '../../src/server/db/schema';
+import { placeTaggedFields } from '../../src/server/services/contract-files/place-tagged-fields';
 import { maxFieldsPerContract } from '../../src/shared/api/contract-fields';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
+import { withMail } from '../support/background';
 import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
 const ctx = await testApp();
 const owner = await buildAccount(ctx);
 const stranger = await buildAccount(ctx);
+const { background } = await withMail(ctx);
 
 async function draftWithPdf(account: TestAccount = owner, fixture = 'chromium-tagged.pdf', template = false) {
   const response = await call(ctx, account, {
@@ -185,6 +190,44 @@ describe('fields placed on PDFs', () => {
     expect(byLabel.company.y).toBeLessThan(byLabel.vat.y);
     expect(byLabel.company.y).toBeLessThan(0.5);
     expect(byLabel.company.width).toBeGreaterThan(0.2);
+  });
+
+  it('come from text tags written in the PDF, once, after the upload', async () => {
+    const draft = await draftWithPdf(owner, 'chromium-tagged.pdf');
+    await background.drain();
+    const contract = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${draft.id}` })).json();
+    const placed = contract.fields.map((field: { type: string; signer: number; page: number }) => [
+      field.type,
+      field.signer,
+      field.page,
+    ]);
+    // Chromium printed the signature block on the second page: {{signature:1}} {{name:1}}
+    // {{date:1}}, then the same for signer 2, one line each.
+    expect(placed).toEqual([
+      ['signature', 1, 1],
+      ['name', 1, 1],
+      ['dateSigned', 1, 1],
+      ['signature', 2, 1],
+      ['name', 2, 1],
+      ['dateSigned', 2, 1],
+    ]);
+    const [signature, name] = contract.fields;
+    // Where the tag is: left of the page's middle, in its upper half, a signature's size at least.
+    expect(signature.x).toBeLessThan(0.5);
+    expect(signature.y).toBeLessThan(0.5);
+    expect(signature.width * 612).toBeGreaterThanOrEqual(159);
+    expect(signature.height * 792).toBeGreaterThanOrEqual(39);
+    expect(name.y).toBeGreaterThan(signature.y);
+
+    // Run again (a job retried), nothing more is placed.
+    const [event] = await ctx.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.contractId, draft.id), eq(events.type, 'contract.file_added')));
+    expect(event).toBeDefined();
+    await placeTaggedFields(ctx.database, { contractId: draft.id, fileId: draft.files[0]?.id ?? '' });
+    const again = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${draft.id}` })).json();
+    expect(again.fields).toHaveLength(6);
   });
 
   it('follow their PDF: replaced, they stay on the pages it still has; removed, they go; copied with a template', async () => {

@@ -6,21 +6,6 @@ import type { PdfPageSize } from '../db/schema/files';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 import { overStreamBudget } from './stream-budget';
 
-/** A text tag written in the document (`{{signature:1}}`), where it stands on its page. */
-export type PdfTextTag = {
-  /** What field it asks for: signature, initials, name, email, company, title, date, text or checkbox. */
-  kind: string;
-  /** The signer it is for, counting from 1 in signing order. */
-  signer: number;
-  /** The page, counting from 0. */
-  page: number;
-  /** Its box in points from the page's bottom left, as the page shows. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
-
 export type InspectedPdf = {
   pageCount: number;
   pages: PdfPageSize[];
@@ -35,16 +20,13 @@ export type PdfInspection =
   | ({ ok: true } & InspectedPdf)
   | { ok: false; kind: PdfRefusalKind; message: string };
 
-/** The text tags understood (README, "Fields from text tags"): `{{kind:signer}}`. */
-export const textTagPattern =
-  /\{\{\s*(signature|initials|name|email|company|title|date|text|checkbox)\s*:\s*(\d{1,2})\s*\}\}/gi;
-
 const refuse = (kind: PdfRefusalKind, message: string): PdfInspection => ({ ok: false, kind, message });
 
 /**
  * Reads an uploaded PDF (a received file, by its path) for what placing fields on it needs: its
  * pages' sizes as they show, its own form fields and signatures. Its text is not read here (that
- * takes about 16 ms a page: `findTextTags`, afterwards), so a 100-page file is ready at once. Runs in the
+ * takes about 16 ms a page: text-tags.ts, in a job after the upload), so a 100-page file is ready
+ * at once. Runs in the
  * upload thread (uploads/upload-engine.ts), whose heap and time bound what the parser may spend;
  * what no real document does (a bomb, 10,000 pages, a password to open) is refused with its reason.
  */
@@ -109,30 +91,6 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
 }
 
 const round = (points: number) => Math.round(points * 100) / 100;
-
-/** The text tags of a stored PDF (one that inspectPdf accepted), in page order. */
-export async function findTextTags(bytes: Uint8Array): Promise<PdfTextTag[]> {
-  const pdf = await PDF.load(bytes);
-  const tags: PdfTextTag[] = [];
-  pdf.getPages().forEach((page, index) => {
-    for (const match of page.findText(new RegExp(textTagPattern.source, 'gi'))) {
-      const [, kind = '', signer = '0'] = new RegExp(textTagPattern.source, 'i').exec(match.text) ?? [];
-      const number = Number(signer);
-      if (number < 1) continue;
-      const { x, y, width, height } = match.bbox;
-      tags.push({
-        kind: kind.toLowerCase(),
-        signer: number,
-        page: index,
-        x: round(x),
-        y: round(y),
-        width: round(width),
-        height: round(height),
-      });
-    }
-  });
-  return tags;
-}
 
 /** The largest upload, as the refusal names it. */
 export const tooLargeUpload = `This file is larger than ${megabytes(pdfFileLimits.bytes)}, the most a PDF may be. Compress it or split it into smaller files.`;

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { taskEngine } from '../workers/task-engine';
 import type { InspectedPdf } from './inspect-pdf';
+import type { TaggedField } from './text-tags';
 import type { UploadTasks } from './upload-tasks';
 
 /**
@@ -40,4 +41,11 @@ export async function inspectUploadedPdf(path: string): Promise<InspectedPdf> {
   }
   const { ok: _ok, ...facts } = inspected;
   return facts;
+}
+
+/** The fields a stored PDF's text tags ask for (see text-tags.ts); its bytes move to the thread. */
+export function findTaggedFields(bytes: Uint8Array, limit: number): Promise<TaggedField[]> {
+  const owned =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+  return uploads.run('findTextTags', { bytes: owned, limit }, [owned.buffer as ArrayBuffer]);
 }

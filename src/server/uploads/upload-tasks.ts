@@ -1,5 +1,9 @@
-import { findTextTags, inspectPdf } from './inspect-pdf';
+import { inspectPdf } from './inspect-pdf';
+import { findTextTags } from './text-tags';
 
 /** What the upload thread does: read files people upload, which nothing else has checked yet. */
-export const uploadTasks = { inspectPdf, findTextTags };
+export const uploadTasks = {
+  inspectPdf,
+  findTextTags: (input: { bytes: Uint8Array; limit: number }) => findTextTags(input.bytes, input.limit),
+};
 export type UploadTasks = typeof uploadTasks;

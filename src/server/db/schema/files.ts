@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FieldOptions } from '../../../shared/api/contract-fields';
 import { users } from './accounts';
-import { bytes, createdAt, id } from './columns';
+import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
 import { fieldTypeEnum } from './enums';
 
@@ -44,6 +44,8 @@ export const contractFiles = pgTable(
     formFieldCount: integer('form_field_count').notNull().default(0),
     /** Digital signatures it already carries: the sealed result keeps them valid. */
     signatureCount: integer('signature_count').notNull().default(0),
+    /** When its text tags were read and their fields placed (services/contract-files/place-tagged-fields.ts). */
+    tagsReadAt: at('tags_read_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -9,6 +9,7 @@ import { mailReviewers } from './mail-reviewers';
 import { mailSigners } from './mail-signers';
 import { notifyMentions } from './notify-mentions';
 import { notifyOwnerOfEvent } from './notify-owner';
+import { placeTaggedFieldsOfFile } from './place-tagged-fields';
 import { sealCompletedContract } from './seal-contract';
 
 /** Every kind of job the runner knows. Event consumers are named in services/lifecycle/event-consumers.ts. */
@@ -24,4 +25,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   approvalNotices,
   attemptWebhookDelivery,
   notifyMentions,
+  placeTaggedFieldsOfFile,
 ] as JobDefinition[];

@@ -92,6 +92,7 @@ export const eventSubscriptions = {
   'mail-completion': {},
   'notify-mentions': {},
   'approval-notices': {},
+  'place-tagged-fields': {},
   'deliver-webhooks': { wanted: anyEndpointWants },
 } as const satisfies Record<string, Subscription>;
 

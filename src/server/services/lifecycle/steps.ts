@@ -114,6 +114,7 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts) =>
         `PDF "${facts.name}" added (${plural(Number(facts.pages), 'page')}, SHA-256 ${facts.sha256})`,
     },
+    followedBy: ['place-tagged-fields'],
   },
   'contract.file_removed': {
     history: { action: 'file_removed', details: (facts) => `PDF "${facts.name}" removed` },

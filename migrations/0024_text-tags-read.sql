@@ -1,0 +1,1 @@
+ALTER TABLE "contract_files" ADD COLUMN "tags_read_at" timestamp (3) with time zone;

@@ -1,0 +1,59 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { maxFieldsPerContract } from '../../../shared/api/contract-fields';
+import { isEditable } from '../../../shared/statuses';
+import type { Database } from '../../db/client';
+import { contractFields, contractFiles, contracts } from '../../db/schema';
+import type { FileStore } from '../../uploads/file-store';
+import { findTaggedFields } from '../../uploads/upload-engine';
+
+/**
+ * Places the fields a PDF's text tags ask for (`{{signature:1}}`), after its upload: reading its
+ * text takes about 16 ms a page, too long to wait for in the upload. Done once per file
+ * (`tags_read_at`), and only while the contract is a draft holding the file. The
+ * fields come from the document itself, so the draft's revision stays: an editor open meanwhile
+ * shows them when it next reads the contract.
+ */
+export async function placeTaggedFields(
+  deps: { db: Database; files: FileStore },
+  input: { contractId: string; fileId: string },
+): Promise<number> {
+  const { db } = deps;
+  const [file] = await db
+    .select({ sha256: contractFiles.sha256, tagsReadAt: contractFiles.tagsReadAt })
+    .from(contractFiles)
+    .where(and(eq(contractFiles.id, input.fileId), eq(contractFiles.contractId, input.contractId)));
+  if (!file || file.tagsReadAt) return 0;
+  const bytes = await deps.files.read(file.sha256);
+  if (!bytes) return 0;
+  const tagged = await findTaggedFields(
+    new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    maxFieldsPerContract,
+  );
+  return db.transaction(async (tx) => {
+    const [contract] = await tx
+      .select({ status: contracts.status })
+      .from(contracts)
+      .where(eq(contracts.id, input.contractId))
+      .for('update');
+    if (!contract || !isEditable(contract.status)) return 0;
+    // Marked read in the same transaction as its fields are placed: a run again finds it done.
+    const [still] = await tx
+      .update(contractFiles)
+      .set({ tagsReadAt: new Date() })
+      .where(and(eq(contractFiles.id, input.fileId), isNull(contractFiles.tagsReadAt)))
+      .returning({ id: contractFiles.id });
+    if (!still || tagged.length === 0) return 0;
+    const [{ total } = { total: 0 }] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(contractFields)
+      .where(eq(contractFields.contractId, input.contractId));
+    const room = Math.max(0, maxFieldsPerContract - total);
+    const placing = tagged.slice(0, room);
+    if (placing.length > 0) {
+      await tx
+        .insert(contractFields)
+        .values(placing.map((field) => ({ ...field, contractId: input.contractId, fileId: input.fileId })));
+    }
+    return placing.length;
+  });
+}

@@ -1,0 +1,72 @@
+import { PDF } from '@libpdf/core';
+import type { FieldType } from '../../shared/api/contract-fields';
+import { displayedBox } from './page-geometry';
+import type { FoundField } from './pdf-form-fields';
+
+/**
+ * The text tags understood (README, "Contracts from PDFs"): `{{kind:signer}}`, as systems that
+ * generate PDFs write them, e.g. `{{signature:1}}` or `{{date:2}}`.
+ */
+export const textTagPattern =
+  /\{\{\s*(signature|initials|name|email|company|title|date|text|checkbox)\s*:\s*(\d{1,2})\s*\}\}/i;
+
+const typeOfKind: Record<string, FieldType> = {
+  signature: 'signature',
+  initials: 'initials',
+  name: 'name',
+  email: 'email',
+  company: 'company',
+  title: 'title',
+  date: 'dateSigned',
+  text: 'text',
+  checkbox: 'checkbox',
+};
+
+/** The least room a field of each type gets, in points: a tag is one line of small text. */
+const leastSize: Partial<Record<FieldType, { width: number; height: number }>> = {
+  signature: { width: 160, height: 40 },
+  initials: { width: 60, height: 30 },
+  checkbox: { width: 14, height: 14 },
+};
+const lineSize = { width: 120, height: 16 };
+
+/** A field found at a text tag, for its signer (by signing order). */
+export type TaggedField = FoundField & { signer: number };
+
+/**
+ * The fields a stored PDF's text tags ask for, in page order: each where its tag is written (at
+ * least as large as its type needs), for the signer the tag names. Reading a page's text costs
+ * about 16 ms, so this runs in the upload thread, in a job after the upload.
+ */
+export async function findTextTags(bytes: Uint8Array, limit: number): Promise<TaggedField[]> {
+  const pdf = await PDF.load(bytes);
+  const found: TaggedField[] = [];
+  for (const page of pdf.getPages()) {
+    if (found.length >= limit) break;
+    const crop = page.getCropBox();
+    for (const match of page.findText(new RegExp(textTagPattern.source, 'gi'))) {
+      const [, kind = '', signer = '0'] = textTagPattern.exec(match.text) ?? [];
+      const type = typeOfKind[kind.toLowerCase()];
+      const number = Number(signer);
+      if (!type || number < 1) continue;
+      const least = leastSize[type] ?? lineSize;
+      const { x, y, width, height } = match.bbox;
+      // Grown down and to the right from the tag's top left, as a field drawn there would be.
+      const top = y + height;
+      const rect = [x, top - Math.max(height, least.height), x + Math.max(width, least.width), top] as const;
+      const box = displayedBox(rect, crop, page.rotation);
+      found.push({
+        ...box,
+        page: page.index,
+        type,
+        signer: number,
+        label: '',
+        required: true,
+        value: null,
+        options: {},
+      });
+      if (found.length >= limit) break;
+    }
+  }
+  return found;
+}
