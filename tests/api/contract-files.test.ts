@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { pdfFileLimits } from '../../src/shared/pdf-file';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
-import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
+import { buildAccount, buildMember, call, type TestAccount, testApp } from '../support/test-app';
 
 const ctx = await testApp();
 const owner = await buildAccount(ctx);
@@ -342,5 +344,54 @@ describe("a draft's documents", () => {
       url: `/api/contracts/${id}/files/${added.json().file.id}`,
     });
     expect(removal.statusCode).toBe(409);
+  });
+});
+
+describe('uploads held open', () => {
+  it("by one organization's people never keep another organization's out", async () => {
+    const members = [owner, await buildMember(ctx, owner), await buildMember(ctx, owner)];
+    // A real socket: the request is admitted when its headers arrive, and its body never ends.
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const held: ClientRequest[] = [];
+    const hold = (account: TestAccount) => {
+      const request = httpRequest(`${address}/api/contracts/upload-pdf?name=slow.pdf`, {
+        method: 'POST',
+        agent: false,
+        headers: { cookie: account.cookie, 'content-type': 'application/pdf', 'content-length': 1024 * 1024 },
+      });
+      request.on('error', () => {});
+      request.write(pdfFixture('chromium-tagged.pdf').subarray(0, 1024));
+      held.push(request);
+    };
+    // Admitted, an upload is being written to a file of the store's: wait until they all are.
+    const receiving = () =>
+      readdirSync(ctx.database.files.receivedDir).filter((name) => name.endsWith('.upload'));
+    const admitted = (count: number) =>
+      expect.poll(() => receiving().length, { timeout: 20_000 }).toBe(count);
+    try {
+      for (let index = 0; index < 3; index++) hold(members[0] as TestAccount);
+      await admitted(3);
+      for (let index = 0; index < 3; index++) hold(members[1] as TestAccount);
+      await admitted(6);
+      // A person holds at most three at once, an organization six…
+      const seventh = await uploadNew(
+        members[2] as TestAccount,
+        pdfFixture('img2pdf-scan.pdf'),
+        'seventh.pdf',
+      );
+      expect(seventh.statusCode).toBe(429);
+      expect(seventh.json().error.message).toBe(
+        'Several files are being uploaded right now. Try again in a few seconds.',
+      );
+      // …and another organization uploads as if nothing were happening.
+      const theirs = await uploadNew(stranger, pdfFixture('img2pdf-scan.pdf'), 'theirs.pdf');
+      expect(theirs.statusCode, theirs.body).toBe(201);
+    } finally {
+      for (const request of held) request.destroy();
+    }
+    // Abandoned, their places come back, and their files are gone.
+    await admitted(0);
+    const after = await uploadNew(members[2] as TestAccount, pdfFixture('img2pdf-scan.pdf'), 'after.pdf');
+    expect(after.statusCode, after.body).toBe(201);
   });
 });

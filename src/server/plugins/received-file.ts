@@ -18,10 +18,13 @@ export function registerReceivedFile(
 ): void {
   const { contentType, maxBytes, dir, tooLarge } = options;
   const received = new WeakMap<FastifyRequest, string>();
-  app.addHook('onResponse', async (request) => {
+  const removeReceived = async (request: FastifyRequest) => {
     const path = received.get(request);
     if (path) await rm(path, { force: true });
-  });
+  };
+  // Answered, or abandoned by the client half way: the temporary file goes either way.
+  app.addHook('onResponse', removeReceived);
+  app.addHook('onRequestAbort', removeReceived);
   app.addContentTypeParser(contentType, (request, payload, done) => {
     if (Number(request.headers['content-length']) > maxBytes) {
       return done(new AppError('PAYLOAD_TOO_LARGE', tooLarge), undefined);
@@ -48,6 +51,9 @@ export function registerReceivedFile(
       hash.update(chunk);
     });
     payload.on('error', () => finish(new AppError('INVALID_INPUT', 'The upload was cut short')));
+    payload.on('close', () => {
+      if (!payload.readableEnded) finish(new AppError('INVALID_INPUT', 'The upload was cut short'));
+    });
     file.on('error', () => finish(new AppError('INTERNAL', 'The upload could not be kept. Try again.')));
     file.on('finish', () => finish(null, { path, sha256: hash.digest('hex'), size }));
     payload.pipe(file);

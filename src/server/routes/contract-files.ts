@@ -16,8 +16,13 @@ import { tooLargeUpload } from '../uploads/inspect-pdf';
 import { registerRoute } from './register-route';
 import { sendStoredFile } from './send-file';
 
-/** Uploads received at once by this process, and by one person: each is a file being written. */
-const maxConcurrentUploads = 8;
+/**
+ * Uploads received at once by this process, by one organization and by one person. Each is a
+ * file being written (not memory), so the process takes many; an organization takes a few, so
+ * one that holds its uploads open never keeps another's out.
+ */
+const maxConcurrentUploads = 32;
+const maxConcurrentPerOrganization = 6;
 const maxConcurrentPerUser = 3;
 const missingFile = 'Send the PDF file as the request body (application/pdf)';
 
@@ -29,7 +34,7 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     dir: files.receivedDir,
     tooLarge: tooLargeUpload,
   });
-  const inFlight = new Map<string, string>();
+  const inFlight = new Map<string, { user: string; organization: string }>();
   const release = async (request: { id: string }) => {
     inFlight.delete(request.id);
   };
@@ -40,9 +45,15 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       ?.trim()
       .toLowerCase();
     if (type !== pdfMediaType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', missingFile);
-    const user = actorOf(request).userId;
-    const fromUser = [...inFlight.values()].filter((owner) => owner === user).length;
-    if (inFlight.size >= maxConcurrentUploads || fromUser >= maxConcurrentPerUser) {
+    const { userId: user, organizationId: organization } = actorOf(request);
+    const uploading = [...inFlight.values()];
+    const fromUser = uploading.filter((upload) => upload.user === user).length;
+    const fromOrganization = uploading.filter((upload) => upload.organization === organization).length;
+    if (
+      inFlight.size >= maxConcurrentUploads ||
+      fromOrganization >= maxConcurrentPerOrganization ||
+      fromUser >= maxConcurrentPerUser
+    ) {
       throw new AppError(
         'RATE_LIMITED',
         'Several files are being uploaded right now. Try again in a few seconds.',
@@ -50,7 +61,7 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         5,
       );
     }
-    inFlight.set(request.id, user);
+    inFlight.set(request.id, { user, organization });
   };
   const uploadHooks = { onRequest: admitUpload, onResponse: release, onRequestAbort: release };
 
