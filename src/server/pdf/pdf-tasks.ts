@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { joinUploadedPdfs, PdfJoin, pageCount } from './assemble-pdf';
+import { drawFields } from './draw-fields';
+import type { DrawnField } from './field-overlay';
 import { CertificateError, readPkcs12, type SealingCertificate } from './pkcs12-certificate';
 import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
@@ -56,6 +58,8 @@ export type FinalInput = {
   }[];
   certificate: { p12: Uint8Array; password: string };
   tsaUrl?: string;
+  /** Values filled in fields placed on the PDFs, by the page of the frozen document they are on. */
+  fields?: (DrawnField & { page: number })[];
 };
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -99,6 +103,12 @@ export async function finalizeContract(
   mark('signature pages: render');
   const joined = await PdfJoin.start();
   await joined.append(input.frozen);
+  if (input.fields && input.fields.length > 0) {
+    const byPage = new Map<number, DrawnField[]>();
+    for (const { page, ...field } of input.fields) byPage.set(page, [...(byPage.get(page) ?? []), field]);
+    await drawFields(joined.document, byPage);
+    mark('fields drawn on their pages');
+  }
   await joined.append(signaturePages);
   const signed = await joined.save();
   const signedSha256 = sha256Of(signed.bytes);

@@ -85,8 +85,18 @@ export const signBodySchema = z.object({
   consentVersion: z.string().max(50),
   fields: z.record(z.string().max(64), z.string().max(500)).default({}),
   signature: signatureInputSchema,
+  initials: signatureInputSchema
+    .optional()
+    .describe('The initials adopted for every initials field of this signer (a PNG, like the signature)'),
+  placed: z
+    .record(idSchema, z.string().max(300_000))
+    .default({})
+    .describe(
+      "Values of this signer's fields placed on the PDFs, by field id (an image field's as a data URL)",
+    ),
 });
-export type SignInput = z.infer<typeof signBodySchema>;
+/** What a sign request sends (defaults left out). */
+export type SignInput = z.input<typeof signBodySchema>;
 
 export const declineBodySchema = z.object({
   reason: z

@@ -46,6 +46,8 @@ export const contractFiles = pgTable(
     signatureCount: integer('signature_count').notNull().default(0),
     /** When its text tags were read and their fields placed (services/contract-files/place-tagged-fields.ts). */
     tagsReadAt: at('tags_read_at'),
+    /** Where its first page is in the document sent for signing (counting from 0): set at send. */
+    firstPage: integer('first_page'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -87,6 +89,9 @@ export const contractFields = pgTable(
     label: text('label').notNull().default(''),
     value: text('value'),
     options: jsonb('options').$type<FieldOptions>().notNull().default({}),
+    /** What its signer filled in (a data URL for initials and images), when they signed. */
+    filledValue: text('filled_value'),
+    filledAt: at('filled_at'),
     createdAt: createdAt(),
   },
   (t) => [

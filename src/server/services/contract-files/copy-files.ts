@@ -22,6 +22,7 @@ export async function copyFiles(
   await tx.insert(contractFiles).values(
     files.map(({ id, contractId: _contractId, createdBy: _createdBy, createdAt: _createdAt, ...file }) => ({
       ...file,
+      firstPage: null,
       id: copyOf.get(id) as string,
       contractId: to.id,
       createdBy: to.createdBy,
@@ -33,6 +34,9 @@ export async function copyFiles(
     await tx.insert(contractFields).values(
       fields.map(({ id: _id, contractId: _contractId, fileId, createdAt: _createdAt, ...field }) => ({
         ...field,
+        // A copy is a new draft: what a signer filled in stays with the contract they signed.
+        filledValue: null,
+        filledAt: null,
         contractId: to.id,
         fileId: copyOf.get(fileId) as string,
         createdAt: to.at,

@@ -22,13 +22,17 @@ export async function signedFiles(
   db: Database,
   files: FileStore,
   contractId: string,
-): Promise<{ bytes: Uint8Array; position: number; name: string; sha256: string }[]> {
+): Promise<
+  { id: string; bytes: Uint8Array; position: number; pageCount: number; name: string; sha256: string }[]
+> {
   const rows = await contractFileRows(db, contractId);
   const read = [];
   for (const row of rows) {
     const bytes = await files.read(row.sha256);
     if (!bytes) throw new Error(`The stored file ${row.sha256} of "${row.name}" is missing`);
     read.push({
+      id: row.id,
+      pageCount: row.pageCount,
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       position: row.position,
       name: row.name,
@@ -56,4 +60,27 @@ export async function checkNoPlacedFields(db: Database, contractId: string): Pro
       'fields',
     );
   }
+}
+
+/**
+ * Where each PDF starts in the document sent for signing, as freezeContract joins them: the text
+ * (its `textPages`, when it is included) before every PDF whose position is at least its own.
+ */
+export function firstPages(
+  files: readonly { id: string; position: number; pageCount: number }[],
+  text: { position: number; pages: number } | null,
+): Map<string, number> {
+  const parts = files.map((file) => ({
+    at: file.position,
+    id: file.id as string | null,
+    pages: file.pageCount,
+  }));
+  if (text) parts.push({ at: text.position - 0.5, id: null, pages: text.pages });
+  const starts = new Map<string, number>();
+  let page = 0;
+  for (const part of parts.sort((a, b) => a.at - b.at)) {
+    if (part.id) starts.set(part.id, page);
+    page += part.pages;
+  }
+  return starts;
 }

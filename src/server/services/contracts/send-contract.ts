@@ -4,10 +4,15 @@ import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { documents, organizations, reviewers, signers } from '../../db/schema';
+import { contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
-import { checkNoPlacedFields, hasDraftedText, signedFiles } from '../contract-files/signed-documents';
+import {
+  checkNoPlacedFields,
+  firstPages,
+  hasDraftedText,
+  signedFiles,
+} from '../contract-files/signed-documents';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
@@ -107,6 +112,14 @@ export async function sendContract(
       bytes: null,
       createdAt: sentAt,
     });
+    // Where each PDF's pages are in what is signed: its fields are drawn there at the seal.
+    const starts = firstPages(
+      files,
+      includeText ? { position: draft.textPosition, pages: frozen.textPages } : null,
+    );
+    for (const [fileId, firstPage] of starts) {
+      await tx.update(contractFiles).set({ firstPage }).where(eq(contractFiles.id, fileId));
+    }
     // In order, only the first signer is invited now; the next when the one before signs.
     const invited = input.sequential ? list.slice(0, 1) : list;
     for (const signer of invited) {

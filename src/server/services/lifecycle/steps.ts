@@ -16,7 +16,14 @@ type HistoryOnlyFacts = {
   'contract.created': { origin: CreationOrigin | null };
   'contract.restored': { restoredAs: number };
   'contract.sent': { signerCount: number; sequential: boolean };
-  'contract.signed': { fullName: string; signatureKind: string; consentVersion: string; consentHash: string };
+  'contract.signed': {
+    fullName: string;
+    signatureKind: string;
+    consentVersion: string;
+    consentHash: string;
+    /** The fields placed on the PDFs this signer filled, in words (empty when none). */
+    filled: string;
+  };
   'contract.completed': { signerCount: number };
   'contract.expired': { expiresAt: Date | null };
   'contract.sealed': { pages: number; signedSha256: string };
@@ -145,7 +152,7 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'signed',
       details: (facts) =>
-        `Signed by ${person(facts.fullName, facts.signerEmail)}, ${facts.signatureKind} signature; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})`,
+        `Signed by ${person(facts.fullName, facts.signerEmail)}, ${facts.signatureKind} signature; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})${facts.filled ? `; filled ${facts.filled}` : ''}`,
     },
     notice: { kind: 'signed', text: (title, data) => `${data.signerName} signed "${title}"` },
     followedBy: ['mail-signers'],

@@ -17,6 +17,7 @@ import { bytesOf } from '../documents/read-document';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { authenticationSummary } from '../signing/authentication-summary';
+import { drawnFieldsOf } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
 
 export type SealDeps = {
@@ -113,6 +114,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     })),
     certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
     ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
+    fields: await drawnFieldsOf(db, contract.id, signerRows),
   });
 
   // The bytes go to the file store first (a retry after a crash finds them there, kept once).

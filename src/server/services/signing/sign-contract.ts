@@ -4,10 +4,13 @@ import type { SignInput } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
 import { AppError } from '../../../shared/errors';
 import type { SignerContext } from '../../context';
-import { signers } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { contractFields, type SignerRow, signers } from '../../db/schema';
+import { placedFieldRows } from '../contract-files/placed-field-rows';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
 import { assertReady } from './closed-message';
+import { fillPlacedFields } from './fill-placed-fields';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { decodeSignatureImage } from './signature-image';
 import { checkSignerFields } from './signer-fields';
@@ -35,10 +38,17 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
     assertReady(signingStateOf({ contract, signer, signers: all }));
     const fields = checkSignerFields(
       await listSignerFields(tx, contract.organizationId),
-      input.fields,
+      input.fields ?? {},
       signer.email,
     );
     const now = new Date();
+    const filled = await fillFieldsOf(tx, contract.id, all, signer, {
+      placed: input.placed ?? {},
+      initials: input.initials?.image ?? null,
+      fullName: fields.fullName ?? signer.name,
+      email: signer.email,
+      at: now,
+    });
     await tx
       .update(signers)
       .set({
@@ -70,6 +80,7 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
         signatureKind: input.signature.kind,
         consentVersion: consentDisclosure.version,
         consentHash,
+        filled,
       },
       author,
       at: now,
@@ -85,4 +96,39 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
       at: now,
     });
   });
+}
+
+/**
+ * Fills the signer's fields placed on the PDFs (fill-placed-fields.ts) and stores the values;
+ * returns them in words for the history ("Company: Acme; Date: 2026-11-27").
+ */
+async function fillFieldsOf(
+  tx: Database,
+  contractId: string,
+  all: readonly Pick<SignerRow, 'id' | 'signingOrder' | 'createdAt'>[],
+  signer: Pick<SignerRow, 'id'>,
+  input: Parameters<typeof fillPlacedFields>[2],
+): Promise<string> {
+  const placed = await placedFieldRows(tx, contractId);
+  if (placed.length === 0 && Object.keys(input.placed).length === 0) return '';
+  if (input.initials) decodeSignatureImage(input.initials);
+  const order = [...all].sort(
+    (a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const number = order.findIndex((other) => other.id === signer.id) + 1;
+  const filled = fillPlacedFields(placed, number, input);
+  for (const field of filled) {
+    await tx
+      .update(contractFields)
+      .set({ filledValue: field.value, filledAt: input.at })
+      .where(eq(contractFields.id, field.id));
+  }
+  const byId = new Map(placed.map((field) => [field.id, field]));
+  return filled
+    .map((field) => {
+      const row = byId.get(field.id);
+      const shown = field.value.startsWith('data:') || row?.type === 'signature' ? '(signed)' : field.value;
+      return `${row?.label || row?.type}: ${shown}`;
+    })
+    .join('; ');
 }

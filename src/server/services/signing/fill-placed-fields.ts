@@ -1,0 +1,137 @@
+import type { FieldType } from '../../../shared/api/contract-fields';
+import { AppError } from '../../../shared/errors';
+import type { ContractFieldRow } from '../../db/schema';
+import { textProblem } from '../contract-files/check-fields';
+
+/** What a signer filled in one of their fields, as stored (a data URL for initials and images). */
+export type FilledField = { id: string; value: string };
+
+/** An image a signer uploads for an image field (a stamp, a company seal): PNG or JPEG. */
+const maxImageBytes = 200 * 1024;
+const imageDataUrl = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+const typeNames: Record<FieldType, string> = {
+  signature: 'signature',
+  initials: 'initials',
+  name: 'name',
+  email: 'e-mail',
+  company: 'company',
+  title: 'title',
+  dateSigned: 'date signed',
+  text: 'text',
+  date: 'date',
+  checkbox: 'checkbox',
+  radio: 'choice',
+  dropdown: 'choice',
+  image: 'image',
+};
+
+/**
+ * The values of a signer's fields as they sign: what fills itself (their signature, name, e-mail
+ * and the date) and what they gave, each checked against its field (required, format, pattern,
+ * choices, image size). A value for a field that is another signer's, or that does not exist, is
+ * refused, as is a missing required one, naming the field.
+ */
+export function fillPlacedFields(
+  fields: readonly ContractFieldRow[],
+  signerNumber: number,
+  input: {
+    placed: Record<string, string>;
+    initials: string | null;
+    fullName: string;
+    email: string;
+    at: Date;
+  },
+): FilledField[] {
+  const mine = fields.filter((field) => field.signer === signerNumber);
+  const byId = new Map(mine.map((field) => [field.id, field]));
+  for (const id of Object.keys(input.placed)) {
+    if (!byId.has(id))
+      throw new AppError(
+        'INVALID_INPUT',
+        'A value was given for a field that is not yours to fill.',
+        'placed',
+      );
+  }
+  const filled: FilledField[] = [];
+  for (const field of mine) {
+    const name = field.label
+      ? `“${field.label}”`
+      : `the ${typeNames[field.type]} field on page ${field.page + 1}`;
+    const refuse = (message: string): never => {
+      throw new AppError(
+        'INVALID_INPUT',
+        `${name.charAt(0).toUpperCase()}${name.slice(1)} ${message}`,
+        `placed.${field.id}`,
+      );
+    };
+    const given = input.placed[field.id];
+    const value = filledValueOf(field, given, input, refuse);
+    if (value === null || value === '') {
+      if (field.required) refuse('needs a value.');
+      continue;
+    }
+    filled.push({ id: field.id, value });
+  }
+  return filled;
+}
+
+function filledValueOf(
+  field: ContractFieldRow,
+  given: string | undefined,
+  input: { initials: string | null; fullName: string; email: string; at: Date },
+  refuse: (message: string) => never,
+): string | null {
+  switch (field.type) {
+    case 'signature':
+      // Drawn from the signature the signer adopts for the whole document.
+      return 'signature';
+    case 'initials':
+      if (!input.initials) return refuse('needs your initials.');
+      return input.initials;
+    case 'name':
+      return input.fullName;
+    case 'email':
+      return input.email;
+    case 'dateSigned':
+      return input.at.toISOString().slice(0, 10);
+    case 'checkbox': {
+      const value = given ?? field.value ?? 'false';
+      if (value !== 'true' && value !== 'false') return refuse('is checked or not.');
+      if (value !== 'true' && field.required) return refuse('needs to be checked.');
+      return value;
+    }
+    case 'radio':
+    case 'dropdown': {
+      const value = given ?? field.value ?? '';
+      if (value && !(field.options.choices ?? []).includes(value)) return refuse('takes one of its choices.');
+      return value;
+    }
+    case 'date': {
+      const value = (given ?? field.value ?? '').trim();
+      if (value && !(isoDate.test(value) && !Number.isNaN(Date.parse(value)))) return refuse('takes a date.');
+      return value;
+    }
+    case 'image': {
+      if (!given) return null;
+      const match = imageDataUrl.exec(given);
+      if (!match) return refuse('takes a PNG or JPEG picture.');
+      if (Buffer.byteLength(match[2] ?? '', 'base64') > maxImageBytes)
+        return refuse('takes a picture of at most 200 KB.');
+      return given;
+    }
+    default: {
+      const value = given ?? field.value ?? '';
+      if (value.length > 4000) return refuse('is too long.');
+      const problem =
+        field.type === 'text'
+          ? textProblem(value, field.options)
+          : /[\r\n]/.test(value)
+            ? 'must be one line'
+            : null;
+      if (value && problem) return refuse(`${problem}.`);
+      return value.trim();
+    }
+  }
+}
