@@ -190,6 +190,17 @@ describe('fields placed on PDFs', () => {
     expect(byLabel.company.y).toBeLessThan(byLabel.vat.y);
     expect(byLabel.company.y).toBeLessThan(0.5);
     expect(byLabel.company.width).toBeGreaterThan(0.2);
+
+    // Until the sender assigns them, the contract is not sent.
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${draft.id}`,
+      json: { signers: [{ name: 'Ewa', email: 'ewa@example.com' }] },
+    });
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${draft.id}/send`, json: {} });
+    expect(sent.json().error.message).toBe(
+      '4 fields on “agreement.pdf” are not assigned to a signer. Assign or remove them before sending.',
+    );
   });
 
   it('come from text tags written in the PDF, once, after the upload', async () => {
@@ -257,6 +268,22 @@ describe('fields placed on PDFs', () => {
       ['initials', 2, contract.files[0].id],
     ]);
 
+    // A field for a second signer, with one signer: not sent.
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${contract.id}`,
+      json: { signers: [{ name: 'Li Wei', email: 'li@example.com' }] },
+    });
+    const sent = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/send`,
+      json: {},
+    });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().error.message).toBe(
+      'A field on “agreement.pdf” is for signer 2, but this contract has one signer. Add a signer or remove the field.',
+    );
+
     // Replaced by a one-page PDF: the page-2 field goes, the page-1 one stays.
     const replaced = await call(ctx, owner, {
       method: 'POST',
@@ -269,20 +296,6 @@ describe('fields placed on PDFs', () => {
     expect(after.fields.map((field: { type: string; fileId: string }) => [field.type, field.fileId])).toEqual(
       [['signature', replaced.json().file.id]],
     );
-
-    // A contract with placed fields is not sent until signing them is possible.
-    await call(ctx, owner, {
-      method: 'PATCH',
-      url: `/api/contracts/${contract.id}`,
-      json: { signers: [{ name: 'Li Wei', email: 'li@example.com' }] },
-    });
-    const sent = await call(ctx, owner, {
-      method: 'POST',
-      url: `/api/contracts/${contract.id}/send`,
-      json: {},
-    });
-    expect(sent.statusCode).toBe(400);
-    expect(sent.json().error.field).toBe('fields');
 
     await call(ctx, owner, {
       method: 'DELETE',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contractFields, contractFiles } from '../../src/server/db/schema';
+import { contractFiles } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
@@ -91,6 +91,33 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
       url: `/api/contracts/${contract.id}`,
       json: { signers: [first, second] },
     });
+    const fileId = contract.files[0].id as string;
+    const box = (x: number, y: number, width = 0.3, height = 0.04) => ({ x, y, width, height });
+    const placedFields = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${contract.id}/fields`,
+      json: {
+        fields: [
+          { fileId, page: 1, ...box(0.55, 0.55, 0.3, 0.06), type: 'signature', signer: 1 },
+          { fileId, page: 1, ...box(0.55, 0.62), type: 'name', signer: 1 },
+          { fileId, page: 1, ...box(0.55, 0.67), type: 'company', signer: 1, label: 'Company' },
+          { fileId, page: 1, ...box(0.55, 0.72, 0.03, 0.025), type: 'checkbox', signer: 1, label: 'Agreed' },
+          { fileId, page: 1, ...box(0.55, 0.77), type: 'dateSigned', signer: 1 },
+          { fileId, page: 0, ...box(0.7, 0.9, 0.12, 0.05), type: 'initials', signer: 2 },
+          {
+            fileId,
+            page: 1,
+            ...box(0.55, 0.85),
+            type: 'text',
+            signer: 2,
+            label: 'VAT number',
+            options: { format: 'pattern', pattern: '[A-Z]{2}[0-9]{8}' },
+          },
+        ],
+      },
+    });
+    expect(placedFields.statusCode, placedFields.body).toBe(200);
+    const fields = placedFields.json().fields as { id: string; label: string }[];
     const sent = await call(ctx, owner, {
       method: 'POST',
       url: `/api/contracts/${contract.id}/send`,
@@ -104,78 +131,22 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
     // The agreement is the first document (the text is empty): it starts on page 0 of what is signed.
     expect(file?.firstPage).toBe(0);
 
-    // The signing page cannot walk a signer through placed fields yet, so a draft holding any is
-    // not sent: they are placed here, as the field editor will have placed them before sending.
-    const box = (x: number, y: number, width = 0.3, height = 0.04) => ({ x, y, width, height });
-    const fields = await ctx.database.db
-      .insert(contractFields)
-      .values([
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 1,
-          ...box(0.55, 0.55, 0.3, 0.06),
-          type: 'signature',
-          signer: 1,
-        },
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 1,
-          ...box(0.55, 0.62),
-          type: 'name',
-          signer: 1,
-        },
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 1,
-          ...box(0.55, 0.67),
-          type: 'company',
-          signer: 1,
-          label: 'Company',
-        },
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 1,
-          ...box(0.55, 0.72, 0.03, 0.025),
-          type: 'checkbox',
-          signer: 1,
-          label: 'Agreed',
-        },
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 1,
-          ...box(0.55, 0.77),
-          type: 'dateSigned',
-          signer: 1,
-        },
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 0,
-          ...box(0.7, 0.9, 0.12, 0.05),
-          type: 'initials',
-          signer: 2,
-        },
-        {
-          contractId: contract.id,
-          fileId: file?.id ?? '',
-          page: 1,
-          ...box(0.55, 0.85),
-          type: 'text',
-          signer: 2,
-          label: 'VAT number',
-          options: { format: 'pattern', pattern: '[A-Z]{2}[0-9]{8}' },
-        },
-      ])
-      .returning();
     const idOf = (label: string) => fields.find((field) => field.label === label)?.id ?? '';
 
     await background.drain();
     const firstBrowser = await openLink(ctx, latestTokenFor(peer, first.email));
+    const view = (
+      await call(ctx, null, {
+        method: 'GET',
+        url: `/api/signing/${firstBrowser.signerId}`,
+        headers: { cookie: firstBrowser.cookie },
+      })
+    ).json();
+    expect(view.placed.filter((field: { mine: boolean }) => field.mine)).toHaveLength(5);
+    expect(view.placed.find((field: { label: string }) => field.label === 'VAT number')).toMatchObject({
+      mine: false,
+      page: 1,
+    });
     const missing = await sign(firstBrowser, { [idOf('Agreed')]: 'true' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('“Company” needs a value.');

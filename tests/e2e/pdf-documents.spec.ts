@@ -1,6 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
-import { expect, sendTimeout, test } from './fixtures';
+import { expect, jobTimeout, sendTimeout, test } from './fixtures';
+import { signOnPage } from './mail-people';
 import { accessLinkFor } from './server-log';
 
 const screenshots = process.env.PDF_SCREENSHOTS;
@@ -148,4 +154,131 @@ test('a signer reads the uploaded PDFs page by page, at phone width', async ({
   // Zoomed, the page is wider than the phone: the region scrolls sideways.
   await expect.poll(() => document.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
   await phone.close();
+});
+
+test('fields from text tags and placed by the sender are filled in place at phone width, and sealed where they stand', async ({
+  page,
+  browser,
+  account: _account,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto('/contracts');
+  await page
+    .getByLabel('PDFs to start a contract from')
+    .setInputFiles(pdf('Supply agreement.pdf', 'chromium-tagged.pdf'));
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  const contractId = page.url().split('/').at(-1) ?? '';
+  // The text tags ({{signature:1}}, {{name:1}}, {{date:1}} and the same for signer 2) become six
+  // fields a few seconds after the upload.
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/contracts/${contractId}`)).json()).fields.length,
+      jobTimeout,
+    )
+    .toBe(6);
+  const contract = await (await page.request.get(`/api/contracts/${contractId}`)).json();
+  // The sender adds a company field and a checkbox for the first signer.
+  const fields = [
+    ...contract.fields,
+    {
+      fileId: contract.files[0].id,
+      page: 1,
+      x: 0.55,
+      y: 0.3,
+      width: 0.35,
+      height: 0.04,
+      type: 'company',
+      signer: 1,
+      label: 'Company',
+    },
+    {
+      fileId: contract.files[0].id,
+      page: 1,
+      x: 0.55,
+      y: 0.36,
+      width: 0.04,
+      height: 0.03,
+      type: 'checkbox',
+      signer: 1,
+      label: 'I have read Schedule 1',
+    },
+  ];
+  const saved = await page.request.put(`/api/contracts/${contractId}/fields`, { data: { fields } });
+  expect(saved.status()).toBe(200);
+  const suffix = Date.now();
+  const signers = [
+    { name: 'محمد العلي', email: `mohammed-${suffix}@example.com` },
+    { name: 'Ελένη Παπαδοπούλου', email: `eleni-${suffix}@example.com` },
+  ];
+  await page.reload();
+  for (const signer of signers) {
+    await page.getByLabel('Name', { exact: true }).fill(signer.name);
+    await page.getByLabel('Email', { exact: true }).fill(signer.email);
+    await page.getByRole('button', { name: 'Add Signer' }).click();
+  }
+  await expect(documentNames(page).nth(0)).toContainText('8 fields placed on it');
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+
+  for (const [index, signer] of signers.entries()) {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const signing = await phone.newPage();
+    await signing.goto(new URL(await accessLinkFor(signer.email, 'sign'), page.url()).href);
+    const document = signing.getByRole('region', { name: 'Document' });
+    await expect(document.getByRole('img', { name: 'Page 2 of 2' })).toBeAttached();
+    if (index === 0) {
+      await expect(signing.getByText('0 of 2 required fields filled')).toBeVisible();
+      // Start walks to the first field that needs a value, and the keyboard fills it.
+      await signing.getByRole('button', { name: 'Start' }).click();
+      await expect(signing.getByLabel('Company (required)')).toBeFocused();
+      await signing.keyboard.type('Łódź Widgets Sp. z o.o.');
+      await signing.getByRole('button', { name: 'Next field' }).click();
+      await expect(signing.getByLabel('I have read Schedule 1 (required)')).toBeFocused();
+      await signing.keyboard.press('Space');
+      await expect(signing.getByText('All 2 required fields are filled.')).toBeVisible();
+      const results = await new AxeBuilder({ page: signing }).include('[aria-label="Document"]').analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      if (screenshots)
+        await signing.screenshot({ path: `${screenshots}/signing-fields-390.png`, fullPage: true });
+    } else {
+      // The first signer's company shows, inert, on the second signer's page.
+      await expect(document.getByText('Łódź Widgets Sp. z o.o.')).toBeVisible();
+    }
+    await signOnPage(signing, signer.name);
+    await phone.close();
+  }
+
+  // Sealed: every value on its page, read back from the PDF's text.
+  let final: Buffer | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/contracts/${contractId}/documents/final`);
+      if (response.status() !== 200) return 0;
+      final = await response.body();
+      return final.length;
+    }, jobTimeout)
+    .toBeGreaterThan(0);
+  const dir = mkdtempSync(join(tmpdir(), 'pactum-e2e-fields-'));
+  writeFileSync(join(dir, 'final.pdf'), final as Buffer);
+  const text = execFileSync('pdftotext', ['-f', '2', '-l', '2', join(dir, 'final.pdf'), '-']).toString();
+  for (const value of [
+    'Łódź Widgets Sp. z o.o.',
+    'محمد العلي',
+    'Ελένη Παπαδοπούλου',
+    new Date().toISOString().slice(0, 10),
+  ]) {
+    expect(text).toContain(value);
+  }
+  if (screenshots)
+    execFileSync('pdftoppm', [
+      '-f',
+      '2',
+      '-l',
+      '2',
+      '-r',
+      '60',
+      '-png',
+      join(dir, 'final.pdf'),
+      `${screenshots}/sealed-fields`,
+    ]);
 });

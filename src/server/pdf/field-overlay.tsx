@@ -10,14 +10,36 @@ export type DrawnValue =
   | { kind: 'image'; image: Uint8Array; format: 'png' | 'jpg' };
 
 /** A filled field: its box in fractions of its page as it shows, and what to draw there. */
-export type DrawnField = { x: number; y: number; width: number; height: number; value: DrawnValue };
+export type DrawnField = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  value: DrawnValue;
+  /** The text tag it was placed at, whited out under it (fractions of the page, like the field's box). */
+  hides?: { x: number; y: number; width: number; height: number } | null;
+};
 
 /** One page's overlay: the page's size as it shows, in points, and its fields. */
 export type OverlayPage = { width: number; height: number; fields: DrawnField[] };
 
-/** Text fills its box's height up to 11 pt, as a form field's value does. */
-const textSize = (boxHeight: number, multiline: boolean) =>
-  Math.max(4, Math.min(11, multiline ? 11 : boxHeight * 0.7));
+/** Roughly how wide a text sets, in ems: wide for Han, kana and Hangul, about half an em for the rest. */
+function widthInEms(text: string): number {
+  let ems = 0;
+  for (const char of text)
+    ems += /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u.test(char) ? 1 : 0.6;
+  return ems;
+}
+
+/**
+ * Text fills its box's height up to 11 pt, as a form field's value does; a single line is made
+ * smaller until it fits the box's width (down to 4 pt), so no word of it is cut off.
+ */
+function textSize(text: string, box: { width: number; height: number }, multiline: boolean): number {
+  if (multiline) return 11;
+  const fitsWidth = (box.width - 4) / Math.max(1, widthInEms(text));
+  return Math.max(4, Math.min(11, box.height * 0.7, fitsWidth));
+}
 
 /**
  * The values of a document's filled fields as transparent pages of the same sizes, drawn with the
@@ -31,6 +53,22 @@ export async function renderFieldOverlay(pages: OverlayPage[]): Promise<Uint8Arr
       {pages.map((page, pageIndex) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one page per page of the document, in order
         <Page key={pageIndex} size={[page.width, page.height]} style={{ position: 'relative' }}>
+          {page.fields.map((field, index) =>
+            field.hides ? (
+              <View
+                // biome-ignore lint/suspicious/noArrayIndexKey: the tags of a page, in order
+                key={`tag-${index}`}
+                style={{
+                  position: 'absolute',
+                  left: field.hides.x * page.width - 0.5,
+                  top: field.hides.y * page.height - 0.5,
+                  width: field.hides.width * page.width + 1,
+                  height: field.hides.height * page.height + 1,
+                  backgroundColor: '#ffffff',
+                }}
+              />
+            ) : null,
+          )}
           {page.fields.map((field, index) => {
             const box = {
               position: 'absolute' as const,
@@ -40,9 +78,16 @@ export async function renderFieldOverlay(pages: OverlayPage[]): Promise<Uint8Arr
               height: field.height * page.height,
             };
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the fields of a page, in order
-              <View key={index} style={{ ...box, overflow: 'hidden', justifyContent: 'center' }}>
-                <FieldValue value={field.value} height={box.height} />
+              <View
+                // biome-ignore lint/suspicious/noArrayIndexKey: the fields of a page, in order
+                key={index}
+                style={{
+                  ...box,
+                  overflow: 'hidden',
+                  justifyContent: 'center',
+                }}
+              >
+                <FieldValue value={field.value} box={box} />
               </View>
             );
           })}
@@ -52,7 +97,7 @@ export async function renderFieldOverlay(pages: OverlayPage[]): Promise<Uint8Arr
   );
 }
 
-function FieldValue({ value, height }: { value: DrawnValue; height: number }) {
+function FieldValue({ value, box }: { value: DrawnValue; box: { width: number; height: number } }) {
   if (value.kind === 'image') {
     return (
       <Image
@@ -69,7 +114,7 @@ function FieldValue({ value, height }: { value: DrawnValue; height: number }) {
       </Svg>
     );
   }
-  const size = textSize(height, value.multiline);
+  const size = textSize(value.text, box, value.multiline);
   return (
     <Text
       style={{ fontFamily: fonts.sans, fontSize: size, lineHeight: 1.15, paddingHorizontal: 2 }}

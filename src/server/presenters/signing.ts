@@ -1,5 +1,5 @@
 import type { CustomField } from '../../shared/api/custom-fields';
-import type { ContractSigning, SigningView } from '../../shared/api/signing';
+import type { ContractSigning, SigningField, SigningView } from '../../shared/api/signing';
 import { consentDisclosure } from '../../shared/consent';
 import type { ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
 import { presentOutboxMessage } from './mail';
@@ -17,6 +17,7 @@ export function presentSigningView(facts: {
   senderEmail: string;
   frozen: Pick<DocumentInfo, 'sha256' | 'pages'> | undefined;
   files: { name: string; pageCount: number }[];
+  placed: SigningField[];
   fields: CustomField[];
   savedSignature: SigningView['savedSignature'];
 }): SigningView {
@@ -33,6 +34,7 @@ export function presentSigningView(facts: {
       sha256: frozen?.sha256 ?? '',
       files: facts.files.map((file) => ({ name: file.name, pageCount: file.pageCount })),
     },
+    placed: facts.placed,
     sender: { name: contract.createdByName, email: facts.senderEmail },
     organization: { name: facts.organizationName },
     consent: {

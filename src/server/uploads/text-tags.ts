@@ -1,6 +1,6 @@
 import { PDF } from '@libpdf/core';
 import type { FieldType } from '../../shared/api/contract-fields';
-import { displayedBox } from './page-geometry';
+import { displayedBox, type PageBox } from './page-geometry';
 import type { FoundField } from './pdf-form-fields';
 
 /**
@@ -22,16 +22,20 @@ const typeOfKind: Record<string, FieldType> = {
   checkbox: 'checkbox',
 };
 
-/** The least room a field of each type gets, in points: a tag is one line of small text. */
+/**
+ * The least room a field of each type gets, in points. A signature needs more than the line its
+ * tag is written on; a text field takes the tag's own width (authors pad a tag to the room they
+ * want), so it never covers the words beside it.
+ */
 const leastSize: Partial<Record<FieldType, { width: number; height: number }>> = {
   signature: { width: 160, height: 40 },
   initials: { width: 60, height: 30 },
   checkbox: { width: 14, height: 14 },
 };
-const lineSize = { width: 120, height: 16 };
+const lineSize = { width: 0, height: 14 };
 
 /** A field found at a text tag, for its signer (by signing order). */
-export type TaggedField = FoundField & { signer: number };
+export type TaggedField = FoundField & { signer: number; tagBox: PageBox };
 
 /**
  * The fields a stored PDF's text tags ask for, in page order: each where its tag is written (at
@@ -51,10 +55,15 @@ export async function findTextTags(bytes: Uint8Array, limit: number): Promise<Ta
       if (!type || number < 1) continue;
       const least = leastSize[type] ?? lineSize;
       const { x, y, width, height } = match.bbox;
-      // Grown down and to the right from the tag's top left, as a field drawn there would be.
-      const top = y + height;
-      const rect = [x, top - Math.max(height, least.height), x + Math.max(width, least.width), top] as const;
+      // A signature or initials sits on the tag's line and grows up from it; text grows down from
+      // the tag's top, as a field drawn there would.
+      const grown = { width: Math.max(width, least.width), height: Math.max(height, least.height) };
+      const upward = type === 'signature' || type === 'initials';
+      const rect = upward
+        ? ([x, y, x + grown.width, y + grown.height] as const)
+        : ([x, y + height - grown.height, x + grown.width, y + height] as const);
       const box = displayedBox(rect, crop, page.rotation);
+      const tagBox = displayedBox([x, y, x + width, y + height], crop, page.rotation);
       found.push({
         ...box,
         page: page.index,
@@ -64,6 +73,7 @@ export async function findTextTags(bytes: Uint8Array, limit: number): Promise<Ta
         required: true,
         value: null,
         options: {},
+        tagBox,
       });
       if (found.length >= limit) break;
     }

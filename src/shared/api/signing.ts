@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mailStatuses, signatureKinds } from '../enums';
 import { idSchema, timestampSchema } from './common';
+import { fieldOptionsSchema, fieldTypes } from './contract-fields';
 import { customFieldSchema } from './custom-fields';
 
 /** What a signing link leads to: the page says which, and only 'ready' can sign. */
@@ -39,6 +40,27 @@ export const signingSessionSchema = z
   .meta({ id: 'SigningSession' });
 export type SigningSession = z.infer<typeof signingSessionSchema>;
 
+/** A field placed on the document as sent, as a signer sees it. */
+export const signingFieldSchema = z.object({
+  id: idSchema,
+  page: z.int().describe('The page of the document as sent, counting from 0'),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  type: z.enum(fieldTypes),
+  label: z.string(),
+  required: z.boolean(),
+  options: fieldOptionsSchema,
+  mine: z.boolean().describe('This signer fills it'),
+  value: z
+    .string()
+    .nullable()
+    .describe("The sender's prefill of this signer's field; another signer's text once they filled it"),
+  filled: z.boolean().describe('Another signer filled it already'),
+});
+export type SigningField = z.infer<typeof signingFieldSchema>;
+
 export const signingViewSchema = z
   .object({
     signerId: idSchema,
@@ -54,6 +76,9 @@ export const signingViewSchema = z
         .array(z.object({ name: z.string(), pageCount: z.int() }))
         .describe('The uploaded PDFs the document holds, in order (empty when it is drafted text alone)'),
     }),
+    placed: z
+      .array(signingFieldSchema)
+      .describe('The fields placed on the PDFs: this signer’s to fill, and the others’ as they stand'),
     sender: z.object({ name: z.string(), email: z.string() }),
     organization: z.object({ name: z.string() }),
     consent: z.object({ version: z.string(), title: z.string(), text: z.string() }),

@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { openPdf } from '../lib/pdfjs';
 
 type PageSize = { width: number; height: number };
@@ -10,7 +10,16 @@ type PageSize = { width: number; height: number };
  * draws the pages read, not all of them), at the width of the column times the zoom, sharp on
  * high-density screens. Pages not drawn yet hold their place, sized as the first page.
  */
-export function PdfPages({ url, label }: { url: string; label: string }) {
+export function PdfPages({
+  url,
+  label,
+  renderOverlay,
+}: {
+  url: string;
+  label: string;
+  /** What is laid over a page (counting from 0), positioned in fractions of it: fields. */
+  renderOverlay?: (page: number) => ReactNode;
+}) {
   const [document, setDocument] = useState<PDFDocumentProxy | null>(null);
   const [firstSize, setFirstSize] = useState<PageSize | null>(null);
   const [failed, setFailed] = useState(false);
@@ -98,6 +107,7 @@ export function PdfPages({ url, label }: { url: string; label: string }) {
                 number={index + 1}
                 width={pageWidth}
                 placeholder={firstSize}
+                overlay={renderOverlay?.(index)}
               />
             ))}
           </div>
@@ -112,11 +122,13 @@ function PdfPage({
   number,
   width,
   placeholder,
+  overlay,
 }: {
   document: PDFDocumentProxy;
   number: number;
   width: number;
   placeholder: PageSize;
+  overlay?: ReactNode;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -161,12 +173,13 @@ function PdfPage({
   return (
     <div
       ref={holder}
-      role="img"
-      aria-label={`Page ${number} of ${document.numPages}`}
-      className="mx-auto bg-white shadow"
+      className="relative mx-auto bg-white shadow"
       style={{ width, aspectRatio: `${size.width} / ${size.height}` }}
     >
-      {near && <canvas ref={canvas} className="block size-full" />}
+      <div role="img" aria-label={`Page ${number} of ${document.numPages}`} className="absolute inset-0">
+        {near && <canvas ref={canvas} className="block size-full" />}
+      </div>
+      {overlay}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FieldOptions } from '../../../shared/api/contract-fields';
+import type { PageBox } from '../../uploads/page-geometry';
 import { users } from './accounts';
 import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
@@ -89,6 +90,8 @@ export const contractFields = pgTable(
     label: text('label').notNull().default(''),
     value: text('value'),
     options: jsonb('options').$type<FieldOptions>().notNull().default({}),
+    /** The text tag it was placed at (a box like its own): whited out at the seal, so the tag is hidden. */
+    tagBox: jsonb('tag_box').$type<PageBox>(),
     /** What its signer filled in (a data URL for initials and images), when they signed. */
     filledValue: text('filled_value'),
     filledAt: at('filled_at'),

@@ -37,7 +37,8 @@ export async function saveFields(
     }));
     checkFields(fields, files);
     // An id is kept only for a field this contract had: any other gets a new one.
-    const before = new Set((await placedFieldRows(tx, contractId)).map((field) => field.id));
+    // What a kept field was placed over (a text tag) stays with it.
+    const before = new Map((await placedFieldRows(tx, contractId)).map((field) => [field.id, field]));
     await reviseDraft(tx, {
       contract: row,
       baseRevision: input.baseRevision,
@@ -54,6 +55,7 @@ export async function saveFields(
         fields.map((field) => ({
           ...field,
           id: field.id && before.has(field.id) ? field.id : randomUUID(),
+          tagBox: (field.id && before.get(field.id)?.tagBox) || null,
           contractId,
         })),
       );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { contractFields } from '../../db/schema';
+import { contractFields, contractFiles } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
 import { contractFileRows } from './contract-file-rows';
 
@@ -43,20 +43,33 @@ export async function signedFiles(
 }
 
 /**
- * Fields placed on PDFs are kept and shown to the sender, but the signing page does not yet walk a
- * signer through them, nor the seal draw their values: a contract holding any is not sent, rather
- * than sealed with its fields left empty.
+ * Every field placed on the PDFs is for one of the contract's signers: a field found in the PDF's
+ * own form waits for the sender to assign it, and a tag's `:3` needs a third signer.
  */
-export async function checkNoPlacedFields(db: Database, contractId: string): Promise<void> {
-  const [field] = await db
-    .select({ id: contractFields.id })
+export async function checkPlacedFieldsAssigned(
+  db: Database,
+  contractId: string,
+  signerCount: number,
+): Promise<void> {
+  const rows = await db
+    .select({ field: contractFields, fileName: contractFiles.name })
     .from(contractFields)
-    .where(eq(contractFields.contractId, contractId))
-    .limit(1);
-  if (field) {
+    .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
+    .where(eq(contractFields.contractId, contractId));
+  const unassigned = rows.filter((row) => row.field.signer === null);
+  if (unassigned.length > 0) {
+    const [first] = unassigned;
     throw new AppError(
       'INVALID_INPUT',
-      'Fields placed on PDFs cannot be signed yet. Remove them to send this contract; its signers sign on the signature page.',
+      `${unassigned.length === 1 ? 'A field' : `${unassigned.length} fields`} on “${first?.fileName}” ${unassigned.length === 1 ? 'is' : 'are'} not assigned to a signer. Assign or remove ${unassigned.length === 1 ? 'it' : 'them'} before sending.`,
+      'fields',
+    );
+  }
+  const beyond = rows.find((row) => (row.field.signer ?? 0) > signerCount);
+  if (beyond) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `A field on “${beyond.fileName}” is for signer ${beyond.field.signer}, but this contract has ${signerCount === 1 ? 'one signer' : `${signerCount} signers`}. Add a signer or remove the field.`,
       'fields',
     );
   }

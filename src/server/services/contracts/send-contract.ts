@@ -8,7 +8,7 @@ import { contractFiles, documents, organizations, reviewers, signers } from '../
 import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
 import {
-  checkNoPlacedFields,
+  checkPlacedFieldsAssigned,
   firstPages,
   hasDraftedText,
   signedFiles,
@@ -53,7 +53,7 @@ export async function sendContract(
   checkMergeFieldsFilled(draft.content);
   // Refused before the PDF is made, and checked again below with the row locked.
   await checkApproved(db, draft);
-  await checkNoPlacedFields(db, id);
+  await checkPlacedFieldsAssigned(db, id, draftSigners.length);
   const sentAt = new Date();
   const files = await signedFiles(db, ctx.files, id);
   const includeText = files.length === 0 || hasDraftedText(draft.content);

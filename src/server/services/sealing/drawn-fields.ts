@@ -40,6 +40,7 @@ export async function drawnFieldsOf(
       width: field.width,
       height: field.height,
       value,
+      hides: field.tagBox,
     });
   }
   return drawn;

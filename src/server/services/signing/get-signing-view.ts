@@ -9,6 +9,7 @@ import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
 import { findSignerWithContract } from './find-signer';
+import { signingFieldsOf } from './signing-fields';
 import { signingStateOf } from './signing-state';
 
 /** A signed-in Pactum user who is the invited signer gets their saved signature offered. */
@@ -46,6 +47,7 @@ export async function getSigningView(
     senderEmail: sender?.email ?? '',
     frozen,
     files: await contractFileRows(db, contract.id),
+    placed: await signingFieldsOf(db, contract.id, signers, signer.id),
     fields: await listSignerFields(db, contract.organizationId),
     savedSignature: await savedSignatureFor(db, viewer, signer.email),
   });

@@ -14,8 +14,8 @@ function prepare(canvas: HTMLCanvasElement): CanvasRenderingContext2D | null {
   const context = canvas.getContext('2d');
   if (!context) return null;
   context.scale(ratio, ratio);
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, width, height);
+  // Transparent: a signature laid over a document's line shows only its ink.
+  context.clearRect(0, 0, width, height);
   context.strokeStyle = '#0f172a';
   context.fillStyle = '#0f172a';
   context.lineWidth = 2.5;

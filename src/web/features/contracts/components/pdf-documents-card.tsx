@@ -103,6 +103,8 @@ export function PdfDocumentsCard({
   };
 
   const fieldCount = (fileId: string) => contract.fields.filter((field) => field.fileId === fileId).length;
+  const unassigned = (fileId: string) =>
+    contract.fields.filter((field) => field.fileId === fileId && field.signer === null).length;
 
   const clearFields = async (fileId: string) => {
     setProblems([]);
@@ -197,9 +199,17 @@ export function PdfDocumentsCard({
                         ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
                     </p>
                     {fieldCount(item.file.id) > 0 && (
-                      <p className="mt-0.5 text-xs text-amber-800">
+                      <p className="mt-0.5 text-xs text-slate-600">
                         {fieldCount(item.file.id)} {fieldCount(item.file.id) === 1 ? 'field' : 'fields'}{' '}
-                        placed on it (signing fields in place is coming; remove them to send)
+                        placed on it, filled by the signers on its pages
+                        {unassigned(item.file.id) > 0 && (
+                          <span className="text-amber-800">
+                            {' '}
+                            ({unassigned(item.file.id)} from its form{' '}
+                            {unassigned(item.file.id) === 1 ? 'has' : 'have'} no signer yet: remove them to
+                            send)
+                          </span>
+                        )}
                         {editable && (
                           <>
                             {' '}

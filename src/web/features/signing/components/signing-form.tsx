@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SigningView } from '../../../../shared/api/signing';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -8,11 +8,24 @@ import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrors } from '../../../lib/field-errors';
 import { useSign } from '../api/signing';
 import { DeclineDialog } from './decline-dialog';
+import type { PlacedFieldsState } from './placed-fields';
 
 const inputTypes = { text: 'text', email: 'email', phone: 'tel' } as const;
 
-/** Consent, the organization's signer fields, the signature, and Sign or Decline. */
-export function SigningForm({ view }: { view: SigningView }) {
+/**
+ * Consent, the organization's signer fields, the signature (and the initials, when the document
+ * asks for them), and Sign or Decline. The fields placed on the document are filled on its pages
+ * (placed-fields.tsx); Sign waits until the required ones are.
+ */
+export function SigningForm({
+  view,
+  placed,
+  onSignature,
+}: {
+  view: SigningView;
+  placed?: PlacedFieldsState;
+  onSignature?: (image: string | null) => void;
+}) {
   const sign = useSign(view.signerId);
   const [consented, setConsented] = useState(false);
   const saved = view.savedSignature;
@@ -29,10 +42,28 @@ export function SigningForm({ view }: { view: SigningView }) {
     'signature',
   ]);
 
+  useEffect(() => onSignature?.(signature?.image ?? null), [signature, onSignature]);
+  const missing = placed?.missing.length ?? 0;
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!signature || !consented) return;
-    sign.mutate({ consentVersion: view.consent.version, fields: values, signature });
+    if (!signature || !consented || missing > 0) return;
+    const extra = placed?.request();
+    sign.mutate({
+      consentVersion: view.consent.version,
+      fields: values,
+      signature,
+      ...(extra ? { placed: extra.placed } : {}),
+      ...(extra?.initialsImage
+        ? {
+            initials: {
+              kind: 'typed' as const,
+              image: extra.initialsImage,
+              typedName: placed?.initials ?? '',
+            },
+          }
+        : {}),
+    });
   };
 
   return (
@@ -93,6 +124,15 @@ export function SigningForm({ view }: { view: SigningView }) {
           <SignaturePad onChange={setSignature} defaultName={values.fullName ?? ''} />
         )}
 
+        {placed?.hasInitials && (
+          <TextField
+            label="Your initials (for every initials field)"
+            value={placed.initials}
+            maxLength={4}
+            onChange={(event) => placed.setInitials(event.target.value)}
+          />
+        )}
+
         {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
         {errors.signature && <ErrorBanner>{errors.signature}</ErrorBanner>}
 
@@ -101,15 +141,20 @@ export function SigningForm({ view }: { view: SigningView }) {
           <Button
             type="submit"
             loading={sign.isPending}
-            disabled={!consented || !signature}
+            disabled={!consented || !signature || missing > 0}
             className="sm:min-w-32"
           >
             Sign
           </Button>
         </div>
-        {(!consented || !signature) && (
+        {(!consented || !signature || missing > 0) && (
           <p className="text-right text-xs text-slate-500">
-            {!consented ? 'Agree to sign electronically' : 'Add your signature'} to continue.
+            {!consented
+              ? 'Agree to sign electronically'
+              : !signature
+                ? 'Add your signature'
+                : `Fill the ${missing === 1 ? 'required field' : `${missing} required fields`} on the document`}{' '}
+            to continue.
           </p>
         )}
       </form>

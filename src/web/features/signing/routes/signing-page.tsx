@@ -1,5 +1,7 @@
 import { Download, FileText, Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { SigningView } from '../../../../shared/api/signing';
 import { AppError } from '../../../../shared/errors';
 import { PdfPages } from '../../../components/pdf-pages';
 import { ErrorBanner } from '../../../components/ui/banner';
@@ -9,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
 import { LinkStatePanel } from '../components/link-state-panel';
+import { FieldWalk, PlacedFieldsOverlay, usePlacedFields } from '../components/placed-fields';
 import { SignerCheckPanel } from '../components/signer-check-panel';
 import { SigningForm } from '../components/signing-form';
 
@@ -91,6 +94,14 @@ export function SigningPage() {
     );
   }
 
+  return <ReadyToSign data={data} />;
+}
+
+/** The document and the form of a signer whose turn it is, with the fields placed on its pages. */
+function ReadyToSign({ data }: { data: SigningView }) {
+  const signerId = data.signerId;
+  const placed = usePlacedFields(data);
+  const [signatureImage, setSignatureImage] = useState<string | null>(null);
   return (
     <Frame organization={data.organization.name}>
       <div className="space-y-6">
@@ -130,7 +141,19 @@ export function SigningPage() {
                   .join(', ')}
                 .
               </p>
-              <PdfPages url={signingDocumentUrl(signerId, 'frozen')} label="Document" />
+              <FieldWalk state={placed} />
+              <PdfPages
+                url={signingDocumentUrl(signerId, 'frozen')}
+                label="Document"
+                renderOverlay={(page) => (
+                  <PlacedFieldsOverlay
+                    page={page}
+                    state={placed}
+                    view={data}
+                    signatureImage={signatureImage}
+                  />
+                )}
+              />
             </>
           ) : (
             <article
@@ -142,7 +165,7 @@ export function SigningPage() {
             />
           )}
         </Card>
-        <SigningForm view={data} />
+        <SigningForm view={data} placed={placed} onSignature={setSignatureImage} />
       </div>
     </Frame>
   );

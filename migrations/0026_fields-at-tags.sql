@@ -1,0 +1,1 @@
+ALTER TABLE "contract_fields" ADD COLUMN "tag_box" jsonb;

@@ -1,0 +1,297 @@
+import { useMemo, useState } from 'react';
+import type { FieldType } from '../../../../shared/api/contract-fields';
+import type { SigningField, SigningView } from '../../../../shared/api/signing';
+
+const typeNames: Record<FieldType, string> = {
+  signature: 'Signature',
+  initials: 'Initials',
+  name: 'Name',
+  email: 'E-mail',
+  company: 'Company',
+  title: 'Title',
+  dateSigned: 'Date signed',
+  text: 'Text',
+  date: 'Date',
+  checkbox: 'Checkbox',
+  radio: 'Choice',
+  dropdown: 'Choice',
+  image: 'Image',
+};
+
+/** What fills itself from the signature, the name and the date: nothing to type in the box. */
+const automatic: readonly FieldType[] = ['signature', 'initials', 'name', 'email', 'dateSigned'];
+
+export const fieldName = (field: SigningField) => field.label || typeNames[field.type];
+const maxImageBytes = 200 * 1024;
+
+/** Initials as the signer adopts them: the first letter of each part of their name. */
+export const initialsOf = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .map((part) => [...part][0] ?? '')
+    .join('')
+    .toUpperCase()
+    .slice(0, 4);
+
+/** The adopted initials as a PNG, set in the same hand as a typed signature. */
+export function initialsImage(text: string): string | null {
+  if (!text.trim()) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = 240;
+  canvas.height = 120;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.font = 'italic 64px "Segoe Script", "Brush Script MT", cursive';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillStyle = '#111827';
+  context.fillText(text.trim(), 120, 60, 220);
+  return canvas.toDataURL('image/png');
+}
+
+/** The signer's values for their placed fields, which of those still need one, and the walk's place. */
+export function usePlacedFields(view: SigningView) {
+  const mine = useMemo(() => view.placed.filter((field) => field.mine), [view.placed]);
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      mine.filter((field) => field.value !== null).map((field) => [field.id, field.value ?? '']),
+    ),
+  );
+  const [initials, setInitials] = useState(initialsOf(view.signer.name));
+  const needsInput = mine.filter((field) => !automatic.includes(field.type));
+  const missing = needsInput.filter((field) => {
+    if (!field.required) return false;
+    const value = values[field.id] ?? '';
+    return field.type === 'checkbox' ? value !== 'true' : value.trim() === '';
+  });
+  const hasInitials = mine.some((field) => field.type === 'initials');
+  return {
+    mine,
+    values,
+    setValue: (id: string, value: string) => setValues((before) => ({ ...before, [id]: value })),
+    initials,
+    setInitials,
+    hasInitials,
+    needsInput,
+    missing,
+    /** What the sign request sends for them. */
+    request: () => ({
+      placed: Object.fromEntries(
+        needsInput
+          .filter((field) => values[field.id] !== undefined)
+          .map((field) => [field.id, values[field.id] ?? '']),
+      ),
+      initialsImage: hasInitials ? initialsImage(initials) : null,
+    }),
+  };
+}
+
+export type PlacedFieldsState = ReturnType<typeof usePlacedFields>;
+
+/** Moves to the next field that still needs a value (or the first of the signer's): the guided walk. */
+export function goToNextField(state: PlacedFieldsState) {
+  const next = state.missing[0] ?? state.needsInput[0];
+  if (!next) return;
+  const element = document.getElementById(`placed-${next.id}`);
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element?.focus({ preventScroll: true });
+}
+
+/** The bar above the document: how many of the signer's fields are done, and Start / Next. */
+export function FieldWalk({ state }: { state: PlacedFieldsState }) {
+  const total = state.needsInput.filter((field) => field.required).length;
+  if (state.mine.length === 0) return null;
+  const done = total - state.missing.length;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-indigo-50 px-4 py-2 text-sm sm:px-6">
+      <p aria-live="polite" className="text-indigo-900">
+        {total === 0
+          ? 'Your fields fill themselves from your name, signature and the date.'
+          : state.missing.length === 0
+            ? `All ${total} required ${total === 1 ? 'field is' : 'fields are'} filled.`
+            : `${done} of ${total} required fields filled`}
+      </p>
+      {state.needsInput.length > 0 && (
+        <button
+          type="button"
+          onClick={() => goToNextField(state)}
+          className="min-h-9 rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {done === 0 ? 'Start' : state.missing.length > 0 ? 'Next field' : 'Review fields'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+const boxStyle = (field: SigningField) => ({
+  left: `${field.x * 100}%`,
+  top: `${field.y * 100}%`,
+  width: `${field.width * 100}%`,
+  height: `${field.height * 100}%`,
+});
+
+const inputClass =
+  'size-full min-h-6 rounded-sm border-0 bg-indigo-50/90 px-1 text-[11px] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:bg-white focus:outline-none focus:ring-indigo-700';
+
+/** The fields on one page: the signer's as inputs in their boxes, the others' inert. */
+export function PlacedFieldsOverlay({
+  page,
+  state,
+  view,
+  signatureImage,
+}: {
+  page: number;
+  state: PlacedFieldsState;
+  view: SigningView;
+  signatureImage: string | null;
+}) {
+  const fields = view.placed.filter((field) => field.page === page);
+  if (fields.length === 0) return null;
+  return (
+    <>
+      {fields.map((field) =>
+        field.mine ? (
+          <div key={field.id} className="absolute" style={boxStyle(field)}>
+            <MyField field={field} state={state} view={view} signatureImage={signatureImage} />
+          </div>
+        ) : (
+          <div
+            key={field.id}
+            className="absolute flex items-center overflow-hidden rounded-sm bg-slate-200/60 px-1 text-[10px] text-slate-600 ring-1 ring-slate-300"
+            style={boxStyle(field)}
+            title={`${fieldName(field)}: for another signer`}
+          >
+            {field.value ?? (field.filled ? `${fieldName(field)} ✓` : fieldName(field))}
+          </div>
+        ),
+      )}
+    </>
+  );
+}
+
+function MyField({
+  field,
+  state,
+  view,
+  signatureImage,
+}: {
+  field: SigningField;
+  state: PlacedFieldsState;
+  view: SigningView;
+  signatureImage: string | null;
+}) {
+  const id = `placed-${field.id}`;
+  const value = state.values[field.id] ?? '';
+  const label = `${fieldName(field)}${field.required ? ' (required)' : ''}`;
+  const set = (next: string) => state.setValue(field.id, next);
+  if (automatic.includes(field.type)) {
+    const shown =
+      field.type === 'signature'
+        ? signatureImage
+        : field.type === 'initials'
+          ? state.initials
+          : field.type === 'name'
+            ? view.signer.name
+            : field.type === 'email'
+              ? view.signer.email
+              : new Date().toISOString().slice(0, 10);
+    return (
+      <div
+        id={id}
+        className="flex size-full items-center justify-center overflow-hidden rounded-sm bg-amber-50/90 text-[10px] text-slate-800 ring-2 ring-amber-400"
+        title={`${fieldName(field)}: filled from ${field.type === 'signature' ? 'the signature you adopt below' : field.type === 'initials' ? 'your initials below' : 'your details'}`}
+      >
+        {field.type === 'signature' ? (
+          shown ? (
+            <img src={shown} alt="Your signature" className="max-h-full max-w-full object-contain" />
+          ) : (
+            <span>Signature: adopt it below</span>
+          )
+        ) : (
+          <span className="truncate px-1">{shown}</span>
+        )}
+      </div>
+    );
+  }
+  if (field.type === 'checkbox') {
+    return (
+      <input
+        id={id}
+        type="checkbox"
+        aria-label={label}
+        checked={value === 'true'}
+        onChange={(event) => set(event.target.checked ? 'true' : 'false')}
+        className="size-full min-h-5 min-w-5 accent-indigo-600 ring-2 ring-indigo-500"
+      />
+    );
+  }
+  if (field.type === 'radio' || field.type === 'dropdown') {
+    return (
+      <select
+        id={id}
+        aria-label={label}
+        value={value}
+        onChange={(event) => set(event.target.value)}
+        className={inputClass}
+      >
+        <option value="">Choose…</option>
+        {(field.options.choices ?? []).map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.type === 'image') {
+    return (
+      <label
+        className={`${inputClass} flex cursor-pointer items-center justify-center overflow-hidden`}
+        title={label}
+      >
+        {value ? <img src={value} alt="" className="max-h-full max-w-full object-contain" /> : 'Add image'}
+        <input
+          id={id}
+          type="file"
+          accept="image/png,image/jpeg"
+          aria-label={label}
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file || file.size > maxImageBytes) return;
+            const reader = new FileReader();
+            reader.onload = () => set(String(reader.result));
+            reader.readAsDataURL(file);
+          }}
+        />
+      </label>
+    );
+  }
+  if (field.type === 'text' && field.options.multiline) {
+    return (
+      <textarea
+        id={id}
+        aria-label={label}
+        value={value}
+        maxLength={field.options.maxLength}
+        onChange={(event) => set(event.target.value)}
+        className={`${inputClass} resize-none`}
+      />
+    );
+  }
+  return (
+    <input
+      id={id}
+      aria-label={label}
+      type={field.type === 'date' ? 'date' : field.options.format === 'email' ? 'email' : 'text'}
+      inputMode={field.options.format === 'number' ? 'decimal' : undefined}
+      dir="auto"
+      value={value}
+      maxLength={field.options.maxLength}
+      onChange={(event) => set(event.target.value)}
+      className={inputClass}
+    />
+  );
+}
