@@ -212,3 +212,87 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
     );
   }, 120_000);
 });
+
+describe('a picture for an image field', () => {
+  it('is read as the seal will read it: a PNG that claims 30,000 × 30,000 pixels is refused', async () => {
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=stamp.pdf',
+      payload: pdfFixture('img2pdf-scan.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const contract = created.json();
+    const signer = { name: 'Anna Kowalska', email: 'anna.stamp@example.com' };
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${contract.id}`,
+      json: { signers: [signer] },
+    });
+    const placed = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${contract.id}/fields`,
+      json: {
+        fields: [
+          {
+            fileId: contract.files[0].id,
+            page: 0,
+            x: 0.6,
+            y: 0.8,
+            width: 0.2,
+            height: 0.1,
+            type: 'image',
+            signer: 1,
+            label: 'Company seal',
+          },
+        ],
+      },
+    });
+    const fieldId = placed.json().fields[0].id as string;
+    await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send`, json: {} });
+    await background.drain();
+    const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
+    // A real PNG's header, its size rewritten: 30,000 × 30,000 pixels would take gigabytes to decode.
+    const png = Buffer.from(signatureDataUrl().split(',')[1] ?? '', 'base64');
+    png.writeUInt32BE(30_000, 16);
+    png.writeUInt32BE(30_000, 20);
+    const refused = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${browser.signerId}/sign`,
+      headers: { cookie: browser.cookie },
+      json: {
+        consentVersion: consentDisclosure.version,
+        fields: { fullName: signer.name },
+        signature: { kind: 'drawn', image: signatureDataUrl() },
+        placed: { [fieldId]: `data:image/png;base64,${png.toString('base64')}` },
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      '“Company seal” takes a PNG or JPEG picture of at most 3,000 × 3,000 pixels that can be read.',
+    );
+    const accepted = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${browser.signerId}/sign`,
+      headers: { cookie: browser.cookie },
+      json: {
+        consentVersion: consentDisclosure.version,
+        fields: { fullName: signer.name },
+        signature: { kind: 'drawn', image: signatureDataUrl() },
+        placed: { [fieldId]: signatureDataUrl() },
+      },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(204);
+    await background.drain();
+    const final = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${contract.id}/documents/final`,
+    });
+    expect(final.statusCode).toBe(200);
+    // The scan was the page's one picture; the seal is drawn over it as a second.
+    const dir = await mkdtemp(join(tmpdir(), 'pactum-stamp-'));
+    await writeFile(join(dir, 'final.pdf'), final.rawPayload);
+    const { stdout } = await run('pdfimages', ['-list', '-f', '1', '-l', '1', join(dir, 'final.pdf')]);
+    const images = stdout.trim().split('\n').slice(2);
+    expect(images.length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});

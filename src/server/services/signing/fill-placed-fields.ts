@@ -2,6 +2,7 @@ import type { FieldType } from '../../../shared/api/contract-fields';
 import { AppError } from '../../../shared/errors';
 import type { ContractFieldRow } from '../../db/schema';
 import { textProblem } from '../contract-files/check-fields';
+import { checkJpeg, decodeSignatureImage } from './signature-image';
 
 /** What a signer filled in one of their fields, as stored (a data URL for initials and images). */
 export type FilledField = { id: string; value: string };
@@ -56,16 +57,10 @@ export function fillPlacedFields(
   }
   const filled: FilledField[] = [];
   for (const field of mine) {
-    const name = field.label
-      ? `“${field.label}”`
-      : `the ${typeNames[field.type]} field on page ${field.page + 1}`;
     const refuse = (message: string): never => {
-      throw new AppError(
-        'INVALID_INPUT',
-        `${name.charAt(0).toUpperCase()}${name.slice(1)} ${message}`,
-        `placed.${field.id}`,
-      );
+      throw new AppError('INVALID_INPUT', `${fieldLabel(field)} ${message}`, `placed.${field.id}`);
     };
+
     const given = input.placed[field.id];
     const value = filledValueOf(field, given, input, refuse);
     if (value === null || value === '') {
@@ -119,6 +114,15 @@ function filledValueOf(
       if (!match) return refuse('takes a PNG or JPEG picture.');
       if (Buffer.byteLength(match[2] ?? '', 'base64') > maxImageBytes)
         return refuse('takes a picture of at most 200 KB.');
+      // Read as the seal will read it, within bounds: a picture that passes here is drawn there.
+      const refusal = new AppError(
+        'INVALID_INPUT',
+        `${fieldLabel(field)} takes a PNG or JPEG picture of at most 3,000 × 3,000 pixels that can be read.`,
+        `placed.${field.id}`,
+      );
+      const bounds = { width: 3000, height: 3000, refusal };
+      if (match[1] === 'png') decodeSignatureImage(given, bounds);
+      else checkJpeg(Buffer.from(match[2] ?? '', 'base64'), bounds);
       return given;
     }
     default: {
@@ -134,4 +138,12 @@ function filledValueOf(
       return value.trim();
     }
   }
+}
+
+/** A field as a refusal names it: its label, or its kind and page. */
+function fieldLabel(field: ContractFieldRow): string {
+  const name = field.label
+    ? `“${field.label}”`
+    : `the ${typeNames[field.type]} field on page ${field.page + 1}`;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }

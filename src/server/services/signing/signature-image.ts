@@ -19,9 +19,17 @@ const bitDepths: Record<number, number[]> = {
  * contract that can never be sealed. Bounded: the size is capped by IHDR (at most 2000×1000),
  * and the image data is inflated to at most one byte more than that size says.
  */
-export function decodeSignatureImage(dataUrl: string): Buffer {
+export function decodeSignatureImage(
+  dataUrl: string,
+  /** A picture for an image field (a stamp, a seal) is allowed larger, and refused in its own words. */
+  bounds: { width: number; height: number; refusal: AppError } = {
+    width: 2000,
+    height: 1000,
+    refusal: new AppError('INVALID_INPUT', 'The signature image could not be read', 'signature'),
+  },
+): Buffer {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  const invalid = () => new AppError('INVALID_INPUT', 'The signature image could not be read', 'signature');
+  const invalid = () => bounds.refusal;
   if (bytes.length < 33 || !bytes.subarray(0, 8).equals(pngSignature)) throw invalid();
   const chunks = readChunks(bytes);
   if (!chunks) throw invalid();
@@ -31,7 +39,8 @@ export function decodeSignatureImage(dataUrl: string): Buffer {
   const ihdr = first.data;
   const width = ihdr.readUInt32BE(0);
   const height = ihdr.readUInt32BE(4);
-  if (width < 20 || height < 10 || width > 2000 || height > 1000) throw invalid();
+  if (width < 1 || height < 1 || width > bounds.width || height > bounds.height) throw invalid();
+  if (bounds.refusal.field === 'signature' && (width < 20 || height < 10)) throw invalid();
   const [bitDepth = 0, colourType = 0, compression, filter, interlace] = ihdr.subarray(8, 13);
   // Only what a signature pad or canvas produces: no interlacing, standard compression and filters.
   if (!bitDepths[colourType]?.includes(bitDepth) || compression !== 0 || filter !== 0 || interlace !== 0) {
@@ -75,4 +84,30 @@ function readChunks(bytes: Buffer): Chunk[] | undefined {
   }
   // Anything after IEND is not part of the image.
   return offset === bytes.length ? chunks : undefined;
+}
+
+/**
+ * Checks a JPEG sent for an image field as the seal will embed it (as it is, never decoded): it
+ * starts and ends as a JPEG does and its frame header says at most `bounds` pixels.
+ */
+export function checkJpeg(
+  bytes: Buffer,
+  bounds: { width: number; height: number; refusal: AppError },
+): Buffer {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) throw bounds.refusal;
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) throw bounds.refusal;
+    const marker = bytes[offset + 1] ?? 0;
+    const length = bytes.readUInt16BE(offset + 2);
+    // Start of frame (baseline, progressive…; not the DHT, JPG and DAC markers among them).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      const height = bytes.readUInt16BE(offset + 5);
+      const width = bytes.readUInt16BE(offset + 7);
+      if (width < 1 || height < 1 || width > bounds.width || height > bounds.height) throw bounds.refusal;
+      return bytes;
+    }
+    offset += 2 + length;
+  }
+  throw bounds.refusal;
 }
