@@ -83,7 +83,17 @@ export const eventCatalogue = {
       nextSignerId: z.string().nullable().describe('In order, the signer whose turn it is now'),
     }),
   },
-  'contract.completed': { label: 'Contract signed by everyone', data: z.object(signer) },
+  'contract.completed': {
+    label: 'Contract signed by everyone',
+    data: z.object({
+      ...signer,
+      fieldValues: z
+        .string()
+        .describe(
+          'The fields placed on its PDFs as filled, as JSON: [{"label","type","signer","page","value"}] (signer by signing order, page counted from 1 in its PDF; a signature, initials or picture as "(image)")',
+        ),
+    }),
+  },
   'contract.declined': {
     label: 'Contract declined by a signer',
     data: z.object({ ...signer, reason: z.string().describe('Why the signer declined') }),

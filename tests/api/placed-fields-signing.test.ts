@@ -3,9 +3,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contractFiles } from '../../src/server/db/schema';
+import { contractFiles, events } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
@@ -200,6 +200,20 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
     expect(await inkIn(final.rawPayload, 1, box(0.7, 0.9, 0.12, 0.05))).toBeGreaterThan(0.002);
     expect(await inkIn(final.rawPayload, 2, box(0.05, 0.93, 0.3, 0.04))).toBe(0);
 
+    // The completion's event (and so its webhook) carries what was filled.
+    const [completed] = await ctx.database.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.contractId, contract.id), eq(events.type, 'contract.completed')));
+    const values = JSON.parse(String(completed?.data.fieldValues));
+    expect(values).toEqual(
+      expect.arrayContaining([
+        { label: 'Company', type: 'company', signer: 1, page: 2, value: 'Łódź Widgets Sp. z o.o.' },
+        { label: '', type: 'signature', signer: 1, page: 2, value: '(image)' },
+        { label: '', type: 'initials', signer: 2, page: 1, value: '(image)' },
+        { label: 'VAT number', type: 'text', signer: 2, page: 2, value: 'PL12345678' },
+      ]),
+    );
     const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/history` });
     const signedEntry = history
       .json()

@@ -91,7 +91,7 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
       contract,
       step: 'contract.completed',
       set: { completedAt: now },
-      facts: { ...who, signerCount: all.length },
+      facts: { ...who, signerCount: all.length, fieldValues: await fieldValuesJson(tx, contract.id) },
       author,
       at: now,
     });
@@ -131,4 +131,23 @@ async function fillFieldsOf(
       return `${row?.label || row?.type}: ${shown}`;
     })
     .join('; ');
+}
+
+/** What the completion event carries of the fields filled on the PDFs (webhooks read it). */
+async function fieldValuesJson(tx: Database, contractId: string): Promise<string> {
+  const fields = await placedFieldRows(tx, contractId);
+  return JSON.stringify(
+    fields
+      .filter((field) => field.filledValue !== null)
+      .map((field) => ({
+        label: field.label,
+        type: field.type,
+        signer: field.signer,
+        page: field.page + 1,
+        value:
+          field.type === 'signature' || field.filledValue?.startsWith('data:')
+            ? '(image)'
+            : field.filledValue,
+      })),
+  );
 }
