@@ -200,6 +200,11 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
     expect(await inkIn(final.rawPayload, 1, box(0.7, 0.9, 0.12, 0.05))).toBeGreaterThan(0.002);
     expect(await inkIn(final.rawPayload, 2, box(0.05, 0.93, 0.3, 0.04))).toBe(0);
 
+    // The signature pages list under each signer what they filled, and where.
+    const { stdout: all } = await run('pdftotext', [join(dir, 'final.pdf'), '-']);
+    expect(all).toContain('Company (page 2 of agreement.pdf)');
+    expect(all).toContain('VAT number (page 2 of agreement.pdf)');
+
     // The completion's event (and so its webhook) carries what was filled.
     const [completed] = await ctx.database.db
       .select({ data: events.data })

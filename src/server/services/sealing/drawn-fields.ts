@@ -67,3 +67,45 @@ function drawnValue(
   }
   return { kind: 'text', text: filled, multiline };
 }
+
+/**
+ * What each signer filled, as the signature pages list it under their name: the field (its label,
+ * or its kind), where it is, and the value (a picture as such). The certificate's history has the
+ * same, with the time they signed.
+ */
+export async function filledValuesBySigner(
+  db: Database,
+  contractId: string,
+  signers: readonly Pick<SignerRow, 'id' | 'signingOrder' | 'createdAt'>[],
+): Promise<Map<string, { label: string; value: string }[]>> {
+  const rows = await db
+    .select({ field: contractFields, fileName: contractFiles.name })
+    .from(contractFields)
+    .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
+    .where(and(eq(contractFields.contractId, contractId), isNotNull(contractFields.filledValue)))
+    .orderBy(
+      asc(contractFiles.position),
+      asc(contractFields.page),
+      asc(contractFields.y),
+      asc(contractFields.x),
+    );
+  const order = [...signers].sort(
+    (a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const bySigner = new Map<string, { label: string; value: string }[]>();
+  for (const { field, fileName } of rows) {
+    const signer = field.signer ? order[field.signer - 1] : undefined;
+    if (!signer || field.filledValue === null) continue;
+    const picture = field.type === 'signature' || field.filledValue.startsWith('data:');
+    const value = picture
+      ? '(drawn on the page)'
+      : field.type === 'checkbox'
+        ? field.filledValue === 'true'
+          ? 'checked'
+          : 'not checked'
+        : field.filledValue;
+    const label = `${field.label || field.type} (page ${field.page + 1} of ${fileName})`;
+    bySigner.set(signer.id, [...(bySigner.get(signer.id) ?? []), { label, value }]);
+  }
+  return bySigner;
+}

@@ -17,7 +17,7 @@ import { bytesOf } from '../documents/read-document';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { authenticationSummary } from '../signing/authentication-summary';
-import { drawnFieldsOf } from './drawn-fields';
+import { drawnFieldsOf, filledValuesBySigner } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
 
 export type SealDeps = {
@@ -83,6 +83,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
   const completedAt = contract.completedAt ?? new Date();
 
+  const placedValues = await filledValuesBySigner(db, contract.id, signerRows);
   const final = await deps.pdf.finalizeContract({
     title: contract.title,
     reference: contract.id,
@@ -99,9 +100,12 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
       signatureImage: signer.signatureImage ?? new Uint8Array(),
       ip: signer.signedIp,
       userAgent: signer.signedUserAgent,
-      fields: fields
-        .filter((field) => signer.fieldValues?.[field.key])
-        .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
+      fields: [
+        ...fields
+          .filter((field) => signer.fieldValues?.[field.key])
+          .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
+        ...(placedValues.get(signer.id) ?? []),
+      ],
       authentication: authenticationSummary(signer, events),
     })),
     events: events.map((event) => ({
