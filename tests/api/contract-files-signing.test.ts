@@ -95,6 +95,31 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
     );
     expect(await tool('pdftotext', ['$file', '-'], final.rawPayload)).toContain('Ελένη Παπαδοπούλου');
 
+    // That sealed PDF, uploaded to another draft, carries its signature: sending it would break
+    // the signature, so the contract is not sent (until the seal appends incremental updates).
+    const again = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=countersigned.pdf',
+      payload: final.rawPayload,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().files[0].signatureCount).toBe(1);
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${again.json().id}`,
+      json: { signers: [{ name: 'Jan Nowak', email: 'jan@example.com' }] },
+    });
+    const refused = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${again.json().id}/send`,
+      json: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      '“countersigned.pdf” already carries a digital signature, which sending it now would break. Upload a copy without signatures, or ask its signer for one.',
+    );
+
     // Both PDFs are in the file store, not in the database's rows: the embedded database never
     // holds a 20 MB value, which would stall every other request while it is written or read.
     const rows = await ctx.database.db.select().from(documents).where(eq(documents.contractId, id));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { contractFields, contractFiles } from '../../db/schema';
+import { type ContractFileRow, contractFields, contractFiles } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
 import { contractFileRows } from './contract-file-rows';
 
@@ -17,14 +17,16 @@ export function hasDraftedText(content: EditorDocument): boolean {
   return visit(content as Node);
 }
 
+/** An uploaded PDF with its bytes, as the send joins it into the document that is signed. */
+export type SignedFile = Pick<
+  ContractFileRow,
+  'id' | 'position' | 'pageCount' | 'signatureCount' | 'name' | 'sha256'
+> & {
+  bytes: Uint8Array;
+};
+
 /** The uploaded PDFs of a contract with their bytes, in order, for the document that is signed. */
-export async function signedFiles(
-  db: Database,
-  files: FileStore,
-  contractId: string,
-): Promise<
-  { id: string; bytes: Uint8Array; position: number; pageCount: number; name: string; sha256: string }[]
-> {
+export async function signedFiles(db: Database, files: FileStore, contractId: string): Promise<SignedFile[]> {
   const rows = await contractFileRows(db, contractId);
   const read = [];
   for (const row of rows) {
@@ -33,6 +35,7 @@ export async function signedFiles(
     read.push({
       id: row.id,
       pageCount: row.pageCount,
+      signatureCount: row.signatureCount,
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       position: row.position,
       name: row.name,
@@ -96,4 +99,21 @@ export function firstPages(
     page += part.pages;
   }
   return starts;
+}
+
+/**
+ * A PDF that already carries digital signatures (the other side signed it first) would have them
+ * broken by the join, which writes the document anew: until the sealed PDF is built as
+ * incremental updates after the uploaded bytes, such a contract is not sent, rather than sent
+ * and sealed with those signatures silently made invalid.
+ */
+export function checkNoSignedFiles(files: readonly { name: string; signatureCount: number }[]): void {
+  const signed = files.find((file) => file.signatureCount > 0);
+  if (signed) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `“${signed.name}” already carries a digital signature, which sending it now would break. Upload a copy without signatures, or ask its signer for one.`,
+      'files',
+    );
+  }
 }

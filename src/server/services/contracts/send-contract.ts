@@ -8,6 +8,7 @@ import { contractFiles, documents, organizations, reviewers, signers } from '../
 import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
 import {
+  checkNoSignedFiles,
   checkPlacedFieldsAssigned,
   firstPages,
   hasDraftedText,
@@ -56,6 +57,7 @@ export async function sendContract(
   await checkPlacedFieldsAssigned(db, id, draftSigners.length);
   const sentAt = new Date();
   const files = await signedFiles(db, ctx.files, id);
+  checkNoSignedFiles(files);
   const includeText = files.length === 0 || hasDraftedText(draft.content);
   const frozen = await pdf.freezeContract({
     title: draft.title,
