@@ -92,6 +92,19 @@ describe('a draft from a PDF', () => {
     ]);
   });
 
+  it('keeps only the last part of a file name, without control characters', async () => {
+    const response = await uploadNew(owner, pdfFixture('img2pdf-scan.pdf'), '..\\..\\etc/passwd\r\n"x');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().files[0].name).toBe('passwd"x.pdf');
+    const download = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${response.json().id}/files/${response.json().files[0].id}`,
+    });
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="passwd'x.pdf"; filename*=UTF-8''passwd%22x.pdf`,
+    );
+  });
+
   it('makes a template from a PDF, whose contracts and their duplicates carry the PDF', async () => {
     const response = await uploadNew(owner, pdfFixture('pdftex-form.pdf'), 'form.pdf', '&template=true');
     expect(response.statusCode, response.body).toBe(201);
@@ -191,6 +204,29 @@ describe('a file that cannot be a document is refused with its reason, and nothi
     expect(response.json().error.message).toBe(
       'This file is larger than 50 MB, the most a PDF may be. Compress it or split it into smaller files.',
     );
+  });
+
+  it('a read-only API token, before the body is read; a read-write one uploads', async () => {
+    const tokenOf = async (scope: 'read' | 'read-write') =>
+      (
+        await call(ctx, owner, {
+          method: 'POST',
+          url: '/api/api-tokens',
+          json: { name: `PDF ${scope}`, scope },
+        })
+      ).json().token as string;
+    const send = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/contracts/upload-pdf?name=api.pdf',
+        payload: pdfFixture('img2pdf-scan.pdf'),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+      });
+    const readOnly = await send(await tokenOf('read'));
+    expect(readOnly.statusCode).toBe(403);
+    const readWrite = await send(await tokenOf('read-write'));
+    expect(readWrite.statusCode, readWrite.body).toBe(201);
+    expect(readWrite.json().createdBy.name).toBeTruthy();
   });
 
   it('an anonymous caller', async () => {

@@ -20,8 +20,9 @@ export async function storeUploadedPdf(
   return { ...inspected, name: pdfFileName(name), sha256: received.sha256, byteSize: received.size };
 }
 
-/** The name shown for a file: its last path part, ending in .pdf. */
+/** The name shown for a file: its last path part, without control characters, ending in .pdf. */
 export function pdfFileName(name: string): string {
-  const last = basename(name.replaceAll('\\', '/')).trim() || 'document.pdf';
+  const printable = name.replace(/\p{Cc}/gu, '');
+  const last = basename(printable.replaceAll('\\', '/')).trim() || 'document.pdf';
   return /\.pdf$/i.test(last) ? last : `${last}.pdf`;
 }
