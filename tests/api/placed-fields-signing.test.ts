@@ -315,3 +315,71 @@ describe('a picture for an image field', () => {
     expect(images.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 });
+
+describe("a PDF's own form", () => {
+  it('is filled through its fields and taken out of the document: no widget is left under the values', async () => {
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=registration.pdf',
+      payload: pdfFixture('pdftex-form.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const contract = created.json();
+    const signer = { name: 'Łukasz Żółć', email: 'lukasz.form@example.com' };
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${contract.id}`,
+      json: { signers: [signer] },
+    });
+    // The sender assigns the form's four fields to the signer.
+    const assigned = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${contract.id}/fields`,
+      json: { fields: contract.fields.map((field: object) => ({ ...field, signer: 1, required: false })) },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const byLabel = Object.fromEntries(
+      assigned.json().fields.map((field: { label: string; id: string }) => [field.label, field.id]),
+    );
+    expect(
+      (await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send`, json: {} }))
+        .statusCode,
+    ).toBe(200);
+    const frozen = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${contract.id}/documents/frozen`,
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'pactum-form-'));
+    await writeFile(join(dir, 'frozen.pdf'), frozen.rawPayload);
+    expect((await run('pdfinfo', [join(dir, 'frozen.pdf')])).stdout).toMatch(/Form:\s+none/);
+
+    await background.drain();
+    const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
+    const signed = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${browser.signerId}/sign`,
+      headers: { cookie: browser.cookie },
+      json: {
+        consentVersion: consentDisclosure.version,
+        fields: { fullName: signer.name },
+        signature: { kind: 'drawn', image: signatureDataUrl() },
+        placed: { [byLabel.company]: 'Żółć Logistics', [byLabel.agree]: 'true', [byLabel.country]: 'Poland' },
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(204);
+    await background.drain();
+    const final = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${contract.id}/documents/final`,
+    });
+    await writeFile(join(dir, 'final.pdf'), final.rawPayload);
+    const { stdout } = await run('pdftotext', ['-f', '1', '-l', '1', join(dir, 'final.pdf'), '-']);
+    expect(stdout).toContain('Żółć Logistics');
+    expect(stdout).toContain('Poland');
+    if (process.env.PDF_SCREENSHOTS)
+      await writeFile(join(process.env.PDF_SCREENSHOTS, 'form-final.pdf'), final.rawPayload);
+    // The one form left is the seal's own signature field.
+    const { stdout: signatures } = await run('pdfsig', [join(dir, 'final.pdf')]).catch((error) => error);
+    expect(signatures).toContain('Signature is Valid');
+  }, 60_000);
+});

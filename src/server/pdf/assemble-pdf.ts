@@ -1,4 +1,4 @@
-import { PDF } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
 import { PDFDocument } from 'pdf-lib';
 
 /**
@@ -84,9 +84,38 @@ export async function pageCount(pdf: Uint8Array): Promise<number> {
  * cross-references), and writes one plain document of all their pages, annotations included.
  */
 export async function joinUploadedPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  const merged = await PDF.merge(parts);
+  const flattened: Uint8Array[] = [];
+  for (const part of parts) flattened.push(await withoutFormWidgets(part));
+  const merged = await PDF.merge(flattened);
   // The merge keeps the first part's encryption (an owner password only: uploads needing one to
   // open are refused, and so are those whose owner forbids changes): the signed document is plain.
   if (merged.isEncrypted) merged.removeProtection();
   return merged.save();
+}
+
+/**
+ * A PDF's own form, taken out: its fields became fields of the contract at upload (placed where
+ * their widgets are, with their values as the sender's prefill), filled at signing and drawn at
+ * the seal, so the widgets would only show a second, stale copy under the values, or an empty
+ * box a reader could still type into. What the form printed itself stays; a PDF without a form is
+ * returned as it is.
+ */
+async function withoutFormWidgets(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await PDF.load(bytes);
+  if (!pdf.getForm()) return bytes;
+  for (const page of pdf.getPages()) {
+    const annotations = page.dict.getArray('Annots');
+    if (!annotations) continue;
+    const kept: PdfObject[] = [];
+    for (let index = 0; index < annotations.length; index++) {
+      const item = annotations.at(index);
+      if (!item) continue;
+      const annotation = item instanceof PdfRef ? pdf.getObject(item) : item;
+      const subtype = annotation instanceof PdfDict ? annotation.getName('Subtype')?.value : undefined;
+      if (subtype !== 'Widget') kept.push(item);
+    }
+    page.dict.set('Annots', new PdfArray(kept));
+  }
+  pdf.getCatalog().delete('AcroForm');
+  return pdf.save();
 }
