@@ -4,6 +4,7 @@ import { type JobHandler, JobRunner } from '../queue/job-runner';
 import { expireContracts } from '../services/sweeps/expire-contracts';
 import { pruneRateLimits } from '../services/sweeps/prune-rate-limits';
 import { purgeEmailVerifications } from '../services/sweeps/purge-email-verifications';
+import { purgeUnnamedFiles } from '../services/sweeps/purge-unnamed-files';
 import { sendDueReminders } from '../services/sweeps/send-due-reminders';
 import { jobDefinitions } from './definitions';
 import { bindJob, type JobDeps } from './job-definition';
@@ -46,10 +47,14 @@ export function startBackgroundWork(
   });
   runner.start();
   let sweeping: Promise<unknown> = Promise.resolve();
+  // Stored files are looked over hourly: listing them all every minute would be wasted work.
+  let filesSweptAt = 0;
   const sweep = () => {
-    sweeping = runSweeps(deps.db).catch((error: unknown) =>
-      deps.log.warn({ err: loggableCause(error) }, 'sweep failed'),
-    );
+    const sweepFiles = Date.now() - filesSweptAt >= 60 * 60 * 1000;
+    if (sweepFiles) filesSweptAt = Date.now();
+    sweeping = runSweeps(deps.db)
+      .then(() => (sweepFiles ? purgeUnnamedFiles(deps.db, deps.files) : 0))
+      .catch((error: unknown) => deps.log.warn({ err: loggableCause(error) }, 'sweep failed'));
   };
   const timer = setInterval(sweep, options.sweepMs ?? 60_000);
   sweep();

@@ -1,7 +1,7 @@
 import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileChunks } from '../db/schema';
 import type { FileStore } from './file-store';
@@ -30,6 +30,15 @@ export async function databaseFileStore(db: Database, receivedDir = tmpdir()): P
     if (!chunk) throw new Error(`File ${sha256} lacks its chunk ${seq}`);
     return Buffer.from(chunk.bytes);
   };
+  // A chunk already there is kept; the first one's time says the file was stored again (the sweep
+  // of unnamed files counts from it).
+  const storeChunk = (chunk: typeof fileChunks.$inferInsert) =>
+    chunk.seq === 0
+      ? db
+          .insert(fileChunks)
+          .values(chunk)
+          .onConflictDoUpdate({ target: [fileChunks.sha256, fileChunks.seq], set: { storedAt: new Date() } })
+      : db.insert(fileChunks).values(chunk).onConflictDoNothing();
   const chunksOf = async function* (sha256: string, count: number) {
     for (let seq = 0; seq < count; seq++) yield await chunkAt(sha256, seq);
   };
@@ -44,10 +53,7 @@ export async function databaseFileStore(db: Database, receivedDir = tmpdir()): P
         for (let seq = 0; seq < count; seq++) {
           const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, size - seq * chunkBytes));
           await file.read(buffer, 0, buffer.length, seq * chunkBytes);
-          await db
-            .insert(fileChunks)
-            .values({ sha256, seq, chunkCount: count, bytes: buffer })
-            .onConflictDoNothing();
+          await storeChunk({ sha256, seq, chunkCount: count, bytes: buffer });
         }
       } finally {
         await file.close();
@@ -77,6 +83,22 @@ export async function databaseFileStore(db: Database, receivedDir = tmpdir()): P
     },
     async remove(sha256) {
       await db.delete(fileChunks).where(eq(fileChunks.sha256, sha256));
+    },
+    async *list() {
+      // A page of first chunks at a time, in hash order.
+      let after = '';
+      for (;;) {
+        const page = await db
+          .select({ sha256: fileChunks.sha256, storedAt: fileChunks.storedAt })
+          .from(fileChunks)
+          .where(and(eq(fileChunks.seq, 0), gt(fileChunks.sha256, after)))
+          .orderBy(asc(fileChunks.sha256))
+          .limit(500);
+        yield* page;
+        const last = page.at(-1);
+        if (!last || page.length < 500) return;
+        after = last.sha256;
+      }
     },
     close: async () => {},
   };

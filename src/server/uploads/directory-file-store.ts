@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from './file-store';
 
@@ -29,6 +29,9 @@ export async function directoryFileStore(dir: string): Promise<FileStore> {
     async adopt(receivedPath, sha256) {
       const path = pathOf(sha256);
       if (await exists(path)) {
+        // Stored again: as new, so the sweep of unnamed files gives it its full grace again.
+        const now = new Date();
+        await utimes(path, now, now);
         await rm(receivedPath, { force: true });
         return;
       }
@@ -37,7 +40,11 @@ export async function directoryFileStore(dir: string): Promise<FileStore> {
     },
     async write(bytes, sha256) {
       const path = pathOf(sha256);
-      if (await exists(path)) return;
+      if (await exists(path)) {
+        const now = new Date();
+        await utimes(path, now, now);
+        return;
+      }
       // Written beside, then renamed: a reader never sees half a file.
       const written = join(receivedDir, `${randomUUID()}.written`);
       await writeFile(written, bytes);
@@ -57,6 +64,16 @@ export async function directoryFileStore(dir: string): Promise<FileStore> {
     },
     async remove(sha256) {
       await rm(pathOf(sha256), { force: true });
+    },
+    async *list() {
+      for (const prefix of await readdir(dir)) {
+        if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+        for (const name of await readdir(join(dir, prefix))) {
+          if (!sha256Pattern.test(name)) continue;
+          const info = await stat(join(dir, prefix, name)).catch(() => null);
+          if (info) yield { sha256: name, storedAt: info.mtime };
+        }
+      }
     },
     close: async () => {},
   };

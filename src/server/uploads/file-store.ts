@@ -23,6 +23,8 @@ export type FileStore = {
   read(sha256: string): Promise<Buffer | null>;
   /** The stored file as a stream, or null when no file has that hash. */
   stream(sha256: string): Promise<Readable | null>;
+  /** Every stored file, with when it was last stored (a file stored again is as new). */
+  list(): AsyncIterable<{ sha256: string; storedAt: Date }>;
   /** Removes a stored file (the caller has checked that no row names it any more). */
   remove(sha256: string): Promise<void>;
   /** Where uploads are received while they arrive (the same file system as the store, when it is one). */

@@ -117,6 +117,8 @@ export const fileChunks = pgTable(
     /** How many chunks the file has (the same on each of its chunks): a file is whole when all are there. */
     chunkCount: integer('chunk_count').notNull(),
     bytes: bytes('bytes').notNull(),
+    /** When the file was last stored (on its first chunk): the sweep of unnamed files counts from it. */
+    storedAt: at('stored_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sha256, t.seq] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "file_chunks" ADD COLUMN "stored_at" timestamp (3) with time zone DEFAULT now() NOT NULL;
