@@ -1,37 +1,44 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractFields, contractFiles, type SignerRow } from '../../db/schema';
+import { type ContractFieldRow, contractFields, contractFiles, type SignerRow } from '../../db/schema';
 import type { DrawnField, DrawnValue } from '../../pdf/field-overlay';
+import { signerNumbered } from '../signing/signer-numbers';
 
 const dataUrl = /^data:image\/(png|jpeg);base64,(.+)$/;
 
-/**
- * The filled fields of a contract's PDFs as the seal draws them: on the page of the document as
- * sent (the file's first page there, set at send, plus the field's page), a signature field with
- * its signer's signature, initials and images as the pictures given, a checkbox as a mark, the
- * rest as their text.
- */
-export async function drawnFieldsOf(
-  db: Database,
-  contractId: string,
-  signers: readonly Pick<SignerRow, 'id' | 'signingOrder' | 'createdAt' | 'signatureImage'>[],
-): Promise<(DrawnField & { page: number })[]> {
-  const rows = await db
-    .select({ field: contractFields, firstPage: contractFiles.firstPage })
+/** A filled field with where its PDF starts in the document as sent, and the PDF's name. */
+export type FilledField = { field: ContractFieldRow; firstPage: number | null; fileName: string };
+
+/** The filled fields of a contract's PDFs, in reading order: what the seal draws and lists. */
+export function filledFieldsOf(db: Database, contractId: string): Promise<FilledField[]> {
+  return db
+    .select({ field: contractFields, firstPage: contractFiles.firstPage, fileName: contractFiles.name })
     .from(contractFields)
     .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
     .where(and(eq(contractFields.contractId, contractId), isNotNull(contractFields.filledValue)))
-    .orderBy(asc(contractFiles.position), asc(contractFields.page));
-  const order = [...signers].sort(
-    (a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+    .orderBy(
+      asc(contractFiles.position),
+      asc(contractFields.page),
+      asc(contractFields.y),
+      asc(contractFields.x),
+    );
+}
+
+/**
+ * The filled fields as the seal draws them: on the page of the document as sent (the file's first
+ * page there, set at send, plus the field's page), a signature field with its signer's signature,
+ * initials and images as the pictures given, a checkbox as a mark, the rest as their text.
+ * `signers` are in signing order.
+ */
+export function drawnFields(
+  filled: readonly FilledField[],
+  signers: readonly Pick<SignerRow, 'signatureImage'>[],
+): (DrawnField & { page: number })[] {
   const drawn: (DrawnField & { page: number })[] = [];
-  for (const { field, firstPage } of rows) {
+  for (const { field, firstPage } of filled) {
     if (firstPage === null || field.filledValue === null) continue;
-    const value = drawnValue(field.type, field.filledValue, field.options.multiline === true, () => {
-      const image = field.signer ? order[field.signer - 1]?.signatureImage : null;
-      return image ?? null;
-    });
+    const signature = signerNumbered(signers, field.signer)?.signatureImage ?? null;
+    const value = drawnValue(field.type, field.filledValue, field.options.multiline === true, signature);
     if (!value) continue;
     drawn.push({
       page: firstPage + field.page,
@@ -50,12 +57,10 @@ function drawnValue(
   type: string,
   filled: string,
   multiline: boolean,
-  signatureImage: () => Uint8Array | null,
+  signatureImage: Uint8Array | null,
 ): DrawnValue | null {
-  if (type === 'signature') {
-    const image = signatureImage();
-    return image ? { kind: 'image', image, format: 'png' } : null;
-  }
+  if (type === 'signature')
+    return signatureImage ? { kind: 'image', image: signatureImage, format: 'png' } : null;
   if (type === 'checkbox') return filled === 'true' ? { kind: 'check' } : null;
   const picture = dataUrl.exec(filled);
   if (picture) {
@@ -71,30 +76,15 @@ function drawnValue(
 /**
  * What each signer filled, as the signature pages list it under their name: the field (its label,
  * or its kind), where it is, and the value (a picture as such). The certificate's history has the
- * same, with the time they signed.
+ * same, with the time they signed. `signers` are in signing order.
  */
-export async function filledValuesBySigner(
-  db: Database,
-  contractId: string,
-  signers: readonly Pick<SignerRow, 'id' | 'signingOrder' | 'createdAt'>[],
-): Promise<Map<string, { label: string; value: string }[]>> {
-  const rows = await db
-    .select({ field: contractFields, fileName: contractFiles.name })
-    .from(contractFields)
-    .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
-    .where(and(eq(contractFields.contractId, contractId), isNotNull(contractFields.filledValue)))
-    .orderBy(
-      asc(contractFiles.position),
-      asc(contractFields.page),
-      asc(contractFields.y),
-      asc(contractFields.x),
-    );
-  const order = [...signers].sort(
-    (a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+export function filledValuesBySigner(
+  filled: readonly FilledField[],
+  signers: readonly Pick<SignerRow, 'id'>[],
+): Map<string, { label: string; value: string }[]> {
   const bySigner = new Map<string, { label: string; value: string }[]>();
-  for (const { field, fileName } of rows) {
-    const signer = field.signer ? order[field.signer - 1] : undefined;
+  for (const { field, fileName } of filled) {
+    const signer = signerNumbered(signers, field.signer);
     if (!signer || field.filledValue === null) continue;
     const picture = field.type === 'signature' || field.filledValue.startsWith('data:');
     const value = picture

@@ -17,7 +17,7 @@ import { bytesOf } from '../documents/read-document';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { authenticationSummary } from '../signing/authentication-summary';
-import { drawnFieldsOf, filledValuesBySigner } from './drawn-fields';
+import { drawnFields, filledFieldsOf, filledValuesBySigner } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
 
 export type SealDeps = {
@@ -83,7 +83,9 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
   const completedAt = contract.completedAt ?? new Date();
 
-  const placedValues = await filledValuesBySigner(db, contract.id, signerRows);
+  // Read once: drawn on the pages, and listed under each signer on the signature pages.
+  const filled = await filledFieldsOf(db, contract.id);
+  const placedValues = filledValuesBySigner(filled, signerRows);
   const final = await deps.pdf.finalizeContract({
     title: contract.title,
     reference: contract.id,
@@ -118,7 +120,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     })),
     certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
     ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
-    fields: await drawnFieldsOf(db, contract.id, signerRows),
+    fields: drawnFields(filled, signerRows),
   });
 
   // The bytes go to the file store first (a retry after a crash finds them there, kept once).

@@ -14,6 +14,7 @@ import { fillPlacedFields } from './fill-placed-fields';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { decodeSignatureImage } from './signature-image';
 import { checkSignerFields } from './signer-fields';
+import { numberOfSigner } from './signer-numbers';
 import { currentTurn, signingStateOf } from './signing-state';
 
 export const consentHash = createHash('sha256').update(consentDisclosure.text).digest('hex');
@@ -105,17 +106,15 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
 async function fillFieldsOf(
   tx: Database,
   contractId: string,
-  all: readonly Pick<SignerRow, 'id' | 'signingOrder' | 'createdAt'>[],
+  /** In signing order, as findSignerWithContract reads them. */
+  all: readonly Pick<SignerRow, 'id'>[],
   signer: Pick<SignerRow, 'id'>,
   input: Parameters<typeof fillPlacedFields>[2],
 ): Promise<string> {
   const placed = await placedFieldRows(tx, contractId);
   if (placed.length === 0 && Object.keys(input.placed).length === 0) return '';
   if (input.initials) decodeSignatureImage(input.initials);
-  const order = [...all].sort(
-    (a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime(),
-  );
-  const number = order.findIndex((other) => other.id === signer.id) + 1;
+  const number = numberOfSigner(all, signer.id);
   const filled = fillPlacedFields(placed, number, input);
   for (const field of filled) {
     await tx

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { SigningField } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
 import { contractFields, contractFiles, type SignerRow } from '../../db/schema';
+import { numberOfSigner } from './signer-numbers';
 
 /**
  * The fields placed on a sent contract's PDFs as one signer sees them: on the pages of the
@@ -11,24 +12,22 @@ import { contractFields, contractFiles, type SignerRow } from '../../db/schema';
 export async function signingFieldsOf(
   db: Database,
   contractId: string,
-  signers: readonly Pick<SignerRow, 'id' | 'signingOrder' | 'createdAt'>[],
+  /** In signing order, as findSignerWithContract reads them. */
+  signers: readonly Pick<SignerRow, 'id'>[],
   signerId: string,
 ): Promise<SigningField[]> {
   const rows = await db
     .select({ field: contractFields, firstPage: contractFiles.firstPage })
     .from(contractFields)
     .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
-    .where(and(eq(contractFields.contractId, contractId)))
+    .where(eq(contractFields.contractId, contractId))
     .orderBy(
       asc(contractFiles.position),
       asc(contractFields.page),
       asc(contractFields.y),
       asc(contractFields.x),
     );
-  const order = [...signers].sort(
-    (a, b) => a.signingOrder - b.signingOrder || a.createdAt.getTime() - b.createdAt.getTime(),
-  );
-  const number = order.findIndex((signer) => signer.id === signerId) + 1;
+  const number = numberOfSigner(signers, signerId);
   return rows
     .filter((row) => row.firstPage !== null)
     .map(({ field, firstPage }) => {
