@@ -328,6 +328,21 @@ describe("a draft's documents", () => {
     );
   });
 
+  it('says where the text stands as an index among the PDFs listed, also once one before it is removed', async () => {
+    const id = await makeDraft();
+    const first = (await upload(owner, id, pdfFixture('img2pdf-scan.pdf'), 'first.pdf')).json().file.id;
+    const second = (await upload(owner, id, pdfFixture('chromium-tagged.pdf'), 'second.pdf')).json().file.id;
+    await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${id}/documents/order`,
+      json: { order: [first, 'text', second] },
+    });
+    expect((await getContract(id)).textPosition).toBe(1);
+    await call(ctx, owner, { method: 'DELETE', url: `/api/contracts/${id}/files/${first}` });
+    // The text is now first, before the one PDF left.
+    expect((await getContract(id)).textPosition).toBe(0);
+  });
+
   it(`holds at most ${pdfFileLimits.filesPerContract} PDFs`, async () => {
     const id = await makeDraft();
     const scan = pdfFixture('img2pdf-scan.pdf');

@@ -84,9 +84,7 @@ export async function pageCount(pdf: Uint8Array): Promise<number> {
  * cross-references), and writes one plain document of all their pages, annotations included.
  */
 export async function joinUploadedPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  const flattened: Uint8Array[] = [];
-  for (const part of parts) flattened.push(await withoutFormWidgets(part));
-  const merged = await PDF.merge(flattened);
+  const merged = await PDF.merge(parts);
   // The merge keeps the first part's encryption (an owner password only: uploads needing one to
   // open are refused, and so are those whose owner forbids changes): the signed document is plain.
   if (merged.isEncrypted) merged.removeProtection();
@@ -100,7 +98,7 @@ export async function joinUploadedPdfs(parts: Uint8Array[]): Promise<Uint8Array>
  * box a reader could still type into. What the form printed itself stays; a PDF without a form is
  * returned as it is.
  */
-async function withoutFormWidgets(bytes: Uint8Array): Promise<Uint8Array> {
+export async function withoutFormWidgets(bytes: Uint8Array): Promise<Uint8Array> {
   const pdf = await PDF.load(bytes);
   if (!pdf.getForm()) return bytes;
   for (const page of pdf.getPages()) {

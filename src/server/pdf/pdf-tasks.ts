@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
-import { joinUploadedPdfs, PdfJoin, pageCount } from './assemble-pdf';
+import { inDocumentOrder } from '../../shared/document-order';
+import { joinUploadedPdfs, PdfJoin, pageCount, withoutFormWidgets } from './assemble-pdf';
 import { drawFields } from './draw-fields';
 import type { DrawnField } from './field-overlay';
 import { CertificateError, readPkcs12, type SealingCertificate } from './pkcs12-certificate';
@@ -73,10 +74,12 @@ export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & 
     return { bytes, sha256: sha256Of(bytes), pages, textPages: pages };
   }
   const text = input.includeText === false ? null : await renderContractPdf(input);
-  // The text stands before every PDF whose position is at least its own.
-  const items = files.map((file) => ({ at: file.position, bytes: file.bytes }));
-  if (text) items.push({ at: (input.textPosition ?? 0) - 0.5, bytes: text });
-  const parts = items.sort((a, b) => a.at - b.at).map((item) => item.bytes);
+  const parts: Uint8Array[] = [];
+  for (const part of inDocumentOrder(files, input.textPosition ?? 0)) {
+    // The uploads lose their own forms (their fields are the contract's); the text has none.
+    if (part.kind === 'pdf') parts.push(await withoutFormWidgets(part.file.bytes));
+    else if (text) parts.push(text);
+  }
   const bytes = await joinUploadedPdfs(parts);
   return {
     bytes,

@@ -115,7 +115,8 @@ export function presentContract(
     contentHtml: row.contentHtml,
     files: fileRows.map(presentContractFile),
     fields: fieldRows.map(presentPlacedField),
-    textPosition: row.textPosition,
+    // As an index among the PDFs listed: positions may have gaps (a PDF removed).
+    textPosition: fileRows.filter((file) => file.position < row.textPosition).length,
     revision: row.revision,
   };
 }

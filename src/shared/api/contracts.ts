@@ -166,7 +166,7 @@ export const contractSchema = z
       .int()
       .min(0)
       .describe(
-        'Where the drafted text stands among the PDFs (0: before the first); it is signed when it has content',
+        'How many of the PDFs (in `files` order) come before the drafted text; it is signed when it has content',
       ),
     revision: z
       .int()

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { EditorDocument } from '../../../shared/api/editor-document';
+import { inDocumentOrder } from '../../../shared/document-order';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { type ContractFileRow, contractFields, contractFiles } from '../../db/schema';
@@ -79,24 +80,21 @@ export async function checkPlacedFieldsAssigned(
 }
 
 /**
- * Where each PDF starts in the document sent for signing, as freezeContract joins them: the text
- * (its `textPages`, when it is included) before every PDF whose position is at least its own.
+ * Where each PDF starts in the document sent for signing, as freezeContract joins them (the text,
+ * of `text.pages`, when it is included).
  */
 export function firstPages(
   files: readonly { id: string; position: number; pageCount: number }[],
   text: { position: number; pages: number } | null,
 ): Map<string, number> {
-  const parts = files.map((file) => ({
-    at: file.position,
-    id: file.id as string | null,
-    pages: file.pageCount,
-  }));
-  if (text) parts.push({ at: text.position - 0.5, id: null, pages: text.pages });
   const starts = new Map<string, number>();
   let page = 0;
-  for (const part of parts.sort((a, b) => a.at - b.at)) {
-    if (part.id) starts.set(part.id, page);
-    page += part.pages;
+  for (const part of inDocumentOrder(files, text?.position ?? 0)) {
+    if (part.kind === 'text') page += text?.pages ?? 0;
+    else {
+      starts.set(part.file.id, page);
+      page += part.file.pageCount;
+    }
   }
   return starts;
 }

@@ -19,7 +19,7 @@ type Item = { kind: 'text' } | { kind: 'pdf'; file: ContractFile };
 /** The contract's documents in signing order: its PDFs, with the drafted text at its place. */
 function documentsOf(contract: Contract): Item[] {
   const items: Item[] = contract.files.map((file) => ({ kind: 'pdf', file }));
-  items.splice(Math.min(contract.textPosition, items.length), 0, { kind: 'text' });
+  items.splice(contract.textPosition, 0, { kind: 'text' });
   return items;
 }
 
