@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../shared/errors';
 import { pdfFileLimits, pdfMediaType } from '../../shared/pdf-file';
 import { contractFilesApi } from '../../shared/routes/contract-files';
 import type { AppDeps } from '../deps';
-import { actorOf, contextOf } from '../plugins/authentication';
+import { contextOf } from '../plugins/authentication';
 import { receivedFileOf, registerReceivedFile } from '../plugins/received-file';
+import { uploadAdmission } from '../plugins/upload-admission';
 import { addPdf } from '../services/contract-files/add-pdf';
 import { createFromPdf } from '../services/contract-files/create-from-pdf';
 import { orderDocuments } from '../services/contract-files/order-documents';
@@ -34,36 +33,18 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     dir: files.receivedDir,
     tooLarge: tooLargeUpload,
   });
-  const inFlight = new Map<string, { user: string; organization: string }>();
-  const release = async (request: { id: string }) => {
-    inFlight.delete(request.id);
-  };
-  /** Anonymous callers, anything but a PDF and more uploads than allowed are refused before a byte is read. */
-  const admitUpload = async (request: FastifyRequest) => {
-    const type = String(request.headers['content-type'] ?? '')
-      .split(';')[0]
-      ?.trim()
-      .toLowerCase();
-    if (type !== pdfMediaType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', missingFile);
-    const { userId: user, organizationId: organization } = actorOf(request);
-    const uploading = [...inFlight.values()];
-    const fromUser = uploading.filter((upload) => upload.user === user).length;
-    const fromOrganization = uploading.filter((upload) => upload.organization === organization).length;
-    if (
-      inFlight.size >= maxConcurrentUploads ||
-      fromOrganization >= maxConcurrentPerOrganization ||
-      fromUser >= maxConcurrentPerUser
-    ) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'Several files are being uploaded right now. Try again in a few seconds.',
-        undefined,
-        5,
-      );
-    }
-    inFlight.set(request.id, { user, organization });
-  };
-  const uploadHooks = { onRequest: admitUpload, onResponse: release, onRequestAbort: release };
+  // Anonymous callers, anything but a PDF and more uploads than allowed are refused before a byte
+  // of the body is read.
+  const uploadHooks = uploadAdmission({
+    mediaType: pdfMediaType,
+    wrongType: missingFile,
+    busy: 'Several files are being uploaded right now. Try again in a few seconds.',
+    caps: {
+      total: maxConcurrentUploads,
+      perOrganization: maxConcurrentPerOrganization,
+      perUser: maxConcurrentPerUser,
+    },
+  });
 
   registerRoute(app, contractFilesApi.createFromPdf, uploadHooks, async (request, reply) => {
     const contract = await createFromPdf(

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors';
+import { actorOf } from './authentication';
+
+type Caps = {
+  /** Uploads being received at once by this process. */
+  total: number;
+  /** …by one organization (no cap of its own when left out). */
+  perOrganization?: number;
+  /** …by one person. */
+  perUser: number;
+};
+
+/**
+ * The hooks of an upload route that refuse, when the request arrives and before a byte of its body
+ * is read, anything but `mediaType` (`wrongType` says what to send) and uploads beyond the caps
+ * (`busy` says so, with a retry in 5 s). The route must be for signed-in people (actorOf). A place
+ * is held until the answer is sent or the client gives up.
+ */
+export function uploadAdmission(options: { mediaType: string; wrongType: string; busy: string; caps: Caps }) {
+  const { mediaType, wrongType, busy, caps } = options;
+  const inFlight = new Map<string, { user: string; organization: string }>();
+  const release = async (request: { id: string }) => {
+    inFlight.delete(request.id);
+  };
+  const admit = async (request: FastifyRequest) => {
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (type !== mediaType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongType);
+    const { userId: user, organizationId: organization } = actorOf(request);
+    const uploading = [...inFlight.values()];
+    const fromUser = uploading.filter((upload) => upload.user === user).length;
+    const fromOrganization = uploading.filter((upload) => upload.organization === organization).length;
+    if (
+      inFlight.size >= caps.total ||
+      fromUser >= caps.perUser ||
+      (caps.perOrganization !== undefined && fromOrganization >= caps.perOrganization)
+    ) {
+      throw new AppError('RATE_LIMITED', busy, undefined, 5);
+    }
+    inFlight.set(request.id, { user, organization });
+  };
+  return { onRequest: admit, onResponse: release, onRequestAbort: release };
+}
