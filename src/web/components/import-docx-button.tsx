@@ -6,10 +6,11 @@ import { AppError } from '../../shared/errors';
 import { NetworkError } from '../lib/api-errors';
 import { docxFileProblem, type ImportedState, type ImportProgress, importDocx } from '../lib/docx-transfer';
 import { invalidateContract } from '../lib/invalidate-contract';
+import { uploadProgressText } from '../lib/upload-file';
 import { Button } from './ui/button';
 
 export const progressText = (progress: ImportProgress) =>
-  progress.stage === 'uploading' ? `Uploading… ${progress.percent}%` : 'Reading the document…';
+  uploadProgressText(progress, 'Reading the document…');
 
 /**
  * "Import .docx" on the contracts and templates lists: picks a Word file, starts a draft (or a

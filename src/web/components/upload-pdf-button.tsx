@@ -2,18 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppError } from '../../shared/errors';
 import { pdfFileLimits } from '../../shared/pdf-file';
-import { NetworkError } from '../lib/api-errors';
 import { invalidateContract } from '../lib/invalidate-contract';
-import { addPdf, createFromPdf, pickPdfs, uploadProgressText } from '../lib/pdf-transfer';
+import { addPdf, createFromPdf, pdfProgressText, pickPdfs, uploadFailure } from '../lib/pdf-transfer';
 import type { UploadProgress } from '../lib/upload-file';
 import { Button } from './ui/button';
-
-const failure = (file: File, error: unknown) =>
-  error instanceof AppError || error instanceof NetworkError
-    ? `"${file.name}" could not be uploaded: ${error.message}`
-    : `"${file.name}" could not be uploaded.`;
 
 /**
  * "Upload PDF" on the contracts and templates lists and a project: picks (or takes dropped) PDFs,
@@ -46,7 +39,7 @@ export function UploadPdfButton({
     try {
       contract = await createFromPdf(first, { template, projectId }, track(first));
     } catch (error) {
-      setProblems([...refused, failure(first, error)]);
+      setProblems([...refused, uploadFailure(first, error)]);
       setProgress(null);
       return;
     }
@@ -56,7 +49,7 @@ export function UploadPdfButton({
       try {
         revision = (await addPdf(contract.id, file, { baseRevision: revision }, track(file))).revision;
       } catch (error) {
-        notAdded.push(failure(file, error));
+        notAdded.push(uploadFailure(file, error));
       }
     }
     await invalidateContract(client, contract.id);
@@ -104,7 +97,7 @@ export function UploadPdfButton({
         }}
       />
       <p aria-live="polite" className="text-xs text-slate-500 empty:hidden">
-        {progress ? `${progress.file}: ${uploadProgressText(progress.at)}` : ''}
+        {progress ? `${progress.file}: ${pdfProgressText(progress.at)}` : ''}
       </p>
       {problems.length > 0 && (
         <ul role="alert" className="max-w-xs space-y-1 text-sm text-red-700">

@@ -1,6 +1,8 @@
+import { AppError } from '../../shared/errors';
 import { megabytes, pdfFileLimits, pdfMediaType } from '../../shared/pdf-file';
 import { api } from './api';
-import { type UploadProgress, uploadFile } from './upload-file';
+import { NetworkError } from './api-errors';
+import { type UploadProgress, uploadFile, uploadProgressText } from './upload-file';
 
 /** Where one of a contract's PDFs is downloaded from, as uploaded. */
 export const pdfDownloadUrl = (contractId: string, fileId: string) =>
@@ -64,8 +66,7 @@ export function addPdf(
   );
 }
 
-export const uploadProgressText = (progress: UploadProgress) =>
-  progress.stage === 'uploading' ? `Uploading… ${progress.percent}%` : 'Reading the PDF…';
+export const pdfProgressText = (progress: UploadProgress) => uploadProgressText(progress, 'Reading the PDF…');
 
 /** What an upload from a list could not add, in the state of the editor page it opens. */
 export function uploadProblemsOf(state: unknown): string[] {
@@ -74,3 +75,9 @@ export function uploadProblemsOf(state: unknown): string[] {
     ? problems.filter((problem): problem is string => typeof problem === 'string')
     : [];
 }
+
+/** What the list or the editor says of a PDF that could not be uploaded. */
+export const uploadFailure = (file: File, error: unknown) =>
+  error instanceof AppError || error instanceof NetworkError
+    ? `"${file.name}" could not be uploaded: ${error.message}`
+    : `"${file.name}" could not be uploaded.`;

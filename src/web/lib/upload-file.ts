@@ -5,6 +5,10 @@ import { NetworkError } from './api-errors';
 /** What an upload is doing, for its progress line. */
 export type UploadProgress = { stage: 'uploading'; percent: number } | { stage: 'reading' };
 
+/** The progress line: the upload's percentage, then what the server does with the file. */
+export const uploadProgressText = (progress: UploadProgress, reading: string) =>
+  progress.stage === 'uploading' ? `Uploading… ${progress.percent}%` : reading;
+
 /**
  * Sends a file as the request body, as `mediaType`, to a route of the shared table (its URL and
  * answer typed by the contract). XMLHttpRequest rather than fetch: it reports the upload's

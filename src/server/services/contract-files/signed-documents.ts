@@ -5,7 +5,6 @@ import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { type ContractFileRow, contractFields, contractFiles } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
-import { contractFileRows } from './contract-file-rows';
 
 type Node = { type?: string; text?: string; content?: Node[] };
 
@@ -27,8 +26,7 @@ export type SignedFile = Pick<
 };
 
 /** The uploaded PDFs of a contract with their bytes, in order, for the document that is signed. */
-export async function signedFiles(db: Database, files: FileStore, contractId: string): Promise<SignedFile[]> {
-  const rows = await contractFileRows(db, contractId);
+export async function signedFiles(files: FileStore, rows: readonly ContractFileRow[]): Promise<SignedFile[]> {
   const read = [];
   for (const row of rows) {
     const bytes = await files.read(row.sha256);

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../context';
 import { contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
+import { contractFileRows } from '../contract-files/contract-file-rows';
 import {
   checkNoSignedFiles,
   checkPlacedFieldsAssigned,
@@ -56,8 +57,10 @@ export async function sendContract(
   await checkApproved(db, draft);
   await checkPlacedFieldsAssigned(db, id, draftSigners.length);
   const sentAt = new Date();
-  const files = await signedFiles(db, ctx.files, id);
-  checkNoSignedFiles(files);
+  // Refused before 500 MB of PDFs are read for nothing.
+  const fileRows = await contractFileRows(db, id);
+  checkNoSignedFiles(fileRows);
+  const files = await signedFiles(ctx.files, fileRows);
   const includeText = files.length === 0 || hasDraftedText(draft.content);
   const frozen = await pdf.freezeContract({
     title: draft.title,

@@ -3,14 +3,12 @@ import { ArrowDown, ArrowUp, Download, FilePlus2, FileText, PenLine, RefreshCw, 
 import { useRef, useState } from 'react';
 import type { ContractFile } from '../../../../shared/api/contract-files';
 import type { Contract } from '../../../../shared/api/contracts';
-import { AppError } from '../../../../shared/errors';
 import { pdfFileLimits } from '../../../../shared/pdf-file';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { NetworkError } from '../../../lib/api-errors';
 import { invalidateContract } from '../../../lib/invalidate-contract';
-import { addPdf, pdfDownloadUrl, pickPdfs, uploadProgressText } from '../../../lib/pdf-transfer';
+import { addPdf, pdfDownloadUrl, pdfProgressText, pickPdfs, uploadFailure } from '../../../lib/pdf-transfer';
 import type { UploadProgress } from '../../../lib/upload-file';
 import { useOrderDocuments, useRemovePdf, useSaveFields } from '../api/contract-files';
 
@@ -29,11 +27,6 @@ const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-const failure = (file: File, error: unknown) =>
-  error instanceof AppError || error instanceof NetworkError
-    ? `"${file.name}" could not be uploaded: ${error.message}`
-    : `"${file.name}" could not be uploaded.`;
 
 /**
  * A draft's documents (its PDFs and its drafted text) in the order they are signed: PDFs are
@@ -94,7 +87,7 @@ export function PdfDocumentsCard({
         );
         onRevision(uploaded.revision);
       } catch (error) {
-        notAdded.push(failure(file, error));
+        notAdded.push(uploadFailure(file, error));
       }
     }
     await invalidateContract(client, contract.id);
@@ -281,7 +274,7 @@ export function PdfDocumentsCard({
         })}
       </ol>
       <p aria-live="polite" className="mt-2 text-xs text-slate-500 empty:hidden">
-        {progress ? `${progress.file}: ${uploadProgressText(progress.at)}` : ''}
+        {progress ? `${progress.file}: ${pdfProgressText(progress.at)}` : ''}
       </p>
       {problems.length > 0 && (
         <ul role="alert" className="mt-2 space-y-1 text-sm text-red-700">
