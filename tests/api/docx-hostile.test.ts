@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { docxLimits } from '../../src/server/docx/docx-limits';
 import { docxMediaType, maxDocxBytes } from '../../src/shared/docx-file';
 import {
@@ -15,7 +14,7 @@ import {
   renamedPdf,
   zipBomb,
 } from '../fixtures/docx/hostile-files';
-import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
 import { probeWhile } from '../support/probe';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -120,13 +119,7 @@ describe('hostile files stall nobody', () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-docx-stalls-')),
       DEMO: 'true',
     });
-    const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(demoCredentials),
-    });
-    expect(signIn.status).toBe(200);
-    cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    cookie = await signInToDemo(server.base);
   }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
   afterAll(stopAllServers);
 

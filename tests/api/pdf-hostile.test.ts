@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { pdfFileLimits } from '../../src/shared/pdf-file';
 import {
   crossReferenceLoop,
@@ -12,7 +11,7 @@ import {
   pageTreeLoop,
   streamBomb,
 } from '../fixtures/pdf/hostile-pdfs';
-import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
 import { probeWhile } from '../support/probe';
 
 /**
@@ -29,13 +28,7 @@ describe('hostile PDFs are refused within seconds and stall nobody', () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-pdf-hostile-')),
       DEMO: 'true',
     });
-    const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(demoCredentials),
-    });
-    expect(signIn.status).toBe(200);
-    cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    cookie = await signInToDemo(server.base);
   }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
   afterAll(stopAllServers);
 

@@ -274,32 +274,17 @@ describe('a picture for an image field', () => {
     const png = Buffer.from(signatureDataUrl().split(',')[1] ?? '', 'base64');
     png.writeUInt32BE(30_000, 16);
     png.writeUInt32BE(30_000, 20);
-    const refused = await call(ctx, null, {
-      method: 'POST',
-      url: `/api/signing/${browser.signerId}/sign`,
-      headers: { cookie: browser.cookie },
-      json: {
-        consentVersion: consentDisclosure.version,
-        fields: { fullName: signer.name },
-        signature: { kind: 'drawn', image: signatureDataUrl() },
-        placed: { [fieldId]: `data:image/png;base64,${png.toString('base64')}` },
-      },
-    });
+    const refused = await sign(
+      browser,
+      { [fieldId]: `data:image/png;base64,${png.toString('base64')}` },
+      false,
+      signer.name,
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(
       '“Company seal” takes a PNG or JPEG picture of at most 3,000 × 3,000 pixels that can be read.',
     );
-    const accepted = await call(ctx, null, {
-      method: 'POST',
-      url: `/api/signing/${browser.signerId}/sign`,
-      headers: { cookie: browser.cookie },
-      json: {
-        consentVersion: consentDisclosure.version,
-        fields: { fullName: signer.name },
-        signature: { kind: 'drawn', image: signatureDataUrl() },
-        placed: { [fieldId]: signatureDataUrl() },
-      },
-    });
+    const accepted = await sign(browser, { [fieldId]: signatureDataUrl() }, false, signer.name);
     expect(accepted.statusCode, accepted.body).toBe(204);
     await background.drain();
     const final = await call(ctx, owner, {
@@ -355,17 +340,12 @@ describe("a PDF's own form", () => {
 
     await background.drain();
     const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
-    const signed = await call(ctx, null, {
-      method: 'POST',
-      url: `/api/signing/${browser.signerId}/sign`,
-      headers: { cookie: browser.cookie },
-      json: {
-        consentVersion: consentDisclosure.version,
-        fields: { fullName: signer.name },
-        signature: { kind: 'drawn', image: signatureDataUrl() },
-        placed: { [byLabel.company]: 'Żółć Logistics', [byLabel.agree]: 'true', [byLabel.country]: 'Poland' },
-      },
-    });
+    const signed = await sign(
+      browser,
+      { [byLabel.company]: 'Żółć Logistics', [byLabel.agree]: 'true', [byLabel.country]: 'Poland' },
+      false,
+      signer.name,
+    );
     expect(signed.statusCode, signed.body).toBe(204);
     await background.drain();
     const final = await call(ctx, owner, {

@@ -2,9 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/demo/seed-demo';
 import type { EditorNode } from '../../src/shared/api/editor-document';
-import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 
 /**
@@ -25,13 +24,7 @@ beforeAll(async () => {
     DEMO: 'true',
     SMTP_URL: peer.url,
   });
-  const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoCredentials),
-  });
-  expect(signIn.status).toBe(200);
-  cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  cookie = await signInToDemo(server.base);
 }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
 afterAll(async () => {
   stopAllServers();

@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { maxKeyDerivationRounds } from '../../src/server/pdf/pkcs12-certificate';
 import { sampleContract } from '../../src/server/pdf/sample-document';
 import { contractLimits } from '../../src/shared/limits';
-import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
 import { probeWhile } from '../support/probe';
 
 const run = promisify(execFile);
@@ -31,13 +30,7 @@ beforeAll(async () => {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-stalls-data-')),
     DEMO: 'true',
   });
-  const signIn = await fetch(`${server.base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoCredentials),
-  });
-  expect(signIn.status).toBe(200);
-  cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  cookie = await signInToDemo(server.base);
 }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
 afterAll(stopAllServers);
 

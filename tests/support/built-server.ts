@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { projectRoot } from '../../src/server/paths';
 
 export const builtServerEntry = join(projectRoot, 'dist', 'server', 'main.js');
@@ -62,4 +63,16 @@ export async function startBuiltServer(env: Record<string, string>, port?: numbe
       child.kill('SIGKILL');
     }).then(() => running.delete(child));
   return { base: `http://127.0.0.1:${listenOn}`, port: listenOn, output: () => output, stop, kill };
+}
+
+/** Signs in to a built server's demo workspace as its demo user; the session cookie. */
+export async function signInToDemo(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoCredentials),
+  });
+  // Benchmarks use this file too, outside the test runner: a plain error, not expect().
+  if (signIn.status !== 200) throw new Error(`Signing in to the demo answered ${signIn.status}`);
+  return signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
 }
