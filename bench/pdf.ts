@@ -74,7 +74,6 @@ const resident = () => {
 // A 100-page, 20 MB PDF: different bytes each run, so no run is served from a file already stored.
 const uploads: number[] = [];
 const uploadHealth: number[] = [];
-let lastUpload: Contract | undefined;
 for (let run = 0; run < runs; run++) {
   const file = scannedPdf(100, 20);
   const { result, latencies } = await healthDuring(async () => {
@@ -84,7 +83,6 @@ for (let run = 0; run < runs; run++) {
   });
   uploads.push(result.ms);
   uploadHealth.push(...latencies);
-  lastUpload = result.contract;
 }
 
 // The server's resident memory while a 50 MB file is received, inspected and stored.

@@ -58,7 +58,8 @@ export const contractFilesApi = {
     method: 'PUT',
     path: '/contracts/:id/fields',
     tags,
-    summary: "Put the fields placed on a draft's PDFs (the whole set replaces the one stored; at most 1,000)",
+    summary:
+      "Put the fields placed on a draft's PDFs (the whole set replaces the one stored; at most 1,000); answers them in the order sent, a new one with its id",
     params: idParamsSchema,
     body: saveFieldsBodySchema,
     response: { 200: savedFieldsSchema, ...resourceErrors },

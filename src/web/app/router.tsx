@@ -85,6 +85,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'contracts/:id/fields',
+        lazy: async () => ({
+          Component: (await import('../features/fields/routes/field-editor-page')).FieldEditorPage,
+        }),
+      },
+      {
         path: 'contracts/:id/versions/:number',
         lazy: async () => ({
           Component: (await import('../features/versions/routes/version-page')).VersionPage,
@@ -143,6 +149,12 @@ export const router = createBrowserRouter([
         path: 'templates/:id',
         lazy: async () => ({
           Component: (await import('../features/contracts/routes/template-editor-page')).TemplateEditorPage,
+        }),
+      },
+      {
+        path: 'templates/:id/fields',
+        lazy: async () => ({
+          Component: (await import('../features/fields/routes/field-editor-page')).TemplateFieldEditorPage,
         }),
       },
       {

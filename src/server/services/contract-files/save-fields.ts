@@ -50,18 +50,20 @@ export async function saveFields(
       step: () => ({ step: 'contract.updated', facts: { changed: 'fields' } }),
     });
     await tx.delete(contractFields).where(eq(contractFields.contractId, contractId));
-    if (fields.length > 0) {
-      await tx.insert(contractFields).values(
-        fields.map((field) => ({
-          ...field,
-          id: field.id && before.has(field.id) ? field.id : randomUUID(),
-          tagBox: (field.id && before.get(field.id)?.tagBox) || null,
-          contractId,
-        })),
-      );
-    }
+    const rows = fields.map((field) => ({
+      ...field,
+      id: field.id && before.has(field.id) ? field.id : randomUUID(),
+      tagBox: (field.id && before.get(field.id)?.tagBox) || null,
+      contractId,
+    }));
+    if (rows.length > 0) await tx.insert(contractFields).values(rows);
+    // In the order sent, so an editor knows which id each of its new fields was given.
+    const saved = new Map((await placedFieldRows(tx, contractId)).map((field) => [field.id, field]));
     return {
-      fields: (await placedFieldRows(tx, contractId)).map(presentPlacedField),
+      fields: rows.flatMap(({ id }) => {
+        const field = saved.get(id);
+        return field ? [presentPlacedField(field)] : [];
+      }),
       revision: row.revision + 1,
     };
   });

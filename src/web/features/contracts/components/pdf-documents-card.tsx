@@ -1,6 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Download, FilePlus2, FileText, PenLine, RefreshCw, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  Download,
+  FilePlus2,
+  FileText,
+  MousePointerSquareDashed,
+  PenLine,
+  RefreshCw,
+  Trash2,
+} from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ContractFile } from '../../../../shared/api/contract-files';
 import type { Contract } from '../../../../shared/api/contracts';
 import { pdfFileLimits } from '../../../../shared/pdf-file';
@@ -191,6 +202,15 @@ export function PdfDocumentsCard({
                       {item.file.signatureCount > 0 &&
                         ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
                     </p>
+                    {editable && (
+                      <Link
+                        to={`/${contract.isTemplate ? 'templates' : 'contracts'}/${contract.id}/fields?file=${item.file.id}`}
+                        className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-indigo-700 underline hover:text-indigo-500"
+                      >
+                        <MousePointerSquareDashed aria-hidden="true" className="size-3.5" />
+                        Place fields<span className="sr-only"> on {item.file.name}</span>
+                      </Link>
+                    )}
                     {fieldCount(item.file.id) > 0 && (
                       <p className="mt-0.5 text-xs text-slate-600">
                         {fieldCount(item.file.id)} {fieldCount(item.file.id) === 1 ? 'field' : 'fields'}{' '}

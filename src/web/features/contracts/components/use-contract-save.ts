@@ -8,10 +8,10 @@ import { AppError } from '../../../../shared/errors';
 import { api } from '../../../lib/api';
 import { randomId } from '../../../lib/random-id';
 import { roleEmail } from '../../../lib/template-roles';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useCreateContract, useSendContract, useUpdateContract } from '../api/contracts';
 import { accessCodeProblem } from './signer-checks';
 import { type ContractFields, fromDateInput } from './use-contract-fields';
-import { useLeaveGuard } from './use-leave-guard';
 
 /**
  * Saving and sending what the editor form shows: the first save creates the contract under the id

@@ -1,27 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { FieldType } from '../../../../shared/api/contract-fields';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
-
-const typeNames: Record<FieldType, string> = {
-  signature: 'Signature',
-  initials: 'Initials',
-  name: 'Name',
-  email: 'E-mail',
-  company: 'Company',
-  title: 'Title',
-  dateSigned: 'Date signed',
-  text: 'Text',
-  date: 'Date',
-  checkbox: 'Checkbox',
-  radio: 'Choice',
-  dropdown: 'Choice',
-  image: 'Image',
-};
+import { fieldNameOf } from '../../../lib/field-types';
 
 /** What fills itself from the signature, the name and the date: nothing to type in the box. */
 const automatic: readonly FieldType[] = ['signature', 'initials', 'name', 'email', 'dateSigned'];
 
-export const fieldName = (field: SigningField) => field.label || typeNames[field.type];
 const maxImageBytes = 200 * 1024;
 
 /** Initials as the signer adopts them: the first letter of each part of their name. */
@@ -161,9 +145,9 @@ export function PlacedFieldsOverlay({
             key={field.id}
             className="absolute flex items-center overflow-hidden rounded-sm bg-slate-200/60 px-1 text-[10px] text-slate-600 ring-1 ring-slate-300"
             style={boxStyle(field)}
-            title={`${fieldName(field)}: for another signer`}
+            title={`${fieldNameOf(field)}: for another signer`}
           >
-            {field.value ?? (field.filled ? `${fieldName(field)} ✓` : fieldName(field))}
+            {field.value ?? (field.filled ? `${fieldNameOf(field)} ✓` : fieldNameOf(field))}
           </div>
         ),
       )}
@@ -184,7 +168,7 @@ function MyField({
 }) {
   const id = `placed-${field.id}`;
   const value = state.values[field.id] ?? '';
-  const label = `${fieldName(field)}${field.required ? ' (required)' : ''}`;
+  const label = `${fieldNameOf(field)}${field.required ? ' (required)' : ''}`;
   const set = (next: string) => state.setValue(field.id, next);
   if (automatic.includes(field.type)) {
     const shown =
@@ -201,7 +185,7 @@ function MyField({
       <div
         id={id}
         className="flex size-full items-center justify-center overflow-hidden rounded-sm bg-amber-50/90 text-[10px] text-slate-800 ring-2 ring-amber-400"
-        title={`${fieldName(field)}: filled from ${field.type === 'signature' ? 'the signature you adopt below' : field.type === 'initials' ? 'your initials below' : 'your details'}`}
+        title={`${fieldNameOf(field)}: filled from ${field.type === 'signature' ? 'the signature you adopt below' : field.type === 'initials' ? 'your initials below' : 'your details'}`}
       >
         {field.type === 'signature' ? (
           shown ? (

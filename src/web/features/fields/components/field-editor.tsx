@@ -1,0 +1,236 @@
+import { PenLine } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { FieldType } from '../../../../shared/api/contract-fields';
+import type { Contract } from '../../../../shared/api/contracts';
+import { PdfPages } from '../../../components/pdf-pages';
+import { Button } from '../../../components/ui/button';
+import { pdfDownloadUrl } from '../../../lib/pdf-transfer';
+import { type Box, boxCentredAt, copyPlace, initialsCorner, type PageAspect } from '../field-geometry';
+import type { DraftField, FieldDraft } from '../use-field-draft';
+import { FieldLayer } from './field-layer';
+import { FieldPalette } from './field-palette';
+import { FieldProperties } from './field-properties';
+import { SignerLegend } from './signer-legend';
+
+const withChoices: readonly FieldType[] = ['radio', 'dropdown'];
+
+/** A new field's settings besides its place: required unless a box to tick, two choices to rename. */
+const freshSettings = (type: FieldType) => ({
+  required: type !== 'checkbox',
+  label: '',
+  value: null,
+  options: withChoices.includes(type) ? { choices: ['Option 1', 'Option 2'] } : {},
+});
+
+/**
+ * The field editor: a palette of field types, the contract's PDFs page by page with their fields
+ * in their signers' colours, and the selected field's settings. Fields are placed for the signer
+ * chosen in the legend; every change is saved by itself.
+ */
+export function FieldEditor({
+  contract,
+  draft,
+  initialFile,
+}: {
+  contract: Contract;
+  draft: FieldDraft;
+  initialFile: string | null;
+}) {
+  const [fileId, setFileId] = useState(
+    contract.files.find((file) => file.id === initialFile)?.id ?? contract.files[0]?.id ?? '',
+  );
+  const [selected, setSelected] = useState<string | null>(null);
+  const [placingFor, setPlacingFor] = useState<number | null>(contract.signers.length > 0 ? 1 : null);
+  const [notice, setNotice] = useState('');
+  // The field to bring into view and focus once it is drawn (its page may still be loading).
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const focusField = (key: string) => setFocusKey(key);
+  const pagesFrame = useRef<HTMLDivElement>(null);
+  const signers = contract.signers.map((signer, index) => ({ number: index + 1, name: signer.name }));
+  const signerNameOf = (number: number | null) =>
+    signers.find((signer) => signer.number === number)?.name ?? null;
+  const file = contract.files.find((candidate) => candidate.id === fileId);
+  const aspectOf = (fileIdOf: string, page: number): PageAspect => {
+    const size = contract.files.find((candidate) => candidate.id === fileIdOf)?.pages[page];
+    return size ? size.height / size.width : Math.SQRT2;
+  };
+
+  const addField = (page: number, type: FieldType, box: Box, from?: DraftField) => {
+    const key = draft.add(
+      from
+        ? { ...from, id: undefined, ...box }
+        : { fileId, page, type, signer: placingFor, ...freshSettings(type), ...box },
+    );
+    setSelected(key);
+    focusField(key);
+  };
+
+  /** The page most in view in the scrolled pages, where a clicked palette entry lands. */
+  const pageInView = (): number => {
+    const layers = pagesFrame.current?.querySelectorAll<HTMLElement>('[data-field-layer]') ?? [];
+    const frame = pagesFrame.current?.querySelector('section')?.getBoundingClientRect();
+    let best = 0;
+    let bestShown = -1;
+    for (const layer of layers) {
+      const rect = layer.getBoundingClientRect();
+      const top = Math.max(rect.top, frame?.top ?? 0, 0);
+      const bottom = Math.min(rect.bottom, frame?.bottom ?? window.innerHeight, window.innerHeight);
+      const shown = bottom - top;
+      if (shown > bestShown) {
+        bestShown = shown;
+        best = Number(layer.dataset.fieldLayer?.split(':')[1] ?? 0);
+      }
+    }
+    return best;
+  };
+
+  const pick = (type: FieldType) => {
+    const page = pageInView();
+    addField(page, type, boxCentredAt(type, aspectOf(fileId, page), { x: 0.5, y: 0.5 }));
+  };
+
+  const initialsOnEveryPage = () => {
+    if (placingFor === null) return;
+    const added = contract.files.flatMap((each) =>
+      each.pages.flatMap((_, page) =>
+        draft.fields.some(
+          (field) =>
+            field.fileId === each.id &&
+            field.page === page &&
+            field.type === 'initials' &&
+            field.signer === placingFor,
+        )
+          ? []
+          : [
+              {
+                fileId: each.id,
+                page,
+                type: 'initials' as const,
+                signer: placingFor,
+                ...freshSettings('initials'),
+                ...initialsCorner(aspectOf(each.id, page)),
+              },
+            ],
+      ),
+    );
+    draft.addMany(added);
+    setNotice(
+      added.length === 0
+        ? `${signerNameOf(placingFor)} already has initials on every page.`
+        : `Initials for ${signerNameOf(placingFor)} added on ${added.length} ${added.length === 1 ? 'page' : 'pages'}.`,
+    );
+  };
+
+  const show = (field: DraftField) => {
+    setFileId(field.fileId);
+    setSelected(field.key);
+    focusField(field.key);
+  };
+
+  const chosen = draft.fields.find((field) => field.key === selected);
+  const chosenFile = chosen && contract.files.find((each) => each.id === chosen.fileId);
+  const copy = (field: DraftField) => addField(field.page, field.type, copyPlace(field), field);
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[12rem_minmax(0,1fr)_17rem]">
+      <aside aria-label="Signers and fields to place" className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+        <SignerLegend
+          signers={signers}
+          fields={draft.fields}
+          placingFor={placingFor}
+          onPlacingFor={setPlacingFor}
+          onShowUnassigned={show}
+        />
+        <FieldPalette onPick={pick} />
+        <div className="space-y-1">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="w-full"
+            disabled={placingFor === null}
+            onClick={initialsOnEveryPage}
+          >
+            <PenLine aria-hidden="true" className="size-4" />
+            Initials on every page
+          </Button>
+          <p aria-live="polite" className="text-xs text-slate-600">
+            {notice}
+          </p>
+        </div>
+      </aside>
+      <div ref={pagesFrame} className="min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white">
+        {contract.files.length > 1 && (
+          <fieldset className="flex gap-1 overflow-x-auto border-b border-slate-200 p-2">
+            <legend className="sr-only">Documents</legend>
+            {contract.files.map((each) => (
+              <button
+                key={each.id}
+                type="button"
+                aria-pressed={each.id === fileId}
+                onClick={() => setFileId(each.id)}
+                dir="auto"
+                className="max-w-56 shrink-0 truncate rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100 aria-pressed:bg-indigo-50 aria-pressed:font-medium aria-pressed:text-indigo-800"
+              >
+                {each.name}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {file && (
+          <PdfPages
+            key={file.id}
+            url={pdfDownloadUrl(contract.id, file.id)}
+            label={`Pages of ${file.name}`}
+            renderOverlay={(page) => (
+              <FieldLayer
+                fileId={file.id}
+                page={page}
+                aspect={aspectOf(file.id, page)}
+                fields={draft.fields.filter((field) => field.fileId === file.id && field.page === page)}
+                selected={selected}
+                focusKey={focusKey}
+                onFocused={() => setFocusKey(null)}
+                signerNameOf={signerNameOf}
+                onSelect={setSelected}
+                onAdd={(type, box, from) => addField(page, type, box, from)}
+                onPlace={(key, box) => draft.update(key, box)}
+                onRemove={(key) => {
+                  draft.remove(key);
+                  setSelected(null);
+                }}
+              />
+            )}
+          />
+        )}
+      </div>
+      <aside
+        aria-label="Field settings"
+        className="rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-4 lg:self-start"
+      >
+        {chosen && chosenFile ? (
+          <FieldProperties
+            key={chosen.key}
+            field={chosen}
+            signers={signers}
+            pageLabel={`Page ${chosen.page + 1} of ${chosenFile.name}`}
+            onChange={(patch) => draft.update(chosen.key, patch)}
+            onCopy={() => copy(chosen)}
+            onRemove={() => {
+              draft.remove(chosen.key);
+              setSelected(null);
+            }}
+          />
+        ) : (
+          <div className="space-y-2 text-sm text-slate-600">
+            <h2 className="text-base font-semibold text-slate-900">How to place fields</h2>
+            <p>Drag a field onto a page, or click it to place it on the page in view.</p>
+            <p>
+              Select a field to set its signer and what it asks. Arrow keys move it (Shift: further), Alt and
+              the arrows resize it, Ctrl+D copies it, Delete removes it.
+            </p>
+          </div>
+        )}
+      </aside>
+    </div>
+  );
+}

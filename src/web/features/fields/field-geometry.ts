@@ -1,0 +1,89 @@
+import type { FieldType } from '../../../shared/api/contract-fields';
+
+/** A field's box on its page, in fractions of the page as it shows, from its top-left corner. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** The width in points of the page the default sizes are drawn for (US Letter and A4 are about it). */
+const referenceWidth = 612;
+
+/** A new field's size in points on a page `referenceWidth` wide: what a signer's hand or a date needs. */
+const defaultPoints: Record<FieldType, { width: number; height: number }> = {
+  signature: { width: 170, height: 50 },
+  initials: { width: 60, height: 36 },
+  name: { width: 170, height: 24 },
+  email: { width: 170, height: 24 },
+  company: { width: 170, height: 24 },
+  title: { width: 150, height: 24 },
+  dateSigned: { width: 110, height: 24 },
+  text: { width: 170, height: 24 },
+  date: { width: 110, height: 24 },
+  checkbox: { width: 18, height: 18 },
+  radio: { width: 130, height: 24 },
+  dropdown: { width: 130, height: 24 },
+  image: { width: 120, height: 80 },
+};
+
+/** The smallest box a field may be resized to, in points at the reference width. */
+const minimumPoints = 8;
+
+/** A page's height over its width (about 1.29 for Letter, 1.41 for A4). */
+export type PageAspect = number;
+
+/** A new field's size on a page of the given aspect, in fractions of it. */
+export function defaultSize(type: FieldType, aspect: PageAspect): Pick<Box, 'width' | 'height'> {
+  const points = defaultPoints[type];
+  return {
+    width: Math.min(1, points.width / referenceWidth),
+    height: Math.min(1, points.height / (referenceWidth * aspect)),
+  };
+}
+
+const clampUnit = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/** The box moved, if need be, so it lies whole on the page (never larger than it). */
+export function keptOnPage(box: Box): Box {
+  const width = clampUnit(box.width, 0.001, 1);
+  const height = clampUnit(box.height, 0.001, 1);
+  return { x: clampUnit(box.x, 0, 1 - width), y: clampUnit(box.y, 0, 1 - height), width, height };
+}
+
+/** A new field of the type centred on a point of the page (fractions), whole on the page. */
+export function boxCentredAt(type: FieldType, aspect: PageAspect, centre: { x: number; y: number }): Box {
+  const size = defaultSize(type, aspect);
+  return keptOnPage({ x: centre.x - size.width / 2, y: centre.y - size.height / 2, ...size });
+}
+
+/** The box moved by a distance in fractions of the page, kept on it. */
+export function movedBy(box: Box, dx: number, dy: number): Box {
+  return keptOnPage({ ...box, x: box.x + dx, y: box.y + dy });
+}
+
+/** The box with its bottom-right corner moved by a distance, at least the minimum size, kept on the page. */
+export function resizedBy(box: Box, dx: number, dy: number, aspect: PageAspect): Box {
+  const minWidth = minimumPoints / referenceWidth;
+  const minHeight = minimumPoints / (referenceWidth * aspect);
+  return {
+    ...box,
+    width: clampUnit(box.width + dx, minWidth, 1 - box.x),
+    height: clampUnit(box.height + dy, minHeight, 1 - box.y),
+  };
+}
+
+/** Where initials go on every page: the bottom-right corner, clear of the usual page number. */
+export function initialsCorner(aspect: PageAspect): Box {
+  const size = defaultSize('initials', aspect);
+  const margin = 36 / referenceWidth;
+  return keptOnPage({
+    x: 1 - margin - size.width,
+    y: 1 - (margin * 1.5) / aspect - size.height,
+    ...size,
+  });
+}
+
+/** A copy's place: a little down and to the right of the original, or up and left near the edge. */
+export function copyPlace(box: Box): Box {
+  const step = 0.02;
+  const dx = box.x + box.width + step <= 1 ? step : -step;
+  const dy = box.y + box.height + step <= 1 ? step : -step;
+  return movedBy(box, dx, dy);
+}
