@@ -95,8 +95,8 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
     );
     expect(await tool('pdftotext', ['$file', '-'], final.rawPayload)).toContain('Ελένη Παπαδοπούλου');
 
-    // That sealed PDF, uploaded to another draft, carries its signature: sending it would break
-    // the signature, so the contract is not sent (until the seal appends incremental updates).
+    // That sealed PDF, uploaded to another draft with drafted text, carries its signature: joining
+    // it with the text would break the signature, so the contract is not sent.
     const again = await call(ctx, owner, {
       method: 'POST',
       url: '/api/contracts/upload-pdf?name=countersigned.pdf',
@@ -108,7 +108,13 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
     await call(ctx, owner, {
       method: 'PATCH',
       url: `/api/contracts/${again.json().id}`,
-      json: { signers: [{ name: 'Jan Nowak', email: 'jan@example.com' }] },
+      json: {
+        signers: [{ name: 'Jan Nowak', email: 'jan@example.com' }],
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Cover.' }] }],
+        },
+      },
     });
     const refused = await call(ctx, owner, {
       method: 'POST',
@@ -117,7 +123,7 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(
-      '“countersigned.pdf” already carries a digital signature, which sending it now would break. Upload a copy without signatures, or ask its signer for one.',
+      "“countersigned.pdf” already carries a digital signature: it can only be sent as the contract's one document, since joining it with the drafted text would break that signature. Send it on its own (clear the drafted text), or upload a copy without signatures.",
     );
 
     // Both PDFs are in the file store, not in the database's rows: the embedded database never

@@ -1,8 +1,25 @@
 import { degrees, type PDFDocument, PDFDocument as PdfDocument } from 'pdf-lib';
 import { type DrawnField, renderFieldOverlay } from './field-overlay';
+import { overlayPlacement } from './overlay-placement';
 
 /** Filled fields by the page of the document they are on (counting from 0). */
 export type FieldsByPage = Map<number, DrawnField[]>;
+
+/** The pages with fields, in order, and each page's overlay rendered at its displayed size. */
+export async function fieldOverlays(
+  pages: { index: number; box: { x: number; y: number; width: number; height: number }; rotation: number }[],
+  fields: FieldsByPage,
+) {
+  const placed = pages.map((page) => ({ ...page, at: overlayPlacement(page.box, page.rotation) }));
+  const overlay = await renderFieldOverlay(
+    placed.map(({ index, at }) => ({ width: at.width, height: at.height, fields: fields.get(index) ?? [] })),
+  );
+  return { placed, overlay };
+}
+
+/** The indexes of the pages with fields, within the document's page count, in order. */
+export const pagesWithFields = (fields: FieldsByPage, pageCount: number) =>
+  [...fields.keys()].filter((index) => index < pageCount).sort((a, b) => a - b);
 
 /**
  * Draws filled fields onto the pages of a document open in pdf-lib: each page's values are
@@ -10,45 +27,21 @@ export type FieldsByPage = Map<number, DrawnField[]>;
  * turned to the page's /Rotate so they show upright where the signer saw them.
  */
 export async function drawFields(doc: PDFDocument, fields: FieldsByPage): Promise<void> {
-  const pageIndexes = [...fields.keys()].filter((index) => index < doc.getPageCount()).sort((a, b) => a - b);
-  if (pageIndexes.length === 0) return;
-  const pages = pageIndexes.map((index) => doc.getPage(index));
-  const shown = pages.map((page) => {
-    const box = page.getCropBox();
-    const turned = normalRotation(page.getRotation().angle);
-    return {
-      box,
-      turned,
-      width: turned % 180 ? box.height : box.width,
-      height: turned % 180 ? box.width : box.height,
-    };
-  });
-  const overlay = await renderFieldOverlay(
-    pageIndexes.map((index, at) => ({
-      width: shown[at]?.width ?? 0,
-      height: shown[at]?.height ?? 0,
-      fields: fields.get(index) ?? [],
-    })),
+  const indexes = pagesWithFields(fields, doc.getPageCount());
+  if (indexes.length === 0) return;
+  const { placed, overlay } = await fieldOverlays(
+    indexes.map((index) => {
+      const page = doc.getPage(index);
+      return { index, box: page.getCropBox(), rotation: page.getRotation().angle };
+    }),
+    fields,
   );
   const source = await PdfDocument.load(overlay, { updateMetadata: false });
   const embedded = await doc.embedPages(source.getPages());
-  pages.forEach((page, at) => {
-    const layer = embedded[at];
-    const facts = shown[at];
-    if (!layer || !facts) return;
-    const { box, turned } = facts;
-    // The overlay's bottom left corner, once turned counter-clockwise by the page's rotation,
-    // lands on the page's crop box.
-    const origin =
-      turned === 90
-        ? { x: box.x + box.width, y: box.y }
-        : turned === 180
-          ? { x: box.x + box.width, y: box.y + box.height }
-          : turned === 270
-            ? { x: box.x, y: box.y + box.height }
-            : { x: box.x, y: box.y };
-    page.drawPage(layer, { ...origin, width: facts.width, height: facts.height, rotate: degrees(turned) });
+  placed.forEach(({ index, at }, position) => {
+    const layer = embedded[position];
+    if (!layer) return;
+    const { turned, ...box } = at;
+    doc.getPage(index).drawPage(layer, { ...box, rotate: degrees(turned) });
   });
 }
-
-const normalRotation = (angle: number) => (((Math.round(angle / 90) * 90) % 360) + 360) % 360;

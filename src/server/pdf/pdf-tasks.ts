@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { inDocumentOrder } from '../../shared/document-order';
 import { joinUploadedPdfs, PdfJoin, pageCount, withoutFormWidgets } from './assemble-pdf';
-import { drawFields } from './draw-fields';
+import { drawFields, type FieldsByPage } from './draw-fields';
 import type { DrawnField } from './field-overlay';
+import { SignedPdfCompletion } from './keep-signatures';
 import { CertificateError, readPkcs12, type SealingCertificate } from './pkcs12-certificate';
 import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
@@ -21,7 +22,7 @@ export type FreezeInput = {
    * The uploaded PDFs, in order, and where the drafted text stands among them (left out when it
    * has no content). Without PDFs, the document is the text alone.
    */
-  files?: { bytes: Uint8Array; position: number }[];
+  files?: { bytes: Uint8Array; position: number; signatureCount?: number }[];
   textPosition?: number;
   includeText?: boolean;
 };
@@ -61,6 +62,11 @@ export type FinalInput = {
   tsaUrl?: string;
   /** Values filled in fields placed on the PDFs, by the page of the frozen document they are on. */
   fields?: (DrawnField & { page: number })[];
+  /**
+   * The frozen document is one uploaded PDF that carries digital signatures: it is completed by
+   * incremental updates, so they stay valid.
+   */
+  keepSignatures?: boolean;
 };
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -72,6 +78,12 @@ export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & 
     const bytes = await renderContractPdf(input);
     const pages = await pageCount(bytes);
     return { bytes, sha256: sha256Of(bytes), pages, textPages: pages };
+  }
+  const [only] = files;
+  if (only && files.length === 1 && input.includeText === false && (only.signatureCount ?? 0) > 0) {
+    // Signed by others already: sent exactly as uploaded, so their signatures still cover it.
+    const pages = await pageCount(only.bytes);
+    return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0 };
   }
   const text = input.includeText === false ? null : await renderContractPdf(input);
   const parts: Uint8Array[] = [];
@@ -104,11 +116,12 @@ export async function finalizeContract(
     signers: input.signers,
   });
   mark('signature pages: render');
+  const byPage = new Map<number, DrawnField[]>();
+  for (const { page, ...field } of input.fields ?? []) byPage.set(page, [...(byPage.get(page) ?? []), field]);
+  if (input.keepSignatures) return finalizeKeepingSignatures(input, byPage, signaturePages);
   const joined = await PdfJoin.start();
   await joined.append(input.frozen);
-  if (input.fields && input.fields.length > 0) {
-    const byPage = new Map<number, DrawnField[]>();
-    for (const { page, ...field } of input.fields) byPage.set(page, [...(byPage.get(page) ?? []), field]);
+  if (byPage.size > 0) {
     await drawFields(joined.document, byPage);
     mark('fields drawn on their pages');
   }
@@ -116,23 +129,7 @@ export async function finalizeContract(
   const signed = await joined.save();
   const signedSha256 = sha256Of(signed.bytes);
   mark('join frozen + signature pages');
-  const certificatePdf = await renderCertificatePdf({
-    title: input.title,
-    reference: input.reference,
-    organizationName: input.organizationName,
-    senderName: input.sender.name,
-    senderEmail: input.sender.email,
-    completedAt: input.completedAt,
-    frozenSha256: input.frozenSha256,
-    signedSha256,
-    ...(input.signedVersion ? { signedVersion: input.signedVersion } : {}),
-    signerAuthentication: input.signers.map((signer) => ({
-      name: signer.name,
-      email: signer.email,
-      authentication: signer.authentication ?? `link e-mailed to ${signer.email}`,
-    })),
-    events: input.events,
-  });
+  const certificatePdf = await renderCertificatePdf(certificateInput(input, signedSha256));
   mark('certificate of completion: render');
   await joined.append(certificatePdf);
   mark('join the certificate');
@@ -140,16 +137,55 @@ export async function finalizeContract(
   mark('read the sealing certificate');
   // The joined document is sealed as it is in memory: written once, with the seal's placeholder.
   const pages = joined.document.getPageCount();
-  const bytes = await sealDocument(joined.document, {
-    certificate,
-    reason: `Completed and sealed by Pactum for ${input.organizationName}`,
-    name: input.organizationName,
-    signingTime: input.completedAt,
-    ...(input.tsaUrl ? { tsaUrl: input.tsaUrl } : {}),
-  });
+  const bytes = await sealDocument(joined.document, sealInput(input, certificate));
   mark('write and seal (PAdES)');
   return { bytes: new Uint8Array(bytes), sha256: sha256Of(bytes), pages, signedSha256 };
 }
+
+/**
+ * The final PDF of a document that carries others' signatures: the fields, the signature pages,
+ * the certificate and the seal are each appended after its original bytes, which stay as they are.
+ */
+async function finalizeKeepingSignatures(
+  input: FinalInput,
+  fields: FieldsByPage,
+  signaturePages: Uint8Array,
+): Promise<RenderedPdf & { signedSha256: string }> {
+  const completion = await SignedPdfCompletion.open(input.frozen);
+  await completion.drawFields(fields);
+  await completion.append(signaturePages);
+  const signedSha256 = sha256Of(await completion.save());
+  await completion.append(await renderCertificatePdf(certificateInput(input, signedSha256)));
+  const bytes = await completion.seal(sealInput(input, sealingCertificateOf(input.certificate)));
+  return { bytes, sha256: sha256Of(bytes), pages: completion.pageCount(), signedSha256 };
+}
+
+/** What the certificate of completion states, given the hash of the signed document it follows. */
+const certificateInput = (input: FinalInput, signedSha256: string) => ({
+  title: input.title,
+  reference: input.reference,
+  organizationName: input.organizationName,
+  senderName: input.sender.name,
+  senderEmail: input.sender.email,
+  completedAt: input.completedAt,
+  frozenSha256: input.frozenSha256,
+  signedSha256,
+  ...(input.signedVersion ? { signedVersion: input.signedVersion } : {}),
+  signerAuthentication: input.signers.map((signer) => ({
+    name: signer.name,
+    email: signer.email,
+    authentication: signer.authentication ?? `link e-mailed to ${signer.email}`,
+  })),
+  events: input.events,
+});
+
+const sealInput = (input: FinalInput, certificate: SealingCertificate) => ({
+  certificate,
+  reason: `Completed and sealed by Pactum for ${input.organizationName}`,
+  name: input.organizationName,
+  signingTime: input.completedAt,
+  ...(input.tsaUrl ? { tsaUrl: input.tsaUrl } : {}),
+});
 
 // Decrypting a PKCS#12 file takes node-forge tens of milliseconds: each certificate is read once
 // per thread, and the same object is passed on so its decrypted key is reused too.

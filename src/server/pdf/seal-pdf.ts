@@ -151,8 +151,12 @@ class PadesSigner extends Signer {
 }
 
 /** Asks an RFC 3161 TSA to time-stamp `signature`; returns the TimeStampToken (a CMS ContentInfo). */
-async function timestamp(tsaUrl: string, signature: Buffer): Promise<Buffer> {
-  const imprint = createHash('sha256').update(signature).digest();
+function timestamp(tsaUrl: string, signature: Buffer): Promise<Buffer> {
+  return timestampDigest(tsaUrl, createHash('sha256').update(signature).digest());
+}
+
+/** Asks an RFC 3161 TSA to time-stamp a SHA-256 digest (its reply checked); returns the TimeStampToken. */
+export async function timestampDigest(tsaUrl: string, imprint: Buffer): Promise<Buffer> {
   const nonce = randomBytes(8);
   nonce[0] = ((nonce[0] as number) & 0x7f) | 0x40; // positive and minimally encoded
   const request = sequence(

@@ -98,18 +98,25 @@ export function firstPages(
 }
 
 /**
- * A PDF that already carries digital signatures (the other side signed it first) would have them
- * broken by the join, which writes the document anew: until the sealed PDF is built as
- * incremental updates after the uploaded bytes, such a contract is not sent, rather than sent
- * and sealed with those signatures silently made invalid.
+ * A PDF that already carries digital signatures (the other side signed it first) is completed by
+ * incremental updates after its own bytes, which keeps them valid; joined with other documents
+ * it would be written anew and they would break. So it is sent only as the contract's one
+ * document, rather than sent and sealed with those signatures silently made invalid.
  */
-export function checkNoSignedFiles(files: readonly { name: string; signatureCount: number }[]): void {
+export function checkSignedFileAlone(
+  files: readonly { name: string; signatureCount: number }[],
+  includeText: boolean,
+): void {
   const signed = files.find((file) => file.signatureCount > 0);
-  if (signed) {
+  if (signed && (files.length > 1 || includeText)) {
     throw new AppError(
       'INVALID_INPUT',
-      `“${signed.name}” already carries a digital signature, which sending it now would break. Upload a copy without signatures, or ask its signer for one.`,
+      `“${signed.name}” already carries a digital signature: it can only be sent as the contract's one document, since joining it with ${includeText ? 'the drafted text' : 'other PDFs'} would break that signature. Send it on its own${includeText ? ' (clear the drafted text)' : ''}, or upload a copy without signatures.`,
       'files',
     );
   }
 }
+
+/** Whether the document sent is one uploaded PDF that carries signatures, completed without rewriting it. */
+export const keepsSignatures = (files: readonly { signatureCount: number }[], includeText: boolean) =>
+  !includeText && files.length === 1 && (files[0]?.signatureCount ?? 0) > 0;

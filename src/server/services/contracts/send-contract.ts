@@ -9,8 +9,8 @@ import { findOwnContract } from '../../policies/scope';
 import { checkApproved } from '../approvals/check-approved';
 import { contractFileRows } from '../contract-files/contract-file-rows';
 import {
-  checkNoSignedFiles,
   checkPlacedFieldsAssigned,
+  checkSignedFileAlone,
   firstPages,
   hasDraftedText,
   signedFiles,
@@ -59,9 +59,9 @@ export async function sendContract(
   const sentAt = new Date();
   // Refused before 500 MB of PDFs are read for nothing.
   const fileRows = await contractFileRows(db, id);
-  checkNoSignedFiles(fileRows);
+  const includeText = fileRows.length === 0 || hasDraftedText(draft.content);
+  checkSignedFileAlone(fileRows, includeText);
   const files = await signedFiles(ctx.files, fileRows);
-  const includeText = files.length === 0 || hasDraftedText(draft.content);
   const frozen = await pdf.freezeContract({
     title: draft.title,
     content: draft.content,

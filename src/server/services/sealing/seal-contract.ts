@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import type { FileStore } from '../../uploads/file-store';
+import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { bytesOf } from '../documents/read-document';
@@ -53,33 +54,35 @@ export async function sealContract(deps: SealDeps, contractId: string): Promise<
 async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<void> {
   const { db } = deps;
   // Independent reads, at once: on PostgreSQL they run side by side on the pool's connections.
-  const [[organization], [frozen], sender, signerRows, fields, events, [sent], own] = await Promise.all([
-    db.select().from(organizations).where(eq(organizations.id, contract.organizationId)),
-    db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen'))),
-    contractOwner(db, contract.createdBy),
-    db
-      .select()
-      .from(signers)
-      .where(eq(signers.contractId, contract.id))
-      .orderBy(asc(signers.signingOrder), asc(signers.createdAt)),
-    listSignerFields(db, contract.organizationId),
-    db
-      .select()
-      .from(contractHistory)
-      .where(eq(contractHistory.contractId, contract.id))
-      .orderBy(asc(contractHistory.seq)),
-    // The version the send recorded: what was frozen, and so what was signed.
-    db
-      .select({ number: contractVersions.number, contentSha256: contractVersions.contentHash })
-      .from(contractVersions)
-      .where(and(eq(contractVersions.contractId, contract.id), eq(contractVersions.kind, 'sent')))
-      .orderBy(desc(contractVersions.number))
-      .limit(1),
-    organizationCertificate(db, contract.organizationId, deps.secret),
-  ]);
+  const [[organization], [frozen], sender, signerRows, fields, events, [sent], own, files] =
+    await Promise.all([
+      db.select().from(organizations).where(eq(organizations.id, contract.organizationId)),
+      db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen'))),
+      contractOwner(db, contract.createdBy),
+      db
+        .select()
+        .from(signers)
+        .where(eq(signers.contractId, contract.id))
+        .orderBy(asc(signers.signingOrder), asc(signers.createdAt)),
+      listSignerFields(db, contract.organizationId),
+      db
+        .select()
+        .from(contractHistory)
+        .where(eq(contractHistory.contractId, contract.id))
+        .orderBy(asc(contractHistory.seq)),
+      // The version the send recorded: what was frozen, and so what was signed.
+      db
+        .select({ number: contractVersions.number, contentSha256: contractVersions.contentHash })
+        .from(contractVersions)
+        .where(and(eq(contractVersions.contractId, contract.id), eq(contractVersions.kind, 'sent')))
+        .orderBy(desc(contractVersions.number))
+        .limit(1),
+      organizationCertificate(db, contract.organizationId, deps.secret),
+      contractFileRows(db, contract.id),
+    ]);
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
   const completedAt = contract.completedAt ?? new Date();
 
@@ -121,6 +124,9 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
     ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
     fields: drawnFields(filled, signerRows),
+    // Sent as uploaded, signed by others already: completed without rewriting it.
+    keepSignatures:
+      files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),
   });
 
   // The bytes go to the file store first (a retry after a crash finds them there, kept once).

@@ -1,0 +1,94 @@
+import { sign } from 'node:crypto';
+import { PDF, type Signer, type TimestampAuthority } from '@libpdf/core';
+import { type FieldsByPage, fieldOverlays, pagesWithFields } from './draw-fields';
+import { type SealingCertificate, sealingKeyMaterial } from './pkcs12-certificate';
+import { type SealInput, timestampDigest } from './seal-pdf';
+
+/**
+ * A PDF that already carries digital signatures (the other side signed it first) is completed
+ * by incremental updates written after its original bytes, which its signatures cover and which
+ * stay as they are: its signatures stay valid beside the seal. pdf-lib rewrites a file whole, so
+ * this path uses @libpdf/core, which appends.
+ */
+export class SignedPdfCompletion {
+  private constructor(private doc: PDF) {}
+
+  static async open(frozen: Uint8Array): Promise<SignedPdfCompletion> {
+    return new SignedPdfCompletion(await PDF.load(frozen));
+  }
+
+  /** Draws the filled fields over their pages, as drawFields does for a rewritten document. */
+  async drawFields(fields: FieldsByPage): Promise<void> {
+    const indexes = pagesWithFields(fields, this.doc.getPageCount());
+    if (indexes.length === 0) return;
+    const pages = indexes.map((index) => {
+      const page = this.doc.getPage(index);
+      if (!page) throw new Error(`The document has no page ${index + 1}`);
+      return { index, page, box: page.getCropBox(), rotation: page.rotation };
+    });
+    const { placed, overlay } = await fieldOverlays(pages, fields);
+    const source = await PDF.load(overlay);
+    for (const [position, { at }] of placed.entries()) {
+      const layer = await this.doc.embedPage(source, position);
+      const { turned, ...box } = at;
+      pages[position]?.page.drawPage(layer, { ...box, rotate: turned });
+    }
+  }
+
+  /** Appends the pages of another PDF (the signature pages, the certificate). */
+  async append(pdf: Uint8Array): Promise<void> {
+    const source = await PDF.load(pdf);
+    await this.doc.copyPagesFrom(
+      source,
+      Array.from({ length: source.getPageCount() }, (_, index) => index),
+    );
+  }
+
+  /**
+   * The document as it stands, its changes appended as one incremental update, which what comes
+   * next is appended after (the objects it wrote count as written from then on).
+   */
+  async save(): Promise<Uint8Array> {
+    const bytes = await this.doc.save({ incremental: true });
+    this.doc = await PDF.load(bytes);
+    return bytes;
+  }
+
+  pageCount(): number {
+    return this.doc.getPageCount();
+  }
+
+  /** Seals it (PAdES, B-T with a time-stamping authority) in a last incremental update. */
+  async seal(input: SealInput): Promise<Uint8Array> {
+    const { bytes } = await this.doc.sign({
+      signer: keySigner(input.certificate),
+      reason: input.reason,
+      ...(input.location ? { location: input.location } : {}),
+      ...(input.contactInfo ? { contactInfo: input.contactInfo } : {}),
+      signingTime: input.signingTime,
+      subFilter: 'ETSI.CAdES.detached',
+      ...(input.tsaUrl
+        ? { level: 'B-T' as const, timestampAuthority: timestampAuthority(input.tsaUrl) }
+        : { level: 'B-B' as const }),
+      estimatedSize: 32_768,
+    });
+    return bytes;
+  }
+}
+
+/** The sealing certificate's RSA key, signing as the seal does (PKCS#1 v1.5, SHA-256). */
+function keySigner(certificate: SealingCertificate): Signer {
+  const { certificateDer, chainDer, privateKeyPem } = sealingKeyMaterial(certificate);
+  return {
+    certificate: new Uint8Array(certificateDer),
+    certificateChain: chainDer.slice(1).map((der) => new Uint8Array(der)),
+    keyType: 'RSA',
+    signatureAlgorithm: 'RSASSA-PKCS1-v1_5',
+    sign: async (data) => new Uint8Array(sign('sha256', data, privateKeyPem)),
+  };
+}
+
+/** The seal's own RFC 3161 client (its reply checked, its errors the task's refusals). */
+const timestampAuthority = (tsaUrl: string): TimestampAuthority => ({
+  timestamp: async (digest) => new Uint8Array(await timestampDigest(tsaUrl, Buffer.from(digest))),
+});
