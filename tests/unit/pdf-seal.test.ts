@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignedPdfCompletion } from '../../src/server/pdf/keep-signatures';
 import {
   generateInstanceCertificate,
   loadOrCreateInstanceCertificate,
@@ -17,6 +18,7 @@ import {
 } from '../../src/server/pdf/pkcs12-certificate';
 import { sealPdf } from '../../src/server/pdf/seal-pdf';
 import { inspectSeal } from '../../src/server/pdf/verify-pdf';
+import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 
 const run = promisify(execFile);
 const signingTime = new Date('2026-03-01T12:00:00Z');
@@ -212,6 +214,45 @@ describe('sealPdf', () => {
   });
 });
 
+describe('completing a PDF the other side signed first', () => {
+  it('appends the pages and a time-stamped PAdES seal after its bytes: both signatures valid', async () => {
+    const original = pdfFixture('already-signed.pdf');
+    const tsa = await startOpensslTsa();
+    try {
+      const completion = await SignedPdfCompletion.open(original);
+      const appendix = await buildPdf(1);
+      await completion.append(appendix);
+      const beforeSeal = await completion.save();
+      const stamped = Buffer.from(
+        await completion.seal({
+          certificate,
+          reason: 'Completed',
+          name: 'Pactum',
+          signingTime,
+          tsaUrl: tsa.url,
+        }),
+      );
+      expect(Buffer.compare(stamped.subarray(0, original.length), original)).toBe(0);
+      expect(Buffer.compare(stamped.subarray(0, beforeSeal.length), Buffer.from(beforeSeal))).toBe(0);
+      const report = await pdfsig(stamped, 'countersigned.pdf');
+      expect(report.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
+      expect(report).toContain('Signer Certificate Common Name: Kowalski Legal Sp. z o.o.');
+      expect(report).toContain('Signer Certificate Common Name: Pactum Test Seal');
+      expect(inspectSeal(stamped)).toMatchObject({ sealed: true, intact: true, coversWholeDocument: true });
+      // The seal's CMS, read by OpenSSL: PAdES's signing-certificate-v2 and the TSA's token.
+      const der = join(dir, 'seal.der');
+      writeFileSync(der, Buffer.from(lastCmsHex(stamped), 'hex'));
+      const printed = (await run('openssl', ['cms', '-cmsout', '-inform', 'DER', '-in', der, '-print']))
+        .stdout;
+      expect(printed).toContain('id-smime-aa-signingCertificateV2');
+      expect(printed).toContain('id-smime-aa-timeStampToken');
+      expect(tsa.requests()).toBe(1);
+    } finally {
+      tsa.server.close();
+    }
+  });
+});
+
 describe('inspectSeal', () => {
   it('answers sealed:false for unsigned PDFs and junk without throwing', async () => {
     expect(inspectSeal(pdf)).toEqual({ sealed: false, reason: 'The PDF has no signature' });
@@ -230,6 +271,13 @@ describe('inspectSeal', () => {
     }
   });
 });
+
+/** The hex of the last signature's CMS (the seal, after any earlier signature). */
+const lastCmsHex = (file: Buffer) =>
+  ([...file.toString('latin1').matchAll(/\/Contents\s*<([0-9a-fA-F]+)>/g)].at(-1)?.[1] ?? '').replace(
+    /(00)+$/,
+    '',
+  );
 
 const cmsHex = (file: Buffer) =>
   (/\/Contents\s*<([0-9a-fA-F]+)>/.exec(file.toString('latin1'))?.[1] ?? '').toLowerCase();

@@ -79,7 +79,12 @@ export function goToNextField(state: PlacedFieldsState) {
   if (!next) return;
   const element = document.getElementById(`placed-${next.id}`);
   element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  element?.focus({ preventScroll: true });
+  // A radio group is reached at its chosen (or first) choice, as Tab would.
+  const target =
+    element?.getAttribute('role') === 'radiogroup'
+      ? (element.querySelector<HTMLElement>('input:checked') ?? element.querySelector<HTMLElement>('input'))
+      : element;
+  target?.focus({ preventScroll: true });
 }
 
 /** The bar above the document: how many of the signer's fields are done, and Start / Next. */
@@ -211,7 +216,32 @@ function MyField({
       />
     );
   }
-  if (field.type === 'radio' || field.type === 'dropdown') {
+  if (field.type === 'radio') {
+    return (
+      <div
+        id={id}
+        role="radiogroup"
+        aria-label={label}
+        tabIndex={-1}
+        className={`${inputClass} flex flex-wrap content-center items-center gap-x-2 overflow-auto`}
+      >
+        {(field.options.choices ?? []).map((choice) => (
+          <label key={choice} className="inline-flex min-h-6 items-center gap-1" dir="auto">
+            <input
+              type="radio"
+              name={id}
+              value={choice}
+              checked={value === choice}
+              onChange={() => set(choice)}
+              className="size-3.5 accent-indigo-600"
+            />
+            {choice}
+          </label>
+        ))}
+      </div>
+    );
+  }
+  if (field.type === 'dropdown') {
     return (
       <select
         id={id}
