@@ -1,7 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { signaturePng } from '../../src/server/demo/demo-signature';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
-import { expect, test } from './fixtures';
+import { sealCms } from '../support/seal-cms';
+import { expect, jobTimeout, sendTimeout, test } from './fixtures';
+import { signOnPage } from './mail-people';
+import { accessLinkFor } from './server-log';
 
 const screenshots = process.env.PDF_SCREENSHOTS;
 
@@ -212,4 +220,227 @@ test('a refused save keeps the fields on the page and says why; the next change 
     format: 'pattern',
     pattern: '[A-Z]{2}[0-9]{6}',
   });
+});
+
+/** Dark pixels of a page rendered grey by pdftoppm, inside a box given in fractions of the page. */
+function inkInside(pdf: Buffer, page: number, box: { x: number; y: number; width: number; height: number }) {
+  const dir = mkdtempSync(join(tmpdir(), 'pactum-e2e-ink-'));
+  writeFileSync(join(dir, 'doc.pdf'), pdf);
+  execFileSync('pdftoppm', [
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-r',
+    '72',
+    '-gray',
+    join(dir, 'doc.pdf'),
+    join(dir, 'p'),
+  ]);
+  const file = readdirSync(dir).find((name) => name.endsWith('.pgm')) ?? '';
+  const bytes = readFileSync(join(dir, file));
+  // P5 <width> <height> 255 then one byte per pixel.
+  const [, width = 0, height = 0, headerEnd = 0] = (() => {
+    const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 40).toString('latin1'));
+    return [0, Number(match?.[1]), Number(match?.[2]), match?.[0].length ?? 0];
+  })();
+  let dark = 0;
+  for (let y = Math.floor(box.y * height); y < Math.ceil((box.y + box.height) * height); y++) {
+    for (let x = Math.floor(box.x * width); x < Math.ceil((box.x + box.width) * width); x++) {
+      if ((bytes[headerEnd + y * width + x] ?? 255) < 128) dark++;
+    }
+  }
+  return dark;
+}
+
+test('every field type placed for two signers on two PDFs is filled at phone width and sealed where it stands', async ({
+  page,
+  browser,
+  account: _account,
+}) => {
+  test.setTimeout(420_000);
+  const suffix = Date.now();
+  const people = [
+    { name: 'Zofia Wiśniewska', email: `zofia-all-${suffix}@example.com` },
+    { name: 'فاطمة الزهراء', email: `fatima-all-${suffix}@example.com` },
+  ];
+  // LibreOffice's 29-page export and Ghostscript's PDF/A (whose text tags bring six fields).
+  await page.goto('/contracts');
+  await page
+    .getByLabel('PDFs to start a contract from')
+    .setInputFiles([
+      pdf('Services agreement.pdf', 'libreoffice-agreement.pdf'),
+      pdf('Schedule 1.pdf', 'ghostscript-pdfa.pdf'),
+    ]);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  const contractId = page.url().split('/').at(-1) ?? '';
+  await expect.poll(async () => (await storedFields(page, contractId)).length, jobTimeout).toBe(6);
+  await page.reload();
+  for (const person of people) {
+    await page.getByLabel('Name', { exact: true }).fill(person.name);
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByRole('button', { name: 'Add Signer' }).click();
+  }
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && /\/api\/contracts\/[0-9a-f-]{36}$/.test(response.url()),
+  );
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  expect((await stored).status()).toBe(200);
+
+  await page.getByRole('link', { name: 'Place fields on Services agreement.pdf' }).click();
+  await expect(page.getByRole('img', { name: 'Page 1 of 29' })).toBeVisible();
+  /** Places a field from the palette on page 1 and moves it by steps of 2 % of the page. */
+  const place = async (
+    type: string,
+    steps: { down: number; right?: number },
+    settings: { label?: string; choices?: string; required?: boolean } = {},
+  ) => {
+    await page.getByRole('button', { name: `Place a ${type} field` }).click();
+    for (let step = 0; step < Math.abs(steps.down); step++)
+      await page.keyboard.press(steps.down > 0 ? 'Shift+ArrowDown' : 'Shift+ArrowUp');
+    for (let step = 0; step < (steps.right ?? 0); step++) await page.keyboard.press('Shift+ArrowRight');
+    if (settings.label) await page.getByLabel('Label', { exact: true }).fill(settings.label);
+    if (settings.choices) await page.getByLabel('Choices', { exact: true }).fill(settings.choices);
+    if (settings.required) await page.getByLabel('Required', { exact: true }).check();
+  };
+  // The first signer: everything about them, and a few things to fill in.
+  await place('company', { down: -20 });
+  await place('title', { down: -16 });
+  await place('text', { down: -12 }, { label: 'Reference' });
+  await place('date', { down: -8 }, { label: 'Start date' });
+  await place('checkbox', { down: -4 }, { label: 'I accept Schedule 1', required: true });
+  await place('full name', { down: 4 });
+  await place('e-mail', { down: 8 });
+  await place('date signed', { down: 12 });
+  await place('signature', { down: 17 });
+  await page.getByRole('button', { name: 'Initials on every page' }).click();
+  await expect(page.getByText('Initials for Zofia Wiśniewska added on 31 pages.')).toBeVisible();
+  // The second signer: choices, a stamp and a signature, to the right.
+  await page.getByRole('button', { name: /^فاطمة الزهراء/ }).click();
+  await place('radio group', { down: -20, right: 12 }, { label: 'Billing', choices: 'Monthly\nYearly' });
+  await place('dropdown', { down: -12, right: 12 }, { label: 'Term', choices: '12 months\n24 months' });
+  await place('image', { down: 0, right: 12 }, { label: 'Company seal' });
+  await place('signature', { down: 17, right: 12 });
+  await saved(page);
+  const placed = await storedFields(page, contractId);
+  expect(new Set(placed.map((field) => field.type))).toEqual(
+    new Set([
+      'signature',
+      'initials',
+      'name',
+      'email',
+      'company',
+      'title',
+      'dateSigned',
+      'text',
+      'date',
+      'checkbox',
+      'radio',
+      'dropdown',
+      'image',
+    ]),
+  );
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+
+  for (const [index, person] of people.entries()) {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const signing = await phone.newPage();
+    await signing.goto(new URL(await accessLinkFor(person.email, 'sign'), page.url()).href);
+    await expect(
+      signing.getByRole('region', { name: 'Document' }).getByRole('img', { name: 'Page 1 of 31' }),
+    ).toBeAttached();
+    if (index === 0) {
+      await expect(signing.getByText('0 of 5 required fields filled')).toBeVisible();
+      await signing.getByRole('button', { name: 'Start' }).click();
+      await expect(signing.getByLabel('Company (required)')).toBeFocused();
+      await signing.keyboard.type('Łódź Widgets Sp. z o.o.');
+      await signing.getByRole('button', { name: 'Next field' }).click();
+      await expect(signing.getByLabel('Title (required)')).toBeFocused();
+      await signing.keyboard.type('Prezes Zarządu');
+      await signing.getByRole('button', { name: 'Next field' }).click();
+      await expect(signing.getByLabel('Reference (required)')).toBeFocused();
+      await signing.keyboard.type('PO-2027-0042');
+      await signing.getByLabel('Start date (required)').fill('2027-01-15');
+      await signing.getByLabel('I accept Schedule 1 (required)').check();
+      await expect(signing.getByText('All 5 required fields are filled.')).toBeVisible();
+    } else {
+      // The first signer's values show, inert.
+      await expect(signing.getByText('Łódź Widgets Sp. z o.o.')).toBeVisible();
+      await signing.getByRole('radio', { name: 'Yearly' }).check();
+      await signing.getByLabel('Term (required)').selectOption('24 months');
+      await signing
+        .getByLabel('Company seal (required)')
+        .setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: signaturePng(200, 200) });
+      await expect(signing.getByText('All 3 required fields are filled.')).toBeVisible();
+    }
+    const results = await new AxeBuilder({ page: signing }).include('[aria-label="Document"]').analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    if (screenshots)
+      await signing.screenshot({ path: `${screenshots}/all-fields-signer-${index + 1}-390.png` });
+    await signOnPage(signing, person.name);
+    await phone.close();
+  }
+
+  let final: Buffer = Buffer.alloc(0);
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/contracts/${contractId}/documents/final`);
+      if (response.status() === 200) final = await response.body();
+      return final.length;
+    }, jobTimeout)
+    .toBeGreaterThan(0);
+  const frozen = await (await page.request.get(`/api/contracts/${contractId}/documents/frozen`)).body();
+  const dir = mkdtempSync(join(tmpdir(), 'pactum-e2e-all-fields-'));
+  writeFileSync(join(dir, 'final.pdf'), final);
+  const report = (command: string, args: string[]) => {
+    try {
+      return execFileSync(command, args).toString();
+    } catch (error) {
+      const failed = error as { stdout?: Buffer; stderr?: Buffer };
+      return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+    }
+  };
+  expect(report('pdfsig', [join(dir, 'final.pdf')])).toContain('Signature is Valid');
+  expect(report('qpdf', ['--check', join(dir, 'final.pdf')])).toContain(
+    'No syntax or stream encoding errors',
+  );
+  writeFileSync(join(dir, 'seal.der'), sealCms(final));
+  expect(
+    report('openssl', ['cms', '-cmsout', '-inform', 'DER', '-in', join(dir, 'seal.der'), '-print']),
+  ).toContain('id-smime-aa-signingCertificateV2');
+  // Every value is on page 1, where it was placed.
+  const pageOne = report('pdftotext', ['-f', '1', '-l', '1', join(dir, 'final.pdf'), '-']);
+  for (const value of [
+    'Łódź Widgets Sp. z o.o.',
+    'Prezes Zarządu',
+    'PO-2027-0042',
+    '2027-01-15',
+    'Zofia Wiśniewska',
+    people[0]?.email ?? '',
+    'Yearly',
+    '24 months',
+    new Date().toISOString().slice(0, 10),
+  ]) {
+    // Laid over the page's own text, a value's words may be read between the page's words.
+    for (const word of value.split(' ')) expect(pageOne).toContain(word);
+  }
+  // Each signature is drawn inside its box: ink there that the page as sent did not have.
+  for (const signature of placed.filter((field) => field.type === 'signature' && field.page === 0)) {
+    expect(inkInside(final, 1, signature)).toBeGreaterThan(inkInside(frozen, 1, signature) + 50);
+  }
+  if (screenshots)
+    execFileSync('pdftoppm', [
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-r',
+      '60',
+      '-png',
+      join(dir, 'final.pdf'),
+      `${screenshots}/all-fields-sealed`,
+    ]);
 });

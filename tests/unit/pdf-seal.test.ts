@@ -19,6 +19,7 @@ import {
 import { sealPdf } from '../../src/server/pdf/seal-pdf';
 import { inspectSeal } from '../../src/server/pdf/verify-pdf';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
+import { sealCms } from '../support/seal-cms';
 
 const run = promisify(execFile);
 const signingTime = new Date('2026-03-01T12:00:00Z');
@@ -241,7 +242,7 @@ describe('completing a PDF the other side signed first', () => {
       expect(inspectSeal(stamped)).toMatchObject({ sealed: true, intact: true, coversWholeDocument: true });
       // The seal's CMS, read by OpenSSL: PAdES's signing-certificate-v2 and the TSA's token.
       const der = join(dir, 'seal.der');
-      writeFileSync(der, Buffer.from(lastCmsHex(stamped), 'hex'));
+      writeFileSync(der, sealCms(stamped));
       const printed = (await run('openssl', ['cms', '-cmsout', '-inform', 'DER', '-in', der, '-print']))
         .stdout;
       expect(printed).toContain('id-smime-aa-signingCertificateV2');
@@ -271,13 +272,6 @@ describe('inspectSeal', () => {
     }
   });
 });
-
-/** The hex of the last signature's CMS (the seal, after any earlier signature). */
-const lastCmsHex = (file: Buffer) =>
-  ([...file.toString('latin1').matchAll(/\/Contents\s*<([0-9a-fA-F]+)>/g)].at(-1)?.[1] ?? '').replace(
-    /(00)+$/,
-    '',
-  );
 
 const cmsHex = (file: Buffer) =>
   (/\/Contents\s*<([0-9a-fA-F]+)>/.exec(file.toString('latin1'))?.[1] ?? '').toLowerCase();

@@ -18,7 +18,7 @@ const defaultPoints: Record<FieldType, { width: number; height: number }> = {
   text: { width: 170, height: 24 },
   date: { width: 110, height: 24 },
   checkbox: { width: 18, height: 18 },
-  radio: { width: 130, height: 24 },
+  radio: { width: 130, height: 44 },
   dropdown: { width: 130, height: 24 },
   image: { width: 120, height: 80 },
 };
