@@ -444,3 +444,60 @@ test('every field type placed for two signers on two PDFs is filled at phone wid
       `${screenshots}/all-fields-sealed`,
     ]);
 });
+
+test('a template made from a PDF keeps its fields by role, and a contract made from it carries them to its signers', async ({
+  page,
+  account: _account,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/templates');
+  await page
+    .getByLabel('PDFs to start a template from')
+    .setInputFiles(pdf('Residential lease.pdf', 'libreoffice-agreement.pdf'));
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+  const templateId = page.url().split('/').at(-1) ?? '';
+  for (const role of ['Landlord', 'Najemca']) {
+    await page.getByLabel('Role', { exact: true }).fill(role);
+    await page.getByRole('button', { name: 'Add Role' }).click();
+  }
+  const stored = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.url().endsWith(templateId),
+  );
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  expect((await stored).status()).toBe(200);
+
+  await page.getByRole('link', { name: 'Place fields on Residential lease.pdf' }).click();
+  await expect(page).toHaveURL(new RegExp(`/templates/${templateId}/fields\\?file=`));
+  await expect(page.getByRole('img', { name: 'Page 1 of 29' })).toBeVisible();
+  await page.getByRole('button', { name: 'Place a signature field' }).click();
+  await expect(page.getByRole('button', { name: 'Signature, for Landlord' })).toBeFocused();
+  await page.getByRole('button', { name: /^Najemca/ }).click();
+  await page.getByRole('button', { name: 'Place a signature field' }).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(page.getByRole('button', { name: 'Signature, for Najemca' })).toBeFocused();
+  await saved(page);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(new RegExp(`/templates/${templateId}$`));
+  await expect(page.getByText('2 fields placed on it')).toBeVisible();
+
+  await page.goto('/templates');
+  await page
+    .getByRole('list', { name: 'Templates' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Residential lease' })
+    .getByRole('button', { name: 'Use template' })
+    .click();
+  await page.getByRole('button', { name: 'Create contract' }).click();
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  const contractId = page.url().split('/').at(-1) ?? '';
+  await expect(page.getByText('2 fields placed on it')).toBeVisible();
+  const fields = await storedFields(page, contractId);
+  expect(fields.map((field) => [field.type, field.signer]).sort()).toEqual([
+    ['signature', 1],
+    ['signature', 2],
+  ]);
+  // Its own field editor opens on the contract's copy of the PDF.
+  await page.getByRole('link', { name: 'Place fields on Residential lease.pdf' }).click();
+  await expect(page.getByRole('img', { name: 'Page 1 of 29' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Signature, for no signer yet/ })).toHaveCount(2);
+});
