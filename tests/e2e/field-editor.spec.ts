@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { signaturePng } from '../../src/server/demo/demo-signature';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { sealCms } from '../support/seal-cms';
-import { expect, jobTimeout, sendTimeout, test } from './fixtures';
+import { expect, jobTimeout, sendTimeout, test, uploadTimeout } from './fixtures';
 import { signOnPage } from './mail-people';
 import { accessLinkFor } from './server-log';
 
@@ -42,7 +42,7 @@ async function storedFields(page: Page, contractId: string): Promise<StoredField
 async function draftWithSigners(page: Page, fixture: string, signers: { name: string; email: string }[]) {
   await page.goto('/contracts');
   await page.getByLabel('PDFs to start a contract from').setInputFiles(pdf('Lease agreement.pdf', fixture));
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
   for (const signer of signers) {
     await page.getByLabel('Name', { exact: true }).fill(signer.name);
     await page.getByLabel('Email', { exact: true }).fill(signer.email);
@@ -272,7 +272,7 @@ test('every field type placed for two signers on two PDFs is filled at phone wid
       pdf('Services agreement.pdf', 'libreoffice-agreement.pdf'),
       pdf('Schedule 1.pdf', 'ghostscript-pdfa.pdf'),
     ]);
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
   const contractId = page.url().split('/').at(-1) ?? '';
   await expect.poll(async () => (await storedFields(page, contractId)).length, jobTimeout).toBe(6);
   await page.reload();
@@ -454,7 +454,7 @@ test('a template made from a PDF keeps its fields by role, and a contract made f
   await page
     .getByLabel('PDFs to start a template from')
     .setInputFiles(pdf('Residential lease.pdf', 'libreoffice-agreement.pdf'));
-  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/, uploadTimeout);
   const templateId = page.url().split('/').at(-1) ?? '';
   for (const role of ['Landlord', 'Najemca']) {
     await page.getByLabel('Role', { exact: true }).fill(role);
@@ -488,7 +488,7 @@ test('a template made from a PDF keeps its fields by role, and a contract made f
     .getByRole('button', { name: 'Use template' })
     .click();
   await page.getByRole('button', { name: 'Create contract' }).click();
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
   const contractId = page.url().split('/').at(-1) ?? '';
   await expect(page.getByText('2 fields placed on it')).toBeVisible();
   const fields = await storedFields(page, contractId);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
-import { expect, jobTimeout, sendTimeout, test } from './fixtures';
+import { expect, jobTimeout, sendTimeout, test, uploadTimeout } from './fixtures';
 import { signOnPage } from './mail-people';
 import { accessLinkFor } from './server-log';
 
@@ -40,7 +40,7 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
       pdf('Annex 1 – Прайс-лист.pdf', 'img2pdf-scan.pdf'),
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Call Anna about the annex.') },
     ]);
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
   await expect(page.getByLabel('Contract Title')).toHaveValue('Master Services Agreement');
   // The text file was refused before any upload, and said so.
   await expect(page.getByRole('alert')).toContainText('"notes.txt" is not a PDF. Choose a .pdf file.');
@@ -75,10 +75,10 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   await page
     .getByLabel('PDF to put in its place')
     .setInputFiles(pdf('Annex 1 (signed copy).pdf', 'pdftex-form.pdf'));
-  await expect(items.nth(2)).toContainText('Annex 1 (signed copy).pdf');
+  await expect(items.nth(2)).toContainText('Annex 1 (signed copy).pdf', uploadTimeout);
   await expect(items.nth(2)).toContainText('4 form fields');
-  // Its own form's fields were placed where its widgets are; until they can be signed in place,
-  // they are removed here.
+  // Its own form's fields were placed where its widgets are, without signers yet: removed here
+  // (the field editor's test assigns them).
   await expect(items.nth(2)).toContainText('4 fields placed on it');
   await items.nth(2).getByRole('button', { name: 'Remove its fields' }).click();
   await expect(items.nth(2)).not.toContainText('placed on it');
@@ -92,6 +92,7 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
     .setInputFiles(pdf('locked.pdf', 'password-to-open.pdf'));
   await expect(page.getByRole('alert')).toContainText(
     '"locked.pdf" could not be uploaded: This PDF needs a password to open.',
+    uploadTimeout,
   );
   await expect(items).toHaveCount(2);
   await shoot(page, 'documents-edited');
@@ -114,7 +115,7 @@ test('a signer reads the uploaded PDFs page by page, at phone width', async ({
     pdf('Договор поставки.pdf', 'libreoffice-agreement.pdf'),
     pdf('Annex – scan.pdf', 'img2pdf-scan.pdf'),
   ]);
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
   await expect(documentNames(page)).toHaveCount(3);
   const signerEmail = `zhang-${Date.now()}@example.com`;
   await page.getByLabel('Name', { exact: true }).fill('王小明');
@@ -148,6 +149,8 @@ test('a signer reads the uploaded PDFs page by page, at phone width', async ({
       return 0;
     });
   expect(inked).toBeGreaterThan(1000);
+  // Its text is there for screen readers (and to select), over the drawing.
+  await expect(document.getByText('Master Services Agreement', { exact: true })).toBeAttached();
   if (screenshots) await signer.screenshot({ path: `${screenshots}/signing-pdf-390.png`, fullPage: true });
   await signer.getByRole('button', { name: 'Zoom in' }).click();
   await expect(signer.getByText('150%')).toBeVisible();
@@ -166,7 +169,7 @@ test('fields from text tags and placed by the sender are filled in place at phon
   await page
     .getByLabel('PDFs to start a contract from')
     .setInputFiles(pdf('Supply agreement.pdf', 'chromium-tagged.pdf'));
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
   const contractId = page.url().split('/').at(-1) ?? '';
   // The text tags ({{signature:1}}, {{name:1}}, {{date:1}} and the same for signer 2) become six
   // fields a few seconds after the upload.

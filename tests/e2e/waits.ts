@@ -12,3 +12,9 @@ export const sendTimeout = { timeout: 45_000 };
  * take a second or two, on a busy machine they have taken over ten.
  */
 export const jobTimeout = { timeout: 60_000 };
+
+/**
+ * How long an upload of PDFs may take to open its draft: each file is received, hashed and
+ * inspected in the upload thread, which on a busy machine has taken over ten seconds for two.
+ */
+export const uploadTimeout = { timeout: 45_000 };

@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { openPdf } from '../lib/pdfjs';
+import { openPdf, renderTextLayer } from '../lib/pdfjs';
 
 type PageSize = { width: number; height: number };
 
@@ -132,6 +132,7 @@ function PdfPage({
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(number === 1);
   const [size, setSize] = useState<PageSize>(placeholder);
 
@@ -163,6 +164,7 @@ function PdfPage({
       target.height = Math.floor(viewport.height);
       task = page.render({ canvas: target, viewport });
       task.promise.catch(() => {});
+      if (text.current) void renderTextLayer(page, text.current, width / natural.width).catch(() => {});
     });
     return () => {
       stale = true;
@@ -179,6 +181,7 @@ function PdfPage({
       <div role="img" aria-label={`Page ${number} of ${document.numPages}`} className="absolute inset-0">
         {near && <canvas ref={canvas} className="block size-full" />}
       </div>
+      <div ref={text} className="pdf-text-layer" />
       {overlay}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 /**
@@ -20,4 +20,24 @@ export async function openPdf(url: string): Promise<PDFDocumentProxy> {
     wasmUrl: '/pdfjs/wasm/',
     iccUrl: '/pdfjs/iccs/',
   }).promise;
+}
+
+/**
+ * The page's text laid over its drawing as transparent, selectable text at the same places, as
+ * pdf.js's own viewer does: screen readers read the document, and a reader can select and copy.
+ * Sized by `--total-scale-factor` (CSS pixels per PDF point), set here on the container.
+ */
+export async function renderTextLayer(
+  page: PDFPageProxy,
+  container: HTMLElement,
+  scale: number,
+): Promise<void> {
+  const { TextLayer } = await import('pdfjs-dist');
+  container.replaceChildren();
+  container.style.setProperty('--total-scale-factor', String(scale));
+  await new TextLayer({
+    textContentSource: page.streamTextContent(),
+    container,
+    viewport: page.getViewport({ scale }),
+  }).render();
 }
