@@ -163,8 +163,12 @@ function PdfPage({
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
       task = page.render({ canvas: target, viewport });
-      task.promise.catch(() => {});
-      if (text.current) void renderTextLayer(page, text.current, width / natural.width).catch(() => {});
+      // The text follows the drawing, so it never delays the first paint.
+      task.promise
+        .then(() => {
+          if (!stale && text.current) return renderTextLayer(page, text.current, width / natural.width);
+        })
+        .catch(() => {});
     });
     return () => {
       stale = true;
