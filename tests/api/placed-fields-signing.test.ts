@@ -204,6 +204,11 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
     const { stdout: all } = await run('pdftotext', [join(dir, 'final.pdf'), '-']);
     expect(all).toContain('Company (page 2 of agreement.pdf)');
     expect(all).toContain('VAT number (page 2 of agreement.pdf)');
+    // The certificate lists every field filled, with who filled it and when.
+    const certificate = all.slice(all.indexOf('Certificate of Completion'));
+    expect(certificate).toContain('Fields filled');
+    expect(certificate).toContain('Company (page 2 of agreement.pdf): Łódź Widgets Sp. z o.o.');
+    expect(certificate).toMatch(/by .+ <.+@example\.com>, \d{4}-\d{2}-\d{2}/);
 
     // The completion's event (and so its webhook) carries what was filled.
     const [completed] = await ctx.database.db

@@ -210,10 +210,13 @@ test('a refused save keeps the fields on the page and says why; the next change 
   await page.goto(`/contracts/${contractId}/fields`);
   await page.getByRole('button', { name: 'Place a text field' }).click();
   await page.getByLabel('Must hold', { exact: true }).selectOption('pattern');
-  // A pattern format without its pattern: the server refuses, and the page says so.
+  // Not a regular expression: the server refuses, the page says so, and nothing is lost.
+  await page.getByLabel('Pattern', { exact: true }).fill('[A-Z');
   await expect(page.getByRole('alert')).toContainText(
-    'Not saved: Field 1: a pattern format needs its pattern.',
+    'Not saved: Field 1: its pattern is not a regular expression (RE2 syntax).',
   );
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'Place fields', exact: true })).toBeVisible();
   await page.getByLabel('Pattern', { exact: true }).fill('[A-Z]{2}[0-9]{6}');
   await saved(page);
   expect((await storedFields(page, contractId))[0]?.options).toEqual({
@@ -278,6 +281,10 @@ test('every field type placed for two signers on two PDFs is filled at phone wid
   await page.reload();
   for (const person of people) {
     await page.getByLabel('Name', { exact: true }).fill(person.name);
+    // An Arabic name reads from the right as it is typed (dir="auto").
+    expect(
+      await page.getByLabel('Name', { exact: true }).evaluate((input) => input.matches(':dir(rtl)')),
+    ).toBe(person.name === 'فاطمة الزهراء');
     await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByRole('button', { name: 'Add Signer' }).click();
   }
@@ -375,6 +382,11 @@ test('every field type placed for two signers on two PDFs is filled at phone wid
         .getByLabel('Company seal (required)')
         .setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: signaturePng(200, 200) });
       await expect(signing.getByText('All 3 required fields are filled.')).toBeVisible();
+      // Prefilled with the Arabic name, the Full name field reads from the right.
+      await expect(signing.getByLabel('Full name')).toHaveValue(person.name);
+      expect(await signing.getByLabel('Full name').evaluate((input) => input.matches(':dir(rtl)'))).toBe(
+        true,
+      );
     }
     const results = await new AxeBuilder({ page: signing }).include('[aria-label="Document"]').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);

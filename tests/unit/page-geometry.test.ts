@@ -1,5 +1,7 @@
+import { PDF } from '@libpdf/core';
+import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { displayedBox } from '../../src/server/uploads/page-geometry';
+import { displayedBox, displayedSize, visibleBox } from '../../src/server/uploads/page-geometry';
 
 // An A4 page (595 × 842) and a 100 × 50 box 100 pt from the left and 200 pt from the bottom.
 const page = { x: 0, y: 0, width: 595, height: 842 };
@@ -35,5 +37,25 @@ describe('a rectangle of the page, as the page shows', () => {
     expect(near(displayedBox([0, 0, 150, 160], cropped, 0))).toEqual(
       near({ x: 0, y: (642 - 60) / 642, width: 100 / 495, height: 60 / 642 }),
     );
+  });
+});
+
+describe("a page's visible area", () => {
+  it('is its crop box, wherever its corner is, and turns with the page', async () => {
+    // Letter, cropped by half an inch all round (the box does not start at the origin), turned a quarter.
+    const source = await PDFDocument.create();
+    const letter = source.addPage([612, 792]);
+    letter.setCropBox(36, 36, 540, 720);
+    letter.setRotation(degrees(90));
+    source.addPage([595, 842]);
+    const pdf = await PDF.load(await source.save());
+    const [cropped, plain] = pdf.getPages();
+    if (!cropped || !plain) throw new Error('two pages expected');
+    expect(visibleBox(cropped)).toEqual({ x: 36, y: 36, width: 540, height: 720 });
+    expect(displayedSize(cropped)).toEqual({ width: 720, height: 540 });
+    expect(visibleBox(plain)).toEqual({ x: 0, y: 0, width: 595, height: 842 });
+    // What @libpdf/core answers itself: the far corner as the size. If a release changes this,
+    // the fallback in visibleBox must change with it.
+    expect(cropped.getCropBox()).toEqual({ x: 36, y: 36, width: 576, height: 756 });
   });
 });

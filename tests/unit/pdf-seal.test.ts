@@ -254,6 +254,18 @@ describe('completing a PDF the other side signed first', () => {
   });
 });
 
+describe('a signed PDF that could only be rewritten', () => {
+  it('is refused before anything is added: its signature would break', async () => {
+    // Its last cross-reference offset points nowhere: read only by rebuilding its table.
+    const signed = Buffer.from(pdfFixture('already-signed.pdf'));
+    const at = signed.lastIndexOf('startxref');
+    const damaged = Buffer.concat([signed.subarray(0, at), Buffer.from('startxref\r\n1234\r\n%%EOF\r\n')]);
+    await expect(SignedPdfCompletion.open(damaged)).rejects.toThrow(
+      'This PDF cannot be added to without rewriting it (it is damaged and had to be repaired to be read)',
+    );
+  });
+});
+
 describe('inspectSeal', () => {
   it('answers sealed:false for unsigned PDFs and junk without throwing', async () => {
     expect(inspectSeal(pdf)).toEqual({ sealed: false, reason: 'The PDF has no signature' });

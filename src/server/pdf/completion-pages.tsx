@@ -31,6 +31,8 @@ export type CertificateProps = {
   signedVersion?: { number: number; contentSha256: string };
   /** Per signer, how they were identified before the document opened to them. */
   signerAuthentication?: Array<{ name: string; email: string; authentication: string }>;
+  /** Every field a signer filled (their details and the fields placed on the PDFs): who, and when. */
+  fieldsFilled?: Array<{ label: string; value: string; signer: string; at: Date }>;
   events: HistoryEvent[];
 };
 
@@ -81,6 +83,7 @@ const styles = StyleSheet.create({
   value: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontSize: 9 },
   hash: { flexGrow: 1, flexShrink: 1, flexBasis: 0, fontFamily: fonts.mono, fontSize: 8 },
   note: { marginTop: 6, fontSize: 8, color: colors.muted },
+  filledBy: { fontSize: 8, color: colors.muted },
   authentication: {
     paddingVertical: 4,
     borderBottomWidth: 0.5,
@@ -253,6 +256,30 @@ export function CertificateDocument(props: CertificateProps) {
                 </Text>
                 <Text hyphenationCallback={breakLineWords} hyphenationPenalty={longWordPenalty}>
                   {toPdfText(`Authentication: ${signer.authentication}`)}
+                </Text>
+              </View>
+            ))}
+          </>
+        )}
+        {props.fieldsFilled && props.fieldsFilled.length > 0 && (
+          <>
+            <Text style={styles.section} minPresenceAhead={40}>
+              Fields filled
+            </Text>
+            {props.fieldsFilled.map((field, index) => (
+              // A long value (a text field of several lines) may run onto the next page.
+              // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+              <View key={index} style={styles.authentication} wrap={field.value.length > 300}>
+                <Text hyphenationCallback={breakLineWords} hyphenationPenalty={longWordPenalty}>
+                  <Text style={styles.authenticationName}>{toPdfText(`${field.label}: `)}</Text>
+                  {toPdfText(field.value)}
+                </Text>
+                <Text
+                  style={styles.filledBy}
+                  hyphenationCallback={breakLineWords}
+                  hyphenationPenalty={longWordPenalty}
+                >
+                  {toPdfText(`by ${field.signer}, ${formatUtc(field.at)}`)}
                 </Text>
               </View>
             ))}

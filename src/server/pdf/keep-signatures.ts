@@ -1,8 +1,10 @@
 import { sign } from 'node:crypto';
 import { PDF, type Signer, type TimestampAuthority } from '@libpdf/core';
+import { visibleBox } from '../uploads/page-geometry';
+import { TaskRefusal } from '../workers/task-refusal';
 import { type FieldsByPage, fieldOverlays, pagesWithFields } from './draw-fields';
 import { type SealingCertificate, sealingKeyMaterial } from './pkcs12-certificate';
-import { type SealInput, timestampDigest } from './seal-pdf';
+import { type SealInput, signatureRoom, timestampDigest } from './seal-pdf';
 
 /**
  * A PDF that already carries digital signatures (the other side signed it first) is completed
@@ -13,8 +15,19 @@ import { type SealInput, timestampDigest } from './seal-pdf';
 export class SignedPdfCompletion {
   private constructor(private doc: PDF) {}
 
+  /**
+   * Opens the document to complete; refused when @libpdf/core could only rewrite it (a linearized
+   * file, one it had to repair), which would break the signatures it carries.
+   */
   static async open(frozen: Uint8Array): Promise<SignedPdfCompletion> {
-    return new SignedPdfCompletion(await PDF.load(frozen));
+    const doc = await PDF.load(frozen);
+    const blocker = doc.canSaveIncrementally();
+    if (blocker) {
+      throw new TaskRefusal(
+        `This PDF cannot be added to without rewriting it (${blockerReasons[blocker] ?? blocker}), which would break the signatures it carries. Ask its signer for a copy saved without that, or upload one without signatures.`,
+      );
+    }
+    return new SignedPdfCompletion(doc);
   }
 
   /** Draws the filled fields over their pages, as drawFields does for a rewritten document. */
@@ -24,7 +37,7 @@ export class SignedPdfCompletion {
     const pages = indexes.map((index) => {
       const page = this.doc.getPage(index);
       if (!page) throw new Error(`The document has no page ${index + 1}`);
-      return { index, page, box: page.getCropBox(), rotation: page.rotation };
+      return { index, page, box: visibleBox(page), rotation: page.rotation };
     });
     const { placed, overlay } = await fieldOverlays(pages, fields);
     const source = await PDF.load(overlay);
@@ -60,7 +73,7 @@ export class SignedPdfCompletion {
 
   /** Seals it (PAdES, B-T with a time-stamping authority) in a last incremental update. */
   async seal(input: SealInput): Promise<Uint8Array> {
-    const { bytes } = await this.doc.sign({
+    const { bytes, warnings } = await this.doc.sign({
       signer: keySigner(input.certificate),
       reason: input.reason,
       ...(input.location ? { location: input.location } : {}),
@@ -70,11 +83,20 @@ export class SignedPdfCompletion {
       ...(input.tsaUrl
         ? { level: 'B-T' as const, timestampAuthority: timestampAuthority(input.tsaUrl) }
         : { level: 'B-B' as const }),
-      estimatedSize: 32_768,
+      estimatedSize: signatureRoom(sealingKeyMaterial(input.certificate), input.tsaUrl !== undefined),
     });
+    // A document certified to allow no such change (DocMDP) would show the seal as a breach.
+    const violation = warnings.find((warning) => warning.code === 'MDP_VIOLATION');
+    if (violation)
+      throw new TaskRefusal(`This PDF's certification forbids adding to it: ${violation.message}`);
     return bytes;
   }
 }
+
+const blockerReasons: Record<string, string> = {
+  linearized: 'it is saved for fast web view',
+  'brute-force-recovery': 'it is damaged and had to be repaired to be read',
+};
 
 /** The sealing certificate's RSA key, signing as the seal does (PKCS#1 v1.5, SHA-256). */
 function keySigner(certificate: SealingCertificate): Signer {

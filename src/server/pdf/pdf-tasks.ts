@@ -82,6 +82,8 @@ export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & 
   const [only] = files;
   if (only && files.length === 1 && input.includeText === false && (only.signatureCount ?? 0) > 0) {
     // Signed by others already: sent exactly as uploaded, so their signatures still cover it.
+    // Refused now, not after everyone signed, when it could not be completed without rewriting.
+    await SignedPdfCompletion.open(only.bytes);
     const pages = await pageCount(only.bytes);
     return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0 };
   }
@@ -157,6 +159,10 @@ async function finalizeKeepingSignatures(
   const signedSha256 = sha256Of(await completion.save());
   await completion.append(await renderCertificatePdf(certificateInput(input, signedSha256)));
   const bytes = await completion.seal(sealInput(input, sealingCertificateOf(input.certificate)));
+  // Whatever happened, the signatures it carried must still cover its first bytes, unchanged.
+  if (Buffer.compare(Buffer.from(bytes.subarray(0, input.frozen.length)), Buffer.from(input.frozen)) !== 0) {
+    throw new Error('The signed PDF was rewritten instead of added to; its earlier signatures would break');
+  }
   return { bytes, sha256: sha256Of(bytes), pages: completion.pageCount(), signedSha256 };
 }
 
@@ -176,6 +182,13 @@ const certificateInput = (input: FinalInput, signedSha256: string) => ({
     email: signer.email,
     authentication: signer.authentication ?? `link e-mailed to ${signer.email}`,
   })),
+  fieldsFilled: input.signers.flatMap((signer) =>
+    signer.fields.map((field) => ({
+      ...field,
+      signer: `${signer.name} <${signer.email}>`,
+      at: signer.signedAt,
+    })),
+  ),
   events: input.events,
 });
 

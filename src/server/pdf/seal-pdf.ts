@@ -37,13 +37,13 @@ export type SealInput = {
 };
 
 /**
- * Room for the CMS signature, in hex digits (two per byte): the certificates plus 2 KB for the SignerInfo and
- * structure, plus 16 KB when a time-stamp token (which carries the TSA's own chain) is added. At least 16384.
+ * Room for the CMS signature, in bytes: the certificates plus 2 KB for the SignerInfo and
+ * structure, plus 16 KB when a time-stamp token (which carries the TSA's own chain) is added. At least 8 KB.
  */
-function placeholderHexDigits(keyMaterial: SealingKeyMaterial, withTimestamp: boolean): number {
+export function signatureRoom(keyMaterial: SealingKeyMaterial, withTimestamp: boolean): number {
   const certificates = keyMaterial.chainDer.reduce((total, cert) => total + cert.length, 0);
   const bytes = certificates + 2048 + (withTimestamp ? 16_384 : 0);
-  return Math.max(16_384, Math.ceil((2 * bytes) / 4096) * 4096);
+  return Math.max(8192, Math.ceil(bytes / 2048) * 2048);
 }
 
 const tsaTimeoutMs = 15_000;
@@ -75,7 +75,8 @@ export async function sealDocument(doc: PDFDocument, input: SealInput): Promise<
     contactInfo: pdfTextString(input.contactInfo ?? ''),
     name: pdfTextString(input.name),
     signingTime: input.signingTime,
-    signatureLength: placeholderHexDigits(keyMaterial, input.tsaUrl !== undefined),
+    // In hex digits, two per byte.
+    signatureLength: 2 * signatureRoom(keyMaterial, input.tsaUrl !== undefined),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'Pactum',
   });

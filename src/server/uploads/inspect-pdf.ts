@@ -3,6 +3,7 @@ import { PDF } from '@libpdf/core';
 import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize } from '../db/schema/files';
+import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 import { overStreamBudget } from './stream-budget';
 
@@ -70,7 +71,10 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
         `This PDF has ${pageCount.toLocaleString('en')} pages; a document may have at most ${pdfFileLimits.pages}. Split it into smaller files.`,
       );
     }
-    const pages = pdf.getPages().map((page) => ({ width: round(page.width), height: round(page.height) }));
+    const pages = pdf.getPages().map((page) => {
+      const shown = displayedSize(page);
+      return { width: round(shown.width), height: round(shown.height) };
+    });
     if (pages.some((page) => !(page.width > 0 && page.height > 0))) {
       return refuse('damaged', 'A page of this PDF has no size. Export it again from its source.');
     }

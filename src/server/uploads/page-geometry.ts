@@ -1,3 +1,5 @@
+import { type PDFPage, PdfArray, PdfNumber } from '@libpdf/core';
+
 /** A box on a page as it shows: fractions of its width and height, from its top left. */
 export type PageBox = { x: number; y: number; width: number; height: number };
 
@@ -33,4 +35,40 @@ export function displayedBox(
   const right = clamp((shown.left + shown.width) / shown.pageWidth);
   const bottom = clamp((shown.top + shown.height) / shown.pageHeight);
   return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/**
+ * A page's visible area (its crop box, else its media box) in its own coordinates, as a corner
+ * and a size. @libpdf/core 0.4's `getCropBox()` answers the box's far corner as `width` and
+ * `height` (right for boxes at the origin, the usual case, and wrong for the others), so the
+ * page's own array is read here; the library's answer, read as corners, is the fallback for a box
+ * that is inherited or indirect. `tests/unit/page-geometry.test.ts` holds the library to that.
+ */
+export function visibleBox(page: PDFPage): { x: number; y: number; width: number; height: number } {
+  const own = page.dict.get('CropBox') ?? page.dict.get('MediaBox');
+  const numbers =
+    own instanceof PdfArray && own.length === 4
+      ? [0, 1, 2, 3].map((index) => {
+          const value = own.at(index);
+          return value instanceof PdfNumber ? value.value : Number.NaN;
+        })
+      : [];
+  const [x1, y1, x2, y2] = numbers.every(Number.isFinite) && numbers.length === 4 ? numbers : cornersOf(page);
+  return {
+    x: Math.min(x1 ?? 0, x2 ?? 0),
+    y: Math.min(y1 ?? 0, y2 ?? 0),
+    width: Math.abs((x2 ?? 0) - (x1 ?? 0)),
+    height: Math.abs((y2 ?? 0) - (y1 ?? 0)),
+  };
+}
+
+const cornersOf = (page: PDFPage) => {
+  const box = page.getCropBox();
+  return [box.x, box.y, box.width, box.height];
+};
+
+/** The page's size as it shows (its visible area, turned by its /Rotate), in points. */
+export function displayedSize(page: PDFPage): { width: number; height: number } {
+  const { width, height } = visibleBox(page);
+  return page.rotation % 180 ? { width: height, height: width } : { width, height };
 }

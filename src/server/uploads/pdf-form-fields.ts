@@ -11,7 +11,7 @@ import {
   type TextField,
 } from '@libpdf/core';
 import type { FieldOptions, FieldType } from '../../shared/api/contract-fields';
-import { displayedBox, type PageBox } from './page-geometry';
+import { displayedBox, type PageBox, visibleBox } from './page-geometry';
 
 /** A form field the PDF brings, as a field of ours to place where its widget is. */
 export type FoundField = PageBox & {
@@ -59,7 +59,7 @@ export function formFieldsOf(pdf: PDF, limit: number): FoundField[] {
         (widget.pageRef && pageOf.get(key(widget.pageRef))) ||
         (widget.ref && pageOfWidget.get(key(widget.ref)));
       if (!page) continue;
-      const box = displayedBox(widget.rect, page.getCropBox(), page.rotation);
+      const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
       if (box.width <= 0 || box.height <= 0) continue;
       found.push({ ...box, page: page.index, label, required: field.isRequired(), ...described });
       if (found.length >= limit) break;

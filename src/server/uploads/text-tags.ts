@@ -1,6 +1,6 @@
 import { PDF } from '@libpdf/core';
 import type { FieldType } from '../../shared/api/contract-fields';
-import { displayedBox, type PageBox } from './page-geometry';
+import { displayedBox, type PageBox, visibleBox } from './page-geometry';
 import type { FoundField } from './pdf-form-fields';
 
 /**
@@ -47,7 +47,7 @@ export async function findTextTags(bytes: Uint8Array, limit: number): Promise<Ta
   const found: TaggedField[] = [];
   for (const page of pdf.getPages()) {
     if (found.length >= limit) break;
-    const crop = page.getCropBox();
+    const crop = visibleBox(page);
     for (const match of page.findText(new RegExp(textTagPattern.source, 'gi'))) {
       const [, kind = '', signer = '0'] = textTagPattern.exec(match.text) ?? [];
       const type = typeOfKind[kind.toLowerCase()];

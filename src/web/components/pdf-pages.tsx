@@ -153,6 +153,7 @@ function PdfPage({
     if (!near || width <= 0) return;
     let task: RenderTask | null = null;
     let stale = false;
+    const textLayer = new AbortController();
     void document.getPage(number).then((page) => {
       if (stale || !canvas.current) return;
       const natural = page.getViewport({ scale: 1 });
@@ -166,13 +167,15 @@ function PdfPage({
       // The text follows the drawing, so it never delays the first paint.
       task.promise
         .then(() => {
-          if (!stale && text.current) return renderTextLayer(page, text.current, width / natural.width);
+          if (!stale && text.current)
+            return renderTextLayer(page, text.current, width / natural.width, textLayer.signal);
         })
         .catch(() => {});
     });
     return () => {
       stale = true;
       task?.cancel();
+      textLayer.abort();
     };
   }, [near, width, document, number]);
 

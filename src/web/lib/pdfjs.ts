@@ -31,13 +31,18 @@ export async function renderTextLayer(
   page: PDFPageProxy,
   container: HTMLElement,
   scale: number,
+  /** Aborted when the page is drawn again (another width or zoom) or leaves: this layer stops. */
+  signal: AbortSignal,
 ): Promise<void> {
   const { TextLayer } = await import('pdfjs-dist');
+  if (signal.aborted) return;
   container.replaceChildren();
   container.style.setProperty('--total-scale-factor', String(scale));
-  await new TextLayer({
+  const layer = new TextLayer({
     textContentSource: page.streamTextContent(),
     container,
     viewport: page.getViewport({ scale }),
-  }).render();
+  });
+  signal.addEventListener('abort', () => layer.cancel());
+  await layer.render();
 }

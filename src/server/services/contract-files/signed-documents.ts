@@ -116,7 +116,3 @@ export function checkSignedFileAlone(
     );
   }
 }
-
-/** Whether the document sent is one uploaded PDF that carries signatures, completed without rewriting it. */
-export const keepsSignatures = (files: readonly { signatureCount: number }[], includeText: boolean) =>
-  !includeText && files.length === 1 && (files[0]?.signatureCount ?? 0) > 0;

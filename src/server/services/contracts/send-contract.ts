@@ -6,6 +6,7 @@ import { canTransition } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
 import { contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { TaskRefusal } from '../../workers/task-refusal';
 import { checkApproved } from '../approvals/check-approved';
 import { contractFileRows } from '../contract-files/contract-file-rows';
 import {
@@ -62,16 +63,22 @@ export async function sendContract(
   const includeText = fileRows.length === 0 || hasDraftedText(draft.content);
   checkSignedFileAlone(fileRows, includeText);
   const files = await signedFiles(ctx.files, fileRows);
-  const frozen = await pdf.freezeContract({
-    title: draft.title,
-    content: draft.content,
-    organizationName: actor.organizationName,
-    reference: draft.id,
-    sentAt,
-    files,
-    textPosition: draft.textPosition,
-    includeText,
-  });
+  const frozen = await pdf
+    .freezeContract({
+      title: draft.title,
+      content: draft.content,
+      organizationName: actor.organizationName,
+      reference: draft.id,
+      sentAt,
+      files,
+      textPosition: draft.textPosition,
+      includeText,
+    })
+    .catch((error: unknown) => {
+      // What the document itself stands in the way of (a signed PDF that cannot be added to) is the sender's to fix.
+      if (error instanceof TaskRefusal) throw new AppError('INVALID_INPUT', error.message, 'files');
+      throw error;
+    });
   if (frozen.textPages > contractLimits.pages) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',

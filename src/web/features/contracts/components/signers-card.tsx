@@ -195,6 +195,7 @@ export function SignersCard({
             value={name}
             onChange={(event) => setName(event.target.value)}
             autoComplete="off"
+            dir="auto"
           />
           <TextField
             label="Email"

@@ -46,6 +46,8 @@ export function FieldBox({
     onFocused();
   }, [focusRequested, onFocused]);
   const [preview, setPreview] = useState<Box | null>(null);
+  // The box as the last pointer move left it, read when the pointer is released.
+  const latest = useRef<Box | null>(null);
   const box = preview ?? field;
   const colour = signerColour(field.signer);
   const name = fieldNameOf(field);
@@ -64,11 +66,14 @@ export function FieldBox({
     if (!at) return;
     const dx = (event.clientX - at.startX) / at.page.width;
     const dy = (event.clientY - at.startY) / at.page.height;
-    setPreview(at.mode === 'move' ? movedBy(at.box, dx, dy) : resizedBy(at.box, dx, dy, aspect));
+    latest.current = at.mode === 'move' ? movedBy(at.box, dx, dy) : resizedBy(at.box, dx, dy, aspect);
+    setPreview(latest.current);
   };
-  const end = () => {
+  /** Released: the box lands where it was taken; cancelled (a scroll, a second finger): it goes back. */
+  const end = (keep: boolean) => () => {
     gesture.current = null;
-    if (preview) onPlace(preview);
+    if (keep && latest.current) onPlace(latest.current);
+    latest.current = null;
     setPreview(null);
   };
 
@@ -111,8 +116,8 @@ export function FieldBox({
         aria-pressed={selected}
         onPointerDown={start('move')}
         onPointerMove={follow}
-        onPointerUp={end}
-        onPointerCancel={end}
+        onPointerUp={end(true)}
+        onPointerCancel={end(false)}
         onFocus={onSelect}
         onKeyDown={keys}
         className={`flex size-full cursor-move touch-none select-none items-center overflow-hidden rounded-sm px-1 text-left text-[10px] font-medium leading-tight ring-2 ${colour.ring} ${colour.tint} ${colour.text} ${selected ? 'outline-2 outline-offset-2 outline-slate-900' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900`}
@@ -127,8 +132,8 @@ export function FieldBox({
           aria-hidden="true"
           onPointerDown={start('resize')}
           onPointerMove={follow}
-          onPointerUp={end}
-          onPointerCancel={end}
+          onPointerUp={end(true)}
+          onPointerCancel={end(false)}
           className="absolute -right-2 -bottom-2 size-4 cursor-nwse-resize touch-none rounded-full border-2 border-white bg-slate-900 shadow"
         />
       )}

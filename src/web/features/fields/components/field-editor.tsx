@@ -127,6 +127,13 @@ export function FieldEditor({
     focusField(field.key);
   };
 
+  /** Deletes a field; the focus goes to the pages, so the keyboard carries on from there. */
+  const remove = (key: string) => {
+    draft.remove(key);
+    setSelected(null);
+    pagesFrame.current?.querySelector<HTMLElement>('section[aria-label]')?.focus({ preventScroll: true });
+  };
+
   const chosen = draft.fields.find((field) => field.key === selected);
   const chosenFile = chosen && contract.files.find((each) => each.id === chosen.fileId);
   const copy = (field: DraftField) => addField(field.page, field.type, copyPlace(field), field);
@@ -194,10 +201,7 @@ export function FieldEditor({
                 onSelect={setSelected}
                 onAdd={(type, box, from) => addField(page, type, box, from)}
                 onPlace={(key, box) => draft.update(key, box)}
-                onRemove={(key) => {
-                  draft.remove(key);
-                  setSelected(null);
-                }}
+                onRemove={remove}
               />
             )}
           />
@@ -215,10 +219,7 @@ export function FieldEditor({
             pageLabel={`Page ${chosen.page + 1} of ${chosenFile.name}`}
             onChange={(patch) => draft.update(chosen.key, patch)}
             onCopy={() => copy(chosen)}
-            onRemove={() => {
-              draft.remove(chosen.key);
-              setSelected(null);
-            }}
+            onRemove={() => remove(chosen.key)}
           />
         ) : (
           <div className="space-y-2 text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Contract } from '../../../../shared/api/contracts';
 import { AppError } from '../../../../shared/errors';
@@ -9,6 +9,7 @@ import { uuidPattern } from '../../../../shared/uuid';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { api } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { contractQuery, templateQuery } from '../../contracts/api/contracts';
@@ -33,7 +34,8 @@ export function FieldEditorPage({ mode = 'contract' }: { mode?: Mode }) {
   if (!uuidPattern.test(id) || (contract.error instanceof AppError && contract.error.status === 404)) {
     return <Navigate to={template ? '/templates' : '/contracts'} replace />;
   }
-  if (contract.isError) throw contract.error;
+  // A failed refetch behind a page already shown (after a save, on returning to the tab) keeps it.
+  if (contract.isError && !contract.data) throw contract.error;
   if (!contract.data || !contract.isFetchedAfterMount) {
     return (
       <div
@@ -59,7 +61,7 @@ export function FieldEditorPage({ mode = 'contract' }: { mode?: Mode }) {
       </Card>
     );
   }
-  return <FieldEditorScreen key={data.id} contract={data} back={back} />;
+  return <FieldEditorScreen key={data.id} contract={data} back={back} template={template} />;
 }
 
 /** /templates/{id}/fields: the field editor for a template's roles. */
@@ -75,8 +77,24 @@ const stateText: Record<SaveState['kind'], string> = {
   stale: 'Not saved',
 };
 
-function FieldEditorScreen({ contract, back }: { contract: Contract; back: string }) {
-  const draft = useFieldDraft(contract.id, contract.fields, contract.revision);
+function FieldEditorScreen({
+  contract,
+  back,
+  template,
+}: {
+  contract: Contract;
+  back: string;
+  template: boolean;
+}) {
+  const readStored = useCallback(
+    async () =>
+      (template
+        ? await api.templates.get({ params: { id: contract.id } })
+        : await api.contracts.get({ params: { id: contract.id } })
+      ).fields,
+    [contract.id, template],
+  );
+  const draft = useFieldDraft(contract.id, contract.fields, contract.revision, readStored);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const leaving = useRef(false);
@@ -84,8 +102,9 @@ function FieldEditorScreen({ contract, back }: { contract: Contract; back: strin
     draft.state.kind === 'pending' || draft.state.kind === 'saving' || draft.state.kind === 'failed';
   useLeaveGuard(unsaved, leaving);
 
+  // Leaves once everything is saved; a refused save stays on the page, saying why.
   const done = async () => {
-    if (draft.state.kind === 'pending') await draft.flush();
+    if (draft.state.kind !== 'saved' && !(await draft.flush())) return;
     leaving.current = true;
     navigate(back);
   };

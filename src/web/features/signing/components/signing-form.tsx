@@ -99,6 +99,8 @@ export function SigningForm({
               onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
               error={errors[field.key]}
               autoComplete={field.key === 'fullName' ? 'name' : field.type === 'phone' ? 'tel' : undefined}
+              // A name or a company in Arabic or Hebrew reads from the right as it is typed.
+              dir={field.type === 'text' ? 'auto' : undefined}
             />
           ))}
         </div>
