@@ -23,6 +23,19 @@ export const fieldTypes = [
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
+/** Types the signer fills, or that fill themselves: the sender gives them no value. */
+export const filledAtSigning: readonly FieldType[] = [
+  'signature',
+  'initials',
+  'name',
+  'email',
+  'dateSigned',
+  'image',
+];
+
+/** Types whose value is one of their choices. */
+export const fieldTypesWithChoices: readonly FieldType[] = ['radio', 'dropdown'];
+
 /** How many fields a contract may hold, on all its PDFs. */
 export const maxFieldsPerContract = 1000;
 /** Signers a field may be for (by signing order), far beyond any real contract. */

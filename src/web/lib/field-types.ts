@@ -21,16 +21,6 @@ export const fieldTypeNames: Record<FieldType, string> = {
 export const fieldNameOf = (field: { label: string; type: FieldType }) =>
   field.label || fieldTypeNames[field.type];
 
-/** Types the signer fills, or that fill themselves: the sender gives them no value. */
-export const filledAtSigning: readonly FieldType[] = [
-  'signature',
-  'initials',
-  'name',
-  'email',
-  'dateSigned',
-  'image',
-];
-
 /**
  * One colour per signer, by signing order (the ninth takes the first again), each readable as a
  * text colour on white and on its own tint: the field editor's boxes and its legend use them.

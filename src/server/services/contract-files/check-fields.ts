@@ -1,18 +1,12 @@
 import { RE2JS } from 're2js';
-import type { FieldType, PlacedFieldInput } from '../../../shared/api/contract-fields';
+import {
+  fieldTypesWithChoices,
+  filledAtSigning,
+  type PlacedFieldInput,
+} from '../../../shared/api/contract-fields';
 import { AppError } from '../../../shared/errors';
 import type { ContractFileRow } from '../../db/schema';
 
-/** Types the signer fills (or that fill themselves): the sender gives them no value. */
-const filledAtSigning: readonly FieldType[] = [
-  'signature',
-  'initials',
-  'name',
-  'email',
-  'dateSigned',
-  'image',
-];
-const withChoices: readonly FieldType[] = ['radio', 'dropdown'];
 /** Rounding in the editor may put an edge a hair past the page's. */
 const edge = 1 + 1e-6;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,7 +44,7 @@ export function checkFields(fields: readonly Checked[], files: readonly Contract
     if (field.x + field.width > edge || field.y + field.height > edge)
       refuse('it reaches past the edge of its page.');
     const { options, value, type } = field;
-    if (withChoices.includes(type)) {
+    if (fieldTypesWithChoices.includes(type)) {
       const choices = options.choices ?? [];
       if (choices.length < 2)
         refuse('a radio group or a dropdown needs at least two choices.', '.options.choices');

@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { FieldType } from '../../../../shared/api/contract-fields';
+import { type FieldType, fieldTypesWithChoices } from '../../../../shared/api/contract-fields';
 import type { Contract } from '../../../../shared/api/contracts';
 import { PdfPages } from '../../../components/pdf-pages';
 import { Button } from '../../../components/ui/button';
@@ -12,14 +12,12 @@ import { FieldPalette } from './field-palette';
 import { FieldProperties } from './field-properties';
 import { SignerLegend } from './signer-legend';
 
-const withChoices: readonly FieldType[] = ['radio', 'dropdown'];
-
 /** A new field's settings besides its place: required unless a box to tick, two choices to rename. */
 const freshSettings = (type: FieldType) => ({
   required: type !== 'checkbox',
   label: '',
   value: null,
-  options: withChoices.includes(type) ? { choices: ['Option 1', 'Option 2'] } : {},
+  options: fieldTypesWithChoices.includes(type) ? { choices: ['Option 1', 'Option 2'] } : {},
 });
 
 /**

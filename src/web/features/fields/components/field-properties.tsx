@@ -1,7 +1,7 @@
 import { Copy, Trash2 } from 'lucide-react';
-import type { FieldOptions } from '../../../../shared/api/contract-fields';
+import { type FieldOptions, filledAtSigning } from '../../../../shared/api/contract-fields';
 import { Button } from '../../../components/ui/button';
-import { fieldNameOf, filledAtSigning } from '../../../lib/field-types';
+import { fieldNameOf } from '../../../lib/field-types';
 import type { DraftField } from '../use-field-draft';
 
 const inputClass =
