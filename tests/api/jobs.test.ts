@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jobs, rateLimits } from '../../src/server/db/schema';
+import { jobs, rateBuckets, rateLimits } from '../../src/server/db/schema';
 import { claimJobs, enqueueJob, releaseStaleJobs, retryDelayMs } from '../../src/server/queue/job-queue';
 import { type JobHandler, JobRunner } from '../../src/server/queue/job-runner';
 import { pruneRateLimits } from '../../src/server/services/sweeps/prune-rate-limits';
@@ -227,6 +227,17 @@ describe('the job runner', () => {
     const left = await database.db.select({ key: rateLimits.key }).from(rateLimits);
     expect(left.map((row) => row.key)).toContain('sweep-test:new');
     expect(left.map((row) => row.key)).not.toContain('sweep-test:old');
+  });
+
+  it('the sweeps delete token buckets that are full again, and keep the others', async () => {
+    const now = new Date();
+    await database.db.insert(rateBuckets).values([
+      { key: 'sweep-test:full', fullAt: new Date(now.getTime() - 1) },
+      { key: 'sweep-test:spent', fullAt: new Date(now.getTime() + 60_000) },
+    ]);
+    expect(await pruneRateLimits(database.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await database.db.select({ key: rateBuckets.key }).from(rateBuckets);
+    expect(left.map((row) => row.key)).toEqual(['sweep-test:spent']);
   });
 
   it('the retry delay grows from 30 seconds and stops growing at 6 hours', () => {

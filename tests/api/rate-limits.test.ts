@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consumeCooldown, consumeRateLimit } from '../../src/server/services/rate-limits/consume-rate-limit';
+import { takeFromBucket } from '../../src/server/services/rate-limits/token-bucket';
 import { testApp } from '../support/test-app';
 
 const ctx = await testApp();
@@ -27,5 +28,33 @@ describe('rate limits on the shared table', () => {
     expect(await consumeCooldown(db, 'cooldown:one', 30_000, later(30_001))).toBe(30);
     // Keys are apart.
     expect(await consumeCooldown(db, 'cooldown:two', 30_000, later(1))).toBe(0);
+  });
+
+  it('a token bucket lets no more than its limit through across a window edge, then its rate', async () => {
+    const { db } = ctx.database;
+    // 3 a minute: a request's share is 20 s.
+    const rule = { limit: 3, windowMs: 60_000 };
+    const take = (ms: number, key = 'bucket:one') => takeFromBucket(db, key, rule, later(ms));
+    // The whole allowance at once, just before a minute's edge; nothing more just after it,
+    // where a fixed window would have let three more through.
+    expect([await take(0), await take(0), await take(0)]).toEqual([0, 0, 0]);
+    expect(await take(2)).toBe(20);
+    expect(await take(10_000)).toBe(10);
+    // Refused requests take nothing: one share after the burst, one request goes through.
+    expect(await take(20_000)).toBe(0);
+    expect(await take(20_001)).toBe(20);
+    // Idle for a whole window, the bucket is full again.
+    expect([await take(80_000), await take(80_000), await take(80_000)]).toEqual([0, 0, 0]);
+    expect(await take(80_000)).toBeGreaterThan(0);
+    // Keys are apart.
+    expect(await take(2, 'bucket:two')).toBe(0);
+  });
+
+  it('a token bucket lets exactly its limit through when requests arrive at once', async () => {
+    const rule = { limit: 5, windowMs: 60_000 };
+    const waits = await Promise.all(
+      Array.from({ length: 20 }, () => takeFromBucket(ctx.database.db, 'bucket:parallel', rule, edge)),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
   });
 });

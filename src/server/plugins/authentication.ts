@@ -5,6 +5,7 @@ import type { ServiceContext, ServiceDeps } from '../context';
 import type { Database } from '../db/client';
 import { findTokenActor } from '../services/api-tokens/find-token-actor';
 import { consumeRateLimit, type RateLimitRule } from '../services/rate-limits/consume-rate-limit';
+import { takeFromBucket } from '../services/rate-limits/token-bucket';
 import { findSessionActor } from '../services/sessions/find-session-actor';
 import { bearerTokenOf, changesState, isPersonOnlyPublicRoute, isTokenRoute } from './api-token-access';
 import { cookies } from './cookies';
@@ -33,7 +34,10 @@ export function requestOrigin(request: FastifyRequest): { ip: string | null; use
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
 }
 
-/** Requests one API token may make per minute, across every process. */
+/**
+ * Requests one API token may make per minute, across every process: a bucket of 600 that refills
+ * at 10 a second (rate-limits/token-bucket.ts), so no burst goes past 600.
+ */
 export const defaultApiTokenLimit: RateLimitRule = { limit: 600, windowMs: 60_000 };
 
 /**
@@ -118,7 +122,7 @@ export function registerAuthentication(
         'This API token can only read: create a read-write token to make changes',
       );
     }
-    const waitSeconds = await consumeRateLimit(deps.db, `api-token:${actor.apiToken.id}`, tokenLimit);
+    const waitSeconds = await takeFromBucket(deps.db, `api-token:${actor.apiToken.id}`, tokenLimit);
     if (waitSeconds > 0) {
       throw new AppError(
         'RATE_LIMITED',

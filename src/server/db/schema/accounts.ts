@@ -166,6 +166,15 @@ export const knownDevices = pgTable(
 );
 
 /** Fixed-window counters shared by every app process (sign-in throttling). */
+/**
+ * Token buckets (rate-limits/token-bucket.ts), one row per key: the time at which the key's
+ * bucket is full again. A key whose time has passed is the same as no row.
+ */
+export const rateBuckets = pgTable('rate_buckets', {
+  key: text('key').primaryKey(),
+  fullAt: at('full_at').notNull(),
+});
+
 export const rateLimits = pgTable(
   'rate_limits',
   {
