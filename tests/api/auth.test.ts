@@ -694,6 +694,24 @@ describe('sessions', () => {
     }
   });
 
+  it("answers the web app's session probe with null, not 401, when nobody is signed in", async () => {
+    for (const cookie of [undefined, 'pactum_session=forged-token']) {
+      const response = await ctx.app.inject({ url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ user: null });
+    }
+    const account = await buildAccount(ctx);
+    const probe = await call(ctx, account, { method: 'GET', url: '/api/auth/session' });
+    expect(probe.json().user).toMatchObject({ email: account.email });
+    // It is for people: an API token gets 403, never the token's creator.
+    const token = await call(ctx, account, {
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer pct_${'x'.repeat(43)}` },
+    });
+    expect(token.statusCode).toBe(403);
+  });
+
   it('signs out: the session stops working and the cookie is cleared', async () => {
     const account = await buildAccount(ctx);
     const out = await call(ctx, account, { method: 'POST', url: '/api/auth/sign-out' });
@@ -736,8 +754,9 @@ describe('cookies over https', () => {
 });
 
 describe('the demo credentials endpoint', () => {
-  it('does not answer outside demo mode', async () => {
+  it('answers null outside demo mode', async () => {
     const response = await ctx.app.inject({ url: '/api/demo-credentials' });
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ credentials: null });
   });
 });

@@ -16,7 +16,7 @@ describe('demo workspace', () => {
     expect(await seedDemoWorkspace(ctx.database.db, { pdf, files: ctx.database.files })).toBe(true);
     expect(await seedDemoWorkspace(ctx.database.db, { pdf, files: ctx.database.files })).toBe(false);
 
-    const credentials = (await ctx.app.inject({ url: '/api/demo-credentials' })).json();
+    const { credentials } = (await ctx.app.inject({ url: '/api/demo-credentials' })).json();
     expect(credentials).toEqual(demoCredentials);
     const signIn = await call(ctx, null, { method: 'POST', url: '/api/auth/sign-in', json: credentials });
     expect(signIn.statusCode).toBe(200);

@@ -1,6 +1,36 @@
 import { expect, test } from './fixtures';
 
 test.describe('sign-in', () => {
+  test('the first pages a visitor sees load without a console error, with a description and robots.txt', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/login');
+    await expect(page.getByText('demo@example.com')).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /contracts/);
+    await page.goto('/verify');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('demo@example.com');
+    await page.getByLabel('Password').fill('pactum-demo');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Welcome back, Demo User')).toBeVisible();
+    expect(problems).toEqual([]);
+
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    for (const privatePath of ['/api/', '/sign/', '/review/', '/invitations/', '/reset-password/'])
+      expect(rules).toContain(`Disallow: ${privatePath}`);
+  });
+
   test('shows the form, the demo hint, the links and the unconfigured providers', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
@@ -123,7 +153,7 @@ test.describe('routing', () => {
 
   test('shows the fallback when the app cannot load its data', async ({ page, demo }) => {
     void demo;
-    await page.route('**/api/auth/me', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.route('**/api/auth/session', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   });

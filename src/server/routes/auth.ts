@@ -187,15 +187,23 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request) => ({ user: presentCurrentUser(actorOf(request)) }),
   );
 
+  // The web app asks on every first load, signed in or not: a visitor on /login is not an error.
+  registerRoute(
+    app,
+    authApi.session,
+    {
+      config: { public: true },
+    },
+    async (request) => ({ user: request.actor ? presentCurrentUser(request.actor) : null }),
+  );
+
   registerRoute(
     app,
     authApi.demoCredentials,
     {
       config: { public: true },
     },
-    async () => {
-      if (!deps.config.demo) throw new AppError('NOT_FOUND', 'There is no demo workspace on this server');
-      return demoCredentials;
-    },
+    // Asked by /login on every visit: a server without a demo answers null, not an error.
+    async () => ({ credentials: deps.config.demo ? demoCredentials : null }),
   );
 };

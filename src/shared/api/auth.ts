@@ -56,7 +56,13 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const currentUserResponseSchema = z.object({ user: currentUserSchema });
 
+/** The browser's session probe: the signed-in person, or null. */
+export const sessionResponseSchema = z.object({ user: currentUserSchema.nullable() });
+
 export const demoCredentialsSchema = z.object({ email: z.string(), password: z.string() });
+
+/** The demo workspace's sign-in, or null on a server that has none. */
+export const demoCredentialsResponseSchema = z.object({ credentials: demoCredentialsSchema.nullable() });
 
 export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
 

@@ -1,6 +1,6 @@
 import {
   currentUserResponseSchema,
-  demoCredentialsSchema,
+  demoCredentialsResponseSchema,
   emailConfirmBodySchema,
   emailConfirmedSchema,
   passwordResetCheckBodySchema,
@@ -8,6 +8,7 @@ import {
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   passwordResetRequestedSchema,
+  sessionResponseSchema,
   signInBodySchema,
   signUpBodySchema,
   signUpRequestedSchema,
@@ -129,11 +130,18 @@ export const authApi = {
     summary: 'The signed-in user',
     response: { 200: currentUserResponseSchema, 401: errorBodySchema },
   }),
+  session: defineRoute({
+    method: 'GET',
+    path: '/auth/session',
+    tags,
+    summary: 'Who is signed in, for the web app: the user, or null when nobody is (never a 401)',
+    response: { 200: sessionResponseSchema },
+  }),
   demoCredentials: defineRoute({
     method: 'GET',
     path: '/demo-credentials',
     tags,
-    summary: "The demo workspace's sign-in, answered only in demo mode",
-    response: { 200: demoCredentialsSchema, 404: errorBodySchema },
+    summary: "The demo workspace's sign-in in demo mode, null on any other server",
+    response: { 200: demoCredentialsResponseSchema },
   }),
 };

@@ -1,10 +1,10 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { ErrorPage } from './error-page';
 
 // Only the sign-in screen is in the first download; the signed-in area and each heavy screen
 // load when first needed.
-export const router = createBrowserRouter([
+const pages: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <ErrorPage /> },
   // Public: a signer needs no account, and anyone may check a sealed PDF.
   {
@@ -178,4 +178,11 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
-]);
+];
+
+/**
+ * While the first page's code loads, nothing is drawn yet (the page's own skeletons follow within
+ * a moment): said once here, for every lazily loaded page, rather than React Router warning in
+ * the console of each first visit.
+ */
+export const router = createBrowserRouter([{ HydrateFallback: () => null, children: pages }]);

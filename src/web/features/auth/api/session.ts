@@ -1,20 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../shared/api/auth';
-import { AppError } from '../../../../shared/errors';
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/query-keys';
 
 /** The signed-in user, or null when nobody is. */
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.current,
-  queryFn: async (): Promise<CurrentUser | null> => {
-    try {
-      return (await api.auth.me()).user;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
-      throw error;
-    }
-  },
+  queryFn: async (): Promise<CurrentUser | null> => (await api.auth.session()).user,
   staleTime: 5 * 60_000,
 });
 
@@ -49,13 +41,7 @@ export function useSignOut() {
 
 export const demoCredentialsQuery = queryOptions({
   queryKey: sessionKeys.demoCredentials,
-  queryFn: async (): Promise<{ email: string; password: string } | null> => {
-    try {
-      return await api.auth.demoCredentials();
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-      throw error;
-    }
-  },
+  queryFn: async (): Promise<{ email: string; password: string } | null> =>
+    (await api.auth.demoCredentials()).credentials,
   staleTime: Number.POSITIVE_INFINITY,
 });
