@@ -39,14 +39,18 @@ test.describe('approvals', () => {
     const card = memberPage.getByRole('region', { name: 'Approvals' });
     // The editor's scripts take a while to arrive in a new browser on a busy machine.
     await expect(card.getByTestId('approval-state')).toHaveText('Approval needed', { timeout: 30_000 });
-    await memberPage.getByRole('button', { name: 'Send for Signing' }).click();
-    await expect(memberPage.getByRole('alert').filter({ hasText: 'needs approval' })).toContainText(
-      `request it from ${account.name}`,
+    // Sending is not offered while the approval is missing, and the button says why.
+    const send = memberPage.getByRole('button', { name: 'Send for Signing' });
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(
+      `This contract needs approval before it is sent: request it from ${account.name}.`,
     );
 
     await card.getByRole('button', { name: 'Request approval' }).click();
     await expect(card.getByTestId('approval-state')).toHaveText('Waiting for approval');
     await expect(card.getByText(`waiting for ${account.name}`)).toBeVisible();
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(/waiting for/);
     await memberPage.screenshot({ path: test.info().outputPath('waiting-1280.png'), fullPage: true });
 
     // The approver was told (bell) and approves with a comment in their own browser.
@@ -77,7 +81,8 @@ test.describe('approvals', () => {
     // The member sends it now.
     await memberPage.reload();
     await expect(card.getByTestId('approval-state')).toHaveText('Approved');
-    await memberPage.getByRole('button', { name: 'Send for Signing' }).click();
+    await expect(send).toHaveAccessibleDescription('');
+    await send.click();
     await expect(memberPage.getByText('Sent', { exact: true })).toBeVisible(sendTimeout);
     await member.close();
   });

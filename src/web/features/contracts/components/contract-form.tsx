@@ -105,6 +105,7 @@ export function ContractForm({
         editable={editable}
         canSave={canSave}
         canSend={canSend}
+        sendBlockedBy={approval.data?.blocking}
         saving={saving.saving}
         sending={saving.sending}
         onSave={saving.onSave}

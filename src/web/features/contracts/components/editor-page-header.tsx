@@ -9,6 +9,7 @@ export function EditorPageHeader({
   editable,
   canSave,
   canSend,
+  sendBlockedBy,
   saving,
   sending,
   onSave,
@@ -19,6 +20,8 @@ export function EditorPageHeader({
   editable: boolean;
   canSave: boolean;
   canSend: boolean;
+  /** Why the contract cannot be sent yet (an approval it waits for), shown under the button. */
+  sendBlockedBy?: string | null;
   saving: boolean;
   sending: boolean;
   onSave: () => void;
@@ -43,14 +46,26 @@ export function EditorPageHeader({
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
       </div>
       {editable && (
-        <div className="flex gap-3">
-          <Button variant="secondary" disabled={!canSave} loading={saving} onClick={onSave}>
-            {template ? 'Save Template' : 'Save Draft'}
-          </Button>
-          {!template && (
-            <Button disabled={!canSend} loading={sending} onClick={onSend}>
-              Send for Signing
+        <div className="flex flex-col gap-2 sm:items-end">
+          <div className="flex gap-3">
+            <Button variant="secondary" disabled={!canSave} loading={saving} onClick={onSave}>
+              {template ? 'Save Template' : 'Save Draft'}
             </Button>
+            {!template && (
+              <Button
+                disabled={!canSend || Boolean(sendBlockedBy)}
+                loading={sending}
+                onClick={onSend}
+                aria-describedby={sendBlockedBy ? 'send-blocked-by' : undefined}
+              >
+                Send for Signing
+              </Button>
+            )}
+          </div>
+          {!template && sendBlockedBy && (
+            <p id="send-blocked-by" className="max-w-sm text-sm text-amber-800 sm:text-right">
+              {sendBlockedBy}
+            </p>
           )}
         </div>
       )}
