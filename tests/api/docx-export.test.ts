@@ -30,8 +30,8 @@ async function download(id: string, account = owner) {
   return call(ctx, account, { method: 'GET', url: `/api/contracts/${id}/docx` });
 }
 
-/** LibreOffice opens the file and prints it; pdftotext reads the printed text back. */
-async function printedText(docx: Buffer, name: string): Promise<string> {
+/** LibreOffice opens the file and saves it as `format`; returns the path of what it wrote. */
+async function converted(docx: Buffer, name: string, format: 'pdf' | 'fodt'): Promise<string> {
   const dir = mkdtempSync(join(scratch, `${name}-`));
   writeFileSync(join(dir, `${name}.docx`), docx);
   await run(
@@ -40,15 +40,50 @@ async function printedText(docx: Buffer, name: string): Promise<string> {
       `-env:UserInstallation=file://${dir}/profile`,
       '--headless',
       '--convert-to',
-      'pdf',
+      format,
       '--outdir',
       dir,
       join(dir, `${name}.docx`),
     ],
     { timeout: 120_000 },
   );
-  const { stdout } = await run('pdftotext', ['-layout', join(dir, `${name}.pdf`), '-']);
+  return join(dir, `${name}.${format}`);
+}
+
+/** LibreOffice opens the file and prints it; pdftotext reads the printed text back. */
+async function printedText(docx: Buffer, name: string): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-layout', await converted(docx, name, 'pdf'), '-']);
   return stdout;
+}
+
+/**
+ * The font weight LibreOffice gives a paragraph or span holding just `text`, in a flat ODF
+ * document it wrote: the span's text style if it sets one, else the paragraph style and its parents.
+ */
+function fontWeight(fodt: string, text: string): string {
+  const styles = new Map<string, { parent?: string; weight?: string }>();
+  for (const [, head = '', body = ''] of fodt.matchAll(
+    /<style:style ([^>]*?)(?:\/>|>([\s\S]*?)<\/style:style>)/g,
+  )) {
+    const attr = (source: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(source)?.[1];
+    const family = attr(head, 'style:family');
+    const parent = attr(head, 'style:parent-style-name');
+    styles.set(`${family}:${attr(head, 'style:name')}`, {
+      ...(parent ? { parent: `${family}:${parent}` } : {}),
+      weight: attr(body, 'fo:font-weight'),
+    });
+  }
+  const found = new RegExp(
+    `<text:p text:style-name="([^"]*)"[^>]*>(?:<text:span text:style-name="([^"]*)">)?${text}<`,
+  ).exec(fodt);
+  if (!found) throw new Error(`LibreOffice wrote no paragraph holding just "${text}"`);
+  const span = found[2] ? styles.get(`text:${found[2]}`)?.weight : undefined;
+  if (span) return span;
+  for (let style = styles.get(`paragraph:${found[1]}`); style; ) {
+    if (style.weight) return style.weight;
+    style = style.parent ? styles.get(style.parent) : undefined;
+  }
+  return 'normal';
 }
 
 describe('downloading a .docx', () => {
@@ -146,6 +181,57 @@ describe('downloading a .docx', () => {
       { type: 'text', text: 'Client: Ελένη Παπαδοπούλου, amount: [Amount]' },
     ]);
   });
+
+  it('writes header cells bold, as the editor and the PDF draw them, in a header row that repeats', async () => {
+    const cell = (type: 'tableHeader' | 'tableCell', ...content: unknown[]) => ({
+      type,
+      attrs: { colspan: 1, rowspan: 1, align: null },
+      content: [{ type: 'paragraph', content }],
+    });
+    const contract = await create('Fee table', {
+      type: 'doc',
+      content: [
+        {
+          type: 'table',
+          content: [
+            {
+              type: 'tableRow',
+              content: [
+                cell('tableHeader', { type: 'text', text: 'Party' }),
+                cell('tableHeader', { type: 'text', text: 'Fee' }),
+              ],
+            },
+            {
+              type: 'tableRow',
+              content: [
+                cell('tableCell', { type: 'text', text: 'Acme Ltd' }),
+                cell('tableCell', { type: 'text', text: 'EUR 500', marks: [{ type: 'bold' }] }),
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const exported = (await download(contract.id)).rawPayload;
+
+    const fodt = readFileSync(await converted(exported, 'header-row', 'fodt'), 'utf8');
+    // The header row is LibreOffice's repeated heading row, and its text is bold.
+    expect(fodt).toMatch(/<table:table-header-rows>[\s\S]*Party[\s\S]*Fee[\s\S]*<\/table:table-header-rows>/);
+    expect(fontWeight(fodt, 'Party')).toBe('bold');
+    expect(fontWeight(fodt, 'Fee')).toBe('bold');
+    // A body cell is bold only where its text is.
+    expect(fontWeight(fodt, 'Acme Ltd')).toBe('normal');
+    expect(fontWeight(fodt, 'EUR 500')).toBe('bold');
+
+    // Imported again, the header row is header cells, with no bold mark added to their text.
+    const back = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/docx/convert',
+      payload: exported,
+      headers: { 'content-type': docxMediaType },
+    });
+    expect(back.json().content).toEqual(contract.content);
+  }, 180_000);
 
   it("is not offered for another organization's contract", async () => {
     const contract = await create('Private', everyContentType);

@@ -56,7 +56,8 @@ const formatOf: Record<string, (typeof LevelFormat)[keyof typeof LevelFormat]> =
 };
 
 type Block = Paragraph | Table;
-type Context = { reference?: string; level: number; align?: string; style?: string };
+/** Where a block is written: its list and level, a cell's alignment, a paragraph style, and bold in header cells. */
+type Context = { reference?: string; level: number; align?: string; style?: string; bold?: boolean };
 type Run = TextRun | InsertedTextRun | DeletedTextRun;
 
 /** Who made the changes a redline's `insertion` and `deletion` marks show, and when (ISO 8601). */
@@ -150,6 +151,15 @@ class DocxWriter {
     return nodes.every(visit) ? found : null;
   }
 
+  /**
+   * The paragraph mark's run: tracked when the paragraph was added or removed whole, so accepting
+   * or rejecting takes the whole paragraph; bold in a header cell, as its runs are.
+   */
+  private paragraphMark(whole: Change | null, context: Context) {
+    if (!whole && !context.bold) return {};
+    return { run: { ...(whole ? { [whole]: this.change() } : {}), ...(context.bold ? { bold: true } : {}) } };
+  }
+
   blocks(nodes: EditorNode[], context: Context): Block[] {
     return nodes.flatMap((node) => this.block(node, context));
   }
@@ -170,11 +180,16 @@ class DocxWriter {
         return [
           new Paragraph({
             style: 'PreformattedText',
-            ...(whole ? { run: { [whole]: this.change() } } : {}),
+            ...this.paragraphMark(whole, context),
             children: (node.content ?? []).flatMap((child) =>
               (child.text ?? '')
                 .split('\n')
-                .map((line, index) => this.run({ text: line, break: index > 0 ? 1 : 0 }, child.marks ?? [])),
+                .map((line, index) =>
+                  this.run(
+                    { text: line, break: index > 0 ? 1 : 0, ...(context.bold ? { bold: true } : {}) },
+                    child.marks ?? [],
+                  ),
+                ),
             ),
           }),
         ];
@@ -197,9 +212,8 @@ class DocxWriter {
     const indent = Number(attrs.indent) || 0;
     const whole = node.content?.length ? this.wholeChange(node.content) : null;
     return new Paragraph({
-      children: this.inline(node.content ?? []),
-      // The paragraph mark itself tracked: accepting or rejecting takes the whole paragraph.
-      ...(whole ? { run: { [whole]: this.change() } } : {}),
+      children: this.inline(node.content ?? [], context),
+      ...this.paragraphMark(whole, context),
       ...(node.type === 'heading' && level >= 1 && level <= 6 ? { heading: headings[level - 1] } : {}),
       ...(context.style && node.type !== 'heading' ? { style: context.style } : {}),
       ...(align && alignmentOf[align] ? { alignment: alignmentOf[align] } : {}),
@@ -234,7 +248,7 @@ class DocxWriter {
     return blocks;
   }
 
-  private inline(nodes: EditorNode[]): ParagraphChild[] {
+  private inline(nodes: EditorNode[], context: Context): ParagraphChild[] {
     const out: ParagraphChild[] = [];
     // Adjacent runs of one link (a bold word inside it) stay one hyperlink.
     let link = null as { href: string; runs: Run[] } | null;
@@ -246,10 +260,10 @@ class DocxWriter {
     for (const node of nodes) {
       const marks = node.marks ?? [];
       let run: Run | undefined;
-      if (node.type === 'text') run = this.run(runOptions(node.text ?? '', marks), marks);
+      if (node.type === 'text') run = this.run(runOptions(node.text ?? '', marks, context), marks);
       else if (node.type === 'hardBreak') run = new TextRun({ break: 1 });
       else if (node.type === 'mergeField')
-        run = this.run(runOptions(mergeFieldText(node.attrs ?? {}), marks), marks);
+        run = this.run(runOptions(mergeFieldText(node.attrs ?? {}), marks, context), marks);
       if (!run) continue;
       const href = safeLinkHref(marks.find((mark) => mark.type === 'link')?.attrs?.href);
       if (href && link?.href === href) {
@@ -290,6 +304,10 @@ class DocxWriter {
             const children = this.blocks(cell.content ?? [], {
               level: 0,
               ...(attrs.align ? { align: attrs.align as string } : {}),
+              // Bold on the header cell's own runs: the editor and the PDF draw header cells bold,
+              // and a repeated header row (`w:tblHeader`) or a table style's first-row look is not
+              // bold in LibreOffice, nor in Word without that style.
+              ...(cell.type === 'tableHeader' ? { bold: true } : {}),
             });
             return new TableCell({
               children: children.length > 0 ? children : [new Paragraph({})],
@@ -310,12 +328,12 @@ function changeOf(marks: EditorMark[]): Change | null {
   return null;
 }
 
-function runOptions(text: string, marks: EditorMark[]): IRunOptions {
+function runOptions(text: string, marks: EditorMark[], context: Context): IRunOptions {
   const has = (type: string) => marks.some((mark) => mark.type === type);
   const color = hexColor(marks.find((mark) => mark.type === 'textStyle')?.attrs?.color);
   return {
     text,
-    ...(has('bold') ? { bold: true } : {}),
+    ...(has('bold') || context.bold ? { bold: true } : {}),
     ...(has('italic') ? { italics: true } : {}),
     ...(has('underline') ? { underline: {} } : {}),
     ...(has('strike') ? { strike: true } : {}),

@@ -226,7 +226,9 @@ class Converter {
   }
 
   private cell(cell: MammothTableCell, header: boolean): EditorNode {
-    const content = this.blocks(cell.children);
+    // A header cell is bold wherever it is shown, and the export writes its runs bold: a bold mark
+    // there would say nothing more.
+    const content = header ? withoutBold(this.blocks(cell.children)) : this.blocks(cell.children);
     if (content.length === 0) content.push({ type: 'paragraph' });
     // One alignment shared by every paragraph is the cell's (as the export writes a cell's).
     const aligns = new Set(
@@ -297,6 +299,22 @@ function runMarks(run: MammothRun): EditorMark[] {
 }
 
 const clampSpan = (span: number) => (Number.isInteger(span) ? Math.min(Math.max(span, 1), 100) : 1);
+
+/** The nodes without bold marks, down to (not into) a nested table, whose cells are its own. */
+function withoutBold(nodes: EditorNode[]): EditorNode[] {
+  return mergeText(
+    nodes.map((node) => {
+      if (node.type === 'table') return node;
+      const { marks, content, ...rest } = node;
+      const kept = marks?.filter((mark) => mark.type !== 'bold');
+      return {
+        ...rest,
+        ...(kept?.length ? { marks: kept } : {}),
+        ...(content ? { content: withoutBold(content) } : {}),
+      };
+    }),
+  );
+}
 
 /** Adjacent text with the same marks becomes one text node (mammoth splits runs freely). */
 function mergeText(content: EditorNode[]): EditorNode[] {
