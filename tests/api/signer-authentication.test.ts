@@ -248,11 +248,67 @@ describe('signer authentication', () => {
     expect(copy.statusCode, copy.body).toBe(201);
     const copied = (await api(ctx, owner, { method: 'GET', url: `/api/contracts/${copy.json().id}` })).json();
     expect(
-      copied.signers.map((s: Record<string, unknown>) => [s.accessCodeRequired, s.emailCodeRequired]),
+      copied.signers.map((s: Record<string, unknown>) => [
+        s.accessCodeRequired,
+        s.accessCodeToSet,
+        s.emailCodeRequired,
+      ]),
     ).toEqual([
-      [false, false],
-      [false, true],
+      [false, true, false],
+      [false, false, true],
     ]);
+    // Nor does the copy go out without it: sending waits until the sender sets a code or removes it.
+    const copyId = copy.json().id as string;
+    const sendCopy = () =>
+      api(ctx, owner, { method: 'POST', url: `/api/contracts/${copyId}/send`, json: {} });
+    const refused = await sendCopy();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'INVALID_INPUT', field: 'signers' });
+    expect(refused.json().error.message).toBe(
+      'Set a new access code for Alice, or untick "Require access code": the contract this was copied from asked for one, and codes are not copied.',
+    );
+    const [alice, bobCopy] = copied.signers as { id: string; name: string; email: string }[];
+    const patchCopy = (people: unknown) =>
+      api(ctx, owner, { method: 'PATCH', url: `/api/contracts/${copyId}`, json: { signers: people } });
+    // Saved again without a word about the code (another edit), the wait stays.
+    const renamed = await patchCopy([
+      { id: alice?.id, name: 'Alice', email: 'keep@example.com' },
+      { id: bobCopy?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
+    ]);
+    expect(renamed.json().signers.map((s: { accessCodeToSet: boolean }) => s.accessCodeToSet)).toEqual([
+      true,
+      false,
+    ]);
+    expect((await sendCopy()).statusCode).toBe(400);
+    // Removing it (null) ends the wait; so does a new code.
+    const waived = await patchCopy([
+      { id: alice?.id, name: 'Alice', email: 'keep@example.com', accessCode: null },
+      { id: bobCopy?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
+    ]);
+    expect(waived.json().signers[0]).toMatchObject({ accessCodeRequired: false, accessCodeToSet: false });
+    const again = await api(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/duplicate`, json: {} });
+    const secondCopy = (
+      await api(ctx, owner, { method: 'GET', url: `/api/contracts/${again.json().id}` })
+    ).json();
+    const newCode = await api(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${secondCopy.id}`,
+      json: {
+        signers: secondCopy.signers.map((s: { id: string; name: string; email: string }, index: number) => ({
+          id: s.id,
+          name: s.name,
+          email: s.email,
+          ...(index === 0 ? { accessCode: 'a new code for the copy' } : {}),
+        })),
+      },
+    });
+    expect(newCode.json().signers[0]).toMatchObject({ accessCodeRequired: true, accessCodeToSet: false });
+    // A client cannot set the wait itself: the field is the server's.
+    const forged = await patchCopy([
+      { id: alice?.id, name: 'Alice', email: 'keep@example.com', accessCodeToSet: true },
+      { id: bobCopy?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
+    ]);
+    expect(forged.json().signers[0].accessCodeToSet).toBe(false);
   });
 
   it('keeps the document closed until the access code is entered, then opens it and records how', async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { sendTimeout } from './waits';
 
 type Created = { id: string; title: string };
 
@@ -80,6 +81,43 @@ test.describe('contracts list', () => {
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
     await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel('Contract Title')).toHaveValue('Sent lease (copy)');
+  });
+
+  test('a copy asks the sender to set or remove the access codes it did not copy before it is sent', async ({
+    page,
+    account,
+    call,
+  }) => {
+    void account;
+    await call('POST', '/contracts', {
+      title: 'Coded lease',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The tenant rents the flat.' }] }],
+      },
+      signers: [
+        { name: 'Wiktoria Kowalczyk', email: 'wiktoria@example.com', accessCode: 'orchard-42' },
+        { name: 'Sam Signer', email: 'sam@example.com' },
+      ],
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/contracts');
+    await page.getByRole('button', { name: 'Actions for Coded lease' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(page.getByLabel('Contract Title')).toHaveValue('Coded lease (copy)');
+
+    const signersCard = page.getByRole('list', { name: 'Signers' });
+    await expect(signersCard.getByText('asked Wiktoria Kowalczyk for an access code')).toBeVisible();
+    const send = page.getByRole('button', { name: 'Send for Signing' });
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(/^Set a new access code for Wiktoria Kowalczyk/);
+    await page.screenshot({ path: test.info().outputPath('copy-waits-for-code-390.png'), fullPage: true });
+
+    // Removing the code is a choice too: then the copy goes out without one.
+    await signersCard.getByRole('checkbox', { name: 'Require access code' }).first().uncheck();
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(page.getByText('Sent', { exact: true })).toBeVisible(sendTimeout);
   });
 
   test('shows the empty state, and fits a phone', async ({ page, account }) => {

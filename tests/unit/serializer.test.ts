@@ -18,6 +18,7 @@ const signer = (signedAt: string | null) => ({
   signedAt,
   declinedAt: null,
   accessCodeRequired: false,
+  accessCodeToSet: false,
   emailCodeRequired: true,
 });
 

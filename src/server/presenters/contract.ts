@@ -50,6 +50,7 @@ const signerKeys = [
   'signedAt',
   'declinedAt',
   'accessCodeHash',
+  'accessCodeToSet',
   'requireEmailCode',
 ] as const satisfies readonly (keyof SignerRow)[];
 export type SignerSummaryRow = Pick<SignerRow, (typeof signerKeys)[number]>;
@@ -77,6 +78,7 @@ function presentSigner(row: SignerSummaryRow): ContractSummary['signers'][number
     declinedAt: iso(row.declinedAt),
     // Whether a code is asked, never the code or its hash.
     accessCodeRequired: row.accessCodeHash !== null,
+    accessCodeToSet: row.accessCodeToSet,
     emailCodeRequired: row.requireEmailCode,
   };
 }

@@ -123,6 +123,13 @@ export const updateContractBodySchema = z
   .partial();
 export type UpdateContractInput = z.infer<typeof updateContractBodySchema>;
 
+/**
+ * Why a copied contract is not sent yet: its original asked this signer for an access code, which
+ * is never copied. The server's refusal and the editor's hint say the same.
+ */
+export const accessCodeToSetRefusal = (name: string) =>
+  `Set a new access code for ${name}, or untick "Require access code": the contract this was copied from asked for one, and codes are not copied.`;
+
 export const signerSchema = z
   .object({
     id: idSchema,
@@ -134,6 +141,11 @@ export const signerSchema = z
     signedAt: timestampSchema.nullable(),
     declinedAt: timestampSchema.nullable(),
     accessCodeRequired: z.boolean().describe('An access code is asked before the document opens'),
+    accessCodeToSet: z
+      .boolean()
+      .describe(
+        'The contract was copied from one that asked this signer for an access code, which is never copied: set a new one (accessCode) or remove it (accessCode: null) before sending',
+      ),
     emailCodeRequired: z.boolean().describe('A one-time code is e-mailed before the document opens'),
   })
   .meta({ id: 'Signer' });

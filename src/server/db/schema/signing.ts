@@ -34,6 +34,12 @@ export const signers = pgTable(
     signedUserAgent: text('signed_user_agent'),
     /** An access code the sender shares out of band, hashed (argon2id); null: none asked. */
     accessCodeHash: text('access_code_hash'),
+    /**
+     * A copy of a contract whose signer had an access code: the code was not copied (a secret
+     * shared for the other signing), and the copy is not sent until the sender sets a new one
+     * or removes it.
+     */
+    accessCodeToSet: boolean('access_code_to_set').notNull().default(false),
     /** A one-time code is e-mailed to the signer before the document opens. */
     requireEmailCode: boolean('require_email_code').notNull().default(false),
     /** The current e-mailed code, hashed, with its expiry and the wrong tries made against it. */

@@ -13,7 +13,7 @@ import { transition } from '../lifecycle/transition';
 import { resolveProjectId } from '../projects/default-project';
 import { recordVersion } from '../versions/record-version';
 import { prepareContent } from './contract-content';
-import { hashAccessCodes } from './hash-access-codes';
+import { hashAccessCodes, type SignerToStore } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
 
 /**
@@ -22,7 +22,7 @@ import { replaceSigners } from './replace-signers';
  */
 export async function createContract(
   ctx: ServiceContext,
-  input: CreateContractInput,
+  input: Omit<CreateContractInput, 'signers'> & { signers: SignerToStore[] },
   /** What it is made from, named in its history and in its event. */
   origin: CreationOrigin | null = null,
 ): Promise<{ id: string; created: boolean }> {

@@ -1,10 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
 import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { createContract } from './create-contract';
 
-/** A new draft with the same content, project and signers as a contract in any status (no access codes). */
+/**
+ * A new draft with the same content, project and signers as a contract in any status. Access
+ * codes are not copied; a signer who had one waits for the sender to set a new one or remove it.
+ */
 export async function duplicateContract(
   ctx: ServiceContext,
   contractId: string,
@@ -14,9 +17,15 @@ export async function duplicateContract(
   const source = await findOwnContract(db, actor, contractId, { kind: 'contract' });
   // The copy asks the same e-mailed code (no secret in that), but not the access code: that is a
   // secret the sender shared for the original signing, and a copy silently asking for it would
-  // lock out a signer who was never given it again. The editor shows it as not set.
+  // lock out a signer who was never given it again. Nor may the copy go out silently without
+  // one: it is not sent until the sender sets a new code or removes it.
   const people = await db
-    .select({ name: signers.name, email: signers.email, requireEmailCode: signers.requireEmailCode })
+    .select({
+      name: signers.name,
+      email: signers.email,
+      requireEmailCode: signers.requireEmailCode,
+      accessCodeToSet: sql<boolean>`${signers.accessCodeHash} is not null`,
+    })
     .from(signers)
     .where(eq(signers.contractId, contractId))
     .orderBy(asc(signers.signingOrder), asc(signers.createdAt));

@@ -15,14 +15,19 @@ type SignerInput = CreateContractInput['signers'][number];
 export type HashedSigner = Omit<SignerInput, 'accessCode'> & {
   /** A hash sets a new code, null removes it, undefined keeps the stored one. */
   accessCodeHash?: string | null;
+  /** A copy's signer whose original had a code: set one or remove it before sending (never from a client). */
+  accessCodeToSet?: boolean;
 };
+
+/** A signer as a service stores it: what a client sends, and what only the server decides. */
+export type SignerToStore = SignerInput & Pick<HashedSigner, 'accessCodeToSet'>;
 
 /**
  * Hashes the new access codes of a signer list. Called before any transaction opens: the hashes
  * take long, and a transaction held that long stalls every other write (the embedded database
  * has one connection).
  */
-export async function hashAccessCodes(list: CreateContractInput['signers']): Promise<HashedSigner[]> {
+export async function hashAccessCodes(list: SignerToStore[]): Promise<HashedSigner[]> {
   const fresh = list.filter((signer) => typeof signer.accessCode === 'string').length;
   if (fresh > maxNewAccessCodes) {
     throw new AppError(

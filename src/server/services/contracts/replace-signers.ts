@@ -3,13 +3,14 @@ import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
 import type { HashedSigner } from './hash-access-codes';
 
-type Checks = { accessCodeHash: string | null; requireEmailCode: boolean };
+type Checks = { accessCodeHash: string | null; accessCodeToSet: boolean; requireEmailCode: boolean };
 
 /**
  * Sets a draft's signer list: the order given is the signing order unless each says its own.
  * A signer's checks: `accessCodeHash` (made by hashAccessCodes before the transaction) sets a new
  * code, null removes it, and left out keeps what the signer with that id had; `requireEmailCode`
- * the same, without null. A signer not stored before starts with neither.
+ * the same, without null. A signer not stored before starts with neither. A copy's signer may
+ * wait for a code to be set (`accessCodeToSet`): setting or removing one ends the wait.
  */
 export async function replaceSigners(
   tx: Database,
@@ -21,6 +22,7 @@ export async function replaceSigners(
     .select({
       id: signers.id,
       accessCodeHash: signers.accessCodeHash,
+      accessCodeToSet: signers.accessCodeToSet,
       requireEmailCode: signers.requireEmailCode,
     })
     .from(signers)
@@ -31,6 +33,10 @@ export async function replaceSigners(
     return {
       accessCodeHash:
         signer.accessCodeHash === undefined ? (kept?.accessCodeHash ?? null) : signer.accessCodeHash,
+      accessCodeToSet:
+        signer.accessCodeHash === undefined
+          ? (signer.accessCodeToSet ?? kept?.accessCodeToSet ?? false)
+          : false,
       requireEmailCode: signer.requireEmailCode ?? kept?.requireEmailCode ?? false,
     };
   });
@@ -44,6 +50,7 @@ export async function replaceSigners(
       email: signer.email,
       signingOrder: signer.signingOrder ?? index + 1,
       accessCodeHash: checks[index]?.accessCodeHash ?? null,
+      accessCodeToSet: checks[index]?.accessCodeToSet ?? false,
       requireEmailCode: checks[index]?.requireEmailCode ?? false,
       createdAt: now,
     })),

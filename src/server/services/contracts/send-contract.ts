@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { SendContractInput } from '../../../shared/api/contracts';
+import { accessCodeToSetRefusal, type SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
@@ -26,7 +26,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 function checkSendable(
   contract: { status: Parameters<typeof canTransition>[0]; title: string },
-  count: number,
+  people: { name: string; accessCodeToSet: boolean }[],
 ) {
   if (!canTransition(contract.status, 'sent')) {
     throw new AppError(
@@ -36,7 +36,9 @@ function checkSendable(
   }
   if (contract.title.trim() === '')
     throw new AppError('INVALID_INPUT', 'Add a title before sending', 'title');
-  if (count === 0) throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
+  if (people.length === 0) throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
+  const waiting = people.find((signer) => signer.accessCodeToSet);
+  if (waiting) throw new AppError('INVALID_INPUT', accessCodeToSetRefusal(waiting.name), 'signers');
 }
 
 /**
@@ -51,8 +53,11 @@ export async function sendContract(
 ): Promise<void> {
   const { db, actor, pdf } = ctx;
   const draft = await findOwnContract(db, actor, id, { kind: 'contract' });
-  const draftSigners = await db.select({ id: signers.id }).from(signers).where(eq(signers.contractId, id));
-  checkSendable(draft, draftSigners.length);
+  const draftSigners = await db
+    .select({ id: signers.id, name: signers.name, accessCodeToSet: signers.accessCodeToSet })
+    .from(signers)
+    .where(eq(signers.contractId, id));
+  checkSendable(draft, draftSigners);
   checkMergeFieldsFilled(draft.content);
   // Refused before the PDF is made, and checked again below with the row locked.
   await checkApproved(db, draft);
@@ -99,7 +104,7 @@ export async function sendContract(
       .from(signers)
       .where(eq(signers.contractId, id))
       .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
-    checkSendable(contract, list.length);
+    checkSendable(contract, list);
     await checkApproved(tx, contract);
     // Every signer is mailed: at once, or each in turn.
     await consumeOutgoingMail(tx, actor.organizationId, 'signingRecipients', list.length, sentAt);

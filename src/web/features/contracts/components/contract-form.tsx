@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Contract } from '../../../../shared/api/contracts';
+import { accessCodeToSetRefusal, type Contract } from '../../../../shared/api/contracts';
 import { isEditable } from '../../../../shared/statuses';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { importedOf } from '../../../lib/docx-transfer';
@@ -19,6 +19,7 @@ import { EditorPageHeader } from './editor-page-header';
 import { ImportNoticesBanner } from './import-notices-banner';
 import { MergeFieldsPanel } from './merge-fields-panel';
 import { PdfDocumentsCard } from './pdf-documents-card';
+import { waitsForAccessCode } from './signer-checks';
 import { useContractFields } from './use-contract-fields';
 import { useContractSave } from './use-contract-save';
 
@@ -96,6 +97,10 @@ export function ContractForm({
 
   const canSave = title.trim().length > 0 && !saving.busy;
   const canSend = canSave && fields.signers.length > 0;
+  // A copy's signer waiting for an access code: the server would refuse the send with this.
+  const waitingForCode = fields.signers.find(waitsForAccessCode);
+  const sendBlockedBy =
+    approval.data?.blocking ?? (waitingForCode ? accessCodeToSetRefusal(waitingForCode.name) : null);
 
   return (
     <div className="space-y-6">
@@ -105,7 +110,7 @@ export function ContractForm({
         editable={editable}
         canSave={canSave}
         canSend={canSend}
-        sendBlockedBy={approval.data?.blocking}
+        sendBlockedBy={sendBlockedBy}
         saving={saving.saving}
         sending={saving.sending}
         onSave={saving.onSave}

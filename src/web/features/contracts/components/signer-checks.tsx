@@ -4,9 +4,19 @@ import type { DraftSigner } from './signers-card';
 
 export const accessCodeLimits = { min: 4, max: 64 } as const;
 
-/** Whether the signer will be asked for an access code once saved: the new one, or the stored one kept. */
+/**
+ * Whether the signer will be asked for an access code once saved: the new one, or the stored one
+ * kept (or, on a copy, the one still to be set).
+ */
 export function accessCodeOn(signer: DraftSigner): boolean {
-  return signer.accessCode === undefined ? (signer.accessCodeSet ?? false) : signer.accessCode !== null;
+  return signer.accessCode === undefined
+    ? Boolean(signer.accessCodeSet || signer.accessCodeToSet)
+    : signer.accessCode !== null;
+}
+
+/** A copy's signer whose original had an access code, with no new one typed nor the code removed. */
+export function waitsForAccessCode(signer: DraftSigner): boolean {
+  return Boolean(signer.accessCodeToSet) && signer.accessCode === undefined;
 }
 
 /** A new access code typed but not usable yet (too short), for the card to point at. */
@@ -45,8 +55,13 @@ export function SignerChecks({
             onChange={(event) =>
               onChange({
                 ...signer,
-                // Off: remove a stored code (null) or just drop the one being typed (undefined).
-                accessCode: event.target.checked ? '' : signer.accessCodeSet ? null : undefined,
+                // Off: remove a stored code, or the one a copy waits for (null), or just drop the
+                // one being typed (undefined).
+                accessCode: event.target.checked
+                  ? ''
+                  : signer.accessCodeSet || signer.accessCodeToSet
+                    ? null
+                    : undefined,
               })
             }
             className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
@@ -86,7 +101,22 @@ export function SignerChecks({
           </p>
         </div>
       )}
-      {on && !editing && (
+      {on && !editing && signer.accessCodeToSet && (
+        <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900 ring-1 ring-amber-200">
+          <KeyRound aria-hidden="true" className="mr-1 inline size-3.5" />
+          The contract this was copied from asked {signer.name || 'this signer'} for an access code, and codes
+          are not copied.{' '}
+          <button
+            type="button"
+            className="font-medium text-indigo-700 underline hover:text-indigo-600"
+            onClick={() => onChange({ ...signer, accessCode: '' })}
+          >
+            Set a new code
+          </button>{' '}
+          or untick "Require access code".
+        </p>
+      )}
+      {on && !editing && !signer.accessCodeToSet && (
         <p className="flex items-center gap-2 text-xs text-slate-600">
           <KeyRound aria-hidden="true" className="size-3.5 text-slate-500" />
           Access code set

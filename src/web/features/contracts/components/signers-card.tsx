@@ -16,6 +16,8 @@ export type DraftSigner = {
   accessCodeSet?: boolean;
   /** A change to save: a new code, null to remove the stored one, undefined to keep it. */
   accessCode?: string | null;
+  /** A copy whose original asked this signer for a code (never copied): set one or remove it. */
+  accessCodeToSet?: boolean;
   requireEmailCode?: boolean;
 };
 

@@ -25,11 +25,12 @@ export function useContractFields(contract: Contract | undefined) {
   const projects = useProjects();
   const [title, setTitle] = useState(contract?.title ?? '');
   const [signers, setSigners] = useState<DraftSigner[]>(
-    contract?.signers.map(({ id, name, email, accessCodeRequired, emailCodeRequired }) => ({
+    contract?.signers.map(({ id, name, email, accessCodeRequired, accessCodeToSet, emailCodeRequired }) => ({
       id,
       name,
       email,
       accessCodeSet: accessCodeRequired,
+      accessCodeToSet,
       requireEmailCode: emailCodeRequired,
     })) ?? [],
   );

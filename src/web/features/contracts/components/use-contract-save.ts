@@ -89,14 +89,20 @@ export function useContractSave({
     revision.current = saved.revision;
     fields.markSaved(savingVersion);
     // The codes just sent are stored now: shown as set from here on, and not sent again.
-    const stored = new Map(saved.signers.map((signer) => [signer.id, signer.accessCodeRequired]));
+    const stored = new Map(saved.signers.map((signer) => [signer.id, signer]));
     const sent = new Map(body.signers.map((signer) => [signer.id, signer.accessCode]));
     setSigners((current) =>
-      current.map((signer) =>
-        signer.accessCode !== undefined && sent.get(signer.id) === signer.accessCode && stored.has(signer.id)
-          ? { ...signer, accessCode: undefined, accessCodeSet: stored.get(signer.id) ?? false }
-          : signer,
-      ),
+      current.map((signer) => {
+        const kept = stored.get(signer.id);
+        return signer.accessCode !== undefined && sent.get(signer.id) === signer.accessCode && kept
+          ? {
+              ...signer,
+              accessCode: undefined,
+              accessCodeSet: kept.accessCodeRequired,
+              accessCodeToSet: kept.accessCodeToSet,
+            }
+          : signer;
+      }),
     );
     return saved;
   };

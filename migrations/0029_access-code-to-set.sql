@@ -1,0 +1,1 @@
+ALTER TABLE "signers" ADD COLUMN "access_code_to_set" boolean DEFAULT false NOT NULL;
