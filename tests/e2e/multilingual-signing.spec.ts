@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './mail-app';
 import { signedUpPage, signFromEmail, waitForMail } from './mail-people';
+import { pageTimeout } from './waits';
 
 const run = promisify(execFile);
 
@@ -23,7 +24,7 @@ const clause = 'Strony zachowują poufność. Стороны сохраняют 
 
 /** What each signer is shown before signing: the title and the text in every script. */
 async function checkDocument(page: Page) {
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible(pageTimeout);
   await expect(page.getByRole('article', { name: 'Document' })).toContainText('双方应当保密');
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, sendTimeout, test } from './fixtures';
+import { expect, pageTimeout, sendTimeout, test } from './fixtures';
 
 type Created = { id: string };
 
@@ -70,13 +70,13 @@ test.describe('templates', () => {
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Templates' }).click();
     await expect(page).toHaveURL('/templates');
-    await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible(pageTimeout);
     await expect(page.getByText('No templates yet')).toBeVisible();
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'New Template' }).click();
     await expect(page).toHaveURL('/templates/new');
 
-    await expect(page.getByRole('heading', { name: 'Create Template' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create Template' })).toBeVisible(pageTimeout);
     await expect(page.getByRole('button', { name: 'Send for Signing' })).toHaveCount(0);
     await expect(page.getByLabel('Expiration', { exact: true })).toHaveCount(0);
     await expect(page.getByLabel('Project', { exact: true })).toHaveCount(0);
@@ -214,7 +214,7 @@ test.describe('templates', () => {
     const contract = await call<Created>('POST', '/contracts', { title: 'A contract' });
     for (const id of [randomUUID(), contract.id, 'not-an-id']) {
       await page.goto(`/templates/${id}`);
-      await expect(page.getByRole('heading', { name: 'Template not found' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Template not found' })).toBeVisible(pageTimeout);
     }
     await page.getByRole('link', { name: 'Back to templates' }).click();
     await expect(page).toHaveURL('/templates');
@@ -241,7 +241,7 @@ test.describe('templates', () => {
     await expect(confirm).toBeHidden();
     await expect(page.getByText('No templates yet')).toBeVisible();
     await page.goto(`/templates/${template.id}`);
-    await expect(page.getByRole('heading', { name: 'Template not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Template not found' })).toBeVisible(pageTimeout);
   });
 
   test('fits a phone screen', async ({ page, account, call }) => {

@@ -14,6 +14,13 @@ export const sendTimeout = { timeout: 45_000 };
 export const jobTimeout = { timeout: 60_000 };
 
 /**
+ * How long a page opened by address may take to show its heading: its scripts load lazily, and
+ * with two browsers, the server and its threads on two cores that has taken over ten seconds.
+ * For the first expectation after `page.goto`, where Playwright's default 10 s is too short.
+ */
+export const pageTimeout = { timeout: 30_000 };
+
+/**
  * How long an upload of PDFs may take to open its draft: each file is received, hashed and
  * inspected in the upload thread, which on a busy machine has taken over ten seconds for two.
  */
