@@ -4,34 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
-import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { http, startBuiltServer, stopAllServers } from '../support/built-server';
 import { latestTokenFor } from '../support/signing';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { sampleDocument } from '../support/test-app';
 
 afterAll(stopAllServers);
-
-/** JSON over HTTP to a running server, with an optional cookie; returns status, body and cookies. */
-async function http(
-  base: string,
-  path: string,
-  init: { method?: string; json?: unknown; cookie?: string } = {},
-) {
-  const response = await fetch(`${base}${path}`, {
-    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-  });
-  const text = await response.text();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, cookie };
-}
 
 describe('a process killed between the last signature and the seal', () => {
   // Three starts of the built server (each may take minutes on a busy machine), and the dead

@@ -23,11 +23,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server the way `npm start` does and waits for its banner. */
-export async function startBuiltServer(env: Record<string, string>, port?: number) {
+/**
+ * Starts the built server the way `npm start` does and waits for its banner; `node` is the
+ * Node.js binary to run it with (this one by default).
+ */
+export async function startBuiltServer(env: Record<string, string>, port?: number, node = process.execPath) {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
   const listenOn = port ?? (await freePort());
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(node, [entry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(listenOn), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,4 +78,26 @@ export async function signInToDemo(base: string): Promise<string> {
   // Benchmarks use this file too, outside the test runner: a plain error, not expect().
   if (signIn.status !== 200) throw new Error(`Signing in to the demo answered ${signIn.status}`);
   return signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
+/** JSON over HTTP to a running server, with an optional cookie; returns status, body and cookies. */
+export async function http(
+  base: string,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string } = {},
+) {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+  const text = await response.text();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, cookie };
 }
