@@ -98,6 +98,8 @@ test.describe('notifications and the mail outbox', () => {
     await expect(signerPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await signer.close();
     await expect(badge).toHaveText('1', { timeout: 15_000 });
+    // The bell's name holds the badge's text, as WCAG's label-in-name asks.
+    await expect(page.getByRole('button', { name: 'Notifications, 1 unread', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Notifications' }).click();
     const menu = page.getByRole('menu', { name: 'Notifications' });

@@ -19,7 +19,7 @@ import {
   WebhookOff,
   XCircle,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '../../../../shared/api/notifications';
 import { formatDateTime } from '../../../lib/dates';
@@ -86,9 +86,9 @@ export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   // What was unread when it was shown stays emphasized until the menu closes.
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const descriptionId = useId();
   const data = notifications.data;
   const unread = data?.unread ?? 0;
+  const badge = unread > 9 ? '9+' : String(unread);
 
   // What this opening has already asked the server to mark (a failure is not retried in a loop).
   const asked = useRef(new Set<string>());
@@ -118,8 +118,8 @@ export function NotificationsMenu() {
       }}
     >
       <DropdownMenu.Trigger
-        aria-label="Notifications"
-        aria-describedby={unread > 0 ? descriptionId : undefined}
+        // The name holds the badge's text as shown, so speech input ("click 9+") finds it too.
+        aria-label={unread > 0 ? `Notifications, ${badge} unread` : 'Notifications'}
         className="relative rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-700"
       >
         <Bell aria-hidden="true" className="size-5" />
@@ -129,13 +129,10 @@ export function NotificationsMenu() {
             data-testid="notifications-badge"
             className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white"
           >
-            {unread > 9 ? '9+' : unread}
+            {badge}
           </span>
         )}
       </DropdownMenu.Trigger>
-      <span id={descriptionId} hidden>
-        {unread} unread
-      </span>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
