@@ -8,7 +8,7 @@ test.describe('API tokens in settings', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/settings');
+    await page.goto('/settings/developers');
     const section = page.getByRole('region', { name: 'API tokens' });
     await expect(section.getByText('No API tokens yet.')).toBeVisible();
 

@@ -11,8 +11,8 @@ test.describe('approvals', () => {
   }) => {
     test.setTimeout(120_000);
     // The admin makes themselves the approver of every contract.
-    await page.goto('/settings');
-    const section = page.getByRole('region', { name: 'Approvals' });
+    await page.goto('/settings/approvals');
+    const section = page.getByRole('region', { name: 'Approval rules' });
     await expect(section.getByText('No rules: every contract can be sent without approval.')).toBeVisible();
     await section.getByLabel('Applies to').selectOption({ label: 'Every contract' });
     await section.getByRole('checkbox', { name: account.name }).check();
@@ -71,8 +71,8 @@ test.describe('approvals', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await approverCard.scrollIntoViewIfNeeded();
     await approverCard.screenshot({ path: test.info().outputPath('approved-card-390.png') });
-    await page.goto('/settings');
-    const phoneSection = page.getByRole('region', { name: 'Approvals' });
+    await page.goto('/settings/approvals');
+    const phoneSection = page.getByRole('region', { name: 'Approval rules' });
     // The member's draft made the first project, which can have a rule of its own.
     await expect(phoneSection.getByLabel('Applies to').locator('option')).toHaveText(['Project “General”']);
     await expect(phoneSection.getByRole('checkbox', { name: 'Dana Drafter' })).toBeVisible();

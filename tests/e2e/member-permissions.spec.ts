@@ -14,13 +14,29 @@ test.describe('a member', () => {
     const page = await context.newPage();
 
     await page.goto('/settings');
+    await expect(page).toHaveURL(/\/settings\/general$/);
     await expect(page.getByText('Only an admin can change these settings.')).toBeVisible();
     await expect(page.getByLabel('Organization name')).toHaveAttribute('readonly', '');
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add field' })).toHaveCount(0);
+    // The pages only admins may open are not offered, and say so when opened all the same.
+    const settingsNav = page.getByRole('navigation', { name: 'Settings' });
+    await expect(settingsNav.getByRole('link')).toHaveText(['General', 'Signing', 'Security', 'Approvals']);
+    await settingsNav.getByRole('link', { name: 'Signing' }).click();
+    await expect(page.getByText('The Pactum instance certificate')).toBeVisible();
+    await expect(page.getByLabel('Signing period (days)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save defaults' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upload' })).toHaveCount(0);
-    await expect(page.getByText('Open the mail outbox')).toHaveCount(0);
+    for (const [path, section] of [
+      ['/settings/developers', 'API tokens'],
+      ['/settings/mail', 'Mail outbox'],
+    ] as const) {
+      await page.goto(path);
+      await expect(
+        page.getByText('Only an admin of your organization can see and change these settings.'),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: section })).toHaveCount(0);
+    }
 
     await page.goto('/team');
     await expect(page.getByRole('button', { name: 'Invite', exact: true })).toHaveCount(0);

@@ -247,8 +247,8 @@ test('the owner and the other side negotiate two rounds, then the agreed version
     },
   });
   expect(joined.ok(), await joined.text()).toBe(true);
-  await owner.goto('/settings');
-  const rules = owner.getByRole('region', { name: 'Approvals' });
+  await owner.goto('/settings/approvals');
+  const rules = owner.getByRole('region', { name: 'Approval rules' });
   await rules.getByLabel('Applies to').selectOption({ label: 'Every contract' });
   await rules.getByRole('checkbox', { name: 'Marek Nowak' }).check();
   await rules.getByRole('button', { name: 'Add rule' }).click();

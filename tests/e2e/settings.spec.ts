@@ -1,10 +1,97 @@
+import type { Page } from '@playwright/test';
 import { signaturePng } from '../../src/server/demo/demo-signature';
 import { generateInstanceCertificate } from '../../src/server/pdf/pkcs12-certificate';
 import { expect, test } from './fixtures';
 
+/** The settings pages in the navigation's order, and the sections each shows. */
+const groups = [
+  { name: 'General', path: '/settings/general', sections: ['Organization', 'Signer fields'] },
+  { name: 'Signing', path: '/settings/signing', sections: ['Signing defaults', 'Sealing certificate'] },
+  { name: 'Security', path: '/settings/security', sections: ['Two-factor sign-in'] },
+  { name: 'Approvals', path: '/settings/approvals', sections: ['Approval rules'] },
+  { name: 'Developers', path: '/settings/developers', sections: ['API tokens', 'Webhooks'] },
+  { name: 'Mail', path: '/settings/mail', sections: ['Mail outbox'] },
+];
+
+/**
+ * Whether the page was scrolled to the section: its top just below the top bar, unless the page
+ * ends before the section could get there.
+ */
+function landedOn(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((id) => {
+    const top = document.getElementById(id)?.getBoundingClientRect().top ?? -1;
+    const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    return window.scrollY > 0 && top >= 64 && (top <= 128 || atEnd);
+  }, id);
+}
+
 test.describe('settings', () => {
-  test('renames the organization and uploads, refuses and removes a logo', async ({ page, account }) => {
+  test('has a page per group, marked current in its navigation; a link to a section lands on it', async ({
+    page,
+    account,
+  }) => {
+    void account;
+    await page.setViewportSize({ width: 1366, height: 800 });
     await page.goto('/settings');
+    await expect(page).toHaveURL(/\/settings\/general$/);
+    const nav = page.getByRole('navigation', { name: 'Settings' });
+    await expect(nav.getByRole('link')).toHaveText(groups.map((group) => group.name));
+    for (const group of groups) {
+      await nav.getByRole('link', { name: group.name, exact: true }).click();
+      await expect(page).toHaveURL(group.path);
+      await expect(page).toHaveTitle(`Settings · ${group.name} · Pactum`);
+      await expect(page.getByRole('heading', { level: 2, name: group.name, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: group.name, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      // Its sections, and no other page's.
+      for (const section of group.sections) {
+        await expect(page.getByRole('region', { name: section, exact: true })).toBeVisible();
+      }
+      await expect(page.locator('main section[id]')).toHaveCount(group.sections.length);
+      if (group.name === 'General' || group.name === 'Developers') {
+        await page.screenshot({
+          path: test.info().outputPath(`settings-${group.name.toLowerCase()}-1366.png`),
+          fullPage: true,
+        });
+      }
+    }
+
+    // A link to a section opens its page scrolled to it, clear of the top bar (or as far as the
+    // page goes); so does a link from before the settings had pages, as in mails already sent.
+    for (const link of ['/settings/developers#webhooks', '/settings#webhooks']) {
+      await page.goto('/dashboard');
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/settings\/developers#webhooks$/);
+      await expect(page.getByRole('region', { name: 'Webhooks' })).toBeVisible();
+      await expect.poll(() => landedOn(page, 'webhooks')).toBe(true);
+    }
+
+    // On a phone the navigation is a row of tabs that scrolls by itself; the page never does.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const group of groups) {
+      await page.goto(group.path);
+      await expect(page.getByRole('region', { name: group.sections[0], exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: group.name, exact: true })).toBeInViewport({ ratio: 1 });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        group.path,
+      ).toBe(true);
+      if (group.name === 'General' || group.name === 'Developers') {
+        await page.screenshot({
+          path: test.info().outputPath(`settings-${group.name.toLowerCase()}-390.png`),
+          fullPage: true,
+        });
+      }
+    }
+    await page.goto('/settings/signing#sealing-certificate');
+    await expect.poll(() => landedOn(page, 'sealing-certificate')).toBe(true);
+  });
+
+  test('renames the organization and uploads, refuses and removes a logo', async ({ page, account }) => {
+    await page.goto('/settings/general');
     const name = page.getByLabel('Organization name');
     await expect(name).toHaveValue(account.organizationName);
     await name.fill('Engines Unlimited');
@@ -35,7 +122,7 @@ test.describe('settings', () => {
     account,
   }) => {
     void account;
-    await page.goto('/settings');
+    await page.goto('/settings/general');
     const fields = page.getByRole('list', { name: 'Signer fields' }).getByRole('listitem');
     await expect(fields).toHaveCount(3);
     await expect(fields.first()).toContainText('System');
@@ -59,7 +146,7 @@ test.describe('settings', () => {
 
   test('saves the signing defaults and says what is wrong with a bad one', async ({ page, account }) => {
     void account;
-    await page.goto('/settings');
+    await page.goto('/settings/signing');
     const period = page.getByLabel('Signing period (days)');
     await expect(period).toHaveValue('30');
     await period.fill('0');
@@ -79,7 +166,7 @@ test.describe('settings', () => {
     account,
   }) => {
     void account;
-    await page.goto('/settings');
+    await page.goto('/settings/signing');
     await expect(page.getByText('The Pactum instance certificate')).toBeVisible();
     const made = generateInstanceCertificate({ commonName: 'Engines Seal', organization: 'Engines' });
     await page

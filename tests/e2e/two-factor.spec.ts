@@ -327,7 +327,7 @@ test.describe('two-factor sign-in', () => {
     await signUp(admin.request, twoFactorApp.peer);
 
     // Not before the admin has a second factor of their own.
-    await admin.goto('/settings');
+    await admin.goto('/settings/security');
     const section = admin.getByRole('region', { name: 'Two-factor sign-in' });
     const checkbox = section.getByRole('checkbox', { name: /Require two-factor sign-in/ });
     // A click, not check(): the box is set while the request runs and unset again when it is refused.

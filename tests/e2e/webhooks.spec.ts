@@ -26,7 +26,7 @@ test.describe('webhooks in settings', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pactum`;
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await page.goto('/settings');
+      await page.goto('/settings/developers');
       const section = page.getByRole('region', { name: 'Webhooks' });
       await expect(section.getByText('No endpoints yet.')).toBeVisible();
       await section.getByLabel('Endpoint URL').fill('ftp://example.com/x');

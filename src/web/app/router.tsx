@@ -158,10 +158,66 @@ const pages: RouteObject[] = [
         }),
       },
       {
+        // A page per group of settings (src/shared/settings-sections.ts); /settings opens General.
         path: 'settings',
         lazy: async () => ({
-          Component: (await import('../features/settings/routes/settings-page')).SettingsPage,
+          Component: (await import('../features/settings/routes/settings-layout')).SettingsLayout,
         }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/settings-redirect')).SettingsRedirect,
+            }),
+          },
+          {
+            path: 'general',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/general-settings-page'))
+                .GeneralSettingsPage,
+            }),
+          },
+          {
+            path: 'signing',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/signing-settings-page'))
+                .SigningSettingsPage,
+            }),
+          },
+          {
+            path: 'security',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/security-settings-page'))
+                .SecuritySettingsPage,
+            }),
+          },
+          {
+            path: 'approvals',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/approval-settings-page'))
+                .ApprovalSettingsPage,
+            }),
+          },
+          {
+            path: 'developers',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/developer-settings-page'))
+                .DeveloperSettingsPage,
+            }),
+          },
+          {
+            path: 'mail',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/mail-settings-page')).MailSettingsPage,
+            }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('../features/settings/routes/settings-redirect')).SettingsRedirect,
+            }),
+          },
+        ],
       },
       {
         path: 'mail',

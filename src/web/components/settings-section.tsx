@@ -1,26 +1,32 @@
 import type { ReactNode } from 'react';
+import type { SettingsSectionId } from '../../shared/settings-sections';
 import { Card } from './ui/card';
 
-/** One settings card: a title, what it is for, and its controls. */
+/**
+ * One settings card: a title, what it is for, and its controls. Its id is the anchor a link to
+ * it ends with (`/settings/developers#webhooks`); the margin keeps it clear of the top bar.
+ */
 export function SettingsSection({
+  id,
   title,
   description,
   children,
 }: {
+  id: SettingsSectionId;
   title: string;
   description: string;
   children: ReactNode;
 }) {
   return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={`${title}-heading`.replaceAll(' ', '-')}>
-        <h2 id={`${title}-heading`.replaceAll(' ', '-')} className="text-base font-semibold text-slate-900">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
+      <Card className="p-5 sm:p-6">
+        <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
           {title}
-        </h2>
+        </h3>
         <p className="mt-1 text-sm text-slate-600">{description}</p>
         <div className="mt-5">{children}</div>
-      </section>
-    </Card>
+      </Card>
+    </section>
   );
 }
 

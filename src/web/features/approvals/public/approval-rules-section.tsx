@@ -162,7 +162,8 @@ export function ApprovalRulesSection({ canEdit }: { canEdit: boolean }) {
   };
   return (
     <SettingsSection
-      title="Approvals"
+      id="approval-rules"
+      title="Approval rules"
       description="A contract under a rule can be sent for signing only once everyone the rule names has approved it. Any later change to its title or content withdraws an approval."
     >
       {rules.error && <ErrorBanner>The rules could not be loaded: {rules.error.message}</ErrorBanner>}
@@ -178,7 +179,7 @@ export function ApprovalRulesSection({ canEdit }: { canEdit: boolean }) {
       )}
       {canEdit && rules.data && projects.data && scopes.length > 0 && (
         <form onSubmit={submit} className="mt-4 space-y-3 border-t border-slate-200 pt-4" noValidate>
-          <h3 className="text-sm font-semibold text-slate-900">Add a rule</h3>
+          <h4 className="text-sm font-semibold text-slate-900">Add a rule</h4>
           <div>
             <label htmlFor="approval-rule-scope" className="block text-sm font-medium text-slate-700">
               Applies to

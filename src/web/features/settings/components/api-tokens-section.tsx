@@ -121,6 +121,7 @@ export function ApiTokensSection() {
 
   return (
     <SettingsSection
+      id="api-tokens"
       title="API tokens"
       description="Let other software use Pactum's API for your organization, with the header Authorization: Bearer <token>. The API is described at /api/docs."
     >

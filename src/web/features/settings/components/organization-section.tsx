@@ -43,6 +43,7 @@ export function OrganizationSection({
 
   return (
     <SettingsSection
+      id="organization"
       title="Organization"
       description="How your organization appears to your team and to signers."
     >

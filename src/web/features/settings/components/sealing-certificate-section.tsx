@@ -32,6 +32,7 @@ export function SealingCertificateSection({ canEdit }: { canEdit: boolean }) {
   const error = changes.upload.error ?? changes.remove.error;
   return (
     <SettingsSection
+      id="sealing-certificate"
       title="Sealing certificate"
       description="Signed PDFs are sealed with this certificate, so anyone can check they were not changed."
     >

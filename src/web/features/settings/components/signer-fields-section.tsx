@@ -110,6 +110,7 @@ export function SignerFieldsSection({ canEdit }: { canEdit: boolean }) {
   const addErrors = fieldErrors(changes.add.error, ['name']);
   return (
     <SettingsSection
+      id="signer-fields"
       title="Signer fields"
       description="What every signer fills in before signing. Full name, email and phone are always asked."
     >

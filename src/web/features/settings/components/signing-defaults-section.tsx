@@ -28,6 +28,7 @@ export function SigningDefaultsSection({
   };
   return (
     <SettingsSection
+      id="signing-defaults"
       title="Signing defaults"
       description="Applied to every contract sent from now on. Leave a field empty for no limit or no reminders."
     >

@@ -149,48 +149,47 @@ export function WebhooksSection() {
   };
   const addErrors = fieldErrors(changes.create.error, ['url']);
   return (
-    <div id="webhooks">
-      <SettingsSection
-        title="Webhooks"
-        description="Pactum POSTs each contract event (sent, viewed, signed, completed, sealed…) to your endpoints as it happens, signed with the endpoint's secret. Failed deliveries are retried for a few hours; an endpoint that keeps failing is turned off and you are told."
-      >
-        {endpoints.error && <ErrorBanner>{errorMessage(endpoints.error)}</ErrorBanner>}
-        {endpoints.data?.length === 0 && <p className="text-sm text-slate-600">No endpoints yet.</p>}
-        {endpoints.data && endpoints.data.length > 0 && (
-          <ul aria-label="Webhook endpoints" className="divide-y divide-slate-100 border-y border-slate-100">
-            {endpoints.data.map((endpoint) => (
-              <EndpointRow key={endpoint.id} endpoint={endpoint} />
-            ))}
-          </ul>
-        )}
-        <form onSubmit={add} aria-label="Add a webhook endpoint" className="mt-5 space-y-3">
-          <TextField
-            label="Endpoint URL"
-            placeholder="https://example.com/pactum-events"
-            value={url}
-            required
-            maxLength={2000}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              changes.create.reset();
-            }}
-            error={addErrors.url}
-          />
-          <EventChoice
-            allEvents={allEvents}
-            events={events}
-            onChange={(all, chosen) => {
-              setAllEvents(all);
-              setEvents(chosen);
-            }}
-          />
-          {addErrors.form && <ErrorBanner>{addErrors.form}</ErrorBanner>}
-          <Button type="submit" loading={changes.create.isPending}>
-            Add endpoint
-          </Button>
-        </form>
-        <WebhookEventReference />
-      </SettingsSection>
-    </div>
+    <SettingsSection
+      id="webhooks"
+      title="Webhooks"
+      description="Pactum POSTs each contract event (sent, viewed, signed, completed, sealed…) to your endpoints as it happens, signed with the endpoint's secret. Failed deliveries are retried for a few hours; an endpoint that keeps failing is turned off and you are told."
+    >
+      {endpoints.error && <ErrorBanner>{errorMessage(endpoints.error)}</ErrorBanner>}
+      {endpoints.data?.length === 0 && <p className="text-sm text-slate-600">No endpoints yet.</p>}
+      {endpoints.data && endpoints.data.length > 0 && (
+        <ul aria-label="Webhook endpoints" className="divide-y divide-slate-100 border-y border-slate-100">
+          {endpoints.data.map((endpoint) => (
+            <EndpointRow key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} aria-label="Add a webhook endpoint" className="mt-5 space-y-3">
+        <TextField
+          label="Endpoint URL"
+          placeholder="https://example.com/pactum-events"
+          value={url}
+          required
+          maxLength={2000}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            changes.create.reset();
+          }}
+          error={addErrors.url}
+        />
+        <EventChoice
+          allEvents={allEvents}
+          events={events}
+          onChange={(all, chosen) => {
+            setAllEvents(all);
+            setEvents(chosen);
+          }}
+        />
+        {addErrors.form && <ErrorBanner>{addErrors.form}</ErrorBanner>}
+        <Button type="submit" loading={changes.create.isPending}>
+          Add endpoint
+        </Button>
+      </form>
+      <WebhookEventReference />
+    </SettingsSection>
   );
 }

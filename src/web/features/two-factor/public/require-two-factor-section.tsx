@@ -11,6 +11,7 @@ export function RequireTwoFactorSection({ canEdit }: { canEdit: boolean }) {
   const required = change.isPending ? (change.variables ?? false) : (requirement.data?.required ?? false);
   return (
     <SettingsSection
+      id="two-factor"
       title="Two-factor sign-in"
       description="Require every member to sign in with an authenticator app or a passkey after their password. Members who have neither are asked to set one up before they can do anything else."
     >

@@ -1,0 +1,22 @@
+import { useSession } from '../../auth/api/session';
+import { OrganizationSection } from '../components/organization-section';
+import { OrganizationSettingsLoader } from '../components/organization-settings-loader';
+import { SettingsGroupPage } from '../components/settings-group-page';
+import { SignerFieldsSection } from '../components/signer-fields-section';
+
+/** /settings/general: the organization's name and logo, and the fields every signer fills in. */
+export function GeneralSettingsPage() {
+  const canEdit = useSession().data?.role === 'admin';
+  return (
+    <SettingsGroupPage group="general">
+      <OrganizationSettingsLoader>
+        {(settings) => (
+          <>
+            <OrganizationSection settings={settings} canEdit={canEdit} />
+            <SignerFieldsSection canEdit={canEdit} />
+          </>
+        )}
+      </OrganizationSettingsLoader>
+    </SettingsGroupPage>
+  );
+}
