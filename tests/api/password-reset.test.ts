@@ -366,7 +366,7 @@ describe('API tokens at a reset', () => {
     for (const token of tokens) expect((await asToken(token)).statusCode).toBe(200);
     const text = await resetMailOf(account);
     expect(text).toContain('The 2 API tokens you made are still active');
-    expect(text).toContain('/settings');
+    expect(text).toContain('/settings/developers#api-tokens');
   });
 });
 

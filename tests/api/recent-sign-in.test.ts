@@ -225,6 +225,7 @@ describe('security notices', () => {
     );
     expect(texts).toContain('The API token "Dashboard" was created');
     expect(texts).toContain("read the organization's contracts with your rights and never expires");
+    expect(texts).toContain('/settings/developers#api-tokens');
     expect(texts).not.toContain(created.json().token);
   });
 
@@ -278,5 +279,8 @@ describe('security notices', () => {
     expect(texts).toContain(
       `Erin Admin (${admin.email}) added a webhook endpoint to http://127.0.0.1:9/events`,
     );
+    // Each leads to its own section of the settings.
+    expect(texts).toContain('/settings/security#two-factor');
+    expect(texts).toContain('/settings/developers#webhooks');
   });
 });

@@ -328,9 +328,11 @@ describe('webhooks', () => {
         and(eq(mailMessages.organizationId, owner.organizationId), eq(mailMessages.kind, 'webhook_disabled')),
       );
     expect(mail.map((message) => message.toEmail)).toEqual([owner.email]);
-    expect(
-      peer.to(owner.email).some((message) => /webhook endpoint was turned off/i.test(message.subject ?? '')),
-    ).toBe(true);
+    const told = peer
+      .to(owner.email)
+      .find((message) => /webhook endpoint was turned off/i.test(message.subject ?? ''));
+    // Its link opens the webhooks on their settings page.
+    expect(told?.text).toContain('/settings/developers#webhooks');
 
     // Off means no more deliveries, even for new events; back on starts afresh.
     await createAndSend(ctx, owner, [{ name: 'Cy', email: 'cy-webhooks@example.com' }]);

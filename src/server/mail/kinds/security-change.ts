@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsSectionPath } from '../../../shared/settings-sections';
 import { fromPactum, type MailFrame, type Parts, renderMail } from '../mail-layout';
 import { defineMail, pageLink } from './define-mail';
 import { organizationNameOf } from './organization-name';
@@ -59,12 +60,13 @@ export const securityChange = defineMail({
   compose: (facts) => renderMail(facts, securityChangeParts(facts)),
 });
 
-/** Where a security notice leads: the profile for a person's own sign-in, else the settings. */
+/** Where a security notice leads: the profile for a person's own sign-in, else the settings section. */
 function securityChangePage(change: string, detail: string): string {
-  if (change.startsWith('webhook-')) return '/settings#webhooks';
-  if (change === 'api-token-created' || change === 'two-factor-requirement-off') return '/settings';
+  if (change.startsWith('webhook-')) return settingsSectionPath('webhooks');
+  if (change === 'api-token-created') return settingsSectionPath('api-tokens');
+  if (change === 'two-factor-requirement-off') return settingsSectionPath('two-factor');
   // A reset that left API tokens active leads to where they are revoked.
-  if (change === 'password-reset' && detail.startsWith('active:')) return '/settings';
+  if (change === 'password-reset' && detail.startsWith('active:')) return settingsSectionPath('api-tokens');
   return '/profile';
 }
 
@@ -98,7 +100,7 @@ function securityChangeParts(facts: SecurityChangeFacts): Parts {
           fate === 'revoked'
             ? `${one ? 'The API token you had made was' : `The ${count} API tokens you had made were`} revoked, as asked: give the integrations that used ${one ? 'it a new one' : 'them new ones'}.`
             : fate === 'active'
-              ? `${one ? 'The API token you made is' : `The ${count} API tokens you made are`} still active and keep${one ? 's' : ''} working without your password. Revoke any you do not recognize under API tokens in Settings.`
+              ? `${one ? 'The API token you made is' : `The ${count} API tokens you made are`} still active and keep${one ? 's' : ''} working without your password. Revoke any you do not recognize in Settings, Developers, API tokens.`
               : '',
           'If it was not you, someone can read your e-mail: secure your mailbox, then reset your password again and set up two-factor sign-in.',
         ],
@@ -114,7 +116,7 @@ function securityChangeParts(facts: SecurityChangeFacts): Parts {
         subject: `An API token was created with your Pactum account (${org})`,
         lines: [
           `The API token "${detail}" was created with your account in ${org}${when}. It can ${change.scope === 'read-write' ? 'read and change' : 'read'} the organization's contracts with your rights ${change.expiresAt ? `until ${change.expiresAt.toUTCString()}` : 'and never expires'}, unless it is revoked; signing out does not stop it.`,
-          'If it was you, there is nothing to do. If it was not, revoke it now in Settings, API tokens, then sign out your other sessions and change your password.',
+          'If it was you, there is nothing to do. If it was not, revoke it now in Settings, Developers, API tokens, then sign out your other sessions and change your password.',
         ],
         action: { label: 'Open the API tokens', url: link },
         from: { ...ownAccount, footer: 'Sent by Pactum to tell you about access made with your account.' },
@@ -124,7 +126,7 @@ function securityChangeParts(facts: SecurityChangeFacts): Parts {
         subject: `Two-factor sign-in is no longer required in ${org}`,
         lines: [
           `${by} turned off the two-factor sign-in requirement of ${org}${when}. Members may now sign in with a password alone.`,
-          'If that was meant, there is nothing to do. If not, turn it back on in Settings and have the admins check their sessions and change their passwords.',
+          'If that was meant, there is nothing to do. If not, turn it back on in Settings, Security, and have the admins check their sessions and change their passwords.',
         ],
         action: { label: 'Open the settings', url: link },
         from: organization,
@@ -135,7 +137,7 @@ function securityChangeParts(facts: SecurityChangeFacts): Parts {
         subject: `Contract events of ${org} now go to a new webhook endpoint`,
         lines: [
           `${by} ${change.change === 'webhook-added' ? 'added a webhook endpoint' : 'pointed a webhook endpoint'} to ${detail}${when}. Pactum sends it the organization's contract events as they happen.`,
-          'If that was meant, there is nothing to do. If not, delete the endpoint in Settings, Webhooks, and have the admins check their sessions and change their passwords.',
+          'If that was meant, there is nothing to do. If not, delete the endpoint in Settings, Developers, Webhooks, and have the admins check their sessions and change their passwords.',
         ],
         action: { label: 'Open the webhooks', url: link },
         from: organization,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsSectionPath } from '../../../shared/settings-sections';
 import { renderMail } from '../mail-layout';
 import { defineMail, pageLink } from './define-mail';
 import { organizationNameOf } from './organization-name';
@@ -13,7 +14,7 @@ export const webhookDisabled = defineMail({
     return {
       organizationName,
       recipientName: message.toName,
-      link: pageLink(deps, '/settings#webhooks'),
+      link: pageLink(deps, settingsSectionPath('webhooks')),
       ...message.params,
     };
   },
@@ -23,7 +24,7 @@ export const webhookDisabled = defineMail({
       lines: [
         `Pactum stopped sending events to ${facts.url} of ${facts.organizationName}: it kept failing.`,
         facts.reason,
-        'Check the receiver, then turn the endpoint back on in Settings; its deliveries list shows each attempt and can resend them.',
+        'Check the receiver, then turn the endpoint back on in Settings, Developers, Webhooks; its deliveries list shows each attempt and can resend them.',
       ],
       action: { label: 'Open the webhook settings', url: facts.link },
     }),

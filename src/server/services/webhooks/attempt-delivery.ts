@@ -156,7 +156,7 @@ async function tellAdmins(
     userIds: admins.map((admin) => admin.id),
     contractId: null,
     kind: 'webhook_disabled',
-    message: `The webhook endpoint ${host} was turned off: it kept failing. Check it in Settings and turn it back on.`,
+    message: `The webhook endpoint ${host} was turned off: it kept failing. Check it in Settings, Developers, Webhooks and turn it back on.`,
     eventId: null,
     at: input.now,
   });

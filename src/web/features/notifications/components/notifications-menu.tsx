@@ -22,6 +22,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification, NotificationKind } from '../../../../shared/api/notifications';
+import { settingsSectionPath } from '../../../../shared/settings-sections';
 import { formatDateTime } from '../../../lib/dates';
 import { useMarkNotificationsRead, useNotificationStream, useNotifications } from '../api/notifications';
 
@@ -41,6 +42,12 @@ const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   approval_withdrawn: { icon: Undo2, tone: 'bg-amber-50 text-amber-700' },
   webhook_disabled: { icon: WebhookOff, tone: 'bg-red-50 text-red-600' },
 };
+
+/** Where a notice leads: its contract, or for a turned-off webhook endpoint, the webhook settings. */
+function pageOf(notification: Notification): string | null {
+  if (notification.contractId) return `/contracts/${notification.contractId}`;
+  return notification.kind === 'webhook_disabled' ? settingsSectionPath('webhooks') : null;
+}
 
 const itemClass =
   'flex w-full cursor-pointer gap-3 rounded px-3 py-2.5 text-left outline-none data-[highlighted]:bg-slate-100';
@@ -171,9 +178,10 @@ export function NotificationsMenu() {
             <div className="max-h-[min(28rem,calc(100dvh-6rem))] overflow-y-auto p-1">
               {data?.items.map((notification) => {
                 const isUnread = !notification.read || fresh.has(notification.id);
-                return notification.contractId ? (
+                const page = pageOf(notification);
+                return page ? (
                   <DropdownMenu.Item key={notification.id} asChild className={itemClass}>
-                    <Link to={`/contracts/${notification.contractId}`}>
+                    <Link to={page}>
                       <NotificationRow notification={notification} unread={isUnread} />
                     </Link>
                   </DropdownMenu.Item>
