@@ -329,7 +329,14 @@ test.describe('two-factor sign-in', () => {
     // Not before the admin has a second factor of their own.
     await admin.goto('/settings/security');
     const section = admin.getByRole('region', { name: 'Two-factor sign-in' });
-    const checkbox = section.getByRole('checkbox', { name: /Require two-factor sign-in/ });
+    // The hint describes the box and is not part of its name.
+    const checkbox = section.getByRole('checkbox', {
+      name: 'Require two-factor sign-in for everyone in the organization',
+      exact: true,
+    });
+    await expect(checkbox).toHaveAccessibleDescription(
+      'To require it of everyone you need it yourself first: set it up in your profile.',
+    );
     // A click, not check(): the box is set while the request runs and unset again when it is refused.
     await checkbox.click();
     await expect(section.getByText(/before requiring it of everyone/)).toBeVisible();
@@ -346,10 +353,14 @@ test.describe('two-factor sign-in', () => {
     await admin.reload();
     // Once the setting has loaded; a click, since the box follows the request (check() wants it at once).
     await expect(checkbox).toBeEnabled();
+    // With a second factor of their own, the admin has nothing to be told.
+    await expect(section.getByRole('link', { name: 'set it up in your profile' })).toHaveCount(0);
+    await expect(checkbox).toHaveAccessibleDescription('');
     await checkbox.click();
     await expect(checkbox).toBeChecked();
     await admin.reload();
     await expect(checkbox).toBeChecked();
+    await expect(section.getByText('yourself')).toHaveCount(0);
     await shoot(admin, 'settings-require');
 
     // A new member joins through an invitation.
