@@ -51,6 +51,14 @@ test.describe('settings', () => {
         await expect(page.getByRole('region', { name: section, exact: true })).toBeVisible();
       }
       await expect(page.locator('main section[id]')).toHaveCount(group.sections.length);
+      if (group.name === 'General') {
+        // A system field's badge wraps under its name rather than running into the type.
+        const row = page.getByRole('region', { name: 'Signer fields' }).getByRole('listitem').first();
+        const badge = await row.getByText('System').boundingBox();
+        const type = await row.getByText('Text', { exact: true }).boundingBox();
+        if (!badge || !type) throw new Error('The Full name row shows its badge and its type');
+        expect(badge.x + badge.width <= type.x || badge.y + badge.height <= type.y).toBe(true);
+      }
       if (group.name === 'General' || group.name === 'Developers') {
         await page.screenshot({
           path: test.info().outputPath(`settings-${group.name.toLowerCase()}-1366.png`),

@@ -39,10 +39,10 @@ function FieldRow({ field, canEdit }: { field: CustomField; canEdit: boolean }) 
             className="block h-9 w-full rounded-md border-0 px-2 text-sm text-slate-900 ring-1 ring-inset ring-transparent hover:ring-slate-300 focus:ring-2 focus:ring-indigo-600"
           />
         ) : (
-          <p className="flex items-center gap-2 px-2 text-sm font-medium text-slate-900">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 text-sm font-medium text-slate-900">
             {field.name}
             {field.isDefault && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-600">
+              <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-600">
                 <Lock aria-hidden="true" className="size-3" /> System
               </span>
             )}
