@@ -169,6 +169,12 @@ describe('a file that cannot be a document is refused with its reason, and nothi
       'This PDF is protected against changes, and signing adds to it. Ask for a copy without protection, then upload it again.',
     ],
     [
+      'a document certified against changes',
+      pdfFixture('certified.pdf'),
+      400,
+      'This PDF is certified by its author against changes, and signing it here adds pages and fields to it, which would break that certification. Ask for a copy that is not certified (an ordinary signature is fine), then upload it again.',
+    ],
+    [
       'a damaged file',
       pdfFixture('truncated.pdf'),
       400,

@@ -16,7 +16,7 @@ export type InspectedPdf = {
   formFields: FoundField[];
 };
 
-export type PdfRefusalKind = 'notPdf' | 'password' | 'damaged' | 'tooLarge';
+export type PdfRefusalKind = 'notPdf' | 'password' | 'certified' | 'damaged' | 'tooLarge';
 export type PdfInspection =
   | ({ ok: true } & InspectedPdf)
   | { ok: false; kind: PdfRefusalKind; message: string };
@@ -80,7 +80,17 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
     }
     const form = pdf.getForm();
     const fields = form?.getFields() ?? [];
-    const signatureCount = form?.getSignatureFields().filter((field) => field.isSigned()).length ?? 0;
+    const signed = form?.getSignatureFields().filter((field) => field.isSigned()) ?? [];
+    // A certification signature (DocMDP: its signature dictionary has a /Reference) allows at
+    // most form filling and more signatures; the fields drawn on its pages and the appended
+    // signature pages and certificate would show as a breach of it, once everyone has signed.
+    if (signed.some((field) => field.getSignatureDict()?.getArray('Reference'))) {
+      return refuse(
+        'certified',
+        'This PDF is certified by its author against changes, and signing it here adds pages and fields to it, which would break that certification. Ask for a copy that is not certified (an ordinary signature is fine), then upload it again.',
+      );
+    }
+    const signatureCount = signed.length;
     return {
       ok: true,
       pageCount,
