@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../shared/errors';
 import { authApi } from '../../shared/routes/auth';
 import { demoCredentials } from '../demo/seed-demo';
 import type { AppDeps } from '../deps';

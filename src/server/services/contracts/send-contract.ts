@@ -36,7 +36,8 @@ function checkSendable(
   }
   if (contract.title.trim() === '')
     throw new AppError('INVALID_INPUT', 'Add a title before sending', 'title');
-  if (people.length === 0) throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
+  if (people.length === 0)
+    throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
   const waiting = people.find((signer) => signer.accessCodeToSet);
   if (waiting) throw new AppError('INVALID_INPUT', accessCodeToSetRefusal(waiting.name), 'signers');
 }
