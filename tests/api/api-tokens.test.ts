@@ -367,6 +367,19 @@ describe('requests with a Bearer token', () => {
       expect(
         (await withToken(quiet.token, { method: 'GET', url: '/api/contracts' }, limited)).statusCode,
       ).toBe(200);
+      // Refused requests count too: a route for people, or a change by a read token, each
+      // cost a lookup, so a spent token gets 429 there as well.
+      const refusedAnyway = await withToken(busy.token, { method: 'GET', url: '/api/team' }, limited);
+      expect(refusedAnyway.statusCode).toBe(429);
+      const spender = await createToken(admin, { name: 'Spender', scope: 'read' });
+      const tries: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        tries.push(
+          (await withToken(spender.token, { method: 'POST', url: '/api/contracts', json: {} }, limited))
+            .statusCode,
+        );
+      }
+      expect(tries).toEqual([403, 403, 403, 429]);
     } finally {
       await limited.close();
     }

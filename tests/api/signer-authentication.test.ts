@@ -280,10 +280,21 @@ describe('signer authentication', () => {
       false,
     ]);
     expect((await sendCopy()).statusCode).toBe(400);
+    // Nor when an API client saves the list again without ids: the wait belongs to the address.
+    const rewritten = await patchCopy([
+      { name: 'Alice', email: 'keep@example.com' },
+      { name: 'Bob B.', email: 'bob-keep@example.com' },
+    ]);
+    expect(rewritten.json().signers.map((s: { accessCodeToSet: boolean }) => s.accessCodeToSet)).toEqual([
+      true,
+      false,
+    ]);
+    expect((await sendCopy()).statusCode).toBe(400);
+    const [aliceNow, bobNow] = rewritten.json().signers as { id: string }[];
     // Removing it (null) ends the wait; so does a new code.
     const waived = await patchCopy([
-      { id: alice?.id, name: 'Alice', email: 'keep@example.com', accessCode: null },
-      { id: bobCopy?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
+      { id: aliceNow?.id, name: 'Alice', email: 'keep@example.com', accessCode: null },
+      { id: bobNow?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
     ]);
     expect(waived.json().signers[0]).toMatchObject({ accessCodeRequired: false, accessCodeToSet: false });
     const again = await api(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/duplicate`, json: {} });
@@ -305,8 +316,8 @@ describe('signer authentication', () => {
     expect(newCode.json().signers[0]).toMatchObject({ accessCodeRequired: true, accessCodeToSet: false });
     // A client cannot set the wait itself: the field is the server's.
     const forged = await patchCopy([
-      { id: alice?.id, name: 'Alice', email: 'keep@example.com', accessCodeToSet: true },
-      { id: bobCopy?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
+      { id: aliceNow?.id, name: 'Alice', email: 'keep@example.com', accessCodeToSet: true },
+      { id: bobNow?.id, name: 'Bob B.', email: 'bob-keep@example.com' },
     ]);
     expect(forged.json().signers[0].accessCodeToSet).toBe(false);
   });

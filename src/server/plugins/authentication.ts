@@ -115,13 +115,8 @@ export function registerAuthentication(
       ...requestOrigin(request),
     });
     if (!actor?.apiToken) throw await refuseToken(request, reply);
-    if (!isTokenRoute(request)) throw personOnly();
-    if (actor.apiToken.scope === 'read' && changesState(request)) {
-      throw new AppError(
-        'FORBIDDEN',
-        'This API token can only read: create a read-write token to make changes',
-      );
-    }
+    // Every request of a live token counts, refused ones too (a route it may not use, a change
+    // by a read token): each costs the lookup, and the limit is the token's, not its successes'.
     const waitSeconds = await takeFromBucket(deps.db, `api-token:${actor.apiToken.id}`, tokenLimit);
     if (waitSeconds > 0) {
       throw new AppError(
@@ -129,6 +124,13 @@ export function registerAuthentication(
         `Too many requests with this API token. Try again in ${waitSeconds} seconds.`,
         undefined,
         waitSeconds,
+      );
+    }
+    if (!isTokenRoute(request)) throw personOnly();
+    if (actor.apiToken.scope === 'read' && changesState(request)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'This API token can only read: create a read-write token to make changes',
       );
     }
     return actor;

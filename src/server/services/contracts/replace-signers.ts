@@ -21,13 +21,17 @@ export async function replaceSigners(
   const stored = await tx
     .select({
       id: signers.id,
+      email: signers.email,
       accessCodeHash: signers.accessCodeHash,
       accessCodeToSet: signers.accessCodeToSet,
       requireEmailCode: signers.requireEmailCode,
     })
     .from(signers)
     .where(eq(signers.contractId, contractId));
-  const before = new Map<string, Checks>(stored.map(({ id, ...checks }) => [id, checks]));
+  const before = new Map<string, Checks>(stored.map(({ id, email: _email, ...checks }) => [id, checks]));
+  // A code a copy waits for belongs to the person: a list saved again without ids (an API
+  // client that rewrites it) must not drop the wait, so it is also found by e-mail address.
+  const waitingByEmail = new Set(stored.filter((row) => row.accessCodeToSet).map((row) => row.email));
   const checks = list.map((signer): Checks => {
     const kept = signer.id ? before.get(signer.id) : undefined;
     return {
@@ -35,7 +39,7 @@ export async function replaceSigners(
         signer.accessCodeHash === undefined ? (kept?.accessCodeHash ?? null) : signer.accessCodeHash,
       accessCodeToSet:
         signer.accessCodeHash === undefined
-          ? (signer.accessCodeToSet ?? kept?.accessCodeToSet ?? false)
+          ? (signer.accessCodeToSet ?? kept?.accessCodeToSet ?? waitingByEmail.has(signer.email))
           : false,
       requireEmailCode: signer.requireEmailCode ?? kept?.requireEmailCode ?? false,
     };
