@@ -61,6 +61,7 @@ describe('creating a contract', () => {
     ]);
     expect(Object.keys(contract.signers[0]).sort()).toEqual([
       'accessCodeRequired',
+      'accessCodeToSet',
       'declinedAt',
       'email',
       'emailCodeRequired',

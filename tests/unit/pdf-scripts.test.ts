@@ -84,6 +84,23 @@ describe('every script in the contract PDF', () => {
     expect(fonts.filter((name) => name.startsWith('SourceHanSans'))).toHaveLength(2);
   });
 
+  it('reads back each contract as written, whatever the thread drew before', async () => {
+    // A font lives as long as the PDF thread, and fontkit keeps one glyph object per glyph with
+    // the characters it was first drawn for: a contract's text layer used to say what an earlier
+    // contract had written with that glyph (after these three, 'يلغى' lost its last letter).
+    const readBack = async (line: string) =>
+      (await pdfText(await contract([para(text(line))]))).replace(/\s+/g, ' ');
+    for (const line of [
+      'عام ٢٠٢٦ و ۲۰۲۶ ي ى',
+      'Signed by أحمد بن علي on 3 May 2026',
+      'الاتفاق لا يلغى',
+      'عام ٢٠٢٦ و ۲۰۲۶ ي ى',
+    ]) {
+      const output = await readBack(line);
+      for (const word of line.split(' ')) expect(output, line).toContain(word);
+    }
+  });
+
   it('prints Arabic and Hebrew right to left, joined, and pdftotext reads them back in logical order', async () => {
     const pdf = await contract([
       para(text('Signed by أحمد بن علي on 3 May')),

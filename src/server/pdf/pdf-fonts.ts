@@ -115,6 +115,7 @@ export function registerPdfFonts(): void {
         loaded = true;
         if (owner) source.data = owner.data;
         else if (source.data) {
+          glyphsOfTheirCharacters(source.data as unknown as ShapingFont);
           keepMarkOffsets(source.data as unknown as ShapingFont, rightToLeft.has(family));
           claimCodePoints(source.data as unknown as ShapingFont, family === lastResort);
           fixUnitsPerEm(source.data);
@@ -128,6 +129,7 @@ type Position = { xAdvance: number; yAdvance?: number; xOffset: number; yOffset:
 type ShapedRun = { glyphs: object[]; positions: Position[] };
 type ShapingFont = {
   layout(...args: unknown[]): ShapedRun;
+  getGlyph(id: number, codePoints?: number[]): { codePoints: number[] } | null;
   hasGlyphForCodePoint(codePoint: number): boolean;
   glyphForCodePoint(codePoint: number): { advanceWidth: number; codePoints: number[] };
 };
@@ -212,6 +214,28 @@ function claimCodePoints(font: ShapingFont, everything: boolean): void {
   };
 }
 const claimingFonts = new WeakSet<ShapingFont>();
+
+/**
+ * fontkit keeps one glyph object per glyph id, with the characters it was first made for, and
+ * hands that object to every later layout: the PDF's text layer (ToUnicode) then says the glyph
+ * shows those first characters. Since a font lives as long as the PDF thread, what a contract
+ * reads back as (search, copy, screen readers) depended on what the thread drew before: after an
+ * Arabic text with a final 'ى' drawn in another word, 'يلغى' read back as 'يلغ'. Every glyph a
+ * layout asks for carries the characters it was asked for, as a view of the shared glyph.
+ */
+function glyphsOfTheirCharacters(font: ShapingFont): void {
+  if (ownCharacterFonts.has(font)) return;
+  ownCharacterFonts.add(font);
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || !codePoints || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    return Object.create(glyph, { codePoints: { value: codePoints } });
+  };
+}
+const ownCharacterFonts = new WeakSet<ShapingFont>();
+const sameCodePoints = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((codePoint, index) => codePoint === b[index]);
 
 /**
  * fontkit reads a font's units per em through two getters and a table lookup, and the layout asks
