@@ -405,6 +405,29 @@ describe('signature pages', () => {
     expect((await pdfInfo(pdf)).ModDate).toBe('2026-11-23T08:00:00Z');
   });
 
+  it('runs a signer with more fields than a page holds on to the next pages, each line legible', async () => {
+    const [ada] = signers;
+    if (!ada) throw new Error('the signers above');
+    const fields = Array.from({ length: 120 }, (_, index) => ({
+      label: `Field ${index + 1}`,
+      value: `Value number ${index + 1}`,
+    }));
+    const pdf = await renderSignaturePages({
+      title: 'Order form',
+      reference: 'Pactum · 7d3c1f0e',
+      signers: [{ ...ada, fields }],
+    });
+    // Kept in one unsplittable block, 120 lines were squeezed onto one page on top of each other:
+    // laid out as the page shows them, every field is a line of its own, in order.
+    const lines = (await poppler('pdftotext', pdf, '-layout'))
+      .split('\n')
+      .map((line) => /Field (\d+): Value number (\d+)\s*$/.exec(line.trim()))
+      .filter((match) => match !== null);
+    expect(lines.map((match) => Number(match[1]))).toEqual(fields.map((_, index) => index + 1));
+    expect(lines.every((match) => match[1] === match[2])).toBe(true);
+    expect((await pdfText(pdf)).match(/Signature page 1 of (\d+)/)?.[1]).toBe('3');
+  });
+
   it('refuses a signature that is not a PNG', async () => {
     const broken = [{ ...signers[0], signatureImage: new TextEncoder().encode('<svg/>') }] as typeof signers;
     await expect(renderSignaturePages({ title: 'T', reference: 'R', signers: broken })).rejects.toThrow(

@@ -57,13 +57,14 @@ const styles = StyleSheet.create({
     color: colors.accent,
   },
   signer: {
-    flexDirection: 'row',
     borderWidth: 0.75,
     borderColor: colors.rule,
     borderRadius: 3,
     padding: signerPadding,
     marginBottom: 12,
   },
+  signerHead: { flexDirection: 'row' },
+  signerFields: { marginLeft: signatureWidth + 16, marginTop: 4, fontSize: 9, lineHeight: 1.4 },
   signatureColumn: { width: signatureWidth, flexShrink: 0, marginRight: 16 },
   signatureBox: { height: 70, justifyContent: 'flex-end' },
   signatureImage: { width: signatureWidth, height: 66, objectFit: 'contain', objectPosition: 'left bottom' },
@@ -131,49 +132,59 @@ export function SignaturePagesDocument(props: SignaturePagesProps) {
 
 function SignerBlock({ signer }: { signer: SignerRecord }) {
   return (
-    // A signer's block never splits: a signature must not sit on one page and its name on the next.
-    <View style={styles.signer} wrap={false}>
-      <View style={styles.signatureColumn}>
-        <View style={styles.signatureBox}>
-          <Image
-            style={styles.signatureImage}
-            src={{ data: Buffer.from(signer.signatureImage), format: 'png' }}
-          />
+    <View style={styles.signer}>
+      {/* The signature and who signed never split: a signature must not sit on one page and its
+      name on the next. The fields they filled follow, and run on to the next pages when there
+      are more than a page holds (unsplittable, they were drawn on top of each other). */}
+      <View style={styles.signerHead} wrap={false} minPresenceAhead={signer.fields.length > 0 ? 40 : 0}>
+        <View style={styles.signatureColumn}>
+          <View style={styles.signatureBox}>
+            <Image
+              style={styles.signatureImage}
+              src={{ data: Buffer.from(signer.signatureImage), format: 'png' }}
+            />
+          </View>
+          <View style={styles.signatureLine}>
+            <Text style={styles.caption}>Signature</Text>
+          </View>
         </View>
-        <View style={styles.signatureLine}>
-          <Text style={styles.caption}>Signature</Text>
-        </View>
-      </View>
-      <View style={styles.signerDetails}>
-        <Text
-          style={styles.signerName}
-          hyphenationCallback={breakNameWords}
-          hyphenationPenalty={longWordPenalty}
-        >
-          {toPdfText(signer.name)}
-        </Text>
-        <Text hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
-          {toPdfText(signer.email)}
-        </Text>
-        <Text>
-          <Text style={styles.muted}>Signed </Text>
-          {formatUtc(signer.signedAt)}
-        </Text>
-        {signer.fields.map((field, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
-          <Text key={index} hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
-            <Text style={styles.muted}>{toPdfText(`${field.label}: `)}</Text>
-            {toPdfText(field.value)}
+        <View style={styles.signerDetails}>
+          <Text
+            style={styles.signerName}
+            hyphenationCallback={breakNameWords}
+            hyphenationPenalty={longWordPenalty}
+          >
+            {toPdfText(signer.name)}
           </Text>
-        ))}
-        <Text
-          style={styles.technical}
-          hyphenationCallback={breakTechnicalWords}
-          hyphenationPenalty={longWordPenalty}
-        >
-          {toPdfText(`IP ${signer.ip ?? 'not recorded'} · ${signer.userAgent ?? 'user agent not recorded'}`)}
-        </Text>
+          <Text hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
+            {toPdfText(signer.email)}
+          </Text>
+          <Text>
+            <Text style={styles.muted}>Signed </Text>
+            {formatUtc(signer.signedAt)}
+          </Text>
+          <Text
+            style={styles.technical}
+            hyphenationCallback={breakTechnicalWords}
+            hyphenationPenalty={longWordPenalty}
+          >
+            {toPdfText(
+              `IP ${signer.ip ?? 'not recorded'} · ${signer.userAgent ?? 'user agent not recorded'}`,
+            )}
+          </Text>
+        </View>
       </View>
+      {signer.fields.length > 0 && (
+        <View style={styles.signerFields}>
+          {signer.fields.map((field, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+            <Text key={index} hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
+              <Text style={styles.muted}>{toPdfText(`${field.label}: `)}</Text>
+              {toPdfText(field.value)}
+            </Text>
+          ))}
+        </View>
+      )}
     </View>
   );
 }
