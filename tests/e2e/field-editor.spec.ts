@@ -215,9 +215,25 @@ test('a refused save keeps the fields on the page and says why; the next change 
   await expect(page.getByRole('alert')).toContainText(
     'Not saved: Field 1: its pattern is not a regular expression (RE2 syntax).',
   );
+  // Done tries once more and is refused again; the correction is typed while that save is on
+  // its way (held here until it is typed): it is saved next, not left behind the refusal.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let holding = true;
+  await page.route(`**/api/contracts/${contractId}/fields`, async (route) => {
+    if (route.request().method() === 'PUT' && holding) {
+      holding = false;
+      await held;
+    }
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('heading', { name: 'Place fields', exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saving' })).toBeVisible();
   await page.getByLabel('Pattern', { exact: true }).fill('[A-Z]{2}[0-9]{6}');
+  release();
+  await expect(page.getByRole('heading', { name: 'Place fields', exact: true })).toBeVisible();
   await saved(page);
   expect((await storedFields(page, contractId))[0]?.options).toEqual({
     format: 'pattern',

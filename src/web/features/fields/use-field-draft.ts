@@ -90,6 +90,10 @@ export function useFieldDraft(
       if (error instanceof AppError && error.code === 'CONTRACT_CHANGED') {
         at.stale = true;
         setState({ kind: 'stale', message });
+      } else if (at.changes !== changesSent) {
+        // Changed while the refused save was on its way (the correction it asks for, often): the
+        // newer fields are saved next, and answer for themselves.
+        setState({ kind: 'pending' });
       } else setState({ kind: 'failed', message });
       return false;
     } finally {
