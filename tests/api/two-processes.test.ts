@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, stopAllServers } from '../support/built-server';
+import { http, startBuiltServer, stopAllServers } from '../support/built-server';
 import { openEventStream } from '../support/event-stream';
 import { createPostgresDatabase, postgresReachable } from '../support/postgres-server';
 import { latestTokenFor } from '../support/signing';
@@ -12,24 +12,6 @@ import { sampleDocument } from '../support/test-app';
 
 afterAll(stopAllServers);
 const postgresUp = await postgresReachable();
-
-/** JSON over HTTP to a running server, with an optional cookie; returns status, body and cookies. */
-async function http(base: string, path: string, init: { json?: unknown; cookie?: string } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method: init.json === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-  });
-  const text = await response.text();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, cookie };
-}
 
 describe.skipIf(!postgresUp)('two app processes on one PostgreSQL database', () => {
   it('run each job once, at once, and a notification written through one reaches a stream on the other', {
