@@ -14,6 +14,11 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
+/** Whether the signed-in person is an admin of their organization (what admin-only screens ask). */
+export function useIsAdmin(): boolean {
+  return useSession().data?.role === 'admin';
+}
+
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SettingsGroup } from '../../../../shared/settings-sections';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash';
-import { useSession } from '../../auth/api/session';
+import { useIsAdmin } from '../../auth/api/session';
 import { settingsGroupInfo } from '../settings-groups';
 
 /**
@@ -13,7 +13,7 @@ export function SettingsGroupPage({ group, children }: { group: SettingsGroup; c
   const { label, description, adminOnly } = settingsGroupInfo[group];
   useDocumentTitle(`Settings · ${label}`);
   useScrollToHash();
-  const isAdmin = useSession().data?.role === 'admin';
+  const isAdmin = useIsAdmin();
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">{label}</h2>

@@ -1,4 +1,4 @@
-import { useSession } from '../../auth/api/session';
+import { useIsAdmin } from '../../auth/api/session';
 import { OrganizationSection } from '../components/organization-section';
 import { OrganizationSettingsLoader } from '../components/organization-settings-loader';
 import { SettingsGroupPage } from '../components/settings-group-page';
@@ -6,7 +6,7 @@ import { SignerFieldsSection } from '../components/signer-fields-section';
 
 /** /settings/general: the organization's name and logo, and the fields every signer fills in. */
 export function GeneralSettingsPage() {
-  const canEdit = useSession().data?.role === 'admin';
+  const canEdit = useIsAdmin();
   return (
     <SettingsGroupPage group="general">
       <OrganizationSettingsLoader>

@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { useSession } from '../../auth/api/session';
+import { useIsAdmin } from '../../auth/api/session';
 import { SettingsNav } from '../components/settings-nav';
 
 /** /settings/{group}: the settings heading, the navigation between the pages, and the open page. */
 export function SettingsLayout() {
-  const isAdmin = useSession().data?.role === 'admin';
+  const isAdmin = useIsAdmin();
   return (
     <div className="mx-auto max-w-3xl xl:max-w-5xl">
       <div>

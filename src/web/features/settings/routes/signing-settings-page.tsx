@@ -1,4 +1,4 @@
-import { useSession } from '../../auth/api/session';
+import { useIsAdmin } from '../../auth/api/session';
 import { OrganizationSettingsLoader } from '../components/organization-settings-loader';
 import { SealingCertificateSection } from '../components/sealing-certificate-section';
 import { SettingsGroupPage } from '../components/settings-group-page';
@@ -6,7 +6,7 @@ import { SigningDefaultsSection } from '../components/signing-defaults-section';
 
 /** /settings/signing: the signing period and reminders, and the certificate that seals signed PDFs. */
 export function SigningSettingsPage() {
-  const canEdit = useSession().data?.role === 'admin';
+  const canEdit = useIsAdmin();
   return (
     <SettingsGroupPage group="signing">
       <OrganizationSettingsLoader>
