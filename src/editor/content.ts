@@ -6,6 +6,7 @@ import { contractExtensions, textAlignments } from './extensions';
 import { maxIndent } from './indent';
 import { safeLinkHref } from './link-href';
 import { mergeFieldProblem } from './merge-field-values';
+import { signingFieldProblem } from './signing-field-values';
 
 let cachedSchema: Schema | undefined;
 
@@ -70,6 +71,10 @@ export function normalizeDocument(json: unknown): EditorDocument {
     }
     if (child.type.name === 'mergeField') {
       const problem = mergeFieldProblem(child.attrs);
+      if (problem) throw new InvalidContentError(problem);
+    }
+    if (child.type.name === 'signingField') {
+      const problem = signingFieldProblem(child.attrs);
       if (problem) throw new InvalidContentError(problem);
     }
     if (child.type.name === 'orderedList' && ![null, undefined, 'legal'].includes(child.attrs.numbering)) {
@@ -137,7 +142,7 @@ function checkLink(attrs: Record<string, unknown>): void {
   }
 }
 
-const inlineTypes = new Set(['text', 'hardBreak', 'mergeField']);
+const inlineTypes = new Set(['text', 'hardBreak', 'mergeField', 'signingField']);
 const listTypes = new Set(['bulletList', 'orderedList']);
 
 /**

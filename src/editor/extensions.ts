@@ -10,6 +10,7 @@ import { safeLinkHref } from './link-href';
 import { MergeField } from './merge-field';
 import { ContractOrderedList } from './ordered-list';
 import { PageBreak } from './page-break';
+import { SigningField } from './signing-field';
 
 /** Undo history: 100 steps, a new step after a 500 ms pause in typing. */
 export const undoDepth = 100;
@@ -46,5 +47,6 @@ export function contractExtensions(): Extensions {
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...textAlignments] }),
     Typography,
     MergeField,
+    SigningField,
   ];
 }

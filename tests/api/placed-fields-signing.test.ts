@@ -218,10 +218,24 @@ describe('fields placed on a PDF, filled at signing and drawn at the seal', () =
     const values = JSON.parse(String(completed?.data.fieldValues));
     expect(values).toEqual(
       expect.arrayContaining([
-        { label: 'Company', type: 'company', signer: 1, page: 2, value: 'Łódź Widgets Sp. z o.o.' },
-        { label: '', type: 'signature', signer: 1, page: 2, value: '(image)' },
-        { label: '', type: 'initials', signer: 2, page: 1, value: '(image)' },
-        { label: 'VAT number', type: 'text', signer: 2, page: 2, value: 'PL12345678' },
+        {
+          label: 'Company',
+          type: 'company',
+          signer: 1,
+          document: 'agreement.pdf',
+          page: 2,
+          value: 'Łódź Widgets Sp. z o.o.',
+        },
+        { label: '', type: 'signature', signer: 1, document: 'agreement.pdf', page: 2, value: '(image)' },
+        { label: '', type: 'initials', signer: 2, document: 'agreement.pdf', page: 1, value: '(image)' },
+        {
+          label: 'VAT number',
+          type: 'text',
+          signer: 2,
+          document: 'agreement.pdf',
+          page: 2,
+          value: 'PL12345678',
+        },
       ]),
     );
     const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/history` });

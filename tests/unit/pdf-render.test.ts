@@ -28,7 +28,7 @@ const contract = (content: ReturnType<typeof doc>, title = 'Services Agreement')
     organizationName: 'Northwind Ltd',
     reference: 'Pactum · 7d3c1f0e',
     sentAt,
-  });
+  }).then((rendered) => rendered.bytes);
 
 let dir: string;
 let files = 0;

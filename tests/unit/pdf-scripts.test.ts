@@ -25,7 +25,7 @@ const contract = (content: unknown[], title = 'Umowa — Договор — 合�
     organizationName: 'Żółć Sp. z o.o.',
     reference: 'Pactum · 7d3c1f0e',
     sentAt,
-  });
+  }).then((rendered) => rendered.bytes);
 
 let dir: string;
 let files = 0;

@@ -55,7 +55,7 @@ export function documentPlainText(doc: EditorDocument): PlainText {
   return { text: parts.join(''), segments };
 }
 
-const leafTypes = new Set(['hardBreak', 'horizontalRule', 'pageBreak', 'mergeField']);
+const leafTypes = new Set(['hardBreak', 'horizontalRule', 'pageBreak', 'mergeField', 'signingField']);
 
 function isLeafType(type: string): boolean {
   return leafTypes.has(type);

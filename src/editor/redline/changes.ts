@@ -1,5 +1,5 @@
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
-import { joinText } from './tokens';
+import { isMarkedInline, joinText } from './tokens';
 
 type RedlineType = 'insertion' | 'deletion';
 
@@ -16,7 +16,7 @@ function redlineMarkOf(node: EditorNode): EditorMark | undefined {
 }
 
 function inlineOf(node: EditorNode): EditorNode[] {
-  if (node.type === 'text' || node.type === 'mergeField') return [node];
+  if (isMarkedInline(node)) return [node];
   return (node.content ?? []).flatMap(inlineOf);
 }
 
@@ -30,7 +30,7 @@ function wholeBlockType(node: EditorNode): RedlineType | null {
 }
 
 function withChangeId(node: EditorNode, id: number): EditorNode {
-  if (node.type === 'text' || node.type === 'mergeField') {
+  if (isMarkedInline(node)) {
     return {
       ...node,
       marks: (node.marks ?? []).map((mark) =>
@@ -104,7 +104,7 @@ export function applyChanges(document: EditorDocument, accepted: ReadonlySet<num
     return mark.type === 'insertion' ? accepted.has(id) : !accepted.has(id);
   };
   const strip = (node: EditorNode): EditorNode => {
-    if (node.type === 'text' || node.type === 'mergeField') {
+    if (isMarkedInline(node)) {
       const marks = (node.marks ?? []).filter((mark) => !redlineTypeOf(mark));
       const { marks: _marks, ...rest } = node;
       return marks.length > 0 ? { ...rest, marks } : rest;

@@ -1,7 +1,7 @@
 import { diffArrays } from 'diff';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
 import { blockKey, diffKeys, maxMovedBlocks } from './diff-keys';
-import { type InlineToken, isWord, joinText, tokenize, withMark } from './tokens';
+import { type InlineToken, isMarkedInline, isWord, joinText, tokenize, withMark } from './tokens';
 
 export const insertionMark: EditorMark = { type: 'insertion' };
 export const deletionMark: EditorMark = { type: 'deletion' };
@@ -268,7 +268,7 @@ function diffInline(
 
 /** A whole block removed or added: every piece of text in it marked, and its words counted. */
 function marked(node: EditorNode, mark: EditorMark, counts: Counts): EditorNode {
-  if (node.type === 'text' || node.type === 'mergeField') {
+  if (isMarkedInline(node)) {
     const words = node.type === 'text' ? tokenize([node]).filter(isWord).length : 1;
     if (mark === insertionMark) counts.insertedWords += words;
     else counts.deletedWords += words;

@@ -40,12 +40,14 @@ export function isWord(token: InlineToken): boolean {
   return token.node.type !== 'text' || /[\p{L}\p{N}]/u.test(token.node.text ?? '');
 }
 
+/** Inline content that carries marks itself: text, merge fields and signing fields. */
+export const isMarkedInline = (node: EditorNode): boolean =>
+  node.type === 'text' || node.type === 'mergeField' || node.type === 'signingField';
+
 /** Inline nodes with a mark added (a redline mark), adjacent text with the same marks joined. */
 export function withMark(nodes: EditorNode[], mark: EditorMark | null): EditorNode[] {
   return nodes.map((node) =>
-    mark && (node.type === 'text' || node.type === 'mergeField')
-      ? { ...node, marks: [...(node.marks ?? []), mark] }
-      : node,
+    mark && isMarkedInline(node) ? { ...node, marks: [...(node.marks ?? []), mark] } : node,
   );
 }
 

@@ -21,6 +21,8 @@ import {
 } from 'docx';
 import { safeLinkHref } from '../../editor/link-href';
 import { mergeFieldText } from '../../editor/merge-field-values';
+import { isMarkedInline } from '../../editor/redline/tokens';
+import { signingFieldText } from '../../editor/signing-field-values';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
 import { contractLimits } from '../../shared/limits';
 import { docxStyleNames } from './docx-styles';
@@ -140,7 +142,7 @@ class DocxWriter {
     if (!this.revision) return null;
     let found: Change | null = null;
     const visit = (node: EditorNode): boolean => {
-      if (node.type === 'text' || node.type === 'mergeField') {
+      if (isMarkedInline(node)) {
         const own = changeOf(node.marks ?? []);
         if (!own || (found && own !== found)) return false;
         found = own;
@@ -264,6 +266,9 @@ class DocxWriter {
       else if (node.type === 'hardBreak') run = new TextRun({ break: 1 });
       else if (node.type === 'mergeField')
         run = this.run(runOptions(mergeFieldText(node.attrs ?? {}), marks, context), marks);
+      // Word has no such field: it is written as its chip reads, '[Signature · Signer 1]'.
+      else if (node.type === 'signingField')
+        run = this.run(runOptions(signingFieldText(node.attrs ?? {}), marks, context), marks);
       if (!run) continue;
       const href = safeLinkHref(marks.find((mark) => mark.type === 'link')?.attrs?.href);
       if (href && link?.href === href) {

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { maxIndent } from '../../editor/indent';
 import { safeLinkHref } from '../../editor/link-href';
 import { mergeFieldText } from '../../editor/merge-field-values';
+import type { SigningFieldAttrs } from '../../editor/signing-field-values';
 import type { EditorDocument, EditorMark, EditorNode } from '../../shared/api/editor-document';
 import { renderTable } from './contract-table';
 import { colors, contentWidth, fonts, PageFrame } from './page-frame';
 import { formatLongDate, listNumber, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
+import { type FieldMarks, FieldMarksProvider, SigningFieldMark } from './text-field-marks';
 
 type Style = Styles[string];
 
@@ -16,6 +18,8 @@ export type ContractDocumentProps = {
   organizationName: string;
   reference: string;
   sentAt: Date;
+  /** Given, the signing fields written in the text are laid out as their boxes and recorded here. */
+  fieldMarks?: FieldMarks;
 };
 
 const bodySize = 10.5;
@@ -93,21 +97,23 @@ export function ContractDocument(props: ContractDocumentProps) {
       creationDate={props.sentAt}
       modificationDate={props.sentAt}
     >
-      <PageFrame title={props.title} aside={props.organizationName} reference={props.reference}>
-        <View style={styles.titleBlock}>
-          <Text
-            style={styles.title}
-            hyphenationCallback={wordBreaker(contentWidth, 20)}
-            hyphenationPenalty={longWordPenalty}
-          >
-            {toPdfText(props.title)}
-          </Text>
-          <Text style={styles.subtitle}>
-            {toPdfText(`${props.organizationName} · Sent for signature on ${formatLongDate(props.sentAt)}`)}
-          </Text>
-        </View>
-        {renderBlocks(props.content.content ?? [], { width: contentWidth, listDepth: 0, nested: false })}
-      </PageFrame>
+      <FieldMarksProvider value={props.fieldMarks ?? null}>
+        <PageFrame title={props.title} aside={props.organizationName} reference={props.reference}>
+          <View style={styles.titleBlock}>
+            <Text
+              style={styles.title}
+              hyphenationCallback={wordBreaker(contentWidth, 20)}
+              hyphenationPenalty={longWordPenalty}
+            >
+              {toPdfText(props.title)}
+            </Text>
+            <Text style={styles.subtitle}>
+              {toPdfText(`${props.organizationName} · Sent for signature on ${formatLongDate(props.sentAt)}`)}
+            </Text>
+          </View>
+          {renderBlocks(props.content.content ?? [], { width: contentWidth, listDepth: 0, nested: false })}
+        </PageFrame>
+      </FieldMarksProvider>
     </Document>
   );
 }
@@ -285,6 +291,10 @@ function renderList(list: EditorNode, context: BlockContext): ReactNode[] {
 function renderInline(nodes: EditorNode[] | undefined, boldByDefault: boolean): ReactNode[] {
   return (nodes ?? []).map((node, index) => {
     if (node.type === 'hardBreak') return '\n';
+    if (node.type === 'signingField') {
+      // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+      return <SigningFieldMark key={index} attrs={node.attrs as SigningFieldAttrs} />;
+    }
     // A merge field prints its value (sending refuses an empty one, so the marker never shows).
     const text = node.type === 'mergeField' ? mergeFieldText(node.attrs ?? {}) : node.text;
     if ((node.type !== 'text' && node.type !== 'mergeField') || !text) return null;

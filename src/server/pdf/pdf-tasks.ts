@@ -10,6 +10,7 @@ import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { sealDocument } from './seal-pdf';
+import type { TextFieldBox } from './text-field-marks';
 import { inspectSeal, type SealInspection } from './verify-pdf';
 
 export type FreezeInput = {
@@ -28,6 +29,12 @@ export type FreezeInput = {
 };
 
 export type RenderedPdf = { bytes: Uint8Array; sha256: string; pages: number };
+
+/**
+ * The document as sent, with how many of its pages the drafted text took and where the signing
+ * fields written in the text landed (pages counted from the text's first page).
+ */
+export type FrozenPdf = RenderedPdf & { textPages: number; textFields: TextFieldBox[] };
 
 export type FinalInput = {
   title: string;
@@ -67,17 +74,22 @@ export type FinalInput = {
    * incremental updates, so they stay valid.
    */
   keepSignatures?: boolean;
+  /**
+   * Whether signature pages are appended (the default). Not when every signer signed in a
+   * signature field of the document itself: the certificate of completion still follows.
+   */
+  signaturePages?: boolean;
 };
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The document as sent: what every signer reads and signs. */
-export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & { textPages: number }> {
+export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
   const files = input.files ?? [];
   if (files.length === 0) {
-    const bytes = await renderContractPdf(input);
+    const { bytes, fields } = await renderContractPdf(input);
     const pages = await pageCount(bytes);
-    return { bytes, sha256: sha256Of(bytes), pages, textPages: pages };
+    return { bytes, sha256: sha256Of(bytes), pages, textPages: pages, textFields: fields };
   }
   const [only] = files;
   if (only && files.length === 1 && input.includeText === false && (only.signatureCount ?? 0) > 0) {
@@ -85,9 +97,10 @@ export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & 
     // Refused now, not after everyone signed, when it could not be completed without rewriting.
     await SignedPdfCompletion.open(only.bytes);
     const pages = await pageCount(only.bytes);
-    return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0 };
+    return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0, textFields: [] };
   }
-  const text = input.includeText === false ? null : await renderContractPdf(input);
+  const rendered = input.includeText === false ? null : await renderContractPdf(input);
+  const text = rendered?.bytes ?? null;
   const parts: Uint8Array[] = [];
   for (const part of inDocumentOrder(files, input.textPosition ?? 0)) {
     // The uploads lose their own forms (their fields are the contract's); the text has none.
@@ -100,23 +113,28 @@ export async function freezeContract(input: FreezeInput): Promise<RenderedPdf & 
     sha256: sha256Of(bytes),
     pages: await pageCount(bytes),
     textPages: text ? await pageCount(text) : 0,
+    textFields: rendered?.fields ?? [],
   };
 }
 
 /**
- * The final PDF: the frozen document, the signature pages, and the certificate of completion
- * (which states the hash of the two before it), sealed with a PAdES signature.
+ * The final PDF: the frozen document with its fields' values drawn, the signature pages (unless
+ * every signer signed in place), and the certificate of completion (which states the hash of what
+ * comes before it), sealed with a PAdES signature.
  */
 export async function finalizeContract(
   input: FinalInput,
   /** Called after each step, for benchmarks that time them. */
   mark: (step: string) => void = () => {},
 ): Promise<RenderedPdf & { signedSha256: string }> {
-  const signaturePages = await renderSignaturePages({
-    title: input.title,
-    reference: input.reference,
-    signers: input.signers,
-  });
+  const signaturePages =
+    input.signaturePages === false
+      ? null
+      : await renderSignaturePages({
+          title: input.title,
+          reference: input.reference,
+          signers: input.signers,
+        });
   mark('signature pages: render');
   const byPage = new Map<number, DrawnField[]>();
   for (const { page, ...field } of input.fields ?? []) byPage.set(page, [...(byPage.get(page) ?? []), field]);
@@ -127,7 +145,7 @@ export async function finalizeContract(
     await drawFields(joined.document, byPage);
     mark('fields drawn on their pages');
   }
-  await joined.append(signaturePages);
+  if (signaturePages) await joined.append(signaturePages);
   const signed = await joined.save();
   const signedSha256 = sha256Of(signed.bytes);
   mark('join frozen + signature pages');
@@ -151,11 +169,11 @@ export async function finalizeContract(
 async function finalizeKeepingSignatures(
   input: FinalInput,
   fields: FieldsByPage,
-  signaturePages: Uint8Array,
+  signaturePages: Uint8Array | null,
 ): Promise<RenderedPdf & { signedSha256: string }> {
   const completion = await SignedPdfCompletion.open(input.frozen);
   await completion.drawFields(fields);
-  await completion.append(signaturePages);
+  if (signaturePages) await completion.append(signaturePages);
   const signedSha256 = sha256Of(await completion.save());
   await completion.append(await renderCertificatePdf(certificateInput(input, signedSha256)));
   const bytes = await completion.seal(sealInput(input, sealingCertificateOf(input.certificate)));

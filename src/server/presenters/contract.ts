@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Contract, ContractSummary } from '../../shared/api/contracts';
 import type { EditorDocument } from '../../shared/api/editor-document';
-import type { ContractFieldRow, ContractFileRow } from '../db/schema';
+import type { ContractFileRow, PdfFieldRow } from '../db/schema';
 import { type ContractRow, contracts, type SignerRow, signers } from '../db/schema';
 import { presentContractFile } from './contract-file';
 import { presentPlacedField } from './placed-field';
@@ -108,7 +108,7 @@ export function presentContract(
     Pick<ContractRow, 'contentHtml' | 'revision' | 'textPosition'> & { contentJson: string },
   signerRows: readonly SignerSummaryRow[],
   fileRows: readonly ContractFileRow[],
-  fieldRows: readonly ContractFieldRow[],
+  fieldRows: readonly PdfFieldRow[],
 ): Contract {
   return {
     ...presentContractSummary(row, signerRows),

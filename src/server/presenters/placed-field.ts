@@ -1,7 +1,7 @@
 import type { PlacedField } from '../../shared/api/contract-fields';
-import type { ContractFieldRow } from '../db/schema';
+import type { PdfFieldRow } from '../db/schema';
 
-export function presentPlacedField(row: ContractFieldRow): PlacedField {
+export function presentPlacedField(row: PdfFieldRow): PlacedField {
   return {
     id: row.id,
     fileId: row.fileId,

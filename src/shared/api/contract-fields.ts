@@ -23,6 +23,23 @@ export const fieldTypes = [
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
+/** What each field type is called on every screen and page that shows one. */
+export const fieldTypeNames: Record<FieldType, string> = {
+  signature: 'Signature',
+  initials: 'Initials',
+  name: 'Full name',
+  email: 'E-mail',
+  company: 'Company',
+  title: 'Title',
+  dateSigned: 'Date signed',
+  text: 'Text',
+  date: 'Date',
+  checkbox: 'Checkbox',
+  radio: 'Radio group',
+  dropdown: 'Dropdown',
+  image: 'Image',
+};
+
 /** Types the signer fills, or that fill themselves: the sender gives them no value. */
 export const filledAtSigning: readonly FieldType[] = [
   'signature',

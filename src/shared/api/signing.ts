@@ -78,7 +78,9 @@ export const signingViewSchema = z
     }),
     placed: z
       .array(signingFieldSchema)
-      .describe('The fields placed on the PDFs: this signer’s to fill, and the others’ as they stand'),
+      .describe(
+        'The fields placed on the PDFs or written in the text: this signer’s to fill, and the others’ as they stand',
+      ),
     sender: z.object({ name: z.string(), email: z.string() }),
     organization: z.object({ name: z.string() }),
     consent: z.object({ version: z.string(), title: z.string(), text: z.string() }),

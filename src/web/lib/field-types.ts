@@ -1,21 +1,6 @@
-import type { FieldType } from '../../shared/api/contract-fields';
+import { type FieldType, fieldTypeNames } from '../../shared/api/contract-fields';
 
-/** What each field type is called on the screens that place and fill fields. */
-export const fieldTypeNames: Record<FieldType, string> = {
-  signature: 'Signature',
-  initials: 'Initials',
-  name: 'Full name',
-  email: 'E-mail',
-  company: 'Company',
-  title: 'Title',
-  dateSigned: 'Date signed',
-  text: 'Text',
-  date: 'Date',
-  checkbox: 'Checkbox',
-  radio: 'Radio group',
-  dropdown: 'Dropdown',
-  image: 'Image',
-};
+export { fieldTypeNames };
 
 /** The name a field goes by: its label, or its type's name. */
 export const fieldNameOf = (field: { label: string; type: FieldType }) =>

@@ -75,9 +75,11 @@ export const contractFields = pgTable(
     contractId: uuid('contract_id')
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => contractFiles.id, { onDelete: 'cascade' }),
+    /**
+     * The PDF it is on; null for a field written in the drafted text, which is placed when the
+     * contract is sent, and whose page is then the page of the document as sent.
+     */
+    fileId: uuid('file_id').references(() => contractFiles.id, { onDelete: 'cascade' }),
     page: integer('page').notNull(),
     x: doublePrecision('x').notNull(),
     y: doublePrecision('y').notNull(),
@@ -103,6 +105,8 @@ export const contractFields = pgTable(
   ],
 );
 export type ContractFieldRow = typeof contractFields.$inferSelect;
+/** A field placed on one of the contract's PDFs (not written in its text). */
+export type PdfFieldRow = ContractFieldRow & { fileId: string };
 
 /**
  * The file store on a PostgreSQL server: each file in chunks of 1 MiB, so a read or write is one

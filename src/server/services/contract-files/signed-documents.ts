@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { SigningFieldAttrs } from '../../../editor/signing-field-values';
+import { fieldTypeNames, maxFieldsPerContract } from '../../../shared/api/contract-fields';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { inDocumentOrder } from '../../../shared/document-order';
 import { AppError } from '../../../shared/errors';
+import { formatCount } from '../../../shared/limits';
 import type { Database } from '../../db/client';
 import { type ContractFileRow, contractFields, contractFiles } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
@@ -46,13 +49,14 @@ export async function signedFiles(files: FileStore, rows: readonly ContractFileR
 
 /**
  * Every field placed on the PDFs is for one of the contract's signers: a field found in the PDF's
- * own form waits for the sender to assign it, and a tag's `:3` needs a third signer.
+ * own form waits for the sender to assign it, and a tag's `:3` needs a third signer. Returns how
+ * many there are.
  */
 export async function checkPlacedFieldsAssigned(
   db: Database,
   contractId: string,
   signerCount: number,
-): Promise<void> {
+): Promise<number> {
   const rows = await db
     .select({ field: contractFields, fileName: contractFiles.name })
     .from(contractFields)
@@ -75,26 +79,56 @@ export async function checkPlacedFieldsAssigned(
       'fields',
     );
   }
+  return rows.length;
 }
 
 /**
- * Where each PDF starts in the document sent for signing, as freezeContract joins them (the text,
- * of `text.pages`, when it is included).
+ * Where each PDF starts in the document sent for signing, as freezeContract joins them, and where
+ * the text starts (null when it is not included; of `text.pages` when it is).
  */
 export function firstPages(
   files: readonly { id: string; position: number; pageCount: number }[],
   text: { position: number; pages: number } | null,
-): Map<string, number> {
+): { files: Map<string, number>; text: number | null } {
   const starts = new Map<string, number>();
+  let textStart: number | null = null;
   let page = 0;
   for (const part of inDocumentOrder(files, text?.position ?? 0)) {
-    if (part.kind === 'text') page += text?.pages ?? 0;
-    else {
+    if (part.kind === 'text') {
+      if (text) textStart = page;
+      page += text?.pages ?? 0;
+    } else {
       starts.set(part.file.id, page);
       page += part.file.pageCount;
     }
   }
-  return starts;
+  return { files: starts, text: textStart };
+}
+
+/**
+ * Every signing field written in the drafted text is for one of the contract's signers, and the
+ * text's and the PDFs' fields together stay within the limit a contract has.
+ */
+export function checkTextFieldsAssigned(
+  fields: readonly SigningFieldAttrs[],
+  signerCount: number,
+  pdfFieldCount: number,
+): void {
+  const beyond = fields.find((field) => field.signer > signerCount);
+  if (beyond) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `A ${fieldTypeNames[beyond.type].toLowerCase()} field in the text is for signer ${beyond.signer}, but this contract has ${signerCount === 1 ? 'one signer' : `${signerCount} signers`}. Add a signer or remove the field.`,
+      'content',
+    );
+  }
+  if (fields.length + pdfFieldCount > maxFieldsPerContract) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This contract has ${formatCount(fields.length + pdfFieldCount)} fields; at most ${formatCount(maxFieldsPerContract)} can be signed in one contract.`,
+      'content',
+    );
+  }
 }
 
 /**

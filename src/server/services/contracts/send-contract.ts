@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { signingFieldsOf } from '../../../editor/signing-field-values';
 import { accessCodeToSetRefusal, type SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
+import { contractFields, contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { TaskRefusal } from '../../workers/task-refusal';
 import { checkApproved } from '../approvals/check-approved';
@@ -12,10 +13,12 @@ import { contractFileRows } from '../contract-files/contract-file-rows';
 import {
   checkPlacedFieldsAssigned,
   checkSignedFileAlone,
+  checkTextFieldsAssigned,
   firstPages,
   hasDraftedText,
   signedFiles,
 } from '../contract-files/signed-documents';
+import { textFieldRows } from '../contract-files/text-field-rows';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
@@ -62,7 +65,9 @@ export async function sendContract(
   checkMergeFieldsFilled(draft.content);
   // Refused before the PDF is made, and checked again below with the row locked.
   await checkApproved(db, draft);
-  await checkPlacedFieldsAssigned(db, id, draftSigners.length);
+  const pdfFieldCount = await checkPlacedFieldsAssigned(db, id, draftSigners.length);
+  const textFields = signingFieldsOf(draft.content);
+  checkTextFieldsAssigned(textFields, draftSigners.length, pdfFieldCount);
   const sentAt = new Date();
   // Refused before 500 MB of PDFs are read for nothing.
   const fileRows = await contractFileRows(db, id);
@@ -135,8 +140,14 @@ export async function sendContract(
       files,
       includeText ? { position: draft.textPosition, pages: frozen.textPages } : null,
     );
-    for (const [fileId, firstPage] of starts) {
+    for (const [fileId, firstPage] of starts.files) {
       await tx.update(contractFiles).set({ firstPage }).where(eq(contractFiles.id, fileId));
+    }
+    // The fields written in the text, placed where the PDF printed them.
+    if (frozen.textFields.length > 0) {
+      await tx
+        .insert(contractFields)
+        .values(textFieldRows(id, textFields, frozen.textFields, starts.text ?? 0, sentAt));
     }
     // In order, only the first signer is invited now; the next when the one before signs.
     const invited = input.sequential ? list.slice(0, 1) : list;

@@ -1,27 +1,17 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ContractFieldRow, contractFields, contractFiles, type SignerRow } from '../../db/schema';
+import type { SignerRow } from '../../db/schema';
 import type { DrawnField, DrawnValue } from '../../pdf/field-overlay';
+import { type SentFieldRow, sentFieldRows } from '../contract-files/placed-field-rows';
 import { signerNumbered } from '../signing/signer-numbers';
 
 const dataUrl = /^data:image\/(png|jpeg);base64,(.+)$/;
 
-/** A filled field with where its PDF starts in the document as sent, and the PDF's name. */
-export type FilledField = { field: ContractFieldRow; firstPage: number | null; fileName: string };
+/** A filled field, the page of the document as sent it is on, and its PDF's name (null: the text). */
+export type FilledField = SentFieldRow;
 
-/** The filled fields of a contract's PDFs, in reading order: what the seal draws and lists. */
+/** The filled fields of a contract, in reading order: what the seal draws and lists. */
 export function filledFieldsOf(db: Database, contractId: string): Promise<FilledField[]> {
-  return db
-    .select({ field: contractFields, firstPage: contractFiles.firstPage, fileName: contractFiles.name })
-    .from(contractFields)
-    .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
-    .where(and(eq(contractFields.contractId, contractId), isNotNull(contractFields.filledValue)))
-    .orderBy(
-      asc(contractFiles.position),
-      asc(contractFields.page),
-      asc(contractFields.y),
-      asc(contractFields.x),
-    );
+  return sentFieldRows(db, contractId, { filled: true });
 }
 
 /**
@@ -35,13 +25,13 @@ export function drawnFields(
   signers: readonly Pick<SignerRow, 'signatureImage'>[],
 ): (DrawnField & { page: number })[] {
   const drawn: (DrawnField & { page: number })[] = [];
-  for (const { field, firstPage } of filled) {
-    if (firstPage === null || field.filledValue === null) continue;
+  for (const { field, page } of filled) {
+    if (field.filledValue === null) continue;
     const signature = signerNumbered(signers, field.signer)?.signatureImage ?? null;
     const value = drawnValue(field.type, field.filledValue, field.options.multiline === true, signature);
     if (!value) continue;
     drawn.push({
-      page: firstPage + field.page,
+      page,
       x: field.x,
       y: field.y,
       width: field.width,
@@ -83,7 +73,7 @@ export function filledValuesBySigner(
   signers: readonly Pick<SignerRow, 'id'>[],
 ): Map<string, { label: string; value: string }[]> {
   const bySigner = new Map<string, { label: string; value: string }[]>();
-  for (const { field, fileName } of filled) {
+  for (const { field, page, fileName } of filled) {
     const signer = signerNumbered(signers, field.signer);
     if (!signer || field.filledValue === null) continue;
     const picture = field.type === 'signature' || field.filledValue.startsWith('data:');
@@ -94,8 +84,22 @@ export function filledValuesBySigner(
           ? 'checked'
           : 'not checked'
         : field.filledValue;
-    const label = `${field.label || field.type} (page ${field.page + 1} of ${fileName})`;
+    const label = fileName
+      ? `${field.label || field.type} (page ${field.page + 1} of ${fileName})`
+      : `${field.label || field.type} (page ${page + 1})`;
     bySigner.set(signer.id, [...(bySigner.get(signer.id) ?? []), { label, value }]);
   }
   return bySigner;
+}
+
+/**
+ * Whether each of the contract's signers (by signing order, 1 to `signerCount`) signed in a
+ * signature field of the document itself: then no signature page is appended.
+ */
+export function everySignerSignedInPlace(filled: readonly FilledField[], signerCount: number): boolean {
+  const signedInPlace = new Set(
+    filled.filter(({ field }) => field.type === 'signature').map(({ field }) => field.signer),
+  );
+  for (let signer = 1; signer <= signerCount; signer += 1) if (!signedInPlace.has(signer)) return false;
+  return signerCount > 0;
 }

@@ -18,7 +18,7 @@ import { bytesOf } from '../documents/read-document';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { authenticationSummary } from '../signing/authentication-summary';
-import { drawnFields, filledFieldsOf, filledValuesBySigner } from './drawn-fields';
+import { drawnFields, everySignerSignedInPlace, filledFieldsOf, filledValuesBySigner } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
 
 export type SealDeps = {
@@ -124,6 +124,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
     ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
     fields: drawnFields(filled, signerRows),
+    signaturePages: !everySignerSignedInPlace(filled, signerRows.length),
     // Sent as uploaded, signed by others already: completed without rewriting it.
     keepSignatures:
       files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),

@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors';
 import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contractFields, type SignerRow, signers } from '../../db/schema';
-import { placedFieldRows } from '../contract-files/placed-field-rows';
+import { sentFieldRows } from '../contract-files/placed-field-rows';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
 import { assertReady } from './closed-message';
@@ -100,7 +100,7 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
 }
 
 /**
- * Fills the signer's fields placed on the PDFs (fill-placed-fields.ts) and stores the values;
+ * Fills the signer's fields, placed on the PDFs or written in the text (fill-placed-fields.ts), and stores the values;
  * returns them in words for the history ("Company: Acme; Date: 2026-11-27").
  */
 async function fillFieldsOf(
@@ -111,7 +111,7 @@ async function fillFieldsOf(
   signer: Pick<SignerRow, 'id'>,
   input: Parameters<typeof fillPlacedFields>[2],
 ): Promise<string> {
-  const placed = await placedFieldRows(tx, contractId);
+  const placed = (await sentFieldRows(tx, contractId)).map((row) => row.field);
   if (placed.length === 0 && Object.keys(input.placed).length === 0) return '';
   if (input.initials) decodeSignatureImage(input.initials);
   const number = numberOfSigner(all, signer.id);
@@ -132,21 +132,19 @@ async function fillFieldsOf(
     .join('; ');
 }
 
-/** What the completion event carries of the fields filled on the PDFs (webhooks read it). */
+/** What the completion event carries of the fields filled (webhooks read it). */
 async function fieldValuesJson(tx: Database, contractId: string): Promise<string> {
-  const fields = await placedFieldRows(tx, contractId);
+  const fields = await sentFieldRows(tx, contractId, { filled: true });
   return JSON.stringify(
-    fields
-      .filter((field) => field.filledValue !== null)
-      .map((field) => ({
-        label: field.label,
-        type: field.type,
-        signer: field.signer,
-        page: field.page + 1,
-        value:
-          field.type === 'signature' || field.filledValue?.startsWith('data:')
-            ? '(image)'
-            : field.filledValue,
-      })),
+    fields.map(({ field, page, fileName }) => ({
+      label: field.label,
+      type: field.type,
+      signer: field.signer,
+      // A PDF's fields by their page in it; the text's by their page in the document as sent.
+      document: fileName,
+      page: fileName === null ? page + 1 : field.page + 1,
+      value:
+        field.type === 'signature' || field.filledValue?.startsWith('data:') ? '(image)' : field.filledValue,
+    })),
   );
 }

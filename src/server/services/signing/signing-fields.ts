@@ -1,13 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
 import type { SigningField } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
-import { contractFields, contractFiles, type SignerRow } from '../../db/schema';
+import type { SignerRow } from '../../db/schema';
+import { sentFieldRows } from '../contract-files/placed-field-rows';
 import { numberOfSigner } from './signer-numbers';
 
 /**
- * The fields placed on a sent contract's PDFs as one signer sees them: on the pages of the
- * document as sent; theirs with the sender's prefill, the others' inert, showing what an earlier
- * signer typed (never a picture: a signature or stamp shows as filled).
+ * The fields of a sent contract (placed on its PDFs or written in its text) as one signer sees
+ * them: on the pages of the document as sent; theirs with the sender's prefill, the others'
+ * inert, showing what an earlier signer typed (never a picture: a signature or stamp shows as
+ * filled).
  */
 export async function signingFieldsOf(
   db: Database,
@@ -16,41 +17,29 @@ export async function signingFieldsOf(
   signers: readonly Pick<SignerRow, 'id'>[],
   signerId: string,
 ): Promise<SigningField[]> {
-  const rows = await db
-    .select({ field: contractFields, firstPage: contractFiles.firstPage })
-    .from(contractFields)
-    .innerJoin(contractFiles, eq(contractFiles.id, contractFields.fileId))
-    .where(eq(contractFields.contractId, contractId))
-    .orderBy(
-      asc(contractFiles.position),
-      asc(contractFields.page),
-      asc(contractFields.y),
-      asc(contractFields.x),
-    );
+  const rows = await sentFieldRows(db, contractId);
   const number = numberOfSigner(signers, signerId);
-  return rows
-    .filter((row) => row.firstPage !== null)
-    .map(({ field, firstPage }) => {
-      const mine = field.signer === number;
-      const filled = field.filledValue !== null;
-      const shown =
-        filled && !field.filledValue?.startsWith('data:') && !['signature', 'checkbox'].includes(field.type)
-          ? field.filledValue
-          : null;
-      return {
-        id: field.id,
-        page: (firstPage ?? 0) + field.page,
-        x: field.x,
-        y: field.y,
-        width: field.width,
-        height: field.height,
-        type: field.type,
-        label: field.label,
-        required: field.required,
-        options: field.options,
-        mine,
-        value: mine ? field.value : shown,
-        filled: !mine && filled,
-      };
-    });
+  return rows.map(({ field, page }) => {
+    const mine = field.signer === number;
+    const filled = field.filledValue !== null;
+    const shown =
+      filled && !field.filledValue?.startsWith('data:') && !['signature', 'checkbox'].includes(field.type)
+        ? field.filledValue
+        : null;
+    return {
+      id: field.id,
+      page,
+      x: field.x,
+      y: field.y,
+      width: field.width,
+      height: field.height,
+      type: field.type,
+      label: field.label,
+      required: field.required,
+      options: field.options,
+      mine,
+      value: mine ? field.value : shown,
+      filled: !mine && filled,
+    };
+  });
 }

@@ -16,6 +16,8 @@ type Props = {
   onChange: () => void;
   /** Whether the toolbar offers "Insert field" (not to a reviewer, who suggests text only). */
   fields?: boolean;
+  /** Who signs, in signing order: the signing fields the toolbar inserts are for one of them. */
+  parties?: readonly string[];
 };
 
 /**
@@ -28,7 +30,14 @@ const clipboardProps: NonNullable<UseEditorOptions['editorProps']> = pasteEditor
  * The rich-text editor. Its content lives in the editor, not in React state: the page reads it
  * when saving, so a keystroke never re-renders the page.
  */
-export function ContractBodyEditor({ initialContent, editable, onReady, onChange, fields = true }: Props) {
+export function ContractBodyEditor({
+  initialContent,
+  editable,
+  onReady,
+  onChange,
+  fields = true,
+  parties,
+}: Props) {
   const [linkOpen, setLinkOpen] = useState(false);
   // The shortcut is registered once, with the editor; the ref reaches the current state setter.
   const openLink = useRef(() => setLinkOpen(true));
@@ -69,7 +78,14 @@ export function ContractBodyEditor({ initialContent, editable, onReady, onChange
   if (!editor) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-indigo-600">
-      {editable && <EditorToolbar editor={editor} onLink={() => setLinkOpen(true)} fields={fields} />}
+      {editable && (
+        <EditorToolbar
+          editor={editor}
+          onLink={() => setLinkOpen(true)}
+          fields={fields}
+          {...(parties ? { parties } : {})}
+        />
+      )}
       <EditorContent editor={editor} />
       {editable && <EditorLinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />}
     </div>

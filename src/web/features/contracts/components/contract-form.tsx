@@ -188,6 +188,7 @@ export function ContractForm({
             editable={editable}
             onReady={onEditorReady}
             onChange={markDirty}
+            parties={fields.signers.map((signer) => signer.name)}
           />
         </div>
         <ContractSideCards

@@ -181,11 +181,14 @@ export function EditorToolbar({
   editor,
   onLink,
   fields = true,
+  parties = [],
 }: {
   editor: Editor;
   onLink: () => void;
   /** "Insert field" (merge fields are the team's: a reviewer's copy goes without). */
   fields?: boolean;
+  /** Who signs, in signing order (signers' names, or a template's roles): signing fields are for them. */
+  parties?: readonly string[];
 }) {
   const [more, setMore] = useState(false);
   const groups = moreGroups(onLink);
@@ -242,7 +245,7 @@ export function EditorToolbar({
           />
         </label>
       )}
-      {fields && <InsertFieldMenu editor={editor} />}
+      {fields && <InsertFieldMenu editor={editor} parties={parties} />}
       <button
         type="button"
         aria-expanded={more}

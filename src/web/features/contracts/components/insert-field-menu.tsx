@@ -9,6 +9,7 @@ import { mergeFieldKeyOf, mergeFieldLimits } from '../../../../editor/merge-fiel
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { signerFieldsQuery } from '../../settings/api/settings';
+import { SigningFieldDialog } from './signing-field-dialog';
 
 const itemClass =
   'flex w-full cursor-pointer items-center rounded px-3 py-2 text-left text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
@@ -16,13 +17,14 @@ const groupLabelClass = 'px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking
 
 /**
  * 'Insert field': a placeholder for one of the signer fields (Full name, Email, …), one already in
- * the document, or a new one whose label the user types. Every field with the same key takes the
- * same value when it is filled in.
+ * the document, or a new one whose label the user types (every field with the same key takes the
+ * same value when it is filled in); or a signing field, which a signer fills where it stands.
  */
-export function InsertFieldMenu({ editor }: { editor: Editor }) {
+export function InsertFieldMenu({ editor, parties }: { editor: Editor; parties: readonly string[] }) {
   const signerFields = useQuery(signerFieldsQuery);
   const [inDocument, setInDocument] = useState<MergeFieldSummary[]>([]);
   const [customOpen, setCustomOpen] = useState(false);
+  const [signingOpen, setSigningOpen] = useState(false);
   const signerKeys = new Set(signerFields.data?.map((field) => field.key));
   const others = inDocument.filter((field) => !signerKeys.has(field.key));
 
@@ -86,6 +88,11 @@ export function InsertFieldMenu({ editor }: { editor: Editor }) {
             <DropdownMenu.Item className={itemClass} onSelect={() => setCustomOpen(true)}>
               Custom field…
             </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+            <DropdownMenu.Label className={groupLabelClass}>Filled by a signer</DropdownMenu.Label>
+            <DropdownMenu.Item className={itemClass} onSelect={() => setSigningOpen(true)}>
+              Signing field…
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -96,6 +103,16 @@ export function InsertFieldMenu({ editor }: { editor: Editor }) {
           // At the document's selection, which it keeps while the dialog has the focus.
           editor.commands.insertMergeField({ key: mergeFieldKeyOf(label), label });
           setCustomOpen(false);
+        }}
+        onClosed={() => editor.commands.focus()}
+      />
+      <SigningFieldDialog
+        open={signingOpen}
+        onOpenChange={setSigningOpen}
+        parties={parties}
+        onInsert={(attrs) => {
+          editor.commands.insertSigningField(attrs);
+          setSigningOpen(false);
         }}
         onClosed={() => editor.commands.focus()}
       />

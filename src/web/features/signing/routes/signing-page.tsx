@@ -129,18 +129,21 @@ function ReadyToSign({ data }: { data: SigningView }) {
               <Download aria-hidden="true" className="size-4" /> Download PDF
             </a>
           </div>
-          {data.contract.files.length > 0 ? (
-            // Uploaded PDFs are shown as they are: the pages of the document as sent.
+          {data.contract.files.length > 0 || data.placed.length > 0 ? (
+            // Uploaded PDFs, and text with fields written in it, are shown as they were sent: its
+            // pages, with the fields where they are.
             <>
-              <p dir="auto" className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500 sm:px-6">
-                This document holds{' '}
-                {data.contract.files
-                  .map(
-                    (file) => `${file.name} (${file.pageCount} ${file.pageCount === 1 ? 'page' : 'pages'})`,
-                  )
-                  .join(', ')}
-                .
-              </p>
+              {data.contract.files.length > 0 && (
+                <p dir="auto" className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500 sm:px-6">
+                  This document holds{' '}
+                  {data.contract.files
+                    .map(
+                      (file) => `${file.name} (${file.pageCount} ${file.pageCount === 1 ? 'page' : 'pages'})`,
+                    )
+                    .join(', ')}
+                  .
+                </p>
+              )}
               <FieldWalk state={placed} />
               <PdfPages
                 url={signingDocumentUrl(signerId, 'frozen')}

@@ -1,0 +1,1 @@
+ALTER TABLE "contract_fields" ALTER COLUMN "file_id" DROP NOT NULL;
