@@ -294,6 +294,19 @@ describe('signing fields written in the drafted text', () => {
     }
   });
 
+  it('writes a label as text wherever the field is shown, never as markup', async () => {
+    const label = '"><img src=x onerror=alert(1)>';
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Hostile label', content: { type: 'doc', content: [para(field('text', 1, label))] } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const html = created.json().contentHtml as string;
+    expect(html).not.toContain('<img');
+    expect(html).toContain('data-label="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+  });
+
   it('keeps a template’s fields for its roles in the contracts made from it', async () => {
     const template = (
       await call(ctx, owner, {
