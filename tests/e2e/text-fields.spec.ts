@@ -71,6 +71,21 @@ test('a drafted contract’s signature block is written in its text, signed in p
   await expect(body.locator('.signing-field[data-signer="2"]')).toHaveCount(3);
   await expect(body.getByText('[Term · Signer 2]')).toBeVisible();
   if (screenshots) await page.screenshot({ path: `${screenshots}/text-fields-editor.png` });
+  // At phone width the dialog fits the screen, and a radio group asks for its choices.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Insert field' }).click();
+  await page.getByRole('menuitem', { name: 'Signing field…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Insert a signing field' });
+  await dialog.getByLabel('Field').selectOption({ label: 'Radio group' });
+  await dialog.getByLabel('Choices').fill('Monthly');
+  await expect(dialog.getByRole('alert')).toContainText('needs 2 to 50 different choices');
+  await expect(dialog.getByRole('button', { name: 'Insert' })).toBeDisabled();
+  const box = await dialog.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
+  if (screenshots) await page.screenshot({ path: `${screenshots}/text-fields-dialog-390.png` });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
@@ -85,8 +100,8 @@ test('a drafted contract’s signature block is written in its text, signed in p
     const signing = await phone.newPage();
     await signing.goto(new URL(await accessLinkFor(person.email, 'sign'), page.url()).href);
     // The text is shown as it was sent, its pages with the fields where they stand.
-    const document = signing.getByRole('region', { name: 'Document' });
-    await expect(document.getByRole('img', { name: 'Page 1 of 1' })).toBeAttached();
+    const pages = signing.getByRole('region', { name: 'Document' });
+    await expect(pages.getByRole('img', { name: 'Page 1 of 1' })).toBeAttached();
     if (index === 1) {
       await expect(signing.getByText('0 of 2 required fields filled')).toBeVisible();
       await signing.getByRole('button', { name: 'Start' }).click();

@@ -488,6 +488,26 @@ describe('certificate of completion', () => {
     expect(output.match(/Time \(UTC\)\s+Action\s+Actor\s+Details\s+IP address/g)).toHaveLength(pages);
   });
 
+  it('runs a history row taller than a page on to the next, losing none of it', async () => {
+    // A signer who filled 200 fields: the history's entry of their signature lists every value.
+    const values = Array.from({ length: 200 }, (_, index) => `Field ${index + 1}: value ${index + 1}`);
+    const pdf = await renderCertificatePdf({
+      title: 'Services Agreement',
+      reference: 'Pactum · 7d3c1f0e',
+      organizationName: 'Northwind Ltd',
+      senderName: 'Ada Lovelace',
+      senderEmail: 'ada@example.com',
+      completedAt: new Date('2026-11-23T08:00:00Z'),
+      frozenSha256,
+      signedSha256,
+      events: [{ ...(events[0] as (typeof events)[number]), action: 'signed', details: values.join('; ') }],
+    });
+    if (process.env.PDF_SCREENSHOTS)
+      writeFileSync(join(process.env.PDF_SCREENSHOTS, 'long-history-row.pdf'), pdf);
+    const output = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    for (const value of [values[0], values[99], values[199]]) expect(output).toContain(value);
+  });
+
   it('wraps long user agents inside the page', async () => {
     const pdf = await certificate();
     const all = await words(pdf);

@@ -36,6 +36,8 @@ const cellBreakers = columns.map((column) =>
   'mono' in column ? keepWhole : wordBreaker(column.width - 2 * cellPadding, cellSize),
 );
 
+const longDetailsBreaker = wordBreaker(contentWidth - timeColumnWidth - 2 * cellPadding, cellSize);
+
 /** How many monospaced characters fit in a width: Noto Sans Mono advances 0.6 em per character. */
 // One character of slack: the layout wants a little more room than the glyphs take.
 const monoChars = (width: number) => Math.floor((width - 2 * cellPadding) / (0.6 * monoSize)) - 1;
@@ -48,6 +50,7 @@ const styles = StyleSheet.create({
   cell: { paddingHorizontal: cellPadding, paddingVertical: 3, fontSize: cellSize, lineHeight: 1.3 },
   headerCell: { fontWeight: 700 },
   monoCell: { fontFamily: fonts.mono, fontSize: monoSize },
+  longDetails: { marginLeft: timeColumnWidth, paddingTop: 0 },
   userAgent: {
     marginLeft: timeColumnWidth,
     paddingTop: 0,
@@ -57,7 +60,16 @@ const styles = StyleSheet.create({
   },
 });
 
-/** Every event of a contract's history, oldest first as given, one row each (never split across pages). */
+/**
+ * Details longer than this may not fit on one page in their column (a signature listing the values
+ * of many fields): they are written across the row's full width under it, and run on to the next
+ * pages, since a row of columns cannot be split.
+ */
+const longDetails = 600;
+
+/** Every event of a contract's history, oldest first as given, one row each (never split across pages, but for long details). */
+const long = (event: HistoryEvent) => (event.details?.length ?? 0) > longDetails;
+
 export function HistoryTable({ events }: { events: HistoryEvent[] }) {
   return (
     <View>
@@ -70,15 +82,19 @@ export function HistoryTable({ events }: { events: HistoryEvent[] }) {
         ))}
       </View>
       {events.map((event, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
-        <View key={index} style={[styles.row, index % 2 === 1 ? styles.stripe : {}]} wrap={false}>
+        <View
+          // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+          key={index}
+          style={[styles.row, index % 2 === 1 ? styles.stripe : {}]}
+          wrap={long(event)}
+        >
           <View style={styles.rowColumns}>
             {[
               formatUtc(event.timestamp).replace(' UTC', ''),
               // 'email_code_confirmed' wraps at its words, not inside one.
               event.action.replaceAll('_', ' '),
               event.actor,
-              event.details ?? '',
+              long(event) ? '(below)' : (event.details ?? ''),
               event.ip ?? '',
             ].map((value, columnIndex) => {
               const column = columns[columnIndex] ?? columns[0];
@@ -97,6 +113,15 @@ export function HistoryTable({ events }: { events: HistoryEvent[] }) {
               );
             })}
           </View>
+          {long(event) && (
+            <Text
+              style={[styles.cell, styles.longDetails]}
+              hyphenationCallback={longDetailsBreaker}
+              hyphenationPenalty={longWordPenalty}
+            >
+              {toPdfText(`Details: ${event.details}`)}
+            </Text>
+          )}
           <Text style={[styles.cell, styles.userAgent]}>
             {event.userAgent
               ? wrapMonospace(
