@@ -4,7 +4,7 @@ import { inDocumentOrder } from '../../shared/document-order';
 import { joinUploadedPdfs, PdfJoin, pageCount, withoutFormWidgets } from './assemble-pdf';
 import { drawFields, type FieldsByPage } from './draw-fields';
 import type { DrawnField } from './field-overlay';
-import { SignedPdfCompletion } from './keep-signatures';
+import { IncrementalCompletion } from './incremental-completion';
 import { CertificateError, readPkcs12, type SealingCertificate } from './pkcs12-certificate';
 import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
 import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
@@ -75,6 +75,11 @@ export type FinalInput = {
    */
   keepSignatures?: boolean;
   /**
+   * The frozen document holds uploaded PDFs: it is completed by incremental updates when it can
+   * be added to as it is, rather than written whole twice more (up to 500 MB of them).
+   */
+  uploads?: boolean;
+  /**
    * Whether signature pages are appended (the default). Not when every signer signed in a
    * signature field of the document itself: the certificate of completion still follows.
    */
@@ -95,7 +100,7 @@ export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
   if (only && files.length === 1 && input.includeText === false && (only.signatureCount ?? 0) > 0) {
     // Signed by others already: sent exactly as uploaded, so their signatures still cover it.
     // Refused now, not after everyone signed, when it could not be completed without rewriting.
-    await SignedPdfCompletion.open(only.bytes);
+    await IncrementalCompletion.open(only.bytes);
     const pages = await pageCount(only.bytes);
     return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0, textFields: [] };
   }
@@ -138,7 +143,12 @@ export async function finalizeContract(
   mark('signature pages: render');
   const byPage = new Map<number, DrawnField[]>();
   for (const { page, ...field } of input.fields ?? []) byPage.set(page, [...(byPage.get(page) ?? []), field]);
-  if (input.keepSignatures) return finalizeKeepingSignatures(input, byPage, signaturePages);
+  const appending = input.keepSignatures
+    ? await IncrementalCompletion.open(input.frozen)
+    : input.uploads
+      ? await IncrementalCompletion.openIfAppendable(input.frozen)
+      : null;
+  if (appending) return finalizeIncrementally(input, appending, byPage, signaturePages, mark);
   const joined = await PdfJoin.start();
   await joined.append(input.frozen);
   if (byPage.size > 0) {
@@ -163,23 +173,28 @@ export async function finalizeContract(
 }
 
 /**
- * The final PDF of a document that carries others' signatures: the fields, the signature pages,
- * the certificate and the seal are each appended after its original bytes, which stay as they are.
+ * The final PDF written after the frozen document's bytes, which stay as they are: the fields, the
+ * signature pages, the certificate and the seal are each appended as an incremental update.
  */
-async function finalizeKeepingSignatures(
+async function finalizeIncrementally(
   input: FinalInput,
+  completion: IncrementalCompletion,
   fields: FieldsByPage,
   signaturePages: Uint8Array | null,
+  mark: (step: string) => void,
 ): Promise<RenderedPdf & { signedSha256: string }> {
-  const completion = await SignedPdfCompletion.open(input.frozen);
   await completion.drawFields(fields);
+  mark('fields drawn on their pages');
   if (signaturePages) await completion.append(signaturePages);
   const signedSha256 = sha256Of(await completion.save());
+  mark('append the signature pages');
   await completion.append(await renderCertificatePdf(certificateInput(input, signedSha256)));
+  mark('certificate of completion: render and append');
   const bytes = await completion.seal(sealInput(input, sealingCertificateOf(input.certificate)));
-  // Whatever happened, the signatures it carried must still cover its first bytes, unchanged.
+  mark('append the seal (PAdES)');
+  // Whatever happened, any signatures it carried must still cover its first bytes, unchanged.
   if (Buffer.compare(Buffer.from(bytes.subarray(0, input.frozen.length)), Buffer.from(input.frozen)) !== 0) {
-    throw new Error('The signed PDF was rewritten instead of added to; its earlier signatures would break');
+    throw new Error('The document was rewritten instead of added to; signatures it carried would break');
   }
   return { bytes, sha256: sha256Of(bytes), pages: completion.pageCount(), signedSha256 };
 }

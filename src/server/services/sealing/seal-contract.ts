@@ -128,6 +128,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     // Sent as uploaded, signed by others already: completed without rewriting it.
     keepSignatures:
       files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),
+    uploads: files.length > 0,
   });
 
   // The bytes go to the file store first (a retry after a crash finds them there, kept once).

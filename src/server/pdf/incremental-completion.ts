@@ -7,19 +7,20 @@ import { type SealingCertificate, sealingKeyMaterial } from './pkcs12-certificat
 import { type SealInput, signatureRoom, timestampDigest } from './seal-pdf';
 
 /**
- * A PDF that already carries digital signatures (the other side signed it first) is completed
- * by incremental updates written after its original bytes, which its signatures cover and which
- * stay as they are: its signatures stay valid beside the seal. pdf-lib rewrites a file whole, so
- * this path uses @libpdf/core, which appends.
+ * A completion written as incremental updates after the frozen document's bytes, which stay as
+ * they are. A PDF that already carries digital signatures (the other side signed it first) must be
+ * completed so, since its signatures cover those bytes; a contract of uploaded PDFs is completed so
+ * when it can be, since it saves writing the whole document (up to 500 MB of PDFs) twice more.
+ * pdf-lib rewrites a file whole, so this path uses @libpdf/core, which appends.
  */
-export class SignedPdfCompletion {
+export class IncrementalCompletion {
   private constructor(private doc: PDF) {}
 
   /**
    * Opens the document to complete; refused when @libpdf/core could only rewrite it (a linearized
    * file, one it had to repair), which would break the signatures it carries.
    */
-  static async open(frozen: Uint8Array): Promise<SignedPdfCompletion> {
+  static async open(frozen: Uint8Array): Promise<IncrementalCompletion> {
     const doc = await PDF.load(frozen);
     const blocker = doc.canSaveIncrementally();
     if (blocker) {
@@ -27,7 +28,13 @@ export class SignedPdfCompletion {
         `This PDF cannot be added to without rewriting it (${blockerReasons[blocker] ?? blocker}), which would break the signatures it carries. Ask its signer for a copy saved without that, or upload one without signatures.`,
       );
     }
-    return new SignedPdfCompletion(doc);
+    return new IncrementalCompletion(doc);
+  }
+
+  /** Opens the document when it can be added to as it is; null when it would have to be rewritten. */
+  static async openIfAppendable(frozen: Uint8Array): Promise<IncrementalCompletion | null> {
+    const doc = await PDF.load(frozen);
+    return doc.canSaveIncrementally() ? null : new IncrementalCompletion(doc);
   }
 
   /** Draws the filled fields over their pages, as drawFields does for a rewritten document. */
