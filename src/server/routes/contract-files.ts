@@ -67,7 +67,7 @@ export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   registerRoute(app, contractFilesApi.download, {}, async (request, reply) => {
     const file = await readPdf(contextOf(request), request.params.id, request.params.fileId);
-    return sendStoredFile(reply, { ...file, fileName: file.name, contentType: pdfMediaType });
+    return sendStoredFile(request, reply, { ...file, contentType: pdfMediaType });
   });
 
   registerRoute(app, contractFilesApi.remove, {}, async (request) =>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractLimits } from '../../shared/limits';
+import { pdfMediaType } from '../../shared/pdf-file';
 import { contractsApi } from '../../shared/routes/contracts';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
@@ -18,7 +19,7 @@ import { readContractDocument } from '../services/documents/read-document';
 import { listHistory, verifyHistory } from '../services/history/list-history';
 import { saveAsTemplate } from '../services/templates/save-as-template';
 import { registerRoute } from './register-route';
-import { sendPdf } from './send-pdf';
+import { sendStoredFile } from './send-file';
 
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, contractsApi.list, {}, async (request) =>
@@ -90,7 +91,10 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
 
   registerRoute(app, contractsApi.document, {}, async (request, reply) => {
     const { id, kind } = request.params;
-    return sendPdf(reply, await readContractDocument(contextOf(request), id, kind));
+    return sendStoredFile(request, reply, {
+      ...(await readContractDocument(contextOf(request), id, kind)),
+      contentType: pdfMediaType,
+    });
   });
 
   registerRoute(app, contractsApi.duplicate, {}, async (request, reply) => {

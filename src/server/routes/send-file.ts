@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StoredFile } from '../uploads/file-store';
+import { requestedRange } from './byte-ranges';
 
 /** The Content-Disposition of a download: the name in ASCII, and exactly in UTF-8 for browsers that read it. */
 function attachment(fileName: string): string {
@@ -19,16 +20,31 @@ export function sendFile(
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
-/** Answers a stored file as a download, streamed from the file store (never held whole in memory). */
-export function sendStoredFile(
+/**
+ * Answers a stored file as a download, streamed from the file store (never held whole in memory).
+ * A Range request gets that range (206), so pdf.js reads a 20 MB PDF's first page without waiting
+ * for the whole file; a range past the end gets 416.
+ */
+export async function sendStoredFile(
+  request: FastifyRequest,
   reply: FastifyReply,
-  file: { stream: Readable; fileName: string; contentType: string; byteSize: number; sha256: string },
+  file: StoredFile & { contentType: string },
 ) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-length', file.byteSize)
+  const range = requestedRange(request.headers.range, file.byteSize);
+  reply
+    .header('accept-ranges', 'bytes')
     .header('cache-control', 'private, no-store')
-    .header('etag', `"${file.sha256}"`)
-    .header('content-disposition', attachment(file.fileName))
-    .send(file.stream);
+    .header('etag', `"${file.sha256}"`);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${file.byteSize}`).send();
+  }
+  reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName));
+  if (range) {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.byteSize}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(await file.open(range));
+  }
+  return reply.header('content-length', file.byteSize).send(await file.open());
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
+import { pdfMediaType } from '../../shared/pdf-file';
 import { signingApi } from '../../shared/routes/signing';
 import type { SignerContext } from '../context';
 import type { AppDeps } from '../deps';
@@ -23,7 +24,7 @@ import {
 } from '../services/signing/signing-cookie';
 import { assertLiveLink } from '../services/signing/signing-link';
 import { registerRoute } from './register-route';
-import { sendPdf } from './send-pdf';
+import { sendStoredFile } from './send-file';
 
 /**
  * The public signing API. A link's token is exchanged once for a short-lived cookie scoped to
@@ -165,7 +166,10 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request, reply) => {
       const signer = await requireSigner(request, request.params.signerId);
-      return sendPdf(reply, await readSigningDocument({ ...signer, files }, request.params.kind));
+      return sendStoredFile(request, reply, {
+        ...(await readSigningDocument({ ...signer, files }, request.params.kind)),
+        contentType: pdfMediaType,
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { docxMediaType } from '../../shared/docx-file';
+import { pdfMediaType } from '../../shared/pdf-file';
 import { versionsApi } from '../../shared/routes/versions';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
@@ -11,7 +12,6 @@ import { listVersions } from '../services/versions/list-versions';
 import { restoreVersion } from '../services/versions/restore-version';
 import { registerRoute } from './register-route';
 import { sendFile } from './send-file';
-import { sendPdf } from './send-pdf';
 
 export const versionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, versionsApi.list, {}, async (request) =>
@@ -32,9 +32,10 @@ export const versionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     compareVersions(contextOf(request), request.params.id, request.query),
   );
 
-  registerRoute(app, versionsApi.comparePdf, {}, async (request, reply) =>
-    sendPdf(reply, await comparisonPdf(contextOf(request), request.params.id, request.query)),
-  );
+  registerRoute(app, versionsApi.comparePdf, {}, async (request, reply) => {
+    const file = await comparisonPdf(contextOf(request), request.params.id, request.query);
+    return sendFile(reply, { ...file, contentType: pdfMediaType });
+  });
 
   registerRoute(app, versionsApi.compareDocx, {}, async (request, reply) => {
     const file = await comparisonDocx(contextOf(request), request.params.id, request.query);

@@ -1,10 +1,10 @@
 import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileChunks } from '../db/schema';
-import type { FileStore } from './file-store';
+import type { ByteRange, FileStore } from './file-store';
 
 const chunkBytes = 1024 * 1024;
 
@@ -42,6 +42,17 @@ export async function databaseFileStore(db: Database, receivedDir = tmpdir()): P
   const chunksOf = async function* (sha256: string, count: number) {
     for (let seq = 0; seq < count; seq++) yield await chunkAt(sha256, seq);
   };
+  /** The chunks a range falls in, each cut to the part of it inside the range. */
+  const rangeOf = async function* (sha256: string, range: ByteRange) {
+    const first = Math.floor(range.start / chunkBytes);
+    const last = Math.floor(range.end / chunkBytes);
+    for (let seq = first; seq <= last; seq++) {
+      const chunk = await chunkAt(sha256, seq);
+      const from = seq === first ? range.start - seq * chunkBytes : 0;
+      const to = seq === last ? range.end - seq * chunkBytes + 1 : chunk.length;
+      yield chunk.subarray(from, to);
+    }
+  };
   return {
     receivedDir,
     async adopt(receivedPath, sha256) {
@@ -77,9 +88,20 @@ export async function databaseFileStore(db: Database, receivedDir = tmpdir()): P
       for await (const chunk of chunksOf(sha256, count)) parts.push(chunk);
       return Buffer.concat(parts);
     },
-    async stream(sha256) {
+    async stream(sha256, range) {
       const count = await chunkCount(sha256);
-      return count === null ? null : Readable.from(chunksOf(sha256, count));
+      if (count === null) return null;
+      return Readable.from(range ? rangeOf(sha256, range) : chunksOf(sha256, count));
+    },
+    async size(sha256) {
+      const count = await chunkCount(sha256);
+      if (count === null) return null;
+      // Every chunk but the last is whole; the last one's length is read without reading it.
+      const [last] = await db
+        .select({ length: sql<number>`octet_length(${fileChunks.bytes})` })
+        .from(fileChunks)
+        .where(and(eq(fileChunks.sha256, sha256), eq(fileChunks.seq, count - 1)));
+      return (count - 1) * chunkBytes + Number(last?.length ?? 0);
     },
     async remove(sha256) {
       await db.delete(fileChunks).where(eq(fileChunks.sha256, sha256));

@@ -58,9 +58,14 @@ export async function directoryFileStore(dir: string): Promise<FileStore> {
         return null;
       }
     },
-    async stream(sha256) {
+    async stream(sha256, range) {
       const path = pathOf(sha256);
-      return (await exists(path)) ? createReadStream(path) : null;
+      if (!(await exists(path))) return null;
+      return range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path);
+    },
+    async size(sha256) {
+      const info = await stat(pathOf(sha256)).catch(() => null);
+      return info?.size ?? null;
     },
     async remove(sha256) {
       await rm(pathOf(sha256), { force: true });

@@ -5,7 +5,7 @@ import type { ServiceContext, SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contracts, documents } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
-import type { FileStore } from '../../uploads/file-store';
+import { bytesAsStoredFile, type FileStore, type StoredFile, storedFile } from '../../uploads/file-store';
 import { findSignerWithContract } from '../signing/find-signer';
 import { fileNameOf } from './file-name';
 
@@ -17,7 +17,7 @@ export async function readDocument(
   { db, files }: { db: Database; files: FileStore },
   contractId: string,
   kind: DocumentKind,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<StoredFile> {
   const [row] = await db
     .select({ bytes: documents.bytes, sha256: documents.sha256, title: contracts.title })
     .from(documents)
@@ -32,7 +32,8 @@ export async function readDocument(
       : new AppError('NOT_FOUND', 'This contract has no frozen PDF: it has not been sent');
   }
   const suffix = kind === 'final' ? 'signed' : 'sent';
-  return { bytes: await bytesOf(files, row), fileName: `${fileNameOf(row.title)} (${suffix}).pdf` };
+  const named = { sha256: row.sha256, fileName: `${fileNameOf(row.title)} (${suffix}).pdf` };
+  return row.bytes ? bytesAsStoredFile(row.bytes, named) : storedFile(files, named);
 }
 
 /**
@@ -54,7 +55,7 @@ export async function readContractDocument(
   ctx: ServiceContext<'files'>,
   contractId: string,
   kind: DocumentKind,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<StoredFile> {
   const contract = await findOwnContract(ctx.db, ctx.actor, contractId, { kind: 'contract', content: false });
   return readDocument(ctx, contract.id, kind);
 }
@@ -63,7 +64,7 @@ export async function readContractDocument(
 export async function readSigningDocument(
   ctx: SignerContext & { files: FileStore },
   kind: DocumentKind,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<StoredFile> {
   const { contract } = await findSignerWithContract(ctx.db, ctx.signerId, { link: ctx.linkId });
   return readDocument(ctx, contract.id, kind);
 }
