@@ -3,7 +3,10 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
+import { consentDisclosure } from '../../src/shared/consent';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
@@ -97,6 +100,98 @@ describe('a PDF the other side signed first', () => {
       payload: sealed,
     });
     expect(verified.json()).toMatchObject({ verdict: 'verified' });
+  }, 120_000);
+
+  it('keeps its own form, but hides the widgets of the fields filled, so they never cover the values drawn', async () => {
+    const signedForm = pdfFixture('signed-form.pdf');
+    const uploaded = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=signed-form.pdf',
+      payload: signedForm,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const contract = uploaded.json();
+    type Found = { id: string; type: string; options: { choices?: string[] } } & Record<string, unknown>;
+    const found = contract.fields as Found[];
+    // Its form's fields: the texts, the checkbox and the choice, for the sender to assign.
+    expect(found.map((field) => field.type).sort()).toEqual(['checkbox', 'dropdown', 'text', 'text']);
+    const signer = { name: 'Zofia Wiśniewska', email: 'zofia.form@example.com' };
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${contract.id}`,
+      json: { signers: [signer] },
+    });
+    const assigned = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${contract.id}/fields`,
+      json: {
+        fields: found.map(({ id, fileId, page, x, y, width, height, type, label, options }) => ({
+          id,
+          fileId,
+          page,
+          x,
+          y,
+          width,
+          height,
+          type,
+          label,
+          options,
+          signer: 1,
+          required: false,
+        })),
+      },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const ids = assigned.json().fields as Found[];
+    expect(
+      (await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send`, json: {} }))
+        .statusCode,
+    ).toBe(200);
+    await background.drain();
+    const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
+    const [firstText] = ids.filter((field) => field.type === 'text');
+    const dropdown = ids.find((field) => field.type === 'dropdown');
+    const signed = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${browser.signerId}/sign`,
+      headers: { cookie: browser.cookie },
+      json: {
+        consentVersion: consentDisclosure.version,
+        fields: { fullName: signer.name },
+        signature: { kind: 'drawn', image: signatureDataUrl() },
+        placed: {
+          [firstText?.id ?? '']: 'Łódź 42',
+          [dropdown?.id ?? '']: dropdown?.options.choices?.[0] ?? '',
+        },
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(204);
+    await background.drain();
+    const sealed = (
+      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/final` })
+    ).rawPayload;
+    if (process.env.PDF_SCREENSHOTS)
+      await writeFile(join(process.env.PDF_SCREENSHOTS, 'signed-form-final.pdf'), sealed);
+    expect(Buffer.compare(sealed.subarray(0, signedForm.length), signedForm)).toBe(0);
+    const report = signaturesIn(await tool('pdfsig', ['$file'], sealed));
+    expect(report).toHaveLength(2);
+    for (const signature of report) expect(signature).toContain('Signature is Valid');
+    expect(await tool('pdftotext', ['$file', '-'], sealed)).toContain('Łódź 42');
+
+    // The filled fields' widgets are hidden; the empty ones and the counterparty's signature are not.
+    const form = (await PDF.load(sealed)).getForm();
+    const hidden = new Map(
+      (form?.getFields() ?? []).map((field) => [
+        field.type,
+        field.getWidgets().every((widget) => (widget.flags & 2) === 2),
+      ]),
+    );
+    expect(Object.fromEntries(hidden)).toMatchObject({ signature: false, checkbox: false, dropdown: true });
+    const texts = (form?.getFields() ?? []).filter((field) => field.type === 'text');
+    expect(
+      texts.map((field) => field.getWidgets().every((widget) => (widget.flags & 2) === 2)).sort(),
+    ).toEqual([false, true]);
   }, 120_000);
 
   it('is not joined with other documents, which would break its signature', async () => {

@@ -184,6 +184,7 @@ async function finalizeIncrementally(
   mark: (step: string) => void,
 ): Promise<RenderedPdf & { signedSha256: string }> {
   await completion.drawFields(fields);
+  completion.hideWidgetsUnder(fields);
   mark('fields drawn on their pages');
   if (signaturePages) await completion.append(signaturePages);
   const signedSha256 = sha256Of(await completion.save());

@@ -34,18 +34,7 @@ const maxChoices = 50;
 export function formFieldsOf(pdf: PDF, limit: number): FoundField[] {
   const form = pdf.getForm();
   if (!form) return [];
-  const pages = pdf.getPages();
-  const key = (ref: PdfRef) => `${ref.objectNumber} ${ref.generation}`;
-  const pageOf = new Map(pages.map((page) => [key(page.ref), page]));
-  // A widget names its page (/P) only optionally (pdfTeX's do not): the pages' /Annots say too.
-  const pageOfWidget = new Map<string, PDFPage>();
-  for (const page of pages) {
-    const annotations = page.dict.getArray('Annots');
-    for (let index = 0; annotations && index < annotations.length; index++) {
-      const ref = annotations.at(index);
-      if (ref instanceof PdfRef) pageOfWidget.set(key(ref), page);
-    }
-  }
+  const pageOf = widgetPages(pdf);
   const found: FoundField[] = [];
   for (const field of form.getFields()) {
     if (found.length >= limit) break;
@@ -55,9 +44,7 @@ export function formFieldsOf(pdf: PDF, limit: number): FoundField[] {
     const widgets = field.getWidgets();
     // A radio group is one field whose widgets are its choices: placed where the first one is.
     for (const widget of field.type === 'radio' ? widgets.slice(0, 1) : widgets) {
-      const page =
-        (widget.pageRef && pageOf.get(key(widget.pageRef))) ||
-        (widget.ref && pageOfWidget.get(key(widget.ref)));
+      const page = pageOf(widget);
       if (!page) continue;
       const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
       if (box.width <= 0 || box.height <= 0) continue;
@@ -66,6 +53,31 @@ export function formFieldsOf(pdf: PDF, limit: number): FoundField[] {
     }
   }
   return found;
+}
+
+/** A form field's widget (the library does not export its class). */
+type Widget = ReturnType<FormField['getWidgets']>[number];
+
+/**
+ * The page each form widget is on. A widget names its page (/P) only optionally (pdfTeX's do
+ * not): the pages' /Annots say too.
+ */
+export function widgetPages(pdf: PDF): (widget: Widget) => PDFPage | undefined {
+  const pages = pdf.getPages();
+  const key = (ref: PdfRef) => `${ref.objectNumber} ${ref.generation}`;
+  const byRef = new Map(pages.map((page) => [key(page.ref), page]));
+  const byWidget = new Map<string, PDFPage>();
+  for (const page of pages) {
+    const annotations = page.dict.getArray('Annots');
+    for (let index = 0; annotations && index < annotations.length; index++) {
+      const ref = annotations.at(index);
+      if (ref instanceof PdfRef) byWidget.set(key(ref), page);
+    }
+  }
+  return (widget) =>
+    (widget.pageRef && byRef.get(key(widget.pageRef))) ||
+    (widget.ref && byWidget.get(key(widget.ref))) ||
+    undefined;
 }
 
 type Described = Pick<FoundField, 'type' | 'value' | 'options'>;
