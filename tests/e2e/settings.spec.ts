@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signaturePng } from '../../src/server/demo/demo-signature';
 import { generateInstanceCertificate } from '../../src/server/pdf/pkcs12-certificate';
-import { expect, test } from './fixtures';
+import { expect, test, uploadTimeout } from './fixtures';
 
 /** The settings pages in the navigation's order, and the sections each shows. */
 const groups = [
@@ -182,10 +182,12 @@ test.describe('settings', () => {
       .setInputFiles({ name: 'seal.p12', mimeType: 'application/x-pkcs12', buffer: made.p12 });
     await page.getByLabel('Certificate password').fill('wrong');
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText('The certificate password is wrong')).toBeVisible();
+    // The server opens the PKCS#12 file (its key derivation is slow by design): on a busy machine
+    // that has taken more than ten seconds.
+    await expect(page.getByText('The certificate password is wrong')).toBeVisible(uploadTimeout);
     await page.getByLabel('Certificate password').fill(made.password);
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText("Your organization's certificate")).toBeVisible();
+    await expect(page.getByText("Your organization's certificate")).toBeVisible(uploadTimeout);
     await expect(page.getByText(/CN=Engines Seal|Engines Seal/).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('settings-desktop.png'), fullPage: true });
     await page.getByRole('button', { name: 'Use the instance certificate instead' }).click();
