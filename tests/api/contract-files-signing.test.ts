@@ -94,6 +94,15 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
       'Services Agreement',
     );
     expect(await tool('pdftotext', ['$file', '-'], final.rawPayload)).toContain('Ελένη Παπαδοπούλου');
+    // Completed by incremental updates after the document as sent, which stays its first bytes.
+    expect(Buffer.compare(final.rawPayload.subarray(0, frozen.rawPayload.length), frozen.rawPayload)).toBe(0);
+    const verified = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/verify',
+      headers: { 'content-type': 'application/pdf' },
+      payload: final.rawPayload,
+    });
+    expect(verified.json()).toMatchObject({ verdict: 'verified' });
 
     // That sealed PDF, uploaded to another draft with drafted text, carries its signature: joining
     // it with the text would break the signature, so the contract is not sent.
