@@ -1,23 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-let loading: Promise<typeof import('pdfjs-dist')> | undefined;
-
-/**
- * Starts loading pdf.js once, on a page that is about to show a PDF: called early, while the page
- * still waits for its data, the two load side by side instead of one after the other. (Each
- * document still gets its own worker from `workerSrc`: a worker shared through `workerPort` must
- * never be asked for a document while the last one's is being destroyed, which a page switching
- * documents cannot promise.)
- */
-export function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
-  loading ??= import('pdfjs-dist').then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-    return pdfjs;
-  });
-  return loading;
-}
-
 /**
  * pdf.js, loaded only by the pages that show a PDF (the login page's JavaScript never holds it),
  * with its worker and its data (CMaps for CJK text, the standard fonts, the image decoders' wasm)
@@ -26,7 +9,8 @@ export function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
  * A large PDF is read by byte range, as the server answers them.
  */
 export async function openPdf(url: string): Promise<PDFDocumentProxy> {
-  const pdfjs = await loadPdfjs();
+  const pdfjs = await import('pdfjs-dist');
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
   return pdfjs.getDocument({
     url,
     isEvalSupported: false,

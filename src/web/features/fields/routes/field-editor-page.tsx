@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Contract } from '../../../../shared/api/contracts';
 import { AppError } from '../../../../shared/errors';
@@ -10,7 +10,6 @@ import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { api } from '../../../lib/api';
-import { loadPdfjs } from '../../../lib/pdfjs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { contractQuery, templateQuery } from '../../contracts/api/contracts';
@@ -24,10 +23,6 @@ export function FieldEditorPage({ mode = 'contract' }: { mode?: Mode }) {
   const { id = '' } = useParams();
   const template = mode === 'template';
   useDocumentTitle('Place fields');
-  // The page shows PDFs: pdf.js loads while the draft is fetched, not after.
-  useEffect(() => {
-    void loadPdfjs();
-  }, []);
   const contract = useQuery({
     ...(template ? templateQuery(id) : contractQuery(id)),
     enabled: uuidPattern.test(id),
