@@ -34,9 +34,13 @@ export function useConfirmEmail() {
   return useMutation({
     // The password is needed only for a sign-up finished in another browser than the one that asked.
     mutationFn: (input: { token: string; password?: string }) => api.auth.confirmSignUp({ body: input }),
-    onSuccess: (confirmed) => {
+    onSuccess: async (confirmed) => {
       if (confirmed.purpose === 'sign-up' && confirmed.user) return signedIn({ user: confirmed.user });
+      // The session read as the page opened may still be on its way with the old address: it is
+      // dropped, so it cannot land after the confirmed one and put the old address back.
+      await client.cancelQueries({ queryKey: sessionQuery.queryKey });
       if (confirmed.user) client.setQueryData(sessionQuery.queryKey, confirmed.user);
+      else void client.invalidateQueries({ queryKey: sessionQuery.queryKey });
       void client.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
