@@ -10,7 +10,8 @@ import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
-import { latestTokenFor, openLink, type SigningBrowser } from '../support/signing';
+import { inkIn } from '../support/pdf-ink';
+import { latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -27,54 +28,7 @@ function sign(
   initials = false,
   fullName = first.name,
 ) {
-  return call(ctx, null, {
-    method: 'POST',
-    url: `/api/signing/${browser.signerId}/sign`,
-    headers: { cookie: browser.cookie },
-    json: {
-      consentVersion: consentDisclosure.version,
-      fields: { fullName },
-      signature: { kind: 'drawn', image: signatureDataUrl() },
-      ...(initials ? { initials: { kind: 'drawn', image: signatureDataUrl() } } : {}),
-      placed,
-    },
-  });
-}
-
-/** The page rendered in grey at 50 dpi: how dark the box (fractions of the page) is, from 0 to 1. */
-async function inkIn(
-  pdf: Buffer,
-  page: number,
-  box: { x: number; y: number; width: number; height: number },
-) {
-  const dir = await mkdtemp(join(tmpdir(), 'pactum-ink-'));
-  await writeFile(join(dir, 'doc.pdf'), pdf);
-  await run('pdftoppm', [
-    '-f',
-    String(page),
-    '-l',
-    String(page),
-    '-r',
-    '50',
-    '-gray',
-    join(dir, 'doc.pdf'),
-    join(dir, 'p'),
-  ]);
-  const file = (await readFile(join(dir, `p-${String(page).padStart(1, '0')}.pgm`)).catch(() =>
-    readFile(join(dir, `p-${String(page).padStart(2, '0')}.pgm`)),
-  )) as Buffer;
-  const header = file.toString('latin1', 0, 20).split(/\s+/);
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const pixels = file.subarray(file.length - width * height);
-  let dark = 0;
-  let total = 0;
-  for (let y = Math.floor(box.y * height); y < Math.floor((box.y + box.height) * height); y++) {
-    for (let x = Math.floor(box.x * width); x < Math.floor((box.x + box.width) * width); x++) {
-      total++;
-      if ((pixels[y * width + x] ?? 255) < 128) dark++;
-    }
-  }
-  return dark / Math.max(1, total);
+  return signAs(ctx, browser, { fullName }, { values: placed, initials });
 }
 
 describe('fields placed on a PDF, filled at signing and drawn at the seal', () => {

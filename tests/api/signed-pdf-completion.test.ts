@@ -152,20 +152,17 @@ describe('a PDF the other side signed first', () => {
     const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
     const [firstText] = ids.filter((field) => field.type === 'text');
     const dropdown = ids.find((field) => field.type === 'dropdown');
-    const signed = await call(ctx, null, {
-      method: 'POST',
-      url: `/api/signing/${browser.signerId}/sign`,
-      headers: { cookie: browser.cookie },
-      json: {
-        consentVersion: consentDisclosure.version,
-        fields: { fullName: signer.name },
-        signature: { kind: 'drawn', image: signatureDataUrl() },
-        placed: {
+    const signed = await signAs(
+      ctx,
+      browser,
+      { fullName: signer.name },
+      {
+        values: {
           [firstText?.id ?? '']: 'Łódź 42',
           [dropdown?.id ?? '']: dropdown?.options.choices?.[0] ?? '',
         },
       },
-    });
+    );
     expect(signed.statusCode, signed.body).toBe(204);
     await background.drain();
     const sealed = (

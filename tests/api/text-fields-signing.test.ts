@@ -10,7 +10,8 @@ import { contractFields, events } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
-import { latestTokenFor, openLink, type SigningBrowser } from '../support/signing';
+import { inkIn } from '../support/pdf-ink';
+import { latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -46,51 +47,7 @@ const nda = (extra: unknown[] = []) => ({
 });
 
 function sign(browser: SigningBrowser, placed: Record<string, string>, fullName: string) {
-  return call(ctx, null, {
-    method: 'POST',
-    url: `/api/signing/${browser.signerId}/sign`,
-    headers: { cookie: browser.cookie },
-    json: {
-      consentVersion: consentDisclosure.version,
-      fields: { fullName },
-      signature: { kind: 'drawn', image: signatureDataUrl() },
-      placed,
-    },
-  });
-}
-
-/** The page rendered in grey at 50 dpi: how much of the box (fractions of the page) is dark, from 0 to 1. */
-async function inkIn(
-  pdf: Buffer,
-  page: number,
-  box: { x: number; y: number; width: number; height: number },
-) {
-  const dir = await mkdtemp(join(tmpdir(), 'pactum-ink-'));
-  await writeFile(join(dir, 'doc.pdf'), pdf);
-  await run('pdftoppm', [
-    '-f',
-    `${page}`,
-    '-l',
-    `${page}`,
-    '-r',
-    '50',
-    '-gray',
-    join(dir, 'doc.pdf'),
-    join(dir, 'p'),
-  ]);
-  const file = await readFile(join(dir, `p-${page}.pgm`));
-  const header = file.toString('latin1', 0, 20).split(/\s+/);
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const pixels = file.subarray(file.length - width * height);
-  let dark = 0;
-  let total = 0;
-  for (let y = Math.ceil(box.y * height); y < Math.floor((box.y + box.height) * height) - 1; y++) {
-    for (let x = Math.ceil(box.x * width); x < Math.floor((box.x + box.width) * width); x++) {
-      total++;
-      if ((pixels[y * width + x] ?? 255) < 128) dark++;
-    }
-  }
-  return dark / Math.max(1, total);
+  return signAs(ctx, browser, { fullName }, { values: placed });
 }
 
 describe('signing fields written in the drafted text', () => {

@@ -46,7 +46,13 @@ export async function openLink(ctx: TestContext, token: string): Promise<Signing
   return { signerId, state, cookie: `${cookie.name}=${cookie.value}` };
 }
 
-export function signAs(ctx: TestContext, browser: SigningBrowser, fields: Record<string, string>) {
+/** Signs with a drawn signature; `placed` gives values for fields placed on the document, by id. */
+export function signAs(
+  ctx: TestContext,
+  browser: SigningBrowser,
+  fields: Record<string, string>,
+  placed: { values?: Record<string, string>; initials?: boolean } = {},
+) {
   return call(ctx, null, {
     method: 'POST',
     url: `/api/signing/${browser.signerId}/sign`,
@@ -55,6 +61,8 @@ export function signAs(ctx: TestContext, browser: SigningBrowser, fields: Record
       consentVersion: consentDisclosure.version,
       fields,
       signature: { kind: 'drawn', image: signatureDataUrl() },
+      ...(placed.initials ? { initials: { kind: 'drawn', image: signatureDataUrl() } } : {}),
+      ...(placed.values ? { placed: placed.values } : {}),
     },
   });
 }
