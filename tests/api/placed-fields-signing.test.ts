@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,6 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contractFiles, events } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
-import { consentDisclosure } from '../../src/shared/consent';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { inkIn } from '../support/pdf-ink';

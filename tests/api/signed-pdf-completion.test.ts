@@ -5,8 +5,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { signatureDataUrl } from '../../src/server/demo/demo-signature';
-import { consentDisclosure } from '../../src/shared/consent';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { latestTokenFor, openLink, signAs } from '../support/signing';

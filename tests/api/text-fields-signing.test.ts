@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contractFields, events } from '../../src/server/db/schema';
-import { signatureDataUrl } from '../../src/server/demo/demo-signature';
-import { consentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
 import { inkIn } from '../support/pdf-ink';
 import { latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
