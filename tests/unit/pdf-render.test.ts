@@ -447,7 +447,7 @@ describe('certificate of completion', () => {
     ip: index % 4 ? '203.0.113.7' : '2001:db8:85a3::8a2e:370:7334',
     userAgent: index % 5 ? userAgent : null,
   }));
-  const certificate = () =>
+  const certificate = (history = events) =>
     renderCertificatePdf({
       title: 'Services Agreement',
       reference: 'Pactum · 7d3c1f0e',
@@ -457,7 +457,7 @@ describe('certificate of completion', () => {
       completedAt: new Date('2026-11-23T08:00:00Z'),
       frozenSha256,
       signedSha256,
-      events,
+      events: history,
     });
 
   it('states the document, both hashes and every event of its history', async () => {
@@ -491,17 +491,9 @@ describe('certificate of completion', () => {
   it('runs a history row taller than a page on to the next, losing none of it', async () => {
     // A signer who filled 200 fields: the history's entry of their signature lists every value.
     const values = Array.from({ length: 200 }, (_, index) => `Field ${index + 1}: value ${index + 1}`);
-    const pdf = await renderCertificatePdf({
-      title: 'Services Agreement',
-      reference: 'Pactum · 7d3c1f0e',
-      organizationName: 'Northwind Ltd',
-      senderName: 'Ada Lovelace',
-      senderEmail: 'ada@example.com',
-      completedAt: new Date('2026-11-23T08:00:00Z'),
-      frozenSha256,
-      signedSha256,
-      events: [{ ...(events[0] as (typeof events)[number]), action: 'signed', details: values.join('; ') }],
-    });
+    const pdf = await certificate([
+      { ...(events[0] as (typeof events)[number]), action: 'signed', details: values.join('; ') },
+    ]);
     if (process.env.PDF_SCREENSHOTS)
       writeFileSync(join(process.env.PDF_SCREENSHOTS, 'long-history-row.pdf'), pdf);
     const output = (await pdfText(pdf)).replace(/\s+/g, ' ');
