@@ -92,7 +92,7 @@ export function signingFieldProblem(attrs: Record<string, unknown>): string | nu
 }
 
 /** The signing fields of a stored document (JSON), in document order. Walks without recursion. */
-export function signingFieldsOf(doc: EditorDocument): SigningFieldAttrs[] {
+export function signingFieldsInText(doc: EditorDocument): SigningFieldAttrs[] {
   const found: SigningFieldAttrs[] = [];
   const stack: EditorNode[] = [...(doc.content ?? [])].reverse();
   while (stack.length > 0) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { signingFieldsOf } from '../../../editor/signing-field-values';
+import { signingFieldsInText } from '../../../editor/signing-field-values';
 import { accessCodeToSetRefusal, type SendContractInput } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
@@ -66,7 +66,7 @@ export async function sendContract(
   // Refused before the PDF is made, and checked again below with the row locked.
   await checkApproved(db, draft);
   const pdfFieldCount = await checkPlacedFieldsAssigned(db, id, draftSigners.length);
-  const textFields = signingFieldsOf(draft.content);
+  const textFields = signingFieldsInText(draft.content);
   checkTextFieldsAssigned(textFields, draftSigners.length, pdfFieldCount);
   const sentAt = new Date();
   // Refused before 500 MB of PDFs are read for nothing.
