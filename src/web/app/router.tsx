@@ -1,6 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page';
+import { startPdfjs } from '../lib/pdfjs';
 import { ErrorPage } from './error-page';
+
+/** For a screen that shows PDF pages: pdf.js and its worker start loading beside the screen's code. */
+function showingPdfs<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    void startPdfjs();
+    return load();
+  };
+}
 
 // Only the sign-in screen is in the first download; the signed-in area and each heavy screen
 // load when first needed.
@@ -9,7 +18,9 @@ const pages: RouteObject[] = [
   // Public: a signer needs no account, and anyone may check a sealed PDF.
   {
     path: '/sign/:token',
-    lazy: async () => ({ Component: (await import('../features/signing/routes/signing-page')).SigningPage }),
+    lazy: showingPdfs(async () => ({
+      Component: (await import('../features/signing/routes/signing-page')).SigningPage,
+    })),
     errorElement: <ErrorPage />,
   },
   {
@@ -86,9 +97,9 @@ const pages: RouteObject[] = [
       },
       {
         path: 'contracts/:id/fields',
-        lazy: async () => ({
+        lazy: showingPdfs(async () => ({
           Component: (await import('../features/fields/routes/field-editor-page')).FieldEditorPage,
-        }),
+        })),
       },
       {
         path: 'contracts/:id/versions/:number',
@@ -153,9 +164,9 @@ const pages: RouteObject[] = [
       },
       {
         path: 'templates/:id/fields',
-        lazy: async () => ({
+        lazy: showingPdfs(async () => ({
           Component: (await import('../features/fields/routes/field-editor-page')).TemplateFieldEditorPage,
-        }),
+        })),
       },
       {
         // A page per group of settings (src/shared/settings-sections.ts); /settings opens General.

@@ -1,5 +1,25 @@
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+type Pdfjs = typeof import('pdfjs-dist');
+let loading: Promise<Pdfjs> | undefined;
+let worker: PDFWorker | undefined;
+
+/**
+ * pdf.js and its worker, started once and kept for the page's life: every document is opened on
+ * the same worker (pdf.js gives each its own id there, and destroying a document leaves a worker
+ * it was handed running). Starting the worker costs a busy phone over 100 ms of parsing its
+ * script, so a page that is about to show a PDF calls this while it still waits for its data.
+ */
+export async function startPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
+  loading ??= import('pdfjs-dist').then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+    return pdfjs;
+  });
+  const pdfjs = await loading;
+  if (!worker || worker.destroyed) worker = new pdfjs.PDFWorker();
+  return { pdfjs, worker };
+}
 
 /**
  * pdf.js, loaded only by the pages that show a PDF (the login page's JavaScript never holds it),
@@ -9,10 +29,10 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
  * A large PDF is read by byte range, as the server answers them.
  */
 export async function openPdf(url: string): Promise<PDFDocumentProxy> {
-  const pdfjs = await import('pdfjs-dist');
-  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  const { pdfjs, worker } = await startPdfjs();
   return pdfjs.getDocument({
     url,
+    worker,
     isEvalSupported: false,
     enableXfa: false,
     cMapUrl: '/pdfjs/cmaps/',
