@@ -7,7 +7,11 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeDocument } from '../../src/editor/content';
 import { concatenatePdfs, pageCount } from '../../src/server/pdf/assemble-pdf';
-import { renderCertificatePdf, renderSignaturePages } from '../../src/server/pdf/render-completion-pdf';
+import {
+  type CertificateInput,
+  renderCertificatePdf,
+  renderSignaturePages,
+} from '../../src/server/pdf/render-completion-pdf';
 import { renderContractPdf } from '../../src/server/pdf/render-contract-pdf';
 import { sampleContract } from '../../src/server/pdf/sample-document';
 
@@ -447,8 +451,9 @@ describe('certificate of completion', () => {
     ip: index % 4 ? '203.0.113.7' : '2001:db8:85a3::8a2e:370:7334',
     userAgent: index % 5 ? userAgent : null,
   }));
-  const certificate = (history = events) =>
+  const certificate = (history = events, fieldsFilled?: CertificateInput['fieldsFilled']) =>
     renderCertificatePdf({
+      ...(fieldsFilled ? { fieldsFilled } : {}),
       title: 'Services Agreement',
       reference: 'Pactum · 7d3c1f0e',
       organizationName: 'Northwind Ltd',
@@ -498,6 +503,30 @@ describe('certificate of completion', () => {
       writeFileSync(join(process.env.PDF_SCREENSHOTS, 'long-history-row.pdf'), pdf);
     const output = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const value of [values[0], values[99], values[199]]) expect(output).toContain(value);
+  });
+
+  it('lists every field filled, pages of them, under who filled them and when', async () => {
+    const signedAt = [new Date('2026-11-23T07:00:00Z'), new Date('2026-11-23T08:00:00Z')];
+    const people = ['Ελένη Παπαδοπούλου <eleni@example.com>', 'Иван Петров <ivan@example.com>'];
+    const fields = Array.from({ length: 300 }, (_, index) => ({
+      label: `Initials (page ${(index % 150) + 1})`,
+      value: index === 149 ? 'A note on two lines\nits second line — 第二行' : `value ${index + 1}`,
+      signer: people[index < 150 ? 0 : 1] ?? '',
+      at: signedAt[index < 150 ? 0 : 1] ?? new Date(),
+    }));
+    const pdf = await certificate(events.slice(0, 3), fields);
+    const output = await pdfText(pdf);
+    // Who and when, once for each signer's run of fields, in order.
+    expect(output.match(/Παπαδοπούλου <eleni@example\.com>, 2026-11-23 07:00:00 UTC/g)).toHaveLength(1);
+    expect(output.match(/Петров <ivan@example\.com>, 2026-11-23 08:00:00 UTC/g)).toHaveLength(1);
+    expect(output.indexOf('eleni@example.com>, 2026')).toBeLessThan(
+      output.indexOf('ivan@example.com>, 2026'),
+    );
+    // Every value, on its line, across the pages they run on to.
+    const lines = [...output.matchAll(/Initials \(page (\d+)\): value (\d+)/g)];
+    expect(lines).toHaveLength(299);
+    expect(output).toContain('Initials (page 150): A note on two lines\nits second line — 第二行');
+    expect(await pageCount(pdf)).toBeGreaterThan(5);
   });
 
   it('wraps long user agents inside the page', async () => {

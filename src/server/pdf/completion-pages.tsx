@@ -11,6 +11,7 @@ export type SignerRecord = {
   signatureImage: Uint8Array;
   ip: string | null;
   userAgent: string | null;
+  /** The details the signer gave on the signing form (a title, a company…), under the signature. */
   fields: Array<{ label: string; value: string }>;
 };
 
@@ -189,6 +190,27 @@ function SignerBlock({ signer }: { signer: SignerRecord }) {
   );
 }
 
+type FilledField = NonNullable<CertificateProps['fieldsFilled']>[number];
+
+/** The fields filled, in runs of one signer at one time (who filled them and when, said once). */
+function filledBySigner(fields: FilledField[]) {
+  const groups: { signer: string; at: Date; fields: FilledField[] }[] = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (last && last.signer === field.signer && last.at.getTime() === field.at.getTime())
+      last.fields.push(field);
+    else groups.push({ signer: field.signer, at: field.at, fields: [field] });
+  }
+  return groups;
+}
+
+/** A signer's fields in blocks of a few lines each (see where they are laid out). */
+function blocksOf(fields: FilledField[], size = 16): FilledField[][] {
+  return Array.from({ length: Math.ceil(fields.length / size) }, (_, index) =>
+    fields.slice(index * size, (index + 1) * size),
+  );
+}
+
 /** The audit summary appended to a completed contract. */
 export function CertificateDocument(props: CertificateProps) {
   const details: Array<[string, string]> = [
@@ -277,21 +299,36 @@ export function CertificateDocument(props: CertificateProps) {
             <Text style={styles.section} minPresenceAhead={40}>
               Fields filled
             </Text>
-            {props.fieldsFilled.map((field, index) => (
-              // A long value (a text field of several lines) may run onto the next page.
+            {filledBySigner(props.fieldsFilled).map((group, index) => (
+              // One text per signer, its lines run on from page to page: a row per field made
+              // react-pdf lay 200 rows out again for every page they broke across (0.4 s).
               // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
-              <View key={index} style={styles.authentication} wrap={field.value.length > 300}>
-                <Text hyphenationCallback={breakLineWords} hyphenationPenalty={longWordPenalty}>
-                  <Text style={styles.authenticationName}>{toPdfText(`${field.label}: `)}</Text>
-                  {toPdfText(field.value)}
-                </Text>
+              <View key={index} style={styles.authentication}>
                 <Text
-                  style={styles.filledBy}
+                  style={styles.authenticationName}
+                  minPresenceAhead={24}
                   hyphenationCallback={breakLineWords}
                   hyphenationPenalty={longWordPenalty}
                 >
-                  {toPdfText(`by ${field.signer}, ${formatUtc(field.at)}`)}
+                  {toPdfText(`${group.signer}, ${formatUtc(group.at)}`)}
                 </Text>
+                {blocksOf(group.fields).map((block, blockIndex) => (
+                  <Text
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+                    key={blockIndex}
+                    hyphenationCallback={breakLineWords}
+                    hyphenationPenalty={longWordPenalty}
+                  >
+                    {block.map((field, line) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+                      <Text key={line}>
+                        <Text style={styles.muted}>{toPdfText(`${field.label}: `)}</Text>
+                        {toPdfText(field.value)}
+                        {line < block.length - 1 ? '\n' : ''}
+                      </Text>
+                    ))}
+                  </Text>
+                ))}
               </View>
             ))}
           </>

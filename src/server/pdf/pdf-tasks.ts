@@ -53,7 +53,13 @@ export type FinalInput = {
     signatureImage: Uint8Array;
     ip: string | null;
     userAgent: string | null;
+    /** The details given on the signing form, listed under the signature on the signature page. */
     fields: { label: string; value: string }[];
+    /**
+     * The values of the fields placed on the document: drawn where they stand, so the signature
+     * page does not repeat them (200 initials would make it pages long); the certificate lists them.
+     */
+    placed?: { label: string; value: string }[];
     /** How the signer was identified: the e-mailed link, and any access code or e-mailed code. */
     authentication?: string;
   }[];
@@ -217,7 +223,7 @@ const certificateInput = (input: FinalInput, signedSha256: string) => ({
     authentication: signer.authentication ?? `link e-mailed to ${signer.email}`,
   })),
   fieldsFilled: input.signers.flatMap((signer) =>
-    signer.fields.map((field) => ({
+    [...signer.fields, ...(signer.placed ?? [])].map((field) => ({
       ...field,
       signer: `${signer.name} <${signer.email}>`,
       at: signer.signedAt,

@@ -86,7 +86,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
   const completedAt = contract.completedAt ?? new Date();
 
-  // Read once: drawn on the pages, and listed under each signer on the signature pages.
+  // Read once: drawn on the pages, and listed in the certificate of completion.
   const filled = await filledFieldsOf(db, contract.id);
   const placedValues = filledValuesBySigner(filled, signerRows);
   const final = await deps.pdf.finalizeContract({
@@ -105,12 +105,10 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
       signatureImage: signer.signatureImage ?? new Uint8Array(),
       ip: signer.signedIp,
       userAgent: signer.signedUserAgent,
-      fields: [
-        ...fields
-          .filter((field) => signer.fieldValues?.[field.key])
-          .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
-        ...(placedValues.get(signer.id) ?? []),
-      ],
+      fields: fields
+        .filter((field) => signer.fieldValues?.[field.key])
+        .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
+      placed: placedValues.get(signer.id) ?? [],
       authentication: authenticationSummary(signer, events),
     })),
     events: events.map((event) => ({
