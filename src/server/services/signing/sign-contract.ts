@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SignInput } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
 import { AppError } from '../../../shared/errors';
@@ -116,11 +116,14 @@ async function fillFieldsOf(
   if (input.initials) decodeSignatureImage(input.initials);
   const number = numberOfSigner(all, signer.id);
   const filled = fillPlacedFields(placed, number, input);
-  for (const field of filled) {
-    await tx
-      .update(contractFields)
-      .set({ filledValue: field.value, filledAt: input.at })
-      .where(eq(contractFields.id, field.id));
+  // One statement for them all: 200 updates, one per field, took the embedded database a third of
+  // a second inside the signature's transaction, with the contract locked.
+  if (filled.length > 0) {
+    await tx.execute(sql`
+      update ${contractFields} as f set filled_value = v.value, filled_at = ${input.at.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(filled)}::jsonb) as v(id uuid, value text)
+      where f.id = v.id and f.contract_id = ${contractId}::uuid
+    `);
   }
   const byId = new Map(placed.map((field) => [field.id, field]));
   return filled
