@@ -1,5 +1,7 @@
 import {
+  type FieldOptions,
   type FieldType,
+  fieldOptionsSchema,
   fieldTypeNames,
   fieldTypes,
   fieldTypesWithChoices,
@@ -20,7 +22,16 @@ export type SigningFieldAttrs = {
   required: boolean;
   /** The choices of a radio group or a dropdown; null for the other types. */
   choices: string[] | null;
+  /**
+   * A text field's lines and what it must hold (a number, an e-mail address, a pattern, a most
+   * characters), as for a text field placed on a PDF; null for the other types. Text saved before
+   * fields had options has none.
+   */
+  options?: TextFieldOptions | null;
 };
+
+export type TextFieldOptions = Omit<FieldOptions, 'choices'>;
+const textFieldOptionsSchema = fieldOptionsSchema.omit({ choices: true });
 
 export const signingFieldLimits = { label: 100, choice: 100, choices: 50 } as const;
 
@@ -28,7 +39,7 @@ export const signingFieldLimits = { label: 100, choice: 100, choices: 50 } as co
  * The box a field takes in the line where it is written, in points: room for a hand-drawn
  * signature, a date, a tick. A radio group is one box with a line for each choice.
  */
-export function signingFieldSize(attrs: Pick<SigningFieldAttrs, 'type' | 'choices'>): {
+export function signingFieldSize(attrs: Pick<SigningFieldAttrs, 'type' | 'choices' | 'options'>): {
   width: number;
   height: number;
 } {
@@ -46,6 +57,8 @@ export function signingFieldSize(attrs: Pick<SigningFieldAttrs, 'type' | 'choice
     case 'date':
     case 'dateSigned':
       return { width: 90, height: 18 };
+    case 'text':
+      return attrs.options?.multiline ? { width: 260, height: 46 } : { width: 150, height: 18 };
     default:
       return { width: 150, height: 18 };
   }
@@ -59,7 +72,7 @@ export function signingFieldText(attrs: Partial<SigningFieldAttrs>, signerName?:
 
 /** Why a field's attributes are refused, or null when they are fine. */
 export function signingFieldProblem(attrs: Record<string, unknown>): string | null {
-  const { type, signer, label, required, choices } = attrs;
+  const { type, signer, label, required, choices, options } = attrs;
   if (!(fieldTypes as readonly unknown[]).includes(type))
     return `Unsupported signing field type: ${String(type)}`;
   if (!(Number.isInteger(signer) && (signer as number) >= 1 && (signer as number) <= maxFieldSigner)) {
@@ -88,6 +101,19 @@ export function signingFieldProblem(attrs: Record<string, unknown>): string | nu
   } else if (choices !== null) {
     return `A ${fieldTypeNames[type as FieldType].toLowerCase()} has no choices`;
   }
+  return textOptionsProblem(type as FieldType, options);
+}
+
+/** Why a field's text options are refused (the pattern's syntax is checked on the server, by RE2). */
+function textOptionsProblem(type: FieldType, options: unknown): string | null {
+  if (options === null || options === undefined) return null;
+  if (type !== 'text') return `A ${fieldTypeNames[type].toLowerCase()} has no text options`;
+  const parsed = textFieldOptionsSchema.safeParse(options);
+  if (!parsed.success)
+    return 'A text field has one or several lines, may hold a number, an e-mail address or a pattern of at most 200 characters, and at most 4,000 characters';
+  const { format, pattern } = parsed.data;
+  if ((format === 'pattern') !== (pattern !== undefined))
+    return 'A text field’s pattern goes with the pattern format';
   return null;
 }
 

@@ -10,15 +10,20 @@ declare module '@tiptap/core' {
   }
 }
 
-function parseChoices(element: HTMLElement): string[] | null {
-  const raw = element.getAttribute('data-choices');
+/** A data attribute's JSON, or null when it is missing or not JSON (the content check does the rest). */
+function parseJson(element: HTMLElement, name: string): unknown {
+  const raw = element.getAttribute(name);
   if (!raw) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.map(String) : null;
+    return JSON.parse(raw);
   } catch {
     return null;
   }
+}
+
+function parseChoices(element: HTMLElement): string[] | null {
+  const parsed = parseJson(element, 'data-choices');
+  return Array.isArray(parsed) ? parsed.map(String) : null;
 }
 
 /**
@@ -58,6 +63,11 @@ export const SigningField = Node.create({
         parseHTML: (element) => element.getAttribute('data-required') !== 'false',
       },
       choices: { default: null, rendered: false, parseHTML: parseChoices },
+      options: {
+        default: null,
+        rendered: false,
+        parseHTML: (element) => parseJson(element, 'data-options'),
+      },
     };
   },
 
@@ -76,6 +86,7 @@ export const SigningField = Node.create({
         'data-label': attrs.label,
         'data-required': String(attrs.required),
         ...(attrs.choices ? { 'data-choices': JSON.stringify(attrs.choices) } : {}),
+        ...(attrs.options ? { 'data-options': JSON.stringify(attrs.options) } : {}),
       },
       signingFieldText(attrs),
     ];

@@ -249,6 +249,113 @@ describe('signing fields written in the drafted text', () => {
     }
   });
 
+  it('holds a text field to its lines, what it must hold and its length, as on a PDF', async () => {
+    const textField = (label: string, options: Record<string, unknown>) => ({
+      type: 'signingField',
+      attrs: { type: 'text', signer: 1, label, required: true, choices: null, options },
+    });
+    const content = (options: Record<string, unknown>) => ({
+      type: 'doc',
+      content: [
+        para(text('Signed: '), field('signature', 1)),
+        para(text('VAT number: '), textField('VAT number', options)),
+        para(text('Notes: '), textField('Notes', { multiline: true, maxLength: 40 })),
+      ],
+    });
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Validated fields', content: content({ format: 'number' }), signers: [first] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    // RE2 has no look-arounds: such a pattern would fail at signing, so it is refused at saving.
+    const lookahead = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: content({ format: 'pattern', pattern: '(?=PL)[A-Z]{2}[0-9]{8}' }) },
+    });
+    expect(lookahead.statusCode).toBe(400);
+    expect(lookahead.json().error.message).toBe(
+      'The pattern of the text field “VAT number” is not a regular expression (RE2 syntax: no look-arounds or back-references)',
+    );
+    for (const options of [
+      { format: 'pattern' },
+      { pattern: '[0-9]+' },
+      { maxLength: 0 },
+      { format: 'phone' },
+      { multiline: 'yes' },
+    ]) {
+      const refused = await call(ctx, owner, {
+        method: 'PATCH',
+        url: `/api/contracts/${id}`,
+        json: { content: content(options) },
+      });
+      expect(refused.statusCode, JSON.stringify(options)).toBe(400);
+    }
+    const checkbox = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: {
+        content: {
+          type: 'doc',
+          content: [
+            para({
+              type: 'signingField',
+              attrs: {
+                type: 'checkbox',
+                signer: 1,
+                label: '',
+                required: true,
+                choices: null,
+                options: { maxLength: 3 },
+              },
+            }),
+          ],
+        },
+      },
+    });
+    expect(checkbox.json().error.message).toBe('A checkbox has no text options');
+    const saved = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { content: content({ format: 'pattern', pattern: '[A-Z]{2}[0-9]{8}' }) },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().contentHtml).toContain(
+      'data-options="{&quot;format&quot;:&quot;pattern&quot;,&quot;pattern&quot;:&quot;[A-Z]{2}[0-9]{8}&quot;}"',
+    );
+
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const rows = await ctx.database.db.select().from(contractFields).where(eq(contractFields.contractId, id));
+    const vat = rows.find((row) => row.label === 'VAT number');
+    const notes = rows.find((row) => row.label === 'Notes');
+    expect(vat?.options).toEqual({ format: 'pattern', pattern: '[A-Z]{2}[0-9]{8}' });
+    expect(notes?.options).toEqual({ multiline: true, maxLength: 40 });
+    // Several lines are given the room of several lines on the page.
+    expect(notes?.height ?? 0).toBeGreaterThan(2 * (vat?.height ?? 1));
+
+    await background.drain();
+    const browser = await openLink(ctx, latestTokenFor(peer, first.email));
+    const values = (vatNumber: string, note: string) => ({
+      [vat?.id ?? '']: vatNumber,
+      [notes?.id ?? '']: note,
+    });
+    const badVat = await sign(browser, values('PL 1234', 'Fine'), first.name);
+    expect(badVat.statusCode).toBe(400);
+    expect(badVat.json().error.message).toBe('“VAT number” does not have the form asked for.');
+    const tooLong = await sign(browser, values('PL12345678', 'x'.repeat(41)), first.name);
+    expect(tooLong.json().error.message).toBe('“Notes” is longer than 40 characters.');
+    const signed = await sign(browser, values('PL12345678', 'Delivery to Łódź,\nthen Kraków'), first.name);
+    expect(signed.statusCode, signed.body).toBe(204);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(contractFields)
+      .where(eq(contractFields.id, notes?.id ?? ''));
+    expect(stored?.filledValue).toBe('Delivery to Łódź,\nthen Kraków');
+  });
+
   it('writes a label as text wherever the field is shown, never as markup', async () => {
     const label = '"><img src=x onerror=alert(1)>';
     const created = await call(ctx, owner, {

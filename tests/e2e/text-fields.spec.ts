@@ -13,7 +13,7 @@ const screenshots = process.env.PDF_SCREENSHOTS;
 /** Inserts a signing field at the cursor through 'Insert field' → 'Signing field…'. */
 async function insertSigningField(
   page: Page,
-  field: { type: string; for: string; label?: string; choices?: string },
+  field: { type: string; for: string; label?: string; choices?: string; pattern?: string },
 ) {
   await page.getByRole('button', { name: 'Insert field' }).click();
   await page.getByRole('menuitem', { name: 'Signing field…' }).click();
@@ -22,6 +22,10 @@ async function insertSigningField(
   await dialog.getByLabel('For').selectOption({ label: field.for });
   if (field.label) await dialog.getByLabel(/^Label/).fill(field.label);
   if (field.choices) await dialog.getByLabel('Choices').fill(field.choices);
+  if (field.pattern) {
+    await dialog.getByLabel('Must hold').selectOption({ label: 'Text matching a pattern' });
+    await dialog.getByLabel('Pattern').fill(field.pattern);
+  }
   await dialog.getByRole('button', { name: 'Insert' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -66,9 +70,17 @@ test('a drafted contract’s signature block is written in its text, signed in p
     label: 'Term',
     choices: 'One year\nThree years',
   });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('VAT number: ');
+  await insertSigningField(page, {
+    type: 'Text',
+    for: `2. ${people[1]?.name}`,
+    label: 'VAT number',
+    pattern: '[A-Z]{2}[0-9]{8}',
+  });
   // Each field is a chip in its signer's colour, where it was written.
-  await expect(body.locator('.signing-field')).toHaveCount(5);
-  await expect(body.locator('.signing-field[data-signer="2"]')).toHaveCount(3);
+  await expect(body.locator('.signing-field')).toHaveCount(6);
+  await expect(body.locator('.signing-field[data-signer="2"]')).toHaveCount(4);
   await expect(body.getByText('[Term · Signer 2]')).toBeVisible();
   if (screenshots) await page.screenshot({ path: `${screenshots}/text-fields-editor.png` });
   // At phone width the dialog fits the screen, and a radio group asks for its choices.
@@ -83,6 +95,17 @@ test('a drafted contract’s signature block is written in its text, signed in p
   const box = await dialog.boundingBox();
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true);
   if (screenshots) await page.screenshot({ path: `${screenshots}/text-fields-dialog-390.png` });
+  // A text field's pattern is told apart from what the server's RE2 refuses, as it is typed.
+  await dialog.getByLabel('Field').selectOption({ label: 'Text' });
+  await dialog.getByLabel('Must hold').selectOption({ label: 'Text matching a pattern' });
+  await dialog.getByLabel('Pattern').fill('(?=PL)[A-Z]{2}[0-9]{8}');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Look-arounds and back-references are not allowed in a pattern.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Insert' })).toBeDisabled();
+  await dialog.getByLabel('Pattern').fill('PL[0-9]{8}');
+  await expect(dialog.getByRole('button', { name: 'Insert' })).toBeEnabled();
+  if (screenshots) await page.screenshot({ path: `${screenshots}/text-fields-dialog-text-390.png` });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -91,7 +114,7 @@ test('a drafted contract’s signature block is written in its text, signed in p
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
   const contractId = page.url().split('/').at(-1) ?? '';
   await page.reload();
-  await expect(body.locator('.signing-field')).toHaveCount(5);
+  await expect(body.locator('.signing-field')).toHaveCount(6);
   await page.getByRole('button', { name: 'Send for Signing' }).click();
   await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
 
@@ -103,12 +126,13 @@ test('a drafted contract’s signature block is written in its text, signed in p
     const pages = signing.getByRole('region', { name: 'Document' });
     await expect(pages.getByRole('img', { name: 'Page 1 of 1' })).toBeAttached();
     if (index === 1) {
-      await expect(signing.getByText('0 of 2 required fields filled')).toBeVisible();
+      await expect(signing.getByText('0 of 3 required fields filled')).toBeVisible();
       await signing.getByRole('button', { name: 'Start' }).click();
       await expect(signing.getByLabel('Company (required)')).toBeFocused();
       await signing.keyboard.type('Acme Sp. z o.o.');
       await signing.getByLabel('Term (required)').selectOption('Three years');
-      await expect(signing.getByText('All 2 required fields are filled.')).toBeVisible();
+      await signing.getByLabel('VAT number (required)').fill('PL12345678');
+      await expect(signing.getByText('All 3 required fields are filled.')).toBeVisible();
     }
     const results = await new AxeBuilder({ page: signing }).include('[aria-label="Document"]').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
@@ -142,7 +166,12 @@ test('a drafted contract’s signature block is written in its text, signed in p
     'No syntax or stream encoding errors',
   );
   const pageOne = report('pdftotext', ['-f', '1', '-l', '1', join(dir, 'final.pdf'), '-']);
-  for (const value of ['Acme Sp. z o.o.', 'Three years', new Date().toISOString().slice(0, 10)]) {
+  for (const value of [
+    'Acme Sp. z o.o.',
+    'Three years',
+    'PL12345678',
+    new Date().toISOString().slice(0, 10),
+  ]) {
     expect(pageOne).toContain(value);
   }
   // Both signed in their fields: the certificate follows the text, with no signature page.

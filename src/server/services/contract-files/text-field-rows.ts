@@ -31,7 +31,7 @@ export function textFieldRows(
       signer: field.signer,
       required: field.required,
       label: field.label,
-      options: field.choices ? { choices: field.choices } : {},
+      options: { ...(field.choices ? { choices: field.choices } : {}), ...(field.options ?? {}) },
       createdAt: at,
     };
   });

@@ -1,6 +1,8 @@
 import { ContentTooLargeError, InvalidContentError, normalizeDocument } from '../../../editor/content';
 import { renderDocumentHtml } from '../../../editor/html';
+import { signingFieldsInText } from '../../../editor/signing-field-values';
 import type { EditorDocument } from '../../../shared/api/editor-document';
+import { isPattern } from '../contract-files/check-fields';
 
 export type PreparedContent =
   | { ok: true; contentJson: string; contentHtml: string }
@@ -13,6 +15,16 @@ export type PreparedContent =
 export function prepareDocument(document: EditorDocument): PreparedContent {
   try {
     const content = normalizeDocument(document);
+    const badPattern = signingFieldsInText(content).find(
+      (field) => field.options?.pattern !== undefined && !isPattern(field.options.pattern),
+    );
+    if (badPattern) {
+      return {
+        ok: false,
+        tooLarge: false,
+        message: `The pattern of the text field${badPattern.label ? ` “${badPattern.label}”` : ''} is not a regular expression (RE2 syntax: no look-arounds or back-references)`,
+      };
+    }
     return { ok: true, contentJson: JSON.stringify(content), contentHtml: renderDocumentHtml(content) };
   } catch (error) {
     if (error instanceof InvalidContentError) {

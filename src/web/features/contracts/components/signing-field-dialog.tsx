@@ -4,6 +4,7 @@ import {
   type SigningFieldAttrs,
   signingFieldLimits,
   signingFieldProblem,
+  type TextFieldOptions,
 } from '../../../../editor/signing-field-values';
 import { type FieldType, fieldTypes, fieldTypesWithChoices } from '../../../../shared/api/contract-fields';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,23 @@ const fillingThemselves: readonly FieldType[] = ['signature', 'name', 'email', '
 const labelClass = 'block text-sm font-medium text-slate-700';
 const inputClass =
   'mt-1 block w-full rounded-md border-0 px-3 py-2 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600 sm:text-sm';
+
+const maxTextLength = 4000;
+
+/**
+ * Why a pattern will be refused, told while it is typed: the server compiles it with RE2, which
+ * has JavaScript's syntax but for look-arounds and back-references.
+ */
+function patternProblem(pattern: string): string | null {
+  if (/\(\?<?[=!]|\\[1-9]|\\k</.test(pattern))
+    return 'Look-arounds and back-references are not allowed in a pattern.';
+  try {
+    new RegExp(pattern, 'u');
+    return null;
+  } catch {
+    return 'This is not a regular expression.';
+  }
+}
 
 /**
  * 'Signing field…': a field a signer fills where it is written (their signature under "Signed for
@@ -41,6 +59,17 @@ export function SigningFieldDialog({
   const [label, setLabel] = useState('');
   const [required, setRequired] = useState(true);
   const [choices, setChoices] = useState('');
+  const [multiline, setMultiline] = useState(false);
+  const [format, setFormat] = useState<TextFieldOptions['format']>(undefined);
+  const [pattern, setPattern] = useState('');
+  const [maxLength, setMaxLength] = useState('');
+  const length = Number.parseInt(maxLength, 10);
+  const textOptions: TextFieldOptions = {
+    ...(multiline ? { multiline } : {}),
+    ...(format ? { format } : {}),
+    ...(format === 'pattern' && pattern ? { pattern } : {}),
+    ...(length >= 1 ? { maxLength: Math.min(maxTextLength, length) } : {}),
+  };
   const withChoices = fieldTypesWithChoices.includes(type);
   const fillsItself = fillingThemselves.includes(type);
   const attrs: SigningFieldAttrs = {
@@ -54,14 +83,22 @@ export function SigningFieldDialog({
           .map((line) => line.trim())
           .filter(Boolean)
       : null,
+    options: type === 'text' && Object.keys(textOptions).length > 0 ? textOptions : null,
   };
-  const problem = parties.length === 0 ? null : signingFieldProblem(attrs);
+  const patternTrouble = type === 'text' && format === 'pattern' && pattern ? patternProblem(pattern) : null;
+  const problem =
+    parties.length === 0
+      ? null
+      : (signingFieldProblem(attrs) ??
+        patternTrouble ??
+        (type === 'text' && format === 'pattern' && !pattern ? 'Give the pattern.' : null));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (parties.length === 0 || problem) return;
     onInsert(attrs);
     setLabel('');
     setChoices('');
+    setPattern('');
   };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -153,6 +190,72 @@ export function SigningFieldDialog({
                   />
                 </div>
               )}
+              {type === 'text' && (
+                <>
+                  <label className="flex items-center gap-2 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      checked={multiline}
+                      onChange={(event) => setMultiline(event.target.checked)}
+                      className="size-4 accent-indigo-600"
+                    />
+                    Several lines
+                  </label>
+                  <div>
+                    <label htmlFor={`${id}-format`} className={labelClass}>
+                      Must hold
+                    </label>
+                    <select
+                      id={`${id}-format`}
+                      value={format ?? ''}
+                      onChange={(event) =>
+                        setFormat((event.target.value || undefined) as TextFieldOptions['format'])
+                      }
+                      className={inputClass}
+                    >
+                      <option value="">Any text</option>
+                      <option value="number">A number</option>
+                      <option value="email">An e-mail address</option>
+                      <option value="pattern">Text matching a pattern</option>
+                    </select>
+                  </div>
+                  {format === 'pattern' && (
+                    <div>
+                      <label htmlFor={`${id}-pattern`} className={labelClass}>
+                        Pattern
+                      </label>
+                      <p id={`${id}-pattern-hint`} className="text-xs text-slate-500">
+                        A regular expression the whole text must match, such as [A-Z]{2}[0-9]{8}
+                      </p>
+                      <input
+                        id={`${id}-pattern`}
+                        value={pattern}
+                        maxLength={200}
+                        spellCheck={false}
+                        aria-describedby={`${id}-pattern-hint`}
+                        aria-invalid={patternTrouble !== null}
+                        onChange={(event) => setPattern(event.target.value)}
+                        className={`${inputClass} font-mono`}
+                      />
+                    </div>
+                  )}
+                  <div>
+                    <label htmlFor={`${id}-max-length`} className={labelClass}>
+                      Most characters <span className="font-normal text-slate-500">(optional)</span>
+                    </label>
+                    <input
+                      id={`${id}-max-length`}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={maxTextLength}
+                      value={maxLength}
+                      onChange={(event) => setMaxLength(event.target.value)}
+                      className={inputClass}
+                    />
+                  </div>
+                </>
+              )}
               {!fillsItself && (
                 <label className="flex items-center gap-2 text-sm text-slate-700">
                   <input
@@ -164,7 +267,7 @@ export function SigningFieldDialog({
                   Required
                 </label>
               )}
-              {problem && withChoices && choices.trim() !== '' && (
+              {problem && ((withChoices && choices.trim() !== '') || patternTrouble) && (
                 <p className="text-sm text-red-700" role="alert">
                   {problem}
                 </p>
