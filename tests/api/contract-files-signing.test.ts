@@ -7,9 +7,12 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contracts, documents } from '../../src/server/db/schema';
+import { maxAttachedPdfBytes } from '../../src/server/mail/kinds/signing-outcomes';
+import { scannedPdf } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
+import { signingTokenIn } from '../support/smtp-peer';
 import { buildAccount, call, testApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -195,4 +198,63 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
     expect(info).toMatch(/Pages:\s+2\n/);
     expect(info).toMatch(/Encrypted:\s+no/);
   }, 60_000);
+});
+
+describe('a sealed PDF too large to go with the e-mail', () => {
+  it('is linked, not attached: the signer downloads it from their signing page, the sender from the contract', async () => {
+    const signer = { name: 'Οδυσσέας Ελύτης', email: 'odysseas@example.com' };
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/upload-pdf?name=${encodeURIComponent('Survey scans.pdf')}`,
+      payload: scannedPdf(8, 9),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const patched = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { signers: [signer] },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await background.drain();
+    const signed = await signAs(ctx, await openLink(ctx, latestTokenFor(peer, signer.email)), {
+      fullName: signer.name,
+    });
+    expect(signed.statusCode, signed.body).toBe(204);
+    await background.drain();
+
+    const stored = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/final` });
+    expect(stored.rawPayload.length).toBeGreaterThan(maxAttachedPdfBytes);
+    const completed = (email: string) =>
+      peer.to(email).find((mail) => mail.subject === 'Completed: "Survey scans"');
+    const toSigner = completed(signer.email);
+    expect(toSigner?.attachments).toHaveLength(0);
+    expect(toSigner?.text).toContain('is too large to send by e-mail');
+    expect(toSigner?.text).toMatch(/The sealed PDF \(\d+\.\d MB\)/);
+    // The link is a fresh one to the signer's own page, which offers the sealed PDF.
+    const browser = await openLink(ctx, signingTokenIn(toSigner as NonNullable<typeof toSigner>));
+    expect(browser.state).toBe('signed');
+    const view = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/signing/${browser.signerId}`,
+      headers: { cookie: browser.cookie },
+    });
+    expect(view.json().finalDocumentReady).toBe(true);
+    const downloaded = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/signing/${browser.signerId}/documents/final`,
+      headers: { cookie: browser.cookie },
+    });
+    expect(downloaded.statusCode).toBe(200);
+    expect(createHash('sha256').update(downloaded.rawPayload).digest('hex')).toBe(
+      createHash('sha256').update(stored.rawPayload).digest('hex'),
+    );
+    // The sender, who signs in to Pactum, gets the contract's page.
+    const toSender = completed(owner.email);
+    expect(toSender?.attachments).toHaveLength(0);
+    expect(toSender?.text).toContain(`/contracts/${id}`);
+  }, 120_000);
 });

@@ -3,9 +3,19 @@ import { z } from 'zod';
 import { documents } from '../../db/schema';
 import { fileNameOf } from '../../services/documents/file-name';
 import { bytesOf } from '../../services/documents/read-document';
+import { newSigningLink } from '../../services/signing/new-signing-link';
 import { renderMail } from '../mail-layout';
 import { contractFacts } from './contract-facts';
-import { defineMail } from './define-mail';
+import { defineMail, pageLink } from './define-mail';
+
+/**
+ * The most a sealed PDF may weigh to go with the e-mail: base64 makes it a third larger, and a
+ * message over 10 MB is refused by many company mail servers (and over 20-25 MB by the large
+ * providers). A larger one is linked instead: a signer's own signing page, the sender's contract.
+ */
+export const maxAttachedPdfBytes = 7 * 1024 * 1024;
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The sealed PDF goes to everyone; until it is stored the delivery fails and is retried. */
 export const completed = defineMail({
@@ -19,14 +29,33 @@ export const completed = defineMail({
       .from(documents)
       .where(and(eq(documents.contractId, contract.contract.id), eq(documents.kind, 'final')));
     if (!final) throw new Error('The sealed PDF is not stored yet');
-    return { ...contract, sealedPdf: await bytesOf(deps.files, final) };
+    const size = final.bytes?.length ?? (await deps.files.size(final.sha256));
+    if (size === null) throw new Error(`The sealed PDF ${final.sha256} is missing`);
+    if (size <= maxAttachedPdfBytes) return { ...contract, sealedPdf: await bytesOf(deps.files, final) };
+    // Too large to attach: a signer gets a link to their signing page, which offers the download.
+    const token = message.signerId
+      ? await newSigningLink(deps.db, contract.contract, message.signerId, 'download')
+      : null;
+    const download = token ? pageLink(deps, `/sign/${token}`) : contract.link;
+    return { ...contract, sealedPdf: null, size, download };
   },
   compose(facts) {
     const { contractTitle: title, organizationName: org } = facts;
+    const done = `Everyone has signed "${title}" (${org}).`;
+    if (!facts.sealedPdf) {
+      return renderMail(facts, {
+        subject: `Completed: "${title}"`,
+        lines: [
+          done,
+          `The sealed PDF (${megabytes(facts.size)}) is too large to send by e-mail. Download it from the link below: it carries every signature and a certificate of completion, and any change to it can be detected.`,
+        ],
+        action: { label: 'Download the signed PDF', url: facts.download },
+      });
+    }
     const composed = renderMail(facts, {
       subject: `Completed: "${title}"`,
       lines: [
-        `Everyone has signed "${title}" (${org}).`,
+        done,
         'The sealed PDF is attached: it carries every signature and a certificate of completion, and any change to it can be detected.',
       ],
     });
