@@ -31,7 +31,7 @@ export type SigningFieldAttrs = {
 };
 
 export type TextFieldOptions = Omit<FieldOptions, 'choices'>;
-const textFieldOptionsSchema = fieldOptionsSchema.omit({ choices: true });
+export const textFieldOptionsSchema = fieldOptionsSchema.omit({ choices: true });
 
 export const signingFieldLimits = { label: 100, choice: 100, choices: 50 } as const;
 

@@ -1,5 +1,5 @@
 import { Node } from '@tiptap/core';
-import { type SigningFieldAttrs, signingFieldText } from './signing-field-values';
+import { type SigningFieldAttrs, signingFieldText, textFieldOptionsSchema } from './signing-field-values';
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -66,7 +66,10 @@ export const SigningField = Node.create({
       options: {
         default: null,
         rendered: false,
-        parseHTML: (element) => parseJson(element, 'data-options'),
+        // Pasted HTML may carry anything: options that are not a text field's are dropped, so they
+        // never stop the text from being saved.
+        parseHTML: (element) =>
+          textFieldOptionsSchema.safeParse(parseJson(element, 'data-options')).data ?? null,
       },
     };
   },

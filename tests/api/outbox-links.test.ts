@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signers } from '../../src/server/db/schema';
 import { withheldLinkNote } from '../../src/server/mail/compose-mail';
+import { scannedPdf } from '../fixtures/pdf/hostile-pdfs';
 import { outboxBackgroundFor } from '../support/background';
-import { createAndSend } from '../support/signing';
+import { createAndSend, openLink, signAs } from '../support/signing';
 import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
 /** Any link that lets whoever holds it act as its recipient: a token of 43 base64url characters. */
@@ -139,4 +140,36 @@ describe('the mail outbox without SMTP', () => {
     expect(linkTo('rita-demo@example.org')).toMatch(/^\/review\//);
     expect(linkTo(admin.email)).toMatch(/^\/reset-password\//);
   });
+
+  it('keeps no link to a signer’s page in the copy of a completion too large to attach', async () => {
+    const admin = await buildAccount(ctx, { name: 'Lena Large', organizationName: 'Large Scans' });
+    const logLines: string[] = [];
+    const background = await outboxBackgroundFor(ctx.database, { demo: true, logLines });
+    const signer = { name: 'Larissa Large', email: 'larissa-large@example.net' };
+    const created = await call(ctx, admin, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=Scans.pdf',
+      payload: scannedPdf(8, 9),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const id = created.json().id as string;
+    await call(ctx, admin, { method: 'PATCH', url: `/api/contracts/${id}`, json: { signers: [signer] } });
+    const sent = await call(ctx, admin, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await background.drain();
+    const invitation = logLines
+      .map((line) => JSON.parse(line) as { to?: string; link?: string })
+      .find((entry) => entry.to === signer.email && entry.link);
+    const token = new URL(invitation?.link ?? 'http://none/').pathname.split('/').at(-1) ?? '';
+    const signed = await signAs(ctx, await openLink(ctx, token), { fullName: signer.name });
+    expect(signed.statusCode, signed.body).toBe(204);
+    await background.drain();
+
+    const completed = (await outboxOf(admin)).filter((item) => item.kind === 'completed');
+    expect(completed.map((item) => item.to.email).sort()).toEqual([admin.email, signer.email].sort());
+    const toSigner = completed.find((item) => item.to.email === signer.email);
+    expect(toSigner?.text).toContain('is too large to send by e-mail');
+    expect(toSigner?.text).toContain(withheldLinkNote);
+    for (const item of completed) expect(`${item.text} ${item.html}`).not.toMatch(accessLink);
+  }, 120_000);
 });

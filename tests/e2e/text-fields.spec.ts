@@ -100,7 +100,7 @@ test('a drafted contract’s signature block is written in its text, signed in p
   await dialog.getByLabel('Must hold').selectOption({ label: 'Text matching a pattern' });
   await dialog.getByLabel('Pattern').fill('(?=PL)[A-Z]{2}[0-9]{8}');
   await expect(dialog.getByRole('alert')).toHaveText(
-    'Look-arounds and back-references are not allowed in a pattern.',
+    'This pattern cannot be used: patterns are RE2 regular expressions, without look-arounds or back-references.',
   );
   await expect(dialog.getByRole('button', { name: 'Insert' })).toBeDisabled();
   await dialog.getByLabel('Pattern').fill('PL[0-9]{8}');

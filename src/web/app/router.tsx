@@ -6,7 +6,8 @@ import { ErrorPage } from './error-page';
 /** For a screen that shows PDF pages: pdf.js and its worker start loading beside the screen's code. */
 function showingPdfs<T>(load: () => Promise<T>): () => Promise<T> {
   return () => {
-    void startPdfjs();
+    // A failure here shows when the pages are opened, as "The document could not be shown".
+    startPdfjs().catch(() => {});
     return load();
   };
 }

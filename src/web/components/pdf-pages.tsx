@@ -34,6 +34,11 @@ export function PdfPages({
     setFailed(false);
     openPdf(url)
       .then(async (opened) => {
+        // Left (or another file asked for) while it opened: the cleanup below found nothing to close.
+        if (stale) {
+          void opened.destroy();
+          return;
+        }
         open = opened;
         const first = await opened.getPage(1);
         const viewport = first.getViewport({ scale: 1 });

@@ -12,13 +12,27 @@ let worker: PDFWorker | undefined;
  * script, so a page that is about to show a PDF calls this while it still waits for its data.
  */
 export async function startPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }> {
-  loading ??= import('pdfjs-dist').then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-    return pdfjs;
-  });
+  loading ??= import('pdfjs-dist').then(
+    (pdfjs) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+      return pdfjs;
+    },
+    (error: unknown) => {
+      // A chunk that failed to load (the network, a deploy since) is asked for again next time.
+      loading = undefined;
+      throw error;
+    },
+  );
   const pdfjs = await loading;
   if (!worker || worker.destroyed) worker = new pdfjs.PDFWorker();
   return { pdfjs, worker };
+}
+
+/** Drops the shared worker (one that failed to start, say): the next document starts a new one. */
+function dropWorker(failed: PDFWorker): void {
+  if (worker !== failed) return;
+  worker = undefined;
+  failed.destroy();
 }
 
 /**
@@ -30,7 +44,7 @@ export async function startPdfjs(): Promise<{ pdfjs: Pdfjs; worker: PDFWorker }>
  */
 export async function openPdf(url: string): Promise<PDFDocumentProxy> {
   const { pdfjs, worker } = await startPdfjs();
-  return pdfjs.getDocument({
+  const task = pdfjs.getDocument({
     url,
     worker,
     // Ranges of 1 MiB, not pdf.js's 64 KiB: before it shows page 1 pdf.js reads every page's
@@ -45,7 +59,17 @@ export async function openPdf(url: string): Promise<PDFDocumentProxy> {
     standardFontDataUrl: '/pdfjs/standard_fonts/',
     wasmUrl: '/pdfjs/wasm/',
     iccUrl: '/pdfjs/iccs/',
-  }).promise;
+  });
+  return task.promise.catch(async (error: unknown) => {
+    // A document that cannot be read leaves the worker as it was; a worker that broke is replaced.
+    // (getDocument waits for the worker, so its readiness is settled by now.)
+    const alive = await worker.promise.then(
+      () => true,
+      () => false,
+    );
+    if (!alive) dropWorker(worker);
+    throw error;
+  });
 }
 
 /**

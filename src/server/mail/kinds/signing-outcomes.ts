@@ -4,7 +4,7 @@ import { documents } from '../../db/schema';
 import { fileNameOf } from '../../services/documents/file-name';
 import { bytesOf } from '../../services/documents/read-document';
 import { newSigningLink } from '../../services/signing/new-signing-link';
-import { renderMail } from '../mail-layout';
+import { renderAccessMail, renderMail } from '../mail-layout';
 import { contractFacts } from './contract-facts';
 import { defineMail, pageLink } from './define-mail';
 
@@ -33,24 +33,27 @@ export const completed = defineMail({
     if (size === null) throw new Error(`The sealed PDF ${final.sha256} is missing`);
     if (size <= maxAttachedPdfBytes) return { ...contract, sealedPdf: await bytesOf(deps.files, final) };
     // Too large to attach: a signer gets a link to their signing page, which offers the download.
-    const token = message.signerId
-      ? await newSigningLink(deps.db, contract.contract, message.signerId, 'download')
-      : null;
-    const download = token ? pageLink(deps, `/sign/${token}`) : contract.link;
-    return { ...contract, sealedPdf: null, size, download };
+    if (!message.signerId)
+      return { ...contract, sealedPdf: null, size, download: contract.link, access: false };
+    const token = await newSigningLink(deps.db, contract.contract, message.signerId, 'download');
+    // A signer who has not signed (gone since, or the contract changed) gets nothing.
+    if (!token) return null;
+    return { ...contract, sealedPdf: null, size, download: pageLink(deps, `/sign/${token}`), access: true };
   },
   compose(facts) {
     const { contractTitle: title, organizationName: org } = facts;
     const done = `Everyone has signed "${title}" (${org}).`;
     if (!facts.sealedPdf) {
-      return renderMail(facts, {
+      const parts = {
         subject: `Completed: "${title}"`,
         lines: [
           done,
           `The sealed PDF (${megabytes(facts.size)}) is too large to send by e-mail. Download it from the link below: it carries every signature and a certificate of completion, and any change to it can be detected.`,
         ],
         action: { label: 'Download the signed PDF', url: facts.download },
-      });
+      };
+      // A signer's link opens their signing page as them: the outbox's copy must not hold it.
+      return facts.access ? renderAccessMail(facts, parts) : renderMail(facts, parts);
     }
     const composed = renderMail(facts, {
       subject: `Completed: "${title}"`,

@@ -10,7 +10,7 @@ import { sentFieldRows } from '../contract-files/placed-field-rows';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
 import { assertReady } from './closed-message';
-import { fillPlacedFields } from './fill-placed-fields';
+import { type FilledField, fillPlacedFields } from './fill-placed-fields';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { decodeSignatureImage } from './signature-image';
 import { checkSignerFields } from './signer-fields';
@@ -121,7 +121,7 @@ async function fillFieldsOf(
   if (filled.length > 0) {
     await tx.execute(sql`
       update ${contractFields} as f set filled_value = v.value, filled_at = ${input.at.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(filled)}::jsonb) as v(id uuid, value text)
+      from jsonb_to_recordset(${JSON.stringify(filled.map(wellFormed))}::jsonb) as v(id uuid, value text)
       where f.id = v.id and f.contract_id = ${contractId}::uuid
     `);
   }
@@ -134,6 +134,15 @@ async function fillFieldsOf(
     })
     .join('; ');
 }
+
+/**
+ * A value with its lone surrogates made U+FFFD, as a text parameter stores them: jsonb refuses
+ * them outright ("\ud800" written by JSON.stringify).
+ */
+const wellFormed = (field: FilledField): FilledField => ({
+  id: field.id,
+  value: Buffer.from(field.value, 'utf8').toString('utf8'),
+});
 
 /** What the completion event carries of the fields filled (webhooks read it). */
 async function fieldValuesJson(tx: Database, contractId: string): Promise<string> {

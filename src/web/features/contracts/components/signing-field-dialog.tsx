@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   type SigningFieldAttrs,
   signingFieldLimits,
@@ -19,18 +19,32 @@ const inputClass =
 
 const maxTextLength = 4000;
 
+const patternRefused =
+  'This pattern cannot be used: patterns are RE2 regular expressions, without look-arounds or back-references.';
+
 /**
- * Why a pattern will be refused, told while it is typed: the server compiles it with RE2, which
- * has JavaScript's syntax but for look-arounds and back-references.
+ * Why a pattern will be refused, told as it is typed: RE2 compiles it here as on the server,
+ * loaded only once a pattern is asked for. null while it loads, or when the pattern is fine.
  */
-function patternProblem(pattern: string): string | null {
-  if (/\(\?<?[=!]|\\[1-9]|\\k</.test(pattern))
-    return 'Look-arounds and back-references are not allowed in a pattern.';
+function usePatternProblem(pattern: string | null): string | null {
+  const [re2, setRe2] = useState<typeof import('re2js') | null>(null);
+  useEffect(() => {
+    if (pattern === null || re2) return;
+    let current = true;
+    import('re2js').then(
+      (module) => current && setRe2(() => module),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [pattern, re2]);
+  if (pattern === null || !re2) return null;
   try {
-    new RegExp(pattern, 'u');
+    re2.RE2JS.compile(pattern);
     return null;
   } catch {
-    return 'This is not a regular expression.';
+    return patternRefused;
   }
 }
 
@@ -85,7 +99,9 @@ export function SigningFieldDialog({
       : null,
     options: type === 'text' && Object.keys(textOptions).length > 0 ? textOptions : null,
   };
-  const patternTrouble = type === 'text' && format === 'pattern' && pattern ? patternProblem(pattern) : null;
+  const patternTrouble = usePatternProblem(
+    type === 'text' && format === 'pattern' && pattern ? pattern : null,
+  );
   const problem =
     parties.length === 0
       ? null
