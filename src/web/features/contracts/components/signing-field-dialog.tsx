@@ -7,6 +7,7 @@ import {
   type TextFieldOptions,
 } from '../../../../editor/signing-field-values';
 import { type FieldType, fieldTypes, fieldTypesWithChoices } from '../../../../shared/api/contract-fields';
+import { TextFieldOptionsInputs, withOptions } from '../../../components/text-field-options';
 import { Button } from '../../../components/ui/button';
 import { fieldTypeNames } from '../../../lib/field-types';
 
@@ -16,8 +17,6 @@ const fillingThemselves: readonly FieldType[] = ['signature', 'name', 'email', '
 const labelClass = 'block text-sm font-medium text-slate-700';
 const inputClass =
   'mt-1 block w-full rounded-md border-0 px-3 py-2 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600 sm:text-sm';
-
-const maxTextLength = 4000;
 
 const patternRefused =
   'This pattern cannot be used: patterns are RE2 regular expressions, without look-arounds or back-references.';
@@ -73,17 +72,7 @@ export function SigningFieldDialog({
   const [label, setLabel] = useState('');
   const [required, setRequired] = useState(true);
   const [choices, setChoices] = useState('');
-  const [multiline, setMultiline] = useState(false);
-  const [format, setFormat] = useState<TextFieldOptions['format']>(undefined);
-  const [pattern, setPattern] = useState('');
-  const [maxLength, setMaxLength] = useState('');
-  const length = Number.parseInt(maxLength, 10);
-  const textOptions: TextFieldOptions = {
-    ...(multiline ? { multiline } : {}),
-    ...(format ? { format } : {}),
-    ...(format === 'pattern' && pattern ? { pattern } : {}),
-    ...(length >= 1 ? { maxLength: Math.min(maxTextLength, length) } : {}),
-  };
+  const [textOptions, setTextOptions] = useState<TextFieldOptions>({});
   const withChoices = fieldTypesWithChoices.includes(type);
   const fillsItself = fillingThemselves.includes(type);
   const attrs: SigningFieldAttrs = {
@@ -99,22 +88,16 @@ export function SigningFieldDialog({
       : null,
     options: type === 'text' && Object.keys(textOptions).length > 0 ? textOptions : null,
   };
-  const patternTrouble = usePatternProblem(
-    type === 'text' && format === 'pattern' && pattern ? pattern : null,
-  );
-  const problem =
-    parties.length === 0
-      ? null
-      : (signingFieldProblem(attrs) ??
-        patternTrouble ??
-        (type === 'text' && format === 'pattern' && !pattern ? 'Give the pattern.' : null));
+  const patternTrouble = usePatternProblem(type === 'text' ? (textOptions.pattern ?? null) : null);
+  // A pattern format without its pattern is signingFieldProblem's to refuse.
+  const problem = parties.length === 0 ? null : (signingFieldProblem(attrs) ?? patternTrouble);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (parties.length === 0 || problem) return;
     onInsert(attrs);
     setLabel('');
     setChoices('');
-    setPattern('');
+    setTextOptions((options) => withOptions(options, { pattern: undefined }));
   };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -207,70 +190,14 @@ export function SigningFieldDialog({
                 </div>
               )}
               {type === 'text' && (
-                <>
-                  <label className="flex items-center gap-2 text-sm text-slate-700">
-                    <input
-                      type="checkbox"
-                      checked={multiline}
-                      onChange={(event) => setMultiline(event.target.checked)}
-                      className="size-4 accent-indigo-600"
-                    />
-                    Several lines
-                  </label>
-                  <div>
-                    <label htmlFor={`${id}-format`} className={labelClass}>
-                      Must hold
-                    </label>
-                    <select
-                      id={`${id}-format`}
-                      value={format ?? ''}
-                      onChange={(event) =>
-                        setFormat((event.target.value || undefined) as TextFieldOptions['format'])
-                      }
-                      className={inputClass}
-                    >
-                      <option value="">Any text</option>
-                      <option value="number">A number</option>
-                      <option value="email">An e-mail address</option>
-                      <option value="pattern">Text matching a pattern</option>
-                    </select>
-                  </div>
-                  {format === 'pattern' && (
-                    <div>
-                      <label htmlFor={`${id}-pattern`} className={labelClass}>
-                        Pattern
-                      </label>
-                      <p id={`${id}-pattern-hint`} className="text-xs text-slate-500">
-                        A regular expression the whole text must match, such as [A-Z]{2}[0-9]{8}
-                      </p>
-                      <input
-                        id={`${id}-pattern`}
-                        value={pattern}
-                        maxLength={200}
-                        spellCheck={false}
-                        aria-describedby={`${id}-pattern-hint`}
-                        aria-invalid={patternTrouble !== null}
-                        onChange={(event) => setPattern(event.target.value)}
-                        className={`${inputClass} font-mono`}
-                      />
-                    </div>
-                  )}
-                  <div>
-                    <label htmlFor={`${id}-max-length`} className={labelClass}>
-                      Most characters <span className="font-normal text-slate-500">(optional)</span>
-                    </label>
-                    <input
-                      id={`${id}-max-length`}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={maxTextLength}
-                      value={maxLength}
-                      onChange={(event) => setMaxLength(event.target.value)}
-                      className={inputClass}
-                    />
-                  </div>
-                </>
+                <TextFieldOptionsInputs
+                  idOf={(part) => `${id}-${part}`}
+                  options={textOptions}
+                  onChange={(patch) => setTextOptions((options) => withOptions(options, patch))}
+                  inputClass={inputClass}
+                  labelClass={labelClass}
+                  patternInvalid={patternTrouble !== null}
+                />
               )}
               {!fillsItself && (
                 <label className="flex items-center gap-2 text-sm text-slate-700">

@@ -1,5 +1,6 @@
 import { Copy, Trash2 } from 'lucide-react';
 import { type FieldOptions, filledAtSigning } from '../../../../shared/api/contract-fields';
+import { TextFieldOptionsInputs, withOptions } from '../../../components/text-field-options';
 import { Button } from '../../../components/ui/button';
 import { fieldNameOf } from '../../../lib/field-types';
 import type { DraftField } from '../use-field-draft';
@@ -32,13 +33,7 @@ export function FieldProperties({
 }) {
   const id = (part: string) => `field-${part}`;
   const options = field.options;
-  const setOptions = (patch: Partial<FieldOptions>) => {
-    const next: FieldOptions = { ...options, ...patch };
-    for (const key of Object.keys(next) as (keyof FieldOptions)[]) {
-      if (next[key] === undefined || next[key] === '' || next[key] === false) delete next[key];
-    }
-    onChange({ options: next });
-  };
+  const setOptions = (patch: Partial<FieldOptions>) => onChange({ options: withOptions(options, patch) });
   const takesValue = !filledAtSigning.includes(field.type);
   const choices = options.choices ?? [];
   return (
@@ -115,68 +110,13 @@ export function FieldProperties({
         </div>
       )}
       {field.type === 'text' && (
-        <>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={options.multiline ?? false}
-              onChange={(event) => setOptions({ multiline: event.target.checked })}
-              className="size-4 accent-indigo-600"
-            />
-            Several lines
-          </label>
-          <div>
-            <label htmlFor={id('format')} className={labelClass}>
-              Must hold
-            </label>
-            <select
-              id={id('format')}
-              value={options.format ?? ''}
-              onChange={(event) => {
-                const format = (event.target.value || undefined) as FieldOptions['format'];
-                setOptions({ format, ...(format === 'pattern' ? {} : { pattern: undefined }) });
-              }}
-              className={inputClass}
-            >
-              <option value="">Any text</option>
-              <option value="number">A number</option>
-              <option value="email">An e-mail address</option>
-              <option value="pattern">Text matching a pattern</option>
-            </select>
-          </div>
-          {options.format === 'pattern' && (
-            <div>
-              <label htmlFor={id('pattern')} className={labelClass}>
-                Pattern
-              </label>
-              <Hint>A regular expression the whole text must match</Hint>
-              <input
-                id={id('pattern')}
-                value={options.pattern ?? ''}
-                maxLength={200}
-                onChange={(event) => setOptions({ pattern: event.target.value })}
-                className={`${inputClass} font-mono`}
-              />
-            </div>
-          )}
-          <div>
-            <label htmlFor={id('max-length')} className={labelClass}>
-              Most characters
-            </label>
-            <input
-              id={id('max-length')}
-              type="number"
-              min={1}
-              max={4000}
-              value={options.maxLength ?? ''}
-              onChange={(event) => {
-                const length = Number.parseInt(event.target.value, 10);
-                setOptions({ maxLength: length >= 1 ? Math.min(4000, length) : undefined });
-              }}
-              className={inputClass}
-            />
-          </div>
-        </>
+        <TextFieldOptionsInputs
+          idOf={id}
+          options={options}
+          onChange={setOptions}
+          inputClass={inputClass}
+          labelClass={labelClass}
+        />
       )}
       {takesValue && (
         <PrefillInput field={field} choices={choices} onChange={(value) => onChange({ value })} />
