@@ -9,6 +9,7 @@ import { directoryFileStore } from '../../src/server/uploads/directory-file-stor
 import type { FileStore } from '../../src/server/uploads/file-store';
 import { scannedPdf } from '../fixtures/pdf/hostile-pdfs';
 import { withMail } from '../support/background';
+import { draftFromPdf } from '../support/pdf-drafts';
 import { latestTokenFor, openLink } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -90,14 +91,7 @@ describe('ranges of stored files', () => {
 
 describe('PDFs answered by range', () => {
   it('lets the field editor and the signing page read a PDF piece by piece', async () => {
-    const created = await call(ctx, owner, {
-      method: 'POST',
-      url: '/api/contracts/upload-pdf?name=scan.pdf',
-      payload: pdf,
-      headers: { 'content-type': 'application/pdf' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const contract = created.json();
+    const contract = await draftFromPdf(ctx, owner, pdf, 'scan.pdf');
     const url = `/api/contracts/${contract.id}/files/${contract.files[0].id}`;
 
     const whole = await call(ctx, owner, { method: 'GET', url });

@@ -11,6 +11,7 @@ import { maxAttachedPdfBytes } from '../../src/server/mail/kinds/signing-outcome
 import { scannedPdf } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
+import { draftFromPdf } from '../support/pdf-drafts';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
 import { signingTokenIn } from '../support/smtp-peer';
 import { buildAccount, call, testApp } from '../support/test-app';
@@ -178,18 +179,9 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
   });
 
   it('a contract of PDFs alone signs the PDFs, with no empty page for the text', async () => {
-    const response = await call(ctx, owner, {
-      method: 'POST',
-      url: '/api/contracts/upload-pdf?name=form.pdf',
-      payload: pdfFixture('password-to-change.pdf'),
-      headers: { 'content-type': 'application/pdf' },
-    });
-    const id = response.json().id as string;
-    await call(ctx, owner, {
-      method: 'PATCH',
-      url: `/api/contracts/${id}`,
-      json: { signers: [{ name: 'Анна Кузнецова', email: 'anna@example.com' }] },
-    });
+    const { id } = await draftFromPdf(ctx, owner, pdfFixture('password-to-change.pdf'), 'form.pdf', [
+      { name: 'Анна Кузнецова', email: 'anna@example.com' },
+    ]);
     const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
     expect(sent.statusCode, sent.body).toBe(200);
     const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
@@ -203,20 +195,7 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
 describe('a sealed PDF too large to go with the e-mail', () => {
   it('is linked, not attached: the signer downloads it from their signing page, the sender from the contract', async () => {
     const signer = { name: 'Οδυσσέας Ελύτης', email: 'odysseas@example.com' };
-    const created = await call(ctx, owner, {
-      method: 'POST',
-      url: `/api/contracts/upload-pdf?name=${encodeURIComponent('Survey scans.pdf')}`,
-      payload: scannedPdf(8, 9),
-      headers: { 'content-type': 'application/pdf' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id as string;
-    const patched = await call(ctx, owner, {
-      method: 'PATCH',
-      url: `/api/contracts/${id}`,
-      json: { signers: [signer] },
-    });
-    expect(patched.statusCode, patched.body).toBe(200);
+    const { id } = await draftFromPdf(ctx, owner, scannedPdf(8, 9), 'Survey scans.pdf', [signer]);
     const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
     expect(sent.statusCode, sent.body).toBe(200);
     await background.drain();

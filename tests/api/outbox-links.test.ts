@@ -4,6 +4,7 @@ import { signers } from '../../src/server/db/schema';
 import { withheldLinkNote } from '../../src/server/mail/compose-mail';
 import { scannedPdf } from '../fixtures/pdf/hostile-pdfs';
 import { outboxBackgroundFor } from '../support/background';
+import { draftFromPdf } from '../support/pdf-drafts';
 import { createAndSend, openLink, signAs } from '../support/signing';
 import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
@@ -146,14 +147,7 @@ describe('the mail outbox without SMTP', () => {
     const logLines: string[] = [];
     const background = await outboxBackgroundFor(ctx.database, { demo: true, logLines });
     const signer = { name: 'Larissa Large', email: 'larissa-large@example.net' };
-    const created = await call(ctx, admin, {
-      method: 'POST',
-      url: '/api/contracts/upload-pdf?name=Scans.pdf',
-      payload: scannedPdf(8, 9),
-      headers: { 'content-type': 'application/pdf' },
-    });
-    const id = created.json().id as string;
-    await call(ctx, admin, { method: 'PATCH', url: `/api/contracts/${id}`, json: { signers: [signer] } });
+    const { id } = await draftFromPdf(ctx, admin, scannedPdf(8, 9), 'Scans.pdf', [signer]);
     const sent = await call(ctx, admin, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
     expect(sent.statusCode, sent.body).toBe(200);
     await background.drain();

@@ -7,6 +7,7 @@ import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
+import { draftFromPdf } from '../support/pdf-drafts';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -40,15 +41,9 @@ describe('a PDF the other side signed first', () => {
     expect(before).toHaveLength(1);
     expect(before[0]).toContain('Signature is Valid');
 
-    const uploaded = await call(ctx, owner, {
-      method: 'POST',
-      url: '/api/contracts/upload-pdf?name=countersigned.pdf',
-      payload: signedByOthers,
-      headers: { 'content-type': 'application/pdf' },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const id = uploaded.json().id as string;
-    expect(uploaded.json().files[0].signatureCount).toBe(1);
+    const uploaded = await draftFromPdf(ctx, owner, signedByOthers, 'countersigned.pdf');
+    const id = uploaded.id as string;
+    expect(uploaded.files[0].signatureCount).toBe(1);
     // Its text tags become fields for two signers.
     await background.drain();
     const signers = [
@@ -102,24 +97,12 @@ describe('a PDF the other side signed first', () => {
 
   it('keeps its own form, but hides the widgets of the fields filled, so they never cover the values drawn', async () => {
     const signedForm = pdfFixture('signed-form.pdf');
-    const uploaded = await call(ctx, owner, {
-      method: 'POST',
-      url: '/api/contracts/upload-pdf?name=signed-form.pdf',
-      payload: signedForm,
-      headers: { 'content-type': 'application/pdf' },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const contract = uploaded.json();
+    const signer = { name: 'Zofia Wiśniewska', email: 'zofia.form@example.com' };
+    const contract = await draftFromPdf(ctx, owner, signedForm, 'signed-form.pdf', [signer]);
     type Found = { id: string; type: string; options: { choices?: string[] } } & Record<string, unknown>;
     const found = contract.fields as Found[];
     // Its form's fields: the texts, the checkbox and the choice, for the sender to assign.
     expect(found.map((field) => field.type).sort()).toEqual(['checkbox', 'dropdown', 'text', 'text']);
-    const signer = { name: 'Zofia Wiśniewska', email: 'zofia.form@example.com' };
-    await call(ctx, owner, {
-      method: 'PATCH',
-      url: `/api/contracts/${contract.id}`,
-      json: { signers: [signer] },
-    });
     const assigned = await call(ctx, owner, {
       method: 'PUT',
       url: `/api/contracts/${contract.id}/fields`,
@@ -190,13 +173,7 @@ describe('a PDF the other side signed first', () => {
   }, 120_000);
 
   it('is not joined with other documents, which would break its signature', async () => {
-    const uploaded = await call(ctx, owner, {
-      method: 'POST',
-      url: '/api/contracts/upload-pdf?name=countersigned.pdf',
-      payload: signedByOthers,
-      headers: { 'content-type': 'application/pdf' },
-    });
-    const id = uploaded.json().id as string;
+    const { id } = await draftFromPdf(ctx, owner, signedByOthers, 'countersigned.pdf');
     const annex = await call(ctx, owner, {
       method: 'POST',
       url: `/api/contracts/${id}/files?name=annex.pdf`,
