@@ -134,6 +134,35 @@ test('a drafted contract’s signature block is written in its text, signed in p
       await signing.getByLabel('VAT number (required)').fill('PL12345678');
       await expect(signing.getByText('All 3 required fields are filled.')).toBeVisible();
     }
+    // At this width a 14 pt box is about 9 px high: each control stays inside its box, over none
+    // of the others, and is tapped through a strip at least 24 px high.
+    await signing.getByRole('heading', { name: 'Mutual NDA' }).click();
+    const controls = await pages.locator('[id^="placed-"]').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        const holder = element.closest('.absolute')?.getBoundingClientRect();
+        const tap = element.parentElement?.querySelector('label[aria-hidden="true"]')?.getBoundingClientRect();
+        return { id: element.id, box: box.toJSON(), holder: holder?.toJSON(), tapHeight: tap?.height ?? null };
+      }),
+    );
+    expect(controls.length).toBeGreaterThanOrEqual(index === 1 ? 4 : 2);
+    for (const [position, control] of controls.entries()) {
+      expect(control.box.height, control.id).toBeLessThanOrEqual((control.holder?.height ?? 0) + 1);
+      if (control.tapHeight !== null) expect(control.tapHeight, control.id).toBeGreaterThanOrEqual(24);
+      for (const other of controls.slice(position + 1)) {
+        const apart =
+          control.box.right <= other.box.left + 1 ||
+          other.box.right <= control.box.left + 1 ||
+          control.box.bottom <= other.box.top + 1 ||
+          other.box.bottom <= control.box.top + 1;
+        expect(apart, `${control.id} and ${other.id}`).toBe(true);
+      }
+    }
+    if (screenshots)
+      await pages
+        .getByRole('img', { name: 'Page 1 of 1' })
+        .locator('..')
+        .screenshot({ path: `${screenshots}/text-fields-signer-${index + 1}-page-390.png` });
     const results = await new AxeBuilder({ page: signing }).include('[aria-label="Document"]').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
     expect(await signing.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -187,7 +187,8 @@ function PdfPage({
   return (
     <div
       ref={holder}
-      className="relative mx-auto bg-white shadow"
+      // A size container: what is laid over the page sizes its text by the page (cqh units).
+      className="relative mx-auto bg-white shadow [container-type:size]"
       style={{ width, aspectRatio: `${size.width} / ${size.height}` }}
     >
       <div role="img" aria-label={`Page ${number} of ${document.numPages}`} className="absolute inset-0">

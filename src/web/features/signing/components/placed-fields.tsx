@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import type { FieldType } from '../../../../shared/api/contract-fields';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
 import { fieldNameOf } from '../../../lib/field-types';
@@ -114,15 +114,45 @@ export function FieldWalk({ state }: { state: PlacedFieldsState }) {
   );
 }
 
-const boxStyle = (field: SigningField) => ({
-  left: `${field.x * 100}%`,
-  top: `${field.y * 100}%`,
-  width: `${field.width * 100}%`,
-  height: `${field.height * 100}%`,
-});
+/**
+ * A field's box on its page, in fractions of the page (a size container, pdf-pages.tsx), and the
+ * size of its text: that of the value the sealed PDF prints there, so a field stays inside its
+ * box at any zoom and covers none of the words around it (at 390 px a 14 pt box is about 9 px
+ * high).
+ */
+const boxStyle = (field: SigningField) =>
+  ({
+    left: `${field.x * 100}%`,
+    top: `${field.y * 100}%`,
+    width: `${field.width * 100}%`,
+    height: `${field.height * 100}%`,
+    // 70% of a one-line box (a quarter of a multi-line one), at most 11 pt of the page (1.85% of an
+    // A4 page's width), as the sealed PDF prints it.
+    '--field-font': `min(16px, 1.85cqw, ${(field.height * (field.type === 'text' && field.options.multiline ? 25 : 70)).toFixed(3)}cqh)`,
+  }) as CSSProperties;
 
+/**
+ * The signer's own controls, drawn at their box's size. Being typed in, one grows to a readable
+ * 16 px over what is below it, and shrinks back to its box when left.
+ */
 const inputClass =
-  'size-full min-h-6 rounded-sm border-0 bg-indigo-50/90 px-1 text-[11px] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:bg-white focus:outline-none focus:ring-indigo-700';
+  'relative block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:min-h-9 focus:bg-white focus:text-base focus:shadow-lg focus:outline-none focus:ring-indigo-700';
+
+/**
+ * A box a few pixels high is too small to tap: an invisible strip at least 24 px high, centred on
+ * it, passes a tap on to its control (a label of it, hidden from assistive technology, which
+ * names the control by its own aria-label). The control paints over the strip.
+ */
+function TapArea({ control }: { control: string }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: a tap target only; the control has its own name
+    <label
+      htmlFor={control}
+      aria-hidden="true"
+      className="absolute inset-x-0 top-1/2 h-6 min-h-full -translate-y-1/2 cursor-pointer"
+    />
+  );
+}
 
 /** The fields on one page: the signer's as inputs in their boxes, the others' inert. */
 export function PlacedFieldsOverlay({
@@ -143,12 +173,16 @@ export function PlacedFieldsOverlay({
       {fields.map((field) =>
         field.mine ? (
           <div key={field.id} className="absolute" style={boxStyle(field)}>
+            {/* A radio group's choices are each their own target; the automatic ones take no input. */}
+            {!automatic.includes(field.type) && field.type !== 'radio' && (
+              <TapArea control={`placed-${field.id}`} />
+            )}
             <MyField field={field} state={state} view={view} signatureImage={signatureImage} />
           </div>
         ) : (
           <div
             key={field.id}
-            className="absolute flex items-center overflow-hidden rounded-sm bg-slate-200/60 px-1 text-[10px] text-slate-600 ring-1 ring-slate-300"
+            className="absolute flex items-center overflow-hidden rounded-sm bg-slate-200/60 px-[0.25em] text-[length:var(--field-font)] whitespace-nowrap text-slate-600 ring-1 ring-slate-300"
             style={boxStyle(field)}
             title={`${fieldNameOf(field)}: for another signer`}
           >
@@ -189,14 +223,14 @@ function MyField({
     return (
       <div
         id={id}
-        className="flex size-full items-center justify-center overflow-hidden rounded-sm bg-amber-50/90 text-[10px] text-slate-800 ring-2 ring-amber-400"
+        className="flex size-full items-center justify-center overflow-hidden rounded-sm bg-amber-50/90 text-[length:var(--field-font)] whitespace-nowrap text-slate-800 ring-2 ring-amber-400"
         title={`${fieldNameOf(field)}: filled from ${field.type === 'signature' ? 'the signature you adopt below' : field.type === 'initials' ? 'your initials below' : 'your details'}`}
       >
         {field.type === 'signature' ? (
           shown ? (
             <img src={shown} alt="Your signature" className="max-h-full max-w-full object-contain" />
           ) : (
-            <span>Signature: adopt it below</span>
+            <span className="truncate px-[0.25em]">Sign below</span>
           )
         ) : (
           <span className="truncate px-1">{shown}</span>
@@ -212,7 +246,7 @@ function MyField({
         aria-label={label}
         checked={value === 'true'}
         onChange={(event) => set(event.target.checked ? 'true' : 'false')}
-        className="size-full min-h-5 min-w-5 accent-indigo-600 ring-2 ring-indigo-500"
+        className="relative m-0 block size-full accent-indigo-600 ring-2 ring-indigo-500"
       />
     );
   }
@@ -223,17 +257,17 @@ function MyField({
         role="radiogroup"
         aria-label={label}
         tabIndex={-1}
-        className={`${inputClass} flex flex-wrap content-center items-center gap-x-2 overflow-auto`}
+        className="relative flex size-full flex-wrap content-center items-center gap-x-[0.5em] overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:z-10 focus-within:min-h-9 focus-within:overflow-visible focus-within:bg-white focus-within:text-base focus-within:shadow-lg"
       >
         {(field.options.choices ?? []).map((choice) => (
-          <label key={choice} className="inline-flex min-h-6 items-center gap-1" dir="auto">
+          <label key={choice} className="inline-flex items-center gap-[0.25em]" dir="auto">
             <input
               type="radio"
               name={id}
               value={choice}
               checked={value === choice}
               onChange={() => set(choice)}
-              className="size-3.5 accent-indigo-600"
+              className="m-0 size-[1em] accent-indigo-600"
             />
             {choice}
           </label>
@@ -291,7 +325,7 @@ function MyField({
         value={value}
         maxLength={field.options.maxLength}
         onChange={(event) => set(event.target.value)}
-        className={`${inputClass} resize-none`}
+        className={`${inputClass} resize-none focus:min-h-24`}
       />
     );
   }
