@@ -141,8 +141,15 @@ test('a drafted contract’s signature block is written in its text, signed in p
       elements.map((element) => {
         const box = element.getBoundingClientRect();
         const holder = element.closest('.absolute')?.getBoundingClientRect();
-        const tap = element.parentElement?.querySelector('label[aria-hidden="true"]')?.getBoundingClientRect();
-        return { id: element.id, box: box.toJSON(), holder: holder?.toJSON(), tapHeight: tap?.height ?? null };
+        const tap = element.parentElement
+          ?.querySelector('label[aria-hidden="true"]')
+          ?.getBoundingClientRect();
+        return {
+          id: element.id,
+          box: box.toJSON(),
+          holder: holder?.toJSON(),
+          tapHeight: tap?.height ?? null,
+        };
       }),
     );
     expect(controls.length).toBeGreaterThanOrEqual(index === 1 ? 4 : 2);

@@ -64,3 +64,22 @@ describe('a task thread after its task fails', () => {
     expect(await thread.run('wait', 1)).not.toBe(before);
   });
 });
+
+describe('a task thread when idle', () => {
+  it('stops after its idle time, but is kept as long as it was asked to be', async () => {
+    const idle = startTaskThread<FaultyTasks>(workerFile, { idleMs: 50, taskTimeoutMs: 60_000 });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const first = await idle.run('threadId', null);
+      await pause(300);
+      // Idle past 50 ms: a new thread answers.
+      const second = await idle.run('threadId', null);
+      expect(second).not.toBe(first);
+      idle.keepAlive(10_000);
+      await pause(300);
+      expect(await idle.run('threadId', null)).toBe(second);
+    } finally {
+      await idle.close();
+    }
+  });
+});

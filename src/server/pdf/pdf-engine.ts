@@ -22,6 +22,9 @@ const pdfThread: TaskThreadOptions = {
   resourceLimits: { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 192 },
 };
 
+/** How long a warmed-up PDF thread is kept idle: a signer who opened the page signs within minutes. */
+const warmThreadKeptMs = 10 * 60_000;
+
 const loadTasks = async () => (await import('./pdf-tasks')).pdfTasks;
 
 /** The PDF tasks of an engine, as the methods services call. */
@@ -37,6 +40,13 @@ function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
     finalizeContract: (input) => engine.run('finalizeContract', input),
     readCertificate: (input) => engine.run('readCertificate', input),
     renderRedline: (input) => engine.run('renderRedline', input),
+    // Run on the calling thread, the work would hold it for a second, for nothing a thread of its
+    // own would keep. A thread warmed is kept while the signer reads and signs.
+    warmUp: async (input) => {
+      if (!engine.threaded) return;
+      await engine.run('warmUp', input);
+      engine.keepAlive(warmThreadKeptMs);
+    },
     // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).
     inspectDocument: (input) => {
       const owned =

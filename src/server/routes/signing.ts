@@ -31,7 +31,10 @@ import { sendStoredFile } from './send-file';
  * that signer's paths and bound to that link; every later call proves itself with the cookie,
  * never with the token, and only while the link it was opened with still works.
  */
-export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, files }) => {
+export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, files, pdf, instanceCertificate },
+) => {
   /**
    * The link this browser's session was opened with and the checks it passed for the signer.
    * Refuses a missing, altered or expired cookie, and answers a session whose link was retired
@@ -152,10 +155,18 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       config: { public: true },
     },
-    async (request, reply) =>
-      noStore(reply).send(
-        await getSigningView(await requireSigner(request, request.params.signerId), request.actor),
-      ),
+    async (request, reply) => {
+      const signer = await requireSigner(request, request.params.signerId);
+      // Their signature would complete the contract: its seal follows within minutes, so the PDF
+      // thread is readied now (once in its life; pdf-tasks.ts warmUp), not when it is needed.
+      const warmPdfThread = () =>
+        void pdf
+          .warmUp({ p12: instanceCertificate.p12, password: instanceCertificate.password })
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'The PDF thread could not be warmed up'),
+          );
+      return noStore(reply).send(await getSigningView(signer, request.actor, warmPdfThread));
+    },
   );
 
   registerRoute(

@@ -28,6 +28,7 @@ export function taskEngine<T extends Tasks>(options: TaskEngineOptions<T>): Task
 export function inlineEngine<T extends Tasks>(load: () => Promise<T>): TaskEngine<T> {
   let loaded: Promise<T> | undefined;
   return {
+    threaded: false,
     run(task, input) {
       loaded ??= load();
       return loaded.then((tasks) => {
@@ -35,6 +36,7 @@ export function inlineEngine<T extends Tasks>(load: () => Promise<T>): TaskEngin
         return named(input);
       });
     },
+    keepAlive: () => {},
     close: async () => {},
   };
 }

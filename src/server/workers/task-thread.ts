@@ -6,12 +6,19 @@ import { TaskRefusal } from './task-refusal';
 export type Tasks = Record<string, (input: any) => Promise<unknown>>;
 
 export type TaskThread<T extends Tasks> = {
+  /** Whether the tasks run on a thread of their own (else on the calling one). */
+  readonly threaded: boolean;
   /** `transfer`: buffers in the input that move to the thread instead of being copied (unusable here afterwards). */
   run<K extends keyof T & string>(
     task: K,
     input: Parameters<T[K]>[0],
     transfer?: readonly Transferable[],
   ): Promise<Awaited<ReturnType<T[K]>>>;
+  /**
+   * Keeps the thread, once idle, for at least this long from now (instead of `idleMs`): work that
+   * readied it for a task expected soon is not thrown away before the task comes.
+   */
+  keepAlive(ms: number): void;
   close(): Promise<void>;
 };
 
@@ -42,16 +49,20 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let idleTimer: NodeJS.Timeout | undefined;
+  let keepUntil = 0;
   const stopWhenIdle = () => {
     clearTimeout(idleTimer);
-    if (pending.size > 0) return;
+    if (pending.size > 0 || !worker) return;
     // Idle, the thread does not keep the process alive; busy, it does (see run).
-    worker?.unref();
-    idleTimer = setTimeout(() => {
-      const idle = worker;
-      worker = undefined;
-      void idle?.terminate();
-    }, options.idleMs);
+    worker.unref();
+    idleTimer = setTimeout(
+      () => {
+        const idle = worker;
+        worker = undefined;
+        void idle?.terminate();
+      },
+      Math.max(options.idleMs, keepUntil - Date.now()),
+    );
     idleTimer.unref();
   };
   const failAll = (error: Error) => {
@@ -93,6 +104,7 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
   };
 
   return {
+    threaded: true,
     run: (task, input, transfer = []) =>
       new Promise((resolve, reject) => {
         clearTimeout(idleTimer);
@@ -122,6 +134,10 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
         current.ref();
         current.postMessage({ id, task, input }, transfer);
       }),
+    keepAlive(ms) {
+      keepUntil = Math.max(keepUntil, Date.now() + ms);
+      stopWhenIdle();
+    },
     async close() {
       clearTimeout(idleTimer);
       const current = worker;

@@ -23,13 +23,20 @@ async function savedSignatureFor(
   return saved.kind && saved.image ? { kind: saved.kind, image: saved.image } : null;
 }
 
-/** Everything the signing page shows: who sent what, the frozen document, the consent and the fields. */
+/**
+ * Everything the signing page shows: who sent what, the frozen document, the consent and the
+ * fields. `lastToSign` is told when the viewer's signature, if given, completes the contract.
+ */
 export async function getSigningView(
   ctx: SignerContext,
   viewer: { userId: string; email: string } | null = null,
+  lastToSign: () => void = () => {},
 ): Promise<SigningView> {
   const { db, signerId } = ctx;
   const { signer, contract, signers } = await findSignerWithContract(db, signerId, { link: ctx.linkId });
+  const state = signingStateOf({ contract, signer, signers });
+  if (state === 'ready' && signers.every((other) => other.id === signer.id || other.status === 'signed'))
+    lastToSign();
   const [organization] = await db
     .select({ name: organizations.name })
     .from(organizations)
@@ -42,7 +49,7 @@ export async function getSigningView(
   return presentSigningView({
     signer,
     contract,
-    state: signingStateOf({ contract, signer, signers }),
+    state,
     organizationName: organization?.name ?? '',
     senderEmail: sender?.email ?? '',
     frozen,
