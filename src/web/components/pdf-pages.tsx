@@ -187,8 +187,7 @@ function PdfPage({
   return (
     <div
       ref={holder}
-      // A size container: what is laid over the page sizes its text by the page (cqh units).
-      className="relative mx-auto bg-white shadow [container-type:size]"
+      className="relative mx-auto bg-white shadow"
       style={{ width, aspectRatio: `${size.width} / ${size.height}` }}
     >
       <div role="img" aria-label={`Page ${number} of ${document.numPages}`} className="absolute inset-0">

@@ -115,7 +115,7 @@ export function FieldWalk({ state }: { state: PlacedFieldsState }) {
 }
 
 /**
- * A field's box on its page, in fractions of the page (a size container, pdf-pages.tsx), and the
+ * A field's box on its page, in fractions of the page (the overlay is a size container of the page's size), and the
  * size of its text: that of the value the sealed PDF prints there, so a field stays inside its
  * box at any zoom and covers none of the words around it (at 390 px a 14 pt box is about 9 px
  * high).
@@ -169,7 +169,8 @@ export function PlacedFieldsOverlay({
   const fields = view.placed.filter((field) => field.page === page);
   if (fields.length === 0) return null;
   return (
-    <>
+    // The page's size: the fields' text is sized by it (cqh and cqw units in boxStyle).
+    <div className="pointer-events-none absolute inset-0 [container-type:size] *:pointer-events-auto">
       {fields.map((field) =>
         field.mine ? (
           <div key={field.id} className="absolute" style={boxStyle(field)}>
@@ -190,7 +191,7 @@ export function PlacedFieldsOverlay({
           </div>
         ),
       )}
-    </>
+    </div>
   );
 }
 
