@@ -133,6 +133,8 @@ describe('the signing ceremony', () => {
     }
     const sealed = peer.to(alice.email).find((mail) => mail.subject?.startsWith('Completed'))?.attachments[0]
       ?.content as Buffer;
+    // More than one of the mailer's 48 KB pieces, put back together byte for byte (compared below).
+    expect(sealed.length).toBeGreaterThan(48 * 1024);
     const report = await pdfsig(sealed);
     expect(report).toContain('Signature is Valid');
     expect(report).toContain('Total document signed');

@@ -12,6 +12,13 @@ type FaultyTasks = {
   refuse(reason: string): Promise<never>;
   outOfBounds(input: null): Promise<number>;
   wait(ms: number): Promise<number>;
+  bytes(size: number): Promise<{
+    large: Uint8Array;
+    again: Uint8Array;
+    part: Uint8Array;
+    small: Uint8Array;
+    sum: number;
+  }>;
 };
 
 let workerFile: URL;
@@ -62,6 +69,22 @@ describe('a task thread after its task fails', () => {
     await expect(thread.run('outOfBounds', null)).rejects.toThrow('was replaced');
     await expect(running).rejects.toThrow('was replaced (outOfBounds: RuntimeError');
     expect(await thread.run('wait', 1)).not.toBe(before);
+  });
+});
+
+describe('the results of a task thread', () => {
+  it('arrive whole, large byte arrays moved rather than copied', async () => {
+    const size = 3 * 1024 * 1024;
+    const result = await thread.run('bytes', size);
+    expect(result.large.byteLength).toBe(size);
+    expect(result.large.every((value) => value === 7)).toBe(true);
+    expect(Buffer.compare(result.again, result.large)).toBe(0);
+    expect(result.part.byteLength).toBe(size - 1);
+    expect(result.part.every((value) => value === 9)).toBe(true);
+    expect([...result.small]).toEqual(new Array(16).fill(3));
+    expect(result.sum).toBe(7 * size);
+    // The thread goes on serving after moving its buffers away.
+    expect(await thread.run('threadId', null)).toBeTypeOf('number');
   });
 });
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport, type Transporter } from 'nodemailer';
 
@@ -52,13 +53,33 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
         html: mail.html,
         attachments: mail.attachments?.map((attachment) => ({
           filename: attachment.filename,
-          content: Buffer.from(attachment.content),
+          content: inPieces(attachment.content),
           contentType: attachment.contentType,
         })),
       });
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * An attachment as a stream of 48 KB pieces. Given whole, nodemailer base64-encodes it and then
+ * scans the encoded message for lines to dot-stuff byte by byte, in one go on the server's own
+ * thread: a 2 MB sealed PDF held every other request for about 100 ms per recipient. In pieces,
+ * each step is a few milliseconds and requests are answered between them.
+ */
+function inPieces(bytes: Uint8Array, size = 48 * 1024): Readable {
+  let offset = 0;
+  return new Readable({
+    read() {
+      if (offset >= bytes.length) {
+        this.push(null);
+        return;
+      }
+      this.push(Buffer.from(bytes.buffer, bytes.byteOffset + offset, Math.min(size, bytes.length - offset)));
+      offset += size;
+    },
+  });
 }
 
 /**

@@ -27,6 +27,12 @@ const warmThreadKeptMs = 10 * 60_000;
 
 const loadTasks = async () => (await import('./pdf-tasks')).pdfTasks;
 
+/** Whether these bytes are their buffer's all (so moving the buffer moves nothing else). */
+const ownsBuffer = (bytes: Uint8Array) =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength;
+
 /** The PDF tasks of an engine, as the methods services call. */
 function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
   return {
@@ -37,7 +43,14 @@ function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
         input,
         (input.files ?? []).map((file) => file.bytes.buffer as ArrayBuffer),
       ),
-    finalizeContract: (input) => engine.run('finalizeContract', input),
+    // The frozen PDF (up to 500 MB of uploads) moves to the thread when it owns its buffer; the
+    // caller reads it for this alone.
+    finalizeContract: (input) =>
+      engine.run(
+        'finalizeContract',
+        input,
+        ownsBuffer(input.frozen) ? [input.frozen.buffer as ArrayBuffer] : [],
+      ),
     readCertificate: (input) => engine.run('readCertificate', input),
     renderRedline: (input) => engine.run('renderRedline', input),
     // Run on the calling thread, the work would hold it for a second, for nothing a thread of its
@@ -49,10 +62,7 @@ function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
     },
     // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).
     inspectDocument: (input) => {
-      const owned =
-        input.byteOffset === 0 && input.byteLength === input.buffer.byteLength
-          ? input
-          : new Uint8Array(input);
+      const owned = ownsBuffer(input) ? input : new Uint8Array(input);
       return engine.run('inspectDocument', owned, [owned.buffer as ArrayBuffer]);
     },
     close: () => engine.close(),

@@ -164,8 +164,29 @@ export function serveTasks(tasks: Tasks): void {
           ? { id: message.id, refusal: error.message }
           : { id: message.id, fault: `${message.task}: ${faultOf(error)}` };
     }
-    parentPort?.postMessage(answer);
+    parentPort?.postMessage(answer, movableBuffers(answer.result));
   });
+}
+
+/**
+ * The large byte arrays of a task's result (itself, or its top-level fields) that own their whole
+ * buffer: moved to the calling thread rather than copied, since copying a 20 MB sealed PDF there
+ * held the event loop. A task's result is never kept by the task (what moves is unusable here).
+ */
+function movableBuffers(result: unknown): ArrayBuffer[] {
+  const candidates = result instanceof Uint8Array ? [result] : Object.values(Object(result) as object);
+  const buffers = new Set<ArrayBuffer>();
+  for (const value of candidates) {
+    if (
+      value instanceof Uint8Array &&
+      value.buffer instanceof ArrayBuffer &&
+      value.byteOffset === 0 &&
+      value.byteLength === value.buffer.byteLength &&
+      value.byteLength >= 1024 * 1024
+    )
+      buffers.add(value.buffer);
+  }
+  return [...buffers];
 }
 
 const faultOf = (error: unknown) =>
