@@ -28,6 +28,9 @@ async function insertSigningField(
   }
   await dialog.getByRole('button', { name: 'Insert' }).click();
   await expect(dialog).toBeHidden();
+  // The text is typed on where the field went in: the editor has the focus back first (typed
+  // before, on a busy machine, the next line went nowhere).
+  await expect(page.getByRole('textbox', { name: 'Contract content' })).toBeFocused();
 }
 
 test('a drafted contract’s signature block is written in its text, signed in place at phone width and sealed there', async ({
@@ -80,6 +83,7 @@ test('a drafted contract’s signature block is written in its text, signed in p
   });
   // Each field is a chip in its signer's colour, where it was written.
   await expect(body.locator('.signing-field')).toHaveCount(6);
+  await expect(body).toContainText('VAT number:');
   await expect(body.locator('.signing-field[data-signer="2"]')).toHaveCount(4);
   await expect(body.getByText('[Term · Signer 2]')).toBeVisible();
   if (screenshots) await page.screenshot({ path: `${screenshots}/text-fields-editor.png` });
@@ -133,6 +137,13 @@ test('a drafted contract’s signature block is written in its text, signed in p
       await signing.getByLabel('Term (required)').selectOption('Three years');
       await signing.getByLabel('VAT number (required)').fill('PL12345678');
       await expect(signing.getByText('All 3 required fields are filled.')).toBeVisible();
+      // A tap on a field's lower edge reaches it, not the tap strip of the field below.
+      await signing.getByRole('heading', { name: 'Mutual NDA' }).click();
+      const company = signing.getByLabel('Company (required)');
+      const edge = await company.boundingBox();
+      if (!edge) throw new Error('The Company field is not shown');
+      await signing.mouse.click(edge.x + edge.width / 2, edge.y + edge.height - 1);
+      await expect(company).toBeFocused();
     }
     // At this width a 14 pt box is about 9 px high: each control stays inside its box, over none
     // of the others, and is tapped through a strip at least 24 px high.

@@ -45,18 +45,28 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
   return {
     kind: 'smtp',
     async deliver(mail) {
-      await transport.sendMail({
-        from: input.from,
-        to: { name: mail.to.name, address: mail.to.email },
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments?.map((attachment) => ({
-          filename: attachment.filename,
-          content: inPieces(attachment.content),
-          contentType: attachment.contentType,
-        })),
-      });
+      const send = () =>
+        transport.sendMail({
+          from: input.from,
+          to: { name: mail.to.name, address: mail.to.email },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments?.map((attachment) => ({
+            filename: attachment.filename,
+            content: inPieces(attachment.content),
+            contentType: attachment.contentType,
+          })),
+        });
+      try {
+        await send();
+      } catch (error) {
+        // The pool sends a message again by itself when its connection closed before any of it
+        // went; pieces already read cannot be, so that fails with ESTREAM and nothing was sent:
+        // sent once more here, with fresh pieces.
+        if ((error as { code?: unknown }).code !== 'ESTREAM') throw error;
+        await send();
+      }
     },
     close: () => transport.close(),
   };

@@ -36,13 +36,16 @@ const ownsBuffer = (bytes: Uint8Array) =>
 /** The PDF tasks of an engine, as the methods services call. */
 function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
   return {
-    // Uploaded PDFs (up to 50 MB each) are moved to the thread, not copied.
+    // Uploaded PDFs (up to 50 MB each) are moved to the thread, not copied, when they own their
+    // buffer (a small one read from the database store may be a slice of a shared one).
     freezeContract: (input) =>
-      engine.run(
-        'freezeContract',
-        input,
-        (input.files ?? []).map((file) => file.bytes.buffer as ArrayBuffer),
-      ),
+      engine.run('freezeContract', input, [
+        ...new Set(
+          (input.files ?? [])
+            .filter((file) => ownsBuffer(file.bytes))
+            .map((file) => file.bytes.buffer as ArrayBuffer),
+        ),
+      ]),
     // The frozen PDF (up to 500 MB of uploads) moves to the thread when it owns its buffer; the
     // caller reads it for this alone.
     finalizeContract: (input) =>

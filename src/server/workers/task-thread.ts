@@ -174,7 +174,13 @@ export function serveTasks(tasks: Tasks): void {
  * held the event loop. A task's result is never kept by the task (what moves is unusable here).
  */
 function movableBuffers(result: unknown): ArrayBuffer[] {
-  const candidates = result instanceof Uint8Array ? [result] : Object.values(Object(result) as object);
+  // Only objects' fields: a string result (the content thread's JSON) is not looked into.
+  const candidates =
+    result instanceof Uint8Array
+      ? [result]
+      : typeof result === 'object' && result !== null
+        ? Object.values(result)
+        : [];
   const buffers = new Set<ArrayBuffer>();
   for (const value of candidates) {
     if (

@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { openPdf, renderTextLayer } from '../lib/pdfjs';
 
 type PageSize = { width: number; height: number };
@@ -97,7 +97,8 @@ export function PdfPages({
         ref={frame}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable, so the keyboard can scroll it
         tabIndex={0}
-        className="max-h-[70vh] overflow-auto bg-slate-100 p-2 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:p-4"
+        // isolate: what is raised over a page (a field being typed in) stays under the page's chrome.
+        className="isolate max-h-[70vh] overflow-auto bg-slate-100 p-2 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:p-4"
       >
         {failed && (
           <p className="p-4 text-sm text-red-700">The document could not be shown. Download it instead.</p>
@@ -188,7 +189,15 @@ function PdfPage({
     <div
       ref={holder}
       className="relative mx-auto bg-white shadow"
-      style={{ width, aspectRatio: `${size.width} / ${size.height}` }}
+      // The page's size as drawn, for what is laid over it (the signing page sizes its fields' text by it).
+      style={
+        {
+          width,
+          aspectRatio: `${size.width} / ${size.height}`,
+          '--page-width': `${width}px`,
+          '--page-height': `${(width * size.height) / size.width}px`,
+        } as CSSProperties
+      }
     >
       <div role="img" aria-label={`Page ${number} of ${document.numPages}`} className="absolute inset-0">
         {near && <canvas ref={canvas} className="block size-full" />}

@@ -115,33 +115,35 @@ export function FieldWalk({ state }: { state: PlacedFieldsState }) {
 }
 
 /**
- * A field's box on its page, in fractions of the page (the overlay is a size container of the page's size), and the
- * size of its text: that of the value the sealed PDF prints there, so a field stays inside its
- * box at any zoom and covers none of the words around it (at 390 px a 14 pt box is about 9 px
- * high).
+ * A field's box on its page, in fractions of the page, and the size of its text: that of the
+ * value the sealed PDF prints there (70% of a one-line box, a quarter of a multi-line one, at most
+ * 11 pt of the page: 1.85% of an A4 page's width), by the page's drawn size (`--page-width` and
+ * `--page-height`, set by PdfPages). So a field stays inside its box at any zoom and covers none
+ * of the words around it: at 390 px a 14 pt box is about 9 px high.
  */
-const boxStyle = (field: SigningField) =>
-  ({
+const boxStyle = (field: SigningField) => {
+  const share = field.height * (field.type === 'text' && field.options.multiline ? 0.25 : 0.7);
+  return {
     left: `${field.x * 100}%`,
     top: `${field.y * 100}%`,
     width: `${field.width * 100}%`,
     height: `${field.height * 100}%`,
-    // 70% of a one-line box (a quarter of a multi-line one), at most 11 pt of the page (1.85% of an
-    // A4 page's width), as the sealed PDF prints it.
-    '--field-font': `min(16px, 1.85cqw, ${(field.height * (field.type === 'text' && field.options.multiline ? 25 : 70)).toFixed(3)}cqh)`,
-  }) as CSSProperties;
+    '--field-font': `min(16px, calc(var(--page-width) * 0.0185), calc(var(--page-height) * ${share.toFixed(5)}))`,
+  } as CSSProperties;
+};
 
 /**
- * The signer's own controls, drawn at their box's size. Being typed in, one grows to a readable
- * 16 px over what is below it, and shrinks back to its box when left.
+ * The signer's own controls, drawn at their box's size and above every tap strip (so a strip
+ * never takes a tap meant for the field above it). Being typed in, one grows to a readable 16 px
+ * over what is below it, and shrinks back to its box when left.
  */
 const inputClass =
-  'relative block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:min-h-9 focus:bg-white focus:text-base focus:shadow-lg focus:outline-none focus:ring-indigo-700';
+  'relative z-[1] block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:min-h-9 focus:bg-white focus:text-base focus:shadow-lg focus:outline-none focus:ring-indigo-700';
 
 /**
- * A box a few pixels high is too small to tap: an invisible strip at least 24 px high, centred on
- * it, passes a tap on to its control (a label of it, hidden from assistive technology, which
- * names the control by its own aria-label). The control paints over the strip.
+ * A box a few pixels high or wide is too small to tap: an invisible strip at least 24 px high
+ * and wide, centred on it, passes a tap on to its control (a label of it, hidden from assistive
+ * technology, which names the control by its own aria-label). Controls paint over every strip.
  */
 function TapArea({ control }: { control: string }) {
   return (
@@ -149,7 +151,7 @@ function TapArea({ control }: { control: string }) {
     <label
       htmlFor={control}
       aria-hidden="true"
-      className="absolute inset-x-0 top-1/2 h-6 min-h-full -translate-y-1/2 cursor-pointer"
+      className="absolute top-1/2 left-1/2 h-6 min-h-full w-full min-w-6 -translate-x-1/2 -translate-y-1/2 cursor-pointer"
     />
   );
 }
@@ -169,8 +171,7 @@ export function PlacedFieldsOverlay({
   const fields = view.placed.filter((field) => field.page === page);
   if (fields.length === 0) return null;
   return (
-    // The page's size: the fields' text is sized by it (cqh and cqw units in boxStyle).
-    <div className="pointer-events-none absolute inset-0 [container-type:size] *:pointer-events-auto">
+    <>
       {fields.map((field) =>
         field.mine ? (
           <div key={field.id} className="absolute" style={boxStyle(field)}>
@@ -191,7 +192,7 @@ export function PlacedFieldsOverlay({
           </div>
         ),
       )}
-    </div>
+    </>
   );
 }
 
@@ -247,7 +248,7 @@ function MyField({
         aria-label={label}
         checked={value === 'true'}
         onChange={(event) => set(event.target.checked ? 'true' : 'false')}
-        className="relative m-0 block size-full accent-indigo-600 ring-2 ring-indigo-500"
+        className="relative z-[1] m-0 block size-full accent-indigo-600 ring-2 ring-indigo-500"
       />
     );
   }
@@ -258,10 +259,15 @@ function MyField({
         role="radiogroup"
         aria-label={label}
         tabIndex={-1}
-        className="relative flex size-full flex-wrap content-center items-center gap-x-[0.5em] overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:z-10 focus-within:min-h-9 focus-within:overflow-visible focus-within:bg-white focus-within:text-base focus-within:shadow-lg"
+        className="relative z-[1] flex size-full flex-wrap content-center items-center gap-x-[0.5em] overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:z-10 focus-within:min-h-9 focus-within:overflow-visible focus-within:bg-white focus-within:text-base focus-within:shadow-lg"
       >
         {(field.options.choices ?? []).map((choice) => (
-          <label key={choice} className="inline-flex items-center gap-[0.25em]" dir="auto">
+          // Each choice is tapped through a strip 24 px high around it.
+          <label
+            key={choice}
+            className="relative inline-flex items-center gap-[0.25em] before:absolute before:top-1/2 before:-right-1 before:-left-1 before:h-6 before:-translate-y-1/2 before:content-['']"
+            dir="auto"
+          >
             <input
               type="radio"
               name={id}
@@ -297,7 +303,8 @@ function MyField({
   if (field.type === 'image') {
     return (
       <label
-        className={`${inputClass} flex cursor-pointer items-center justify-center overflow-hidden`}
+        // Its control is the hidden file input: the label shows the focus it takes.
+        className="relative z-[1] flex size-full cursor-pointer items-center justify-center overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:z-10 focus-within:min-h-9 focus-within:bg-white focus-within:text-base focus-within:shadow-lg focus-within:ring-indigo-700"
         title={label}
       >
         {value ? <img src={value} alt="" className="max-h-full max-w-full object-contain" /> : 'Add image'}
