@@ -72,6 +72,22 @@ describe('a task thread after its task fails', () => {
   });
 });
 
+describe('a task thread given an input it cannot take', () => {
+  it('fails that call at once and leaves nothing waiting on the thread', async () => {
+    const idle = startTaskThread<FaultyTasks>(workerFile, { idleMs: 50, taskTimeoutMs: 60_000 });
+    try {
+      const before = await idle.run('threadId', null);
+      // A function cannot be cloned to another thread: postMessage throws.
+      await expect(idle.run('wait', (() => 1) as unknown as number)).rejects.toThrow(/could not be cloned/);
+      // Nothing is left pending, so the thread idles out as usual (a call left waiting held it).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await idle.run('threadId', null)).not.toBe(before);
+    } finally {
+      await idle.close();
+    }
+  });
+});
+
 describe('the results of a task thread', () => {
   it('arrive whole, large byte arrays moved rather than copied', async () => {
     const size = 3 * 1024 * 1024;

@@ -132,7 +132,14 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
         // A call waiting on the thread keeps the process alive: unreferenced, a process whose only
         // work left is this call (a start-up awaiting the demo's render) would end with exit code 13.
         current.ref();
-        current.postMessage({ id, task, input }, transfer);
+        try {
+          current.postMessage({ id, task, input }, transfer);
+        } catch (error) {
+          // Not sent (an input that cannot be cloned): this call fails, the thread is as it was.
+          pending.get(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+          pending.delete(id);
+          stopWhenIdle();
+        }
       }),
     keepAlive(ms) {
       keepUntil = Math.max(keepUntil, Date.now() + ms);
