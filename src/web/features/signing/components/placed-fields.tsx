@@ -134,11 +134,17 @@ const boxStyle = (field: SigningField) => {
 
 /**
  * The signer's own controls, drawn at their box's size and above every tap strip (so a strip
- * never takes a tap meant for the field above it). Being typed in, one grows to a readable 16 px
- * over what is below it, and shrinks back to its box when left.
+ * never takes a tap meant for the field above it).
  */
-const inputClass =
-  'relative z-[1] block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:min-h-9 focus:bg-white focus:text-base focus:shadow-lg focus:outline-none focus:ring-indigo-700';
+const controlClass =
+  'relative z-[1] block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:bg-white focus:outline-none focus:ring-indigo-700';
+
+/**
+ * A control typed into grows to a readable 16 px over what is below it, and shrinks back to its
+ * box when left. Only those: a choice, a tick or a picture growing as it is pressed would move
+ * from under the pointer before the press ends, and the press would be lost.
+ */
+const typedClass = `${controlClass} focus:min-h-9 focus:text-base focus:shadow-lg`;
 
 /**
  * A box a few pixels high or wide is too small to tap: an invisible strip at least 24 px high
@@ -259,10 +265,10 @@ function MyField({
         role="radiogroup"
         aria-label={label}
         tabIndex={-1}
-        className="relative z-[1] flex size-full flex-wrap content-center items-center gap-x-[0.5em] overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:z-10 focus-within:min-h-9 focus-within:overflow-visible focus-within:bg-white focus-within:text-base focus-within:shadow-lg"
+        className="relative z-[1] flex size-full flex-wrap content-center items-center gap-x-[0.5em] rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:bg-white focus-within:ring-indigo-700"
       >
         {(field.options.choices ?? []).map((choice) => (
-          // Each choice is tapped through a strip 24 px high around it.
+          // Each choice is tapped through a strip 24 px high around it; its button paints above it.
           <label
             key={choice}
             className="relative inline-flex items-center gap-[0.25em] before:absolute before:top-1/2 before:-right-1 before:-left-1 before:h-6 before:-translate-y-1/2 before:content-['']"
@@ -274,7 +280,7 @@ function MyField({
               value={choice}
               checked={value === choice}
               onChange={() => set(choice)}
-              className="m-0 size-[1em] accent-indigo-600"
+              className="relative z-[1] m-0 size-[1em] accent-indigo-600"
             />
             {choice}
           </label>
@@ -289,7 +295,7 @@ function MyField({
         aria-label={label}
         value={value}
         onChange={(event) => set(event.target.value)}
-        className={inputClass}
+        className={controlClass}
       >
         <option value="">Choose…</option>
         {(field.options.choices ?? []).map((choice) => (
@@ -304,7 +310,7 @@ function MyField({
     return (
       <label
         // Its control is the hidden file input: the label shows the focus it takes.
-        className="relative z-[1] flex size-full cursor-pointer items-center justify-center overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:z-10 focus-within:min-h-9 focus-within:bg-white focus-within:text-base focus-within:shadow-lg focus-within:ring-indigo-700"
+        className="relative z-[1] flex size-full cursor-pointer items-center justify-center overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:bg-white focus-within:ring-indigo-700"
         title={label}
       >
         {value ? <img src={value} alt="" className="max-h-full max-w-full object-contain" /> : 'Add image'}
@@ -333,7 +339,7 @@ function MyField({
         value={value}
         maxLength={field.options.maxLength}
         onChange={(event) => set(event.target.value)}
-        className={`${inputClass} resize-none focus:min-h-24`}
+        className={`${typedClass} resize-none focus:min-h-24`}
       />
     );
   }
@@ -347,7 +353,7 @@ function MyField({
       value={value}
       maxLength={field.options.maxLength}
       onChange={(event) => set(event.target.value)}
-      className={inputClass}
+      className={typedClass}
     />
   );
 }
