@@ -136,6 +136,12 @@ test('a drafted contract’s signature block is written in its text, signed in p
       await signing.keyboard.type('Acme Sp. z o.o.');
       await signing.getByLabel('Term (required)').selectOption('Three years');
       await signing.getByLabel('VAT number (required)').fill('PL12345678');
+      // Being typed in, the field grows to readable text over the lines below it.
+      if (screenshots)
+        await pages
+          .getByRole('img', { name: 'Page 1 of 1' })
+          .locator('..')
+          .screenshot({ path: `${screenshots}/text-fields-typing-390.png` });
       await expect(signing.getByText('All 3 required fields are filled.')).toBeVisible();
       // A tap on a field's lower edge reaches it, not the tap strip of the field below.
       await signing.getByRole('heading', { name: 'Mutual NDA' }).click();

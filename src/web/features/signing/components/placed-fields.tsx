@@ -129,6 +129,8 @@ const boxStyle = (field: SigningField) => {
     width: `${field.width * 100}%`,
     height: `${field.height * 100}%`,
     '--field-font': `min(16px, calc(var(--page-width) * 0.0185), calc(var(--page-height) * ${share.toFixed(5)}))`,
+    // What is left of the page's width from the field's left edge: as wide as a field may grow.
+    '--field-room': `calc(var(--page-width) * ${(1 - field.x).toFixed(5)})`,
   } as CSSProperties;
 };
 
@@ -140,11 +142,11 @@ const controlClass =
   'relative z-[1] block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:bg-white focus:outline-none focus:ring-indigo-700';
 
 /**
- * A control typed into grows to a readable 16 px over what is below it, and shrinks back to its
- * box when left. Only those: a choice, a tick or a picture growing as it is pressed would move
+ * A control typed into grows to a readable 16 px over what is below it (and up to 10rem wide,
+ * within the page), and shrinks back to its box when left. Only those: a choice, a tick or a picture growing as it is pressed would move
  * from under the pointer before the press ends, and the press would be lost.
  */
-const typedClass = `${controlClass} focus:min-h-9 focus:text-base focus:shadow-lg`;
+const typedClass = `${controlClass} focus:min-h-9 focus:min-w-[min(10rem,var(--field-room))] focus:text-base focus:shadow-lg`;
 
 /**
  * A box a few pixels high or wide is too small to tap: an invisible strip at least 24 px high
