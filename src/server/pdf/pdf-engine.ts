@@ -1,5 +1,5 @@
 import { inlineEngine, type TaskEngine, taskEngine } from '../workers/task-engine';
-import { startTaskThread, type TaskThreadOptions } from '../workers/task-thread';
+import { ownsBuffer, startTaskThread, type TaskThreadOptions } from '../workers/task-thread';
 import type { PdfTasks } from './pdf-tasks';
 
 /**
@@ -26,12 +26,6 @@ const pdfThread: TaskThreadOptions = {
 const warmThreadKeptMs = 10 * 60_000;
 
 const loadTasks = async () => (await import('./pdf-tasks')).pdfTasks;
-
-/** Whether these bytes are their buffer's all (so moving the buffer moves nothing else). */
-const ownsBuffer = (bytes: Uint8Array) =>
-  bytes.buffer instanceof ArrayBuffer &&
-  bytes.byteOffset === 0 &&
-  bytes.byteLength === bytes.buffer.byteLength;
 
 /** The PDF tasks of an engine, as the methods services call. */
 function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {

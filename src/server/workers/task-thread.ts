@@ -190,17 +190,17 @@ function movableBuffers(result: unknown): ArrayBuffer[] {
         : [];
   const buffers = new Set<ArrayBuffer>();
   for (const value of candidates) {
-    if (
-      value instanceof Uint8Array &&
-      value.buffer instanceof ArrayBuffer &&
-      value.byteOffset === 0 &&
-      value.byteLength === value.buffer.byteLength &&
-      value.byteLength >= 1024 * 1024
-    )
-      buffers.add(value.buffer);
+    if (value instanceof Uint8Array && ownsBuffer(value) && value.byteLength >= 1024 * 1024)
+      buffers.add(value.buffer as ArrayBuffer);
   }
   return [...buffers];
 }
+
+/** Whether these bytes are their buffer's all, so moving the buffer to a thread moves nothing else. */
+export const ownsBuffer = (bytes: Uint8Array) =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength;
 
 const faultOf = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${String(error)}`;

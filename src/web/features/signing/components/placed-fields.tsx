@@ -143,10 +143,15 @@ const controlClass =
 
 /**
  * A control typed into grows to a readable 16 px over what is below it (and up to 10rem wide,
- * within the page), and shrinks back to its box when left. Only those: a choice, a tick or a picture growing as it is pressed would move
- * from under the pointer before the press ends, and the press would be lost.
+ * within the page), and shrinks back to its box when left. Only those: a choice, a tick or a
+ * picture growing as it is pressed would move from under the pointer before the press ends, and
+ * the press would be lost.
  */
 const typedClass = `${controlClass} focus:min-h-9 focus:min-w-[min(10rem,var(--field-room))] focus:text-base focus:shadow-lg`;
+
+/** A box holding its controls (a radio group's choices, an image's file input): it shows their focus. */
+const holderClass =
+  'relative z-[1] flex size-full items-center rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:bg-white focus-within:ring-indigo-700';
 
 /**
  * A box a few pixels high or wide is too small to tap: an invisible strip at least 24 px high
@@ -267,7 +272,7 @@ function MyField({
         role="radiogroup"
         aria-label={label}
         tabIndex={-1}
-        className="relative z-[1] flex size-full flex-wrap content-center items-center gap-x-[0.5em] rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:bg-white focus-within:ring-indigo-700"
+        className={`${holderClass} flex-wrap content-center gap-x-[0.5em]`}
       >
         {(field.options.choices ?? []).map((choice) => (
           // Each choice is tapped through a strip 24 px high around it; its button paints above it.
@@ -310,11 +315,7 @@ function MyField({
   }
   if (field.type === 'image') {
     return (
-      <label
-        // Its control is the hidden file input: the label shows the focus it takes.
-        className="relative z-[1] flex size-full cursor-pointer items-center justify-center overflow-hidden rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:bg-white focus-within:ring-indigo-700"
-        title={label}
-      >
+      <label className={`${holderClass} cursor-pointer justify-center overflow-hidden`} title={label}>
         {value ? <img src={value} alt="" className="max-h-full max-w-full object-contain" /> : 'Add image'}
         <input
           id={id}
