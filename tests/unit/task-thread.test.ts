@@ -1,14 +1,15 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
-import { startTaskThread, type TaskThread } from '../../src/server/workers/task-thread';
+import { startTaskThread, type TaskThread, taskThreadNice } from '../../src/server/workers/task-thread';
 
 type FaultyTasks = {
   threadId(input: null): Promise<number>;
+  priority(input: null): Promise<number>;
   refuse(reason: string): Promise<never>;
   outOfBounds(input: null): Promise<number>;
   wait(ms: number): Promise<number>;
@@ -120,5 +121,13 @@ describe('a task thread when idle', () => {
     } finally {
       await idle.close();
     }
+  });
+});
+
+describe('a task thread beside the server thread', () => {
+  it.runIf(process.platform === 'linux')('runs below it, and leaves its priority as it was', async () => {
+    const server = getPriority(0);
+    expect(await thread.run('priority', null)).toBe(Math.min(19, server + taskThreadNice));
+    expect(getPriority(0)).toBe(server);
   });
 });
