@@ -8,8 +8,10 @@ import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { defaultPdfEngine } from './pdf/pdf-engine';
 import { loadOrCreateInstanceCertificate } from './pdf/pkcs12-certificate';
 import { defaultAccountLimits } from './services/accounts/sign-in';
+import { runRuntimeThreadsBelowServer } from './workers/thread-priority';
 
 async function main(): Promise<void> {
+  runRuntimeThreadsBelowServer();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

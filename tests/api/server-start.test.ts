@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoCredentials } from '../../src/server/demo/seed-demo';
 import { projectRoot } from '../../src/server/paths';
+import { backgroundNice } from '../../src/server/workers/thread-priority';
 import {
   builtServerEntry as entry,
   startBuiltServer as start,
@@ -41,6 +42,27 @@ async function demoDashboard(base: string) {
   return response.json();
 }
 
+/**
+ * The thread answering requests keeps the priority it was started with, and every other thread of
+ * the process (V8's and libuv's, the PDF and upload threads) runs below it: on Linux a nice value
+ * is a thread's own, and getpriority takes a thread's id.
+ */
+async function expectBackgroundThreadsBelow(pid: number) {
+  const started = getPriority(0);
+  const background = Math.min(19, started + backgroundNice);
+  const niceOf = () =>
+    readdirSync(`/proc/${pid}/task`)
+      .map(Number)
+      .filter((thread) => thread !== pid)
+      .map((thread) => getPriority(thread));
+  expect(getPriority(pid)).toBe(started);
+  expect(niceOf().length).toBeGreaterThan(4);
+  // A task thread lowers its own as it starts: one may be starting now.
+  await expect
+    .poll(() => niceOf().filter((nice) => nice !== background), { timeout: 10_000 })
+    .toEqual([]);
+}
+
 describe('starting the server', () => {
   it('creates the embedded database, seeds the demo once, and reuses both on the next start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pactum-start-'));
@@ -51,6 +73,7 @@ describe('starting the server', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     const before = await demoDashboard(first.base);
+    if (process.platform === 'linux') await expectBackgroundThreadsBelow(first.pid);
     await first.stop();
 
     const second = await start({ DATA_DIR: dataDir });

@@ -65,7 +65,14 @@ export async function startBuiltServer(env: Record<string, string>, port?: numbe
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     }).then(() => running.delete(child));
-  return { base: `http://127.0.0.1:${listenOn}`, port: listenOn, output: () => output, stop, kill };
+  return {
+    base: `http://127.0.0.1:${listenOn}`,
+    port: listenOn,
+    pid: child.pid ?? 0,
+    output: () => output,
+    stop,
+    kill,
+  };
 }
 
 /** Signs in to a built server's demo workspace as its demo user; the session cookie. */

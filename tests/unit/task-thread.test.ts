@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
-import { startTaskThread, type TaskThread, taskThreadNice } from '../../src/server/workers/task-thread';
+import { startTaskThread, type TaskThread } from '../../src/server/workers/task-thread';
+import { backgroundNice } from '../../src/server/workers/thread-priority';
 
 type FaultyTasks = {
   threadId(input: null): Promise<number>;
@@ -127,7 +128,7 @@ describe('a task thread when idle', () => {
 describe('a task thread beside the server thread', () => {
   it.runIf(process.platform === 'linux')('runs below it, and leaves its priority as it was', async () => {
     const server = getPriority(0);
-    expect(await thread.run('priority', null)).toBe(Math.min(19, server + taskThreadNice));
+    expect(await thread.run('priority', null)).toBe(Math.min(19, server + backgroundNice));
     expect(getPriority(0)).toBe(server);
   });
 });

@@ -1,6 +1,6 @@
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
 import { TaskRefusal } from './task-refusal';
+import { runBelowServerThread } from './thread-priority';
 
 /** Named async functions taking one input: what a worker thread can be asked to do. */
 // biome-ignore lint/suspicious/noExplicitAny: each task declares its own input type
@@ -160,7 +160,7 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
  * (for anything else thrown) the fault, after which the calling side replaces this thread.
  */
 export function serveTasks(tasks: Tasks): void {
-  yieldToServerThread();
+  runBelowServerThread();
   parentPort?.on('message', async (message: { id: number; task: string; input: unknown }) => {
     let answer: Answer;
     try {
@@ -175,27 +175,6 @@ export function serveTasks(tasks: Tasks): void {
     }
     parentPort?.postMessage(answer, movableBuffers(answer.result));
   });
-}
-
-/**
- * How much lower than the server's own thread a task thread runs: its CPU goes first to the
- * requests of everyone else, and the thread takes what they leave (on a machine with cores to
- * spare, all of one).
- */
-export const taskThreadNice = 10;
-
-/**
- * Lowers this worker thread's priority below the server thread's. On Linux a nice value belongs
- * to one thread (setpriority of pid 0 is the calling thread's), so this leaves the server thread
- * as it was; elsewhere it is the whole process's, so it is left alone there.
- */
-function yieldToServerThread(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    setPriority(0, Math.min(19, getPriority(0) + taskThreadNice));
-  } catch {
-    // Not allowed here (a sandbox without setpriority): the thread keeps its priority.
-  }
 }
 
 /**
