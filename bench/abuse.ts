@@ -9,8 +9,7 @@
 // length of a phase; BENCH_DATABASE_NAME the PostgreSQL database made afresh for the run (so two
 // runs at once each drop only their own); BENCH_CPU_PROFILE a directory where the server writes
 // a CPU profile of its main thread (bench/cpu-profile.cjs; read it with bench/profile-summary.ts).
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +26,7 @@ import { nestedTables } from '../tests/fixtures/docx/hostile-files';
 import { startBuiltServer, stopAllServers } from '../tests/support/built-server';
 import { percentile } from '../tests/support/probe';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
+import { startHealthProbe } from './health-probe-client';
 
 const phaseMs = Number(process.env.BENCH_PHASE_MS ?? 6_000);
 const phaseFilter = process.env.BENCH_PHASES?.split(',').filter(Boolean) ?? [];
@@ -334,22 +334,10 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
   };
 
   // The other user: a process of its own, so the attacking client's work never delays it.
-  const probe = spawn(
-    process.execPath,
-    [new URL('./health-probe.mjs', import.meta.url).pathname, server.base],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const probeLines = probe.stdout.setEncoding('utf8');
+  const probe = startHealthProbe(server.base);
   async function probeWhile(attack: () => Promise<number>): Promise<{ rounds: number; latencies: number[] }> {
-    probe.stdin.write('start\n');
-    const rounds = await attack();
-    const answer = once(probeLines, 'data');
-    probe.stdin.write('stop\n');
-    let text = String((await answer)[0]);
-    while (!text.endsWith('\n')) text += String((await once(probeLines, 'data'))[0]);
-    return { rounds, latencies: JSON.parse(text) as number[] };
+    const { result: rounds, latencies } = await probe.during(attack);
+    return { rounds, latencies };
   }
 
   const rows: Row[] = [];
@@ -411,7 +399,7 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
       await measure(controlPhase, () => forAPhase(() => sendBesideSlowReceivers(neighbour)));
     }
   } finally {
-    probe.stdin.write('exit\n');
+    probe.close();
     await server.stop();
   }
 
