@@ -33,23 +33,24 @@ const view = (browser: { signerId: string; cookie: string }) =>
 
 describe('the PDF thread warmed up before a seal', () => {
   it('is asked for when the last signer opens the signing page, and not before', async () => {
+    warmedWith.length = 0;
     await createAndSend(ctx, owner, [
       { name: 'Ann', email: 'ann.warm@example.com' },
       { name: 'Bob', email: 'bob.warm@example.com' },
     ]);
     await background.drain();
     const ann = await openLink(ctx, latestTokenFor(peer, 'ann.warm@example.com'));
-    const bob = await openLink(ctx, latestTokenFor(peer, 'bob.warm@example.com'));
 
     // Two signers still to sign: neither signature completes the contract.
     expect((await view(ann)).statusCode).toBe(200);
-    expect((await view(bob)).statusCode).toBe(200);
     expect(warmedWith).toHaveLength(0);
 
+    // Ann signs; Bob, left alone, has not opened his link: nothing yet.
     expect((await signAs(ctx, ann, { fullName: 'Ann' })).statusCode).toBe(204);
-    // Ann has signed: her page no longer warms anything; Bob's, whose signature completes it, does.
     expect((await view(ann)).json().state).toBe('signed');
     expect(warmedWith).toHaveLength(0);
+    // Bob opens his page: his signature completes the contract.
+    const bob = await openLink(ctx, latestTokenFor(peer, 'bob.warm@example.com'));
     expect((await view(bob)).json().state).toBe('ready');
     expect(warmedWith).toHaveLength(1);
     expect(Buffer.from(warmedWith[0]?.p12 ?? []).equals(testCertificate().p12)).toBe(true);
@@ -57,6 +58,28 @@ describe('the PDF thread warmed up before a seal', () => {
     // Completed: nothing left to warm up for.
     expect((await signAs(ctx, bob, { fullName: 'Bob' })).statusCode).toBe(204);
     expect((await view(bob)).json().state).toBe('signed');
+    expect(warmedWith).toHaveLength(1);
+  });
+
+  it('is asked for when a signature leaves one signer who had opened their page already', async () => {
+    warmedWith.length = 0;
+    await createAndSend(ctx, owner, [
+      { name: 'Cleo', email: 'cleo.warm@example.com' },
+      { name: 'Dan', email: 'dan.warm@example.com' },
+      { name: 'Eve', email: 'eve.warm@example.com' },
+    ]);
+    await background.drain();
+    const cleo = await openLink(ctx, latestTokenFor(peer, 'cleo.warm@example.com'));
+    const dan = await openLink(ctx, latestTokenFor(peer, 'dan.warm@example.com'));
+    const eve = await openLink(ctx, latestTokenFor(peer, 'eve.warm@example.com'));
+    for (const signer of [cleo, dan, eve]) expect((await view(signer)).statusCode).toBe(200);
+    expect(warmedWith).toHaveLength(0);
+
+    // Two still to sign after Cleo: nothing.
+    expect((await signAs(ctx, cleo, { fullName: 'Cleo' })).statusCode).toBe(204);
+    expect(warmedWith).toHaveLength(0);
+    // Dan signs while Eve's page, opened before, stays open: her signature completes it.
+    expect((await signAs(ctx, dan, { fullName: 'Dan' })).statusCode).toBe(204);
     expect(warmedWith).toHaveLength(1);
   });
 });

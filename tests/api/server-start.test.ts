@@ -58,9 +58,7 @@ async function expectBackgroundThreadsBelow(pid: number) {
   expect(getPriority(pid)).toBe(started);
   expect(niceOf().length).toBeGreaterThan(4);
   // A task thread lowers its own as it starts: one may be starting now.
-  await expect
-    .poll(() => niceOf().filter((nice) => nice !== background), { timeout: 10_000 })
-    .toEqual([]);
+  await expect.poll(() => niceOf().filter((nice) => nice !== background), { timeout: 10_000 }).toEqual([]);
 }
 
 describe('starting the server', () => {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
 import { pdfMediaType } from '../../shared/pdf-file';
@@ -73,6 +73,14 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     reply.setAppCookie(cookies.signing(link.signerId), cookie.value, cookie.expires);
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  /**
+   * One signature is all that stands between the contract and its seal: the PDF thread is readied
+   * now (once in its life; pdf-tasks.ts warmUp, then kept a while), not when the seal needs it.
+   */
+  const warmPdfThread = (log: FastifyBaseLogger) =>
+    void pdf
+      .warmUp({ p12: instanceCertificate.p12, password: instanceCertificate.password })
+      .catch((error: unknown) => log.warn({ err: error }, 'The PDF thread could not be warmed up'));
 
   registerRoute(
     app,
@@ -157,15 +165,9 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const signer = await requireSigner(request, request.params.signerId);
-      // Their signature would complete the contract: its seal follows within minutes, so the PDF
-      // thread is readied now (once in its life; pdf-tasks.ts warmUp), not when it is needed.
-      const warmPdfThread = () =>
-        void pdf
-          .warmUp({ p12: instanceCertificate.p12, password: instanceCertificate.password })
-          .catch((error: unknown) =>
-            request.log.warn({ err: error }, 'The PDF thread could not be warmed up'),
-          );
-      return noStore(reply).send(await getSigningView(signer, request.actor, warmPdfThread));
+      // Their signature would complete the contract.
+      const lastToSign = () => warmPdfThread(request.log);
+      return noStore(reply).send(await getSigningView(signer, request.actor, lastToSign));
     },
   );
 
@@ -191,7 +193,9 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: { public: true },
     },
     async (request, reply) => {
-      await signContract(await requireSigner(request, request.params.signerId), request.body);
+      const signed = await signContract(await requireSigner(request, request.params.signerId), request.body);
+      // The signer left has their page open already (they opened it before this signature).
+      if (signed.lastSignerHasOpened) warmPdfThread(request.log);
       return reply.status(204).send();
     },
   );

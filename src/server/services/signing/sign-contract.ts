@@ -22,15 +22,19 @@ export const consentHash = createHash('sha256').update(consentDisclosure.text).d
 /**
  * Records a signature. Everything runs with the contract row locked, so of several signers
  * finishing at the same instant exactly one sees nobody left: that one completes the contract,
- * once, and the completion's consumer seals it.
+ * once, and the completion's consumer seals it. Says whether one signer is left who has opened
+ * their link already: their signature, perhaps moments away, would complete the contract.
  */
-export async function signContract(ctx: SignerContext, input: SignInput): Promise<void> {
+export async function signContract(
+  ctx: SignerContext,
+  input: SignInput,
+): Promise<{ lastSignerHasOpened: boolean }> {
   const { db, signerId, linkId, origin } = ctx;
   if (input.consentVersion !== consentDisclosure.version) {
     throw new AppError('INVALID_INPUT', 'The disclosure has changed: read it again and accept it', 'consent');
   }
   const image = decodeSignatureImage(input.signature.image);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const {
       signer,
       contract,
@@ -86,7 +90,7 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
       author,
       at: now,
     });
-    if (left.length > 0) return;
+    if (left.length > 0) return { lastSignerHasOpened: left.length === 1 && left[0]?.viewedAt != null };
     // The last signature: the contract is complete, and its completion queues the seal.
     await transition(tx, {
       contract,
@@ -96,6 +100,7 @@ export async function signContract(ctx: SignerContext, input: SignInput): Promis
       author,
       at: now,
     });
+    return { lastSignerHasOpened: false };
   });
 }
 
