@@ -121,6 +121,10 @@ export const eventCatalogue = {
       automatic: z.enum(['true', 'false']).describe('Sent by the schedule rather than by the sender'),
     }),
   },
+  'signer.copy_sent': {
+    label: 'Sealed PDF sent again to a signer',
+    data: z.object(signer),
+  },
   'signer.code_sent': {
     label: 'One-time code e-mailed to a signer',
     data: z.object(signer),
@@ -134,7 +138,13 @@ export const eventCatalogue = {
   },
   'signer.locked': {
     label: 'Signer locked out after wrong codes',
-    data: z.object({ signerId: signer.signerId, signerName: signer.signerName }),
+    data: z.object({
+      signerId: signer.signerId,
+      signerName: signer.signerName,
+      signed: z
+        .enum(['true', 'false'])
+        .describe('Whether they had signed: locked out of the page that offers the sealed PDF'),
+    }),
   },
   'review.sent': {
     label: 'Draft sent for review',

@@ -235,5 +235,18 @@ describe('a sealed PDF too large to go with the e-mail', () => {
     const toSender = completed(owner.email);
     expect(toSender?.attachments).toHaveLength(0);
     expect(toSender?.text).toContain(`/contracts/${id}`);
+
+    // Sent again by the sender: a fresh link of its own, to the same page and PDF.
+    const again = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${browser.signerId}/signed-copy`,
+    });
+    expect(again.statusCode, again.body).toBe(204);
+    await background.drain();
+    const resent = peer.to(signer.email).filter((mail) => mail.subject === 'Completed: "Survey scans"');
+    expect(resent).toHaveLength(2);
+    const fresh = signingTokenIn(resent[1] as NonNullable<(typeof resent)[number]>);
+    expect(fresh).not.toBe(signingTokenIn(toSigner as NonNullable<typeof toSigner>));
+    expect((await openLink(ctx, fresh)).state).toBe('signed');
   }, 120_000);
 });

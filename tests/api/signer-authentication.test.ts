@@ -546,6 +546,85 @@ describe('signer authentication', () => {
     expect((await post(signer, 'access-code', { code: aliceCode })).statusCode).toBe(200);
   });
 
+  it("lets a signer who locked their signed copy in again with the sender's 'Send again', and no one else", async () => {
+    const email = 'sigrid-signed@example.com';
+    const id = await createDraft([{ name: 'Sigrid Signed', email, accessCode: aliceCode }], 'Signed lease');
+    await send(id);
+    const invitation = latestTokenFor(peer, email);
+    const sigrid = await openToken(invitation);
+    expect((await post(sigrid, 'access-code', { code: aliceCode })).statusCode).toBe(200);
+    expect((await signAs(ctx, sigrid, { fullName: 'Sigrid Signed' })).statusCode).toBe(204);
+    const refusedEarly = await api(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${sigrid.signerId}/signed-copy`,
+    });
+    // Signed but not sealed yet: the completion's own message is still to come.
+    expect(refusedEarly.json().error.code, refusedEarly.body).toBe('SIGNING_CLOSED');
+    await drain();
+    const completed = () => peer.to(email).filter((mail) => mail.subject === 'Completed: "Signed lease"');
+    expect(completed()).toHaveLength(1);
+
+    // Someone with the old link guesses the code on the signed contract's page: the signer is locked.
+    const guesser = await openToken(invitation);
+    expect(guesser.state).toBe('signed');
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      await post(guesser, 'access-code', { code: `guess-${attempt}` });
+    expect((await signerRow(sigrid.signerId)).authFailures).toBe(5);
+    const signing = (await api(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/signing` })).json();
+    expect(signing.signers[0].authLocked).toBe(true);
+    // The history, the bell and the sender's e-mail name the way in for a signer who signed.
+    const lock = (await historyOf(id)).filter((row) => row.action === 'signer_locked').at(-1);
+    expect(lock?.details).toMatch(/— locked until the sender sends the sealed PDF again$/);
+    await drain();
+    const [notice] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.contractId, id), eq(notifications.kind, 'signer_locked')));
+    expect(notice?.message).toContain('is locked out of the sealed PDF: send it again to let them in');
+    const told = peer
+      .to(owner.email)
+      .filter((mail) => mail.subject === 'Sigrid Signed is locked out of "Signed lease"');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('choose Send again beside their name');
+    // A reminder is for signers who have not signed.
+    const remind = await api(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${sigrid.signerId}/remind`,
+    });
+    expect(remind.json().error.code).toBe('SIGNING_CLOSED');
+
+    // Another organization's user cannot send it, nor learn that the contract exists.
+    const stranger = await buildAccount(ctx, { name: 'Stranger' });
+    const foreign = await api(ctx, stranger, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${sigrid.signerId}/signed-copy`,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const again = await api(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${sigrid.signerId}/signed-copy`,
+    });
+    expect(again.statusCode, again.body).toBe(204);
+    expect((await signerRow(sigrid.signerId)).authFailures).toBe(0);
+    const entry = (await historyOf(id)).filter((row) => row.action === 'signed_copy_sent').at(-1);
+    expect(entry?.details).toBe(
+      'Sealed PDF sent again to Sigrid Signed (sigrid-signed@example.com); the lock after wrong codes is lifted and earlier links no longer work',
+    );
+    await drain();
+    // The completion's message once more, the sealed PDF attached as the first time.
+    expect(completed()).toHaveLength(2);
+    const [first, second] = completed().map((mail) => mail.attachments[0]?.content);
+    expect(second?.equals(first ?? Buffer.alloc(0))).toBe(true);
+    // The link the guesser used no longer opens anything.
+    const retired = await api(ctx, null, {
+      method: 'POST',
+      url: '/api/signing/sessions',
+      json: { token: invitation },
+    });
+    expect(retired.statusCode, retired.body).toBe(404);
+  });
+
   it('counts parallel guesses one after another: twelve at once lock after exactly five', async () => {
     const id = await createDraft([
       { name: 'Petra Parallel', email: 'petra@example.com', accessCode: aliceCode },

@@ -215,3 +215,74 @@ test('five wrong access codes lock the signer out, the sender is told, and a rem
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Consulting Agreement' })).toBeVisible();
 });
+
+test("a signer who locked their signed copy is let in again by the sender's 'Send again'", async ({
+  browser,
+  authApp,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = `${Date.now()}s`;
+  const sara = `sara-${suffix}@example.com`;
+  const senderContext = await browser.newContext({ baseURL: authApp.baseURL });
+  const signIn = await senderContext.request.post('/api/auth/sign-in', {
+    data: { email: 'demo@example.com', password: 'pactum-demo' },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const created = await senderContext.request.post('/api/contracts', {
+    data: {
+      title: 'Consulting Agreement',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The consultant advises.' }] }],
+      },
+      signers: [{ name: 'Sara Sealed', email: sara, accessCode: 'Right-Code-42' }],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = await created.json();
+  expect((await senderContext.request.post(`/api/contracts/${id}/send`, { data: {} })).ok()).toBe(true);
+  const link = `/sign/${signingTokenIn(await latestMail(authApp, sara, /sent you/, 1))}`;
+
+  const page = await signerPage(browser, authApp, 390);
+  await page.goto(link);
+  await page.getByLabel('Access code').fill('Right-Code-42');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await signHere(page, 'Sara Sealed');
+  await latestMail(authApp, sara, /^Completed/, 1);
+
+  // Someone else holding the invitation guesses the code on the signed contract's page.
+  const guesser = await signerPage(browser, authApp, 390);
+  await guesser.goto(link);
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await guesser.getByLabel('Access code').fill(`wrong-${attempt}`);
+    await guesser.getByRole('button', { name: 'Continue' }).click();
+    if (attempt < 5)
+      await expect(guesser.getByText(`${5 - attempt} ${attempt === 4 ? 'try' : 'tries'} left`)).toBeVisible();
+  }
+  await expect(guesser.getByRole('heading', { name: 'This document is locked for you' })).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    const sender = await senderContext.newPage();
+    await sender.setViewportSize({ width, height: 900 });
+    await sender.goto(`/contracts/${id}`);
+    const signers = sender.getByRole('list', { name: 'Signers' });
+    await expect(signers.getByText('Locked out of the download after wrong codes')).toBeVisible();
+    await expect(signers.getByRole('button', { name: 'Remind Sara Sealed' })).toHaveCount(0);
+    await signers.scrollIntoViewIfNeeded();
+    await shot(sender, `send-again-${width}.png`);
+    if (width === 390) {
+      await sender.getByRole('button', { name: 'Send the sealed PDF to Sara Sealed again' }).click();
+      await expect(sender.getByText('Sealed PDF queued for Sara Sealed.')).toBeVisible();
+      await expect(signers.getByText('Locked out of the download')).toHaveCount(0);
+      await expect(sender.getByRole('list', { name: 'History' })).toContainText('Sealed PDF sent again');
+      await shot(sender, 'sent-again-390.png');
+    }
+    await sender.close();
+  }
+  // The completion's message once more, with the sealed PDF; the guessed-at link is retired.
+  const again = await latestMail(authApp, sara, /^Completed/, 2);
+  expect(again.attachments).toHaveLength(1);
+  expect(await pdfText(again.attachments[0]?.content ?? Buffer.alloc(0))).toContain('Sara Sealed');
+  await guesser.goto(link);
+  await expect(guesser.getByRole('heading', { name: 'This signing link is not valid' })).toBeVisible();
+});

@@ -13,6 +13,7 @@ import { listContracts } from '../services/contracts/list-contracts';
 import { remindSigner } from '../services/contracts/remind-signer';
 import { resendMail } from '../services/contracts/resend-mail';
 import { sendContract } from '../services/contracts/send-contract';
+import { sendSignedCopy } from '../services/contracts/send-signed-copy';
 import { updateContract } from '../services/contracts/update-contract';
 import { getContractSigning } from '../services/documents/get-contract-signing';
 import { readContractDocument } from '../services/documents/read-document';
@@ -81,6 +82,11 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
 
   registerRoute(app, contractsApi.remindSigner, {}, async (request, reply) => {
     await remindSigner(contextOf(request), request.params.id, request.params.signerId);
+    return reply.status(204).send();
+  });
+
+  registerRoute(app, contractsApi.sendSignedCopy, {}, async (request, reply) => {
+    await sendSignedCopy(contextOf(request), request.params.id, request.params.signerId);
     return reply.status(204).send();
   });
 

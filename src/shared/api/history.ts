@@ -14,6 +14,7 @@ export const historyActions = [
   'expired',
   'completed',
   'sealed',
+  'signed_copy_sent',
   'mail_failed',
   'access_code_entered',
   'email_code_sent',

@@ -92,6 +92,15 @@ export const contractsApi = {
     params: idParamsSchema.extend({ signerId: idSchema }),
     response: { 204: noContentSchema, ...resourceErrors },
   }),
+  sendSignedCopy: defineRoute({
+    method: 'POST',
+    path: '/contracts/:id/signers/:signerId/signed-copy',
+    tags,
+    summary:
+      'E-mail a signer of a sealed contract its sealed PDF again; a signer locked out by wrong codes gets new tries and a fresh link, and their earlier links stop working',
+    params: idParamsSchema.extend({ signerId: idSchema }),
+    response: { 204: noContentSchema, ...resourceErrors },
+  }),
   resendMail: defineRoute({
     method: 'POST',
     path: '/contracts/:id/mail/:messageId/resend',

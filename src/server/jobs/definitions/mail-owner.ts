@@ -21,7 +21,7 @@ export const mailOwner = eventConsumer('mail-owner', async ({ db }, { event, con
     await queueMail(db, {
       ...base,
       kind: 'signer_locked',
-      params: { signerName: event.data.signerName },
+      params: { signerName: event.data.signerName, signed: event.data.signed },
       dedupeKey: `signer-locked:${event.id}`,
     });
   }

@@ -125,7 +125,9 @@ export const expired = defineMail({
 /** To the sender: a signer entered too many wrong codes and is locked out. */
 export const signerLocked = defineMail({
   kind: 'signer_locked',
-  params: z.object({ signerName: z.string() }),
+  // `signed`: they had signed, and were locked out of the page that offers the sealed PDF (a
+  // message queued before it was a parameter has none: a reminder was the way then).
+  params: z.object({ signerName: z.string(), signed: z.enum(['true', 'false']).optional() }),
   async facts(deps, message) {
     const contract = await contractFacts(deps, message);
     return contract && { ...contract, ...message.params };
@@ -135,7 +137,9 @@ export const signerLocked = defineMail({
       subject: `${facts.signerName} is locked out of "${facts.contractTitle}"`,
       lines: [
         `${facts.signerName} entered a wrong code for "${facts.contractTitle}" too many times, so the document is locked for them.`,
-        'If it was them, send a reminder from the contract page: it lets them try again with a new link. If you do not recognise this, someone else may have their link.',
+        facts.signed === 'true'
+          ? 'If it was them, choose Send again beside their name on the contract page: they get the sealed PDF again, and new tries with a new link. If you do not recognise this, someone else may have their link.'
+          : 'If it was them, send a reminder from the contract page: it lets them try again with a new link. If you do not recognise this, someone else may have their link.',
       ],
       action: { label: 'Open the contract', url: facts.link },
     }),

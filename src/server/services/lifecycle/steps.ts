@@ -28,6 +28,7 @@ type HistoryOnlyFacts = {
   'contract.expired': { expiresAt: Date | null };
   'contract.sealed': { pages: number; signedSha256: string };
   'signer.reminded': { retiredLinks: boolean; wasLocked: boolean };
+  'signer.copy_sent': { retiredLinks: boolean; wasLocked: boolean };
   'signer.locked': { signerEmail: string; checkName: string; tries: number };
   'review.sent': { reviewerNames: string };
   'review.suggested': { reviewerEmail: string; baseVersion: number };
@@ -82,7 +83,7 @@ export type Step<T extends EventType> = {
 function toSigner(
   signer: { signerId: string; signerName: string; signerEmail: string },
   contract: StepContext['contract'],
-  kind: 'reminder' | 'signer_code',
+  kind: 'reminder' | 'signer_code' | 'completed',
   dedupeKey: string,
 ): QueuedMail {
   return {
@@ -225,6 +226,29 @@ export const steps: { [T in EventType]: Step<T> } = {
       ),
     ],
   },
+  'signer.copy_sent': {
+    history: {
+      action: 'signed_copy_sent',
+      details: (facts) => {
+        const retired = facts.retiredLinks
+          ? `; ${facts.wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
+          : '';
+        return `Sealed PDF sent again to ${person(facts.signerName, facts.signerEmail)}${retired}`;
+      },
+    },
+    // The completion's own message, with the PDF attached or a fresh link to the signer's page.
+    // One a minute at most, as reminders; always one when the earlier links were just retired.
+    mail: (facts, { contract, at }) => [
+      toSigner(
+        facts,
+        contract,
+        'completed',
+        facts.retiredLinks
+          ? `completed:${facts.signerId}:again:unlocked:${at.getTime()}`
+          : `completed:${facts.signerId}:again:${Math.floor(at.getTime() / 60_000)}`,
+      ),
+    ],
+  },
   'signer.code_sent': {
     history: {
       action: 'email_code_sent',
@@ -246,12 +270,14 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'signer_locked',
       details: (facts) =>
-        `${person(facts.signerName, facts.signerEmail)} failed the ${facts.checkName} ${facts.tries} times in a row — locked until the sender sends a reminder`,
+        `${person(facts.signerName, facts.signerEmail)} failed the ${facts.checkName} ${facts.tries} times in a row — locked until the sender ${facts.signed === 'true' ? 'sends the sealed PDF again' : 'sends a reminder'}`,
     },
     notice: {
       kind: 'signer_locked',
       text: (title, data) =>
-        `${data.signerName} entered wrong codes for "${title}" and is locked out: send a reminder to let them try again`,
+        data.signed === 'true'
+          ? `${data.signerName} entered wrong codes for "${title}" and is locked out of the sealed PDF: send it again to let them in`
+          : `${data.signerName} entered wrong codes for "${title}" and is locked out: send a reminder to let them try again`,
     },
     followedBy: ['mail-owner'],
   },

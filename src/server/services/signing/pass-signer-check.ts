@@ -123,6 +123,7 @@ async function lockOut(
       signerEmail: signer.email,
       checkName: checkNames[input.check],
       tries: maxAuthFailures,
+      signed: signer.status === 'signed' ? 'true' : 'false',
     },
     author: signerAuthor(signer, input.origin),
     at: new Date(),

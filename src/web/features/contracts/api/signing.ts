@@ -50,6 +50,14 @@ export function useRemindSigner(id: string) {
   });
 }
 
+export function useSendSignedCopy(id: string) {
+  const refresh = useRefreshContract(id);
+  return useMutation({
+    mutationFn: (signerId: string) => api.contracts.sendSignedCopy({ params: { id, signerId } }),
+    onSuccess: refresh,
+  });
+}
+
 export function useResendMail(id: string) {
   const refresh = useRefreshContract(id);
   return useMutation({

@@ -20,6 +20,7 @@ const actionLabels: Record<HistoryAction, string> = {
   expired: 'Expired',
   completed: 'Completed',
   sealed: 'Sealed',
+  signed_copy_sent: 'Sealed PDF sent again',
   mail_failed: 'E-mail not delivered',
   access_code_entered: 'Access code entered',
   email_code_sent: 'One-time code e-mailed',

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, CheckCircle2, Circle, Eye, Lock, XCircle } from 'lucide-react';
+import { Bell, CheckCircle2, Circle, Eye, Lock, Send, XCircle } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
-import { contractSigningQuery, useRemindSigner } from '../api/signing';
+import { contractSigningQuery, useRemindSigner, useSendSignedCopy } from '../api/signing';
 import { SignerCheckBadges } from './signer-checks';
 
 const signerStatus = {
@@ -15,10 +15,15 @@ const signerStatus = {
   declined: { label: 'Declined', icon: XCircle, tone: 'text-red-600' },
 } as const;
 
-/** Each signer's status and times on a sent contract, with 'Remind' for those who have not signed. */
+/**
+ * Each signer's status and times on a sent contract, with 'Remind' for those who have not signed
+ * and, once the sealed PDF is stored, 'Send again' for those who have.
+ */
 export function SigningStatusCard({ contract }: { contract: Contract }) {
   const signing = useQuery(contractSigningQuery(contract.id));
   const remind = useRemindSigner(contract.id);
+  const sendCopy = useSendSignedCopy(contract.id);
+  const sealed = contract.status === 'signed' && Boolean(signing.data?.sealedAt);
   const extra = new Map(signing.data?.signers.map((signer) => [signer.id, signer]));
   return (
     <Card className="p-5">
@@ -58,9 +63,11 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                   emailCode={signer.emailCodeRequired}
                 />
                 {info?.authLocked && (
-                  <p className="mt-1 flex items-center gap-1 text-xs font-medium text-red-700">
-                    <Lock aria-hidden="true" className="size-3.5" /> Locked out after wrong codes. Send a
-                    reminder to let them try again.
+                  <p className="mt-1 flex items-start gap-1 text-xs font-medium text-red-700">
+                    <Lock aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                    {signer.status === 'signed'
+                      ? 'Locked out of the download after wrong codes. Send the sealed PDF again to let them in.'
+                      : 'Locked out after wrong codes. Send a reminder to let them try again.'}
                   </p>
                 )}
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
@@ -76,6 +83,17 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                   <Bell aria-hidden="true" className="size-4" /> Remind
                 </Button>
               )}
+              {sealed && signer.status === 'signed' && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Send the sealed PDF to ${signer.name} again`}
+                  loading={sendCopy.isPending && sendCopy.variables === signer.id}
+                  onClick={() => sendCopy.mutate(signer.id)}
+                >
+                  <Send aria-hidden="true" className="size-4" /> Send again
+                </Button>
+              )}
             </li>
           );
         })}
@@ -83,6 +101,16 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
       {remind.isSuccess && (
         <p role="status" className="mt-2 text-xs text-emerald-700">
           Reminder queued.
+        </p>
+      )}
+      {sendCopy.isSuccess && (
+        <p role="status" className="mt-2 text-xs text-emerald-700">
+          Sealed PDF queued for {contract.signers.find((signer) => signer.id === sendCopy.variables)?.name}.
+        </p>
+      )}
+      {sendCopy.error && (
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          {errorMessage(sendCopy.error, 'The sealed PDF could not be sent again.')}
         </p>
       )}
       {remind.error && (

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."event_type" ADD VALUE 'signer.copy_sent' BEFORE 'signer.code_sent';
