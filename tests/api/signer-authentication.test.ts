@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -600,6 +601,17 @@ describe('signer authentication', () => {
       url: `/api/contracts/${id}/signers/${sigrid.signerId}/signed-copy`,
     });
     expect(foreign.statusCode).toBe(404);
+    // Nor anyone signed out, nor for a signer who is not the contract's.
+    const anonymous = await api(ctx, null, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${sigrid.signerId}/signed-copy`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const elsewhere = await api(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/signers/${randomUUID()}/signed-copy`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
 
     const again = await api(ctx, owner, {
       method: 'POST',
