@@ -13,13 +13,20 @@ export function startHealthProbe(base: string) {
   return {
     /** Runs `work` while the probe asks; its result, and the probe's latencies in ms. */
     async during<T>(work: () => Promise<T>): Promise<{ result: T; latencies: number[] }> {
+      let latencies: number[] = [];
       probe.stdin.write('start\n');
-      const result = await work();
-      const answer = once(lines, 'data');
-      probe.stdin.write('stop\n');
-      let text = String((await answer)[0]);
-      while (!text.endsWith('\n')) text += String((await once(lines, 'data'))[0]);
-      return { result, latencies: JSON.parse(text) as number[] };
+      let result: T;
+      try {
+        result = await work();
+      } finally {
+        // Stopped however the work ended, so the next phase starts with an empty list.
+        const answer = once(lines, 'data');
+        probe.stdin.write('stop\n');
+        let text = String((await answer)[0]);
+        while (!text.endsWith('\n')) text += String((await once(lines, 'data'))[0]);
+        latencies = JSON.parse(text) as number[];
+      }
+      return { result, latencies };
     },
     close() {
       probe.stdin.write('exit\n');

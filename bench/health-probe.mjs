@@ -13,6 +13,8 @@ lines.on('line', (line) => {
   }
   if (line === 'exit') process.exit(0);
 });
+// The benchmark that started it has gone (it ended, or crashed): so does the probe.
+lines.on('close', () => process.exit(0));
 while (true) {
   if (!phase) {
     await new Promise((resolve) => setTimeout(resolve, 5));

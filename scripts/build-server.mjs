@@ -11,6 +11,13 @@ await build({
     'upload-worker': 'src/server/uploads/upload-worker.ts',
   },
   outdir: 'dist/server',
+  // Split: what a thread loads on demand (a worker's tasks, with react-pdf and the rest) is a
+  // chunk of its own, so its packages are read when it is loaded, not when the file starts. A
+  // task thread lowers its priority before it loads its tasks (workers/task-thread.ts), and the
+  // server's own thread never loads the PDF packages it leaves to its threads.
+  // Chunks sit beside the entries, so `new URL('./pdf-worker.js', import.meta.url)` finds a worker
+  // from whichever file its code lands in.
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',

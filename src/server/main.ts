@@ -11,7 +11,7 @@ import { defaultAccountLimits } from './services/accounts/sign-in';
 import { runRuntimeThreadsBelowServer } from './workers/thread-priority';
 
 async function main(): Promise<void> {
-  runRuntimeThreadsBelowServer();
+  await runRuntimeThreadsBelowServer();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -143,7 +143,10 @@ export const eventCatalogue = {
       signerName: signer.signerName,
       signed: z
         .enum(['true', 'false'])
-        .describe('Whether they had signed: locked out of the page that offers the sealed PDF'),
+        .optional()
+        .describe(
+          'Whether they had signed: locked out of the page that offers the sealed PDF (absent on events recorded before it was given)',
+        ),
     }),
   },
   'review.sent': {

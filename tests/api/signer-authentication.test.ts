@@ -575,18 +575,22 @@ describe('signer authentication', () => {
     expect(signing.signers[0].authLocked).toBe(true);
     // The history, the bell and the sender's e-mail name the way in for a signer who signed.
     const lock = (await historyOf(id)).filter((row) => row.action === 'signer_locked').at(-1);
-    expect(lock?.details).toMatch(/— locked until the sender sends the sealed PDF again$/);
+    expect(lock?.details).toMatch(
+      /— locked out of the signed document until the sender sends them the sealed PDF again \(once it is sealed\)$/,
+    );
     await drain();
     const [notice] = await ctx.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.contractId, id), eq(notifications.kind, 'signer_locked')));
-    expect(notice?.message).toContain('is locked out of the sealed PDF: send it again to let them in');
+    expect(notice?.message).toContain(
+      'is locked out of the signed document: once it is sealed, send them the sealed PDF again',
+    );
     const told = peer
       .to(owner.email)
       .filter((mail) => mail.subject === 'Sigrid Signed is locked out of "Signed lease"');
     expect(told).toHaveLength(1);
-    expect(told[0]?.text).toContain('choose Send again beside their name');
+    expect(told[0]?.text).toContain('choose Send again beside their name on the contract page once');
     // A reminder is for signers who have not signed.
     const remind = await api(ctx, owner, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { recordEvent } from '../../src/server/services/lifecycle/record-event';
 import { webhookBodyOf } from '../../src/server/services/webhooks/attempt-delivery';
 import { eventCatalogue, eventTypes } from '../../src/shared/events';
@@ -26,7 +26,9 @@ const document = (await ctx.app.inject({ url: '/api/docs/json' })).json() as Ope
 function sampleOf(schema: z.ZodObject): Record<string, string | null> {
   return Object.fromEntries(
     Object.entries(schema.shape).map(([key, field]) => {
-      const options = (field as z.ZodType & { options?: string[] }).options;
+      // An optional field is given too, with a value its schema allows.
+      const given = field instanceof z.ZodOptional ? field.unwrap() : field;
+      const options = (given as z.ZodType & { options?: string[] }).options;
       return [key, options ? (options[0] ?? null) : `${key} value`];
     }),
   );

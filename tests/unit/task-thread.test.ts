@@ -11,6 +11,7 @@ import { backgroundNice } from '../../src/server/workers/thread-priority';
 type FaultyTasks = {
   threadId(input: null): Promise<number>;
   priority(input: null): Promise<number>;
+  priorityAtLoad(input: null): Promise<number>;
   refuse(reason: string): Promise<never>;
   outOfBounds(input: null): Promise<number>;
   wait(ms: number): Promise<number>;
@@ -129,6 +130,8 @@ describe('a task thread beside the server thread', () => {
   it.runIf(process.platform === 'linux')('runs below it, and leaves its priority as it was', async () => {
     const server = getPriority(0);
     expect(await thread.run('priority', null)).toBe(Math.min(19, server + backgroundNice));
+    // Lowered before its tasks were loaded: loading them is most of a thread's start.
+    expect(await thread.run('priorityAtLoad', null)).toBe(Math.min(19, server + backgroundNice));
     expect(getPriority(0)).toBe(server);
   });
 });

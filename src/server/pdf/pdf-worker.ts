@@ -1,5 +1,4 @@
 import { serveTasks } from '../workers/task-thread';
-import { pdfTasks } from './pdf-tasks';
 
 // The PDF worker thread: rendering, sealing, certificates and verification, one task at a time.
-serveTasks(pdfTasks);
+serveTasks(async () => (await import('./pdf-tasks')).pdfTasks);

@@ -157,14 +157,20 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
 
 /**
  * Inside a worker file: answers each message with its task's result, its refusal's message, or
- * (for anything else thrown) the fault, after which the calling side replaces this thread.
+ * (for anything else thrown) the fault, after which the calling side replaces this thread. The
+ * thread first lowers its priority, then loads its tasks (`load`, a dynamic import): loading them
+ * (react-pdf, pdf.js, fonts) is the costliest part of a thread's start, and it runs below the server
+ * thread too.
  */
-export function serveTasks(tasks: Tasks): void {
+export function serveTasks(load: () => Promise<Tasks>): void {
   runBelowServerThread();
+  const loading = load();
+  // A failed load fails every task, as a fault: the calling side replaces the thread.
+  loading.catch(() => {});
   parentPort?.on('message', async (message: { id: number; task: string; input: unknown }) => {
     let answer: Answer;
     try {
-      const task = tasks[message.task];
+      const task = (await loading)[message.task];
       if (!task) throw new Error(`No task '${message.task}'`);
       answer = { id: message.id, result: await task(message.input) };
     } catch (error) {

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
 
 /**
@@ -29,13 +30,15 @@ export function runBelowServerThread(): void {
 }
 
 /**
- * In the server's main thread, as it starts: the threads the runtime started before it (V8's
- * background workers, which collect and compile for every thread's heap, and libuv's pool) run
- * below it. Threads started later inherit the server thread's priority; task threads lower their
- * own (`runBelowServerThread`).
+ * In the server's main thread, as it starts: the runtime's other threads (V8's background workers,
+ * which collect and compile for every thread's heap, and libuv's pool) run below it. The pool is
+ * made at its first use, so one file-system call makes sure it is there first (an ES module's
+ * loading has used it already on Node 20; not every version does). Threads started later inherit
+ * the server thread's priority; task threads lower their own (`runBelowServerThread`).
  */
-export function runRuntimeThreadsBelowServer(): void {
+export async function runRuntimeThreadsBelowServer(): Promise<void> {
   if (process.platform !== 'linux') return;
+  await stat('/');
   let threads: number[];
   try {
     threads = readdirSync('/proc/self/task').map(Number);

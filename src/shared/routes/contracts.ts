@@ -97,7 +97,7 @@ export const contractsApi = {
     path: '/contracts/:id/signers/:signerId/signed-copy',
     tags,
     summary:
-      'E-mail a signer of a sealed contract its sealed PDF again; a signer locked out by wrong codes gets new tries and a fresh link, and their earlier links stop working',
+      'E-mail a signer of a sealed contract its sealed PDF again (attached, or a fresh link to their signing page when too large to attach); when they were locked out by wrong codes, their tries start over and their earlier links stop working',
     params: idParamsSchema.extend({ signerId: idSchema }),
     response: { 204: noContentSchema, ...resourceErrors },
   }),

@@ -138,7 +138,7 @@ export const signerLocked = defineMail({
       lines: [
         `${facts.signerName} entered a wrong code for "${facts.contractTitle}" too many times, so the document is locked for them.`,
         facts.signed === 'true'
-          ? 'If it was them, choose Send again beside their name on the contract page: they get the sealed PDF again, and new tries with a new link. If you do not recognise this, someone else may have their link.'
+          ? 'If it was them, choose Send again beside their name on the contract page once the contract is sealed: they get the sealed PDF again by e-mail, and their earlier links stop working. If you do not recognise this, someone else may have their link.'
           : 'If it was them, send a reminder from the contract page: it lets them try again with a new link. If you do not recognise this, someone else may have their link.',
       ],
       action: { label: 'Open the contract', url: facts.link },

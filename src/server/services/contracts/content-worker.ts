@@ -1,5 +1,4 @@
 import { serveTasks } from '../../workers/task-thread';
-import { contentTasks } from './content-tasks';
 
 // The content worker thread: checks documents and renders their HTML, off the request path.
-serveTasks(contentTasks);
+serveTasks(async () => (await import('./content-tasks')).contentTasks);

@@ -270,13 +270,13 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'signer_locked',
       details: (facts) =>
-        `${person(facts.signerName, facts.signerEmail)} failed the ${facts.checkName} ${facts.tries} times in a row — locked until the sender ${facts.signed === 'true' ? 'sends the sealed PDF again' : 'sends a reminder'}`,
+        `${person(facts.signerName, facts.signerEmail)} failed the ${facts.checkName} ${facts.tries} times in a row — ${facts.signed === 'true' ? 'locked out of the signed document until the sender sends them the sealed PDF again (once it is sealed)' : 'locked until the sender sends a reminder'}`,
     },
     notice: {
       kind: 'signer_locked',
       text: (title, data) =>
         data.signed === 'true'
-          ? `${data.signerName} entered wrong codes for "${title}" and is locked out of the sealed PDF: send it again to let them in`
+          ? `${data.signerName} entered wrong codes for "${title}" and is locked out of the signed document: once it is sealed, send them the sealed PDF again`
           : `${data.signerName} entered wrong codes for "${title}" and is locked out: send a reminder to let them try again`,
     },
     followedBy: ['mail-owner'],

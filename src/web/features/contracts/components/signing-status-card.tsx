@@ -46,7 +46,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
             (signer.status === 'pending' || signer.status === 'viewed') &&
             info?.invitedAt;
           return (
-            <li key={signer.id} className="flex items-start gap-3 py-2.5">
+            <li key={signer.id} className="flex flex-wrap items-start gap-x-3 py-2.5">
               <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${status.tone}`} />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">
@@ -62,14 +62,6 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                   accessCode={signer.accessCodeRequired}
                   emailCode={signer.emailCodeRequired}
                 />
-                {info?.authLocked && (
-                  <p className="mt-1 flex items-start gap-1 text-xs font-medium text-red-700">
-                    <Lock aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-                    {signer.status === 'signed'
-                      ? 'Locked out of the download after wrong codes. Send the sealed PDF again to let them in.'
-                      : 'Locked out after wrong codes. Send a reminder to let them try again.'}
-                  </p>
-                )}
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
               {canRemind && (
@@ -93,6 +85,17 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 >
                   <Send aria-hidden="true" className="size-4" /> Send again
                 </Button>
+              )}
+              {info?.authLocked && (
+                // The whole row's width, under the name and the button, aligned with the name.
+                <p className="mt-1 flex basis-full items-start gap-1 pl-7 text-xs font-medium text-red-700">
+                  <Lock aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                  {signer.status !== 'signed'
+                    ? 'Locked out after wrong codes. Send a reminder to let them try again.'
+                    : sealed
+                      ? 'Locked out of the download after wrong codes. Send the sealed PDF again: it goes to their e-mail, and their earlier links stop working.'
+                      : 'Locked out after wrong codes. Once the contract is sealed, Send again mails them the sealed PDF.'}
+                </p>
               )}
             </li>
           );
