@@ -248,5 +248,9 @@ describe('a sealed PDF too large to go with the e-mail', () => {
     const fresh = signingTokenIn(resent[1] as NonNullable<(typeof resent)[number]>);
     expect(fresh).not.toBe(signingTokenIn(toSigner as NonNullable<typeof toSigner>));
     expect((await openLink(ctx, fresh)).state).toBe('signed');
+    // Nobody was locked out: the first message's link keeps working too.
+    expect((await openLink(ctx, signingTokenIn(toSigner as NonNullable<typeof toSigner>))).state).toBe(
+      'signed',
+    );
   }, 120_000);
 });
