@@ -51,6 +51,40 @@ async function signerPage(browser: Browser, app: MailApp, width: number): Promis
   return context.newPage();
 }
 
+/** The demo sender, signed in, sends a one-line agreement to one signer who needs the access code 'Right-Code-42'. */
+async function sentWithAccessCode(browser: Browser, app: MailApp, signer: { name: string; email: string }) {
+  const senderContext = await browser.newContext({ baseURL: app.baseURL });
+  const signIn = await senderContext.request.post('/api/auth/sign-in', {
+    data: { email: 'demo@example.com', password: 'pactum-demo' },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const created = await senderContext.request.post('/api/contracts', {
+    data: {
+      title: 'Consulting Agreement',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The consultant advises.' }] }],
+      },
+      signers: [{ ...signer, accessCode: 'Right-Code-42' }],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  expect((await senderContext.request.post(`/api/contracts/${id}/send`, { data: {} })).ok()).toBe(true);
+  return { senderContext, id };
+}
+
+/** Five wrong access codes on the code screen, each counted down, until the document is locked. */
+async function lockOut(page: Page) {
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await page.getByLabel('Access code').fill(`wrong-${attempt}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    if (attempt < 5)
+      await expect(page.getByText(`${5 - attempt} ${attempt === 4 ? 'try' : 'tries'} left`)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'This document is locked for you' })).toBeVisible();
+}
+
 test('the sender asks one signer for an access code and another for an e-mailed code; both pass and sign', async ({
   browser,
   authApp,
@@ -173,34 +207,14 @@ test('five wrong access codes lock the signer out, the sender is told, and a rem
   test.setTimeout(120_000);
   const suffix = `${Date.now()}l`;
   const larry = `larry-${suffix}@example.com`;
-  const senderContext = await browser.newContext({ baseURL: authApp.baseURL });
-  const signIn = await senderContext.request.post('/api/auth/sign-in', {
-    data: { email: 'demo@example.com', password: 'pactum-demo' },
+  const { senderContext, id } = await sentWithAccessCode(browser, authApp, {
+    name: 'Larry Lock',
+    email: larry,
   });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const created = await senderContext.request.post('/api/contracts', {
-    data: {
-      title: 'Consulting Agreement',
-      content: {
-        type: 'doc',
-        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The consultant advises.' }] }],
-      },
-      signers: [{ name: 'Larry Lock', email: larry, accessCode: 'Right-Code-42' }],
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = await created.json();
-  expect((await senderContext.request.post(`/api/contracts/${id}/send`, { data: {} })).ok()).toBe(true);
 
   const page = await signerPage(browser, authApp, 390);
   await page.goto(`/sign/${signingTokenIn(await latestMail(authApp, larry, /sent you/, 1))}`);
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    await page.getByLabel('Access code').fill(`wrong-${attempt}`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    if (attempt < 5)
-      await expect(page.getByText(`${5 - attempt} ${attempt === 4 ? 'try' : 'tries'} left`)).toBeVisible();
-  }
-  await expect(page.getByRole('heading', { name: 'This document is locked for you' })).toBeVisible();
+  await lockOut(page);
   await shot(page, 'locked-390.png');
 
   const sender = await senderContext.newPage();
@@ -223,24 +237,10 @@ test("a signer who locked their signed copy is let in again by the sender's 'Sen
   test.setTimeout(180_000);
   const suffix = `${Date.now()}s`;
   const sara = `sara-${suffix}@example.com`;
-  const senderContext = await browser.newContext({ baseURL: authApp.baseURL });
-  const signIn = await senderContext.request.post('/api/auth/sign-in', {
-    data: { email: 'demo@example.com', password: 'pactum-demo' },
+  const { senderContext, id } = await sentWithAccessCode(browser, authApp, {
+    name: 'Sara Sealed',
+    email: sara,
   });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const created = await senderContext.request.post('/api/contracts', {
-    data: {
-      title: 'Consulting Agreement',
-      content: {
-        type: 'doc',
-        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The consultant advises.' }] }],
-      },
-      signers: [{ name: 'Sara Sealed', email: sara, accessCode: 'Right-Code-42' }],
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = await created.json();
-  expect((await senderContext.request.post(`/api/contracts/${id}/send`, { data: {} })).ok()).toBe(true);
   const link = `/sign/${signingTokenIn(await latestMail(authApp, sara, /sent you/, 1))}`;
 
   const page = await signerPage(browser, authApp, 390);
@@ -253,13 +253,7 @@ test("a signer who locked their signed copy is let in again by the sender's 'Sen
   // Someone else holding the invitation guesses the code on the signed contract's page.
   const guesser = await signerPage(browser, authApp, 390);
   await guesser.goto(link);
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    await guesser.getByLabel('Access code').fill(`wrong-${attempt}`);
-    await guesser.getByRole('button', { name: 'Continue' }).click();
-    if (attempt < 5)
-      await expect(guesser.getByText(`${5 - attempt} ${attempt === 4 ? 'try' : 'tries'} left`)).toBeVisible();
-  }
-  await expect(guesser.getByRole('heading', { name: 'This document is locked for you' })).toBeVisible();
+  await lockOut(guesser);
 
   for (const width of [1280, 390]) {
     const sender = await senderContext.newPage();

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { contractHeadColumns, contracts, signers, signingLinks } from '../../db/schema';
+import { contractHeadColumns, contracts, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import type { HistoryAuthor } from '../lifecycle/append-history';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
-import { maxAuthFailures } from '../signing/signer-authentication';
+import { maxAuthFailures, restartSignerTries } from '../signing/signer-authentication';
 import { signingStateOf } from '../signing/signing-state';
 
 /**
@@ -38,14 +38,8 @@ export async function queueReminder(
   // go with the reminder's own link only: the earlier links, one of which the guesser may hold,
   // stop working (the reminder's link is made when it is delivered, after this).
   const unlock = !input.automatic && signer.authFailures > 0;
-  await tx
-    .update(signers)
-    .set({
-      lastRemindedAt: input.now,
-      ...(unlock ? { authFailures: 0, emailCodeHash: null, emailCodeExpiresAt: null } : {}),
-    })
-    .where(eq(signers.id, signer.id));
-  if (unlock) await tx.delete(signingLinks).where(eq(signingLinks.signerId, signer.id));
+  await tx.update(signers).set({ lastRemindedAt: input.now }).where(eq(signers.id, signer.id));
+  if (unlock) await restartSignerTries(tx, signer.id);
   // The step's mail is the reminder itself (lifecycle/steps.ts).
   await transition(tx, {
     contract,

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
-import { signers, signingLinks } from '../../db/schema';
+import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
-import { maxAuthFailures } from '../signing/signer-authentication';
+import { maxAuthFailures, restartSignerTries } from '../signing/signer-authentication';
 
 /**
  * The sender's 'Send again' for a signer of a sealed contract: the completion's message once more
@@ -42,13 +42,7 @@ export async function sendSignedCopy(
     }
     await consumeOutgoingMail(tx, actor.organizationId, 'signingRecipients', 1);
     const unlock = signer.authFailures > 0;
-    if (unlock) {
-      await tx
-        .update(signers)
-        .set({ authFailures: 0, emailCodeHash: null, emailCodeExpiresAt: null })
-        .where(eq(signers.id, signer.id));
-      await tx.delete(signingLinks).where(eq(signingLinks.signerId, signer.id));
-    }
+    if (unlock) await restartSignerTries(tx, signer.id);
     const now = new Date();
     // The step's mail is the message itself (lifecycle/steps.ts).
     await transition(tx, {

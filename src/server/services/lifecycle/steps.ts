@@ -27,8 +27,8 @@ type HistoryOnlyFacts = {
   'contract.completed': { signerCount: number };
   'contract.expired': { expiresAt: Date | null };
   'contract.sealed': { pages: number; signedSha256: string };
-  'signer.reminded': { retiredLinks: boolean; wasLocked: boolean };
-  'signer.copy_sent': { retiredLinks: boolean; wasLocked: boolean };
+  'signer.reminded': LinkFacts;
+  'signer.copy_sent': LinkFacts;
   'signer.locked': { signerEmail: string; checkName: string; tries: number };
   'review.sent': { reviewerNames: string };
   'review.suggested': { reviewerEmail: string; baseVersion: number };
@@ -98,6 +98,23 @@ function toSigner(
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const person = (name: string, email: string) => `${name} (${email})`;
+
+/** What a sender's Remind or Send again did to a signer's links, for its history entry. */
+type LinkFacts = { retiredLinks: boolean; wasLocked: boolean };
+const linksRetired = (facts: LinkFacts) =>
+  facts.retiredLinks
+    ? `; ${facts.wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
+    : '';
+
+/**
+ * The dedupe key of a message a sender's button queues to a signer: one a minute at most, however
+ * often it is pressed; but always one when the earlier links were just retired, or the signer
+ * would be left with none that works.
+ */
+const oncePerMinute = (prefix: string, facts: LinkFacts & { signerId: string }, at: Date) =>
+  facts.retiredLinks
+    ? `${prefix}:${facts.signerId}:unlocked:${at.getTime()}`
+    : `${prefix}:${facts.signerId}:${Math.floor(at.getTime() / 60_000)}`;
 /** The other side's comments reach the owner; the team's reach whom they mention. */
 const fromOtherSide = (data: { authorKind: string }) => data.authorKind === 'reviewer';
 
@@ -206,47 +223,22 @@ export const steps: { [T in EventType]: Step<T> } = {
   'signer.reminded': {
     history: {
       action: 'reminded',
-      details: (facts) => {
-        const retired = facts.retiredLinks
-          ? `; ${facts.wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
-          : '';
-        return `${facts.automatic === 'true' ? 'Automatic reminder' : 'Reminder'} sent to ${person(facts.signerName, facts.signerEmail)}${retired}`;
-      },
+      details: (facts) =>
+        `${facts.automatic === 'true' ? 'Automatic reminder' : 'Reminder'} sent to ${person(facts.signerName, facts.signerEmail)}${linksRetired(facts)}`,
     },
     mail: (facts, { contract, at }) => [
-      toSigner(
-        facts,
-        contract,
-        'reminder',
-        // One reminder a minute at most, however often the button is pressed; but always one when
-        // the earlier links were just retired, or the signer would be left with none that works.
-        facts.retiredLinks
-          ? `reminder:${facts.signerId}:unlocked:${at.getTime()}`
-          : `reminder:${facts.signerId}:${Math.floor(at.getTime() / 60_000)}`,
-      ),
+      toSigner(facts, contract, 'reminder', oncePerMinute('reminder', facts, at)),
     ],
   },
   'signer.copy_sent': {
     history: {
       action: 'signed_copy_sent',
-      details: (facts) => {
-        const retired = facts.retiredLinks
-          ? `; ${facts.wasLocked ? 'the lock after wrong codes is lifted and ' : ''}earlier links no longer work`
-          : '';
-        return `Sealed PDF sent again to ${person(facts.signerName, facts.signerEmail)}${retired}`;
-      },
+      details: (facts) =>
+        `Sealed PDF sent again to ${person(facts.signerName, facts.signerEmail)}${linksRetired(facts)}`,
     },
     // The completion's own message, with the PDF attached or a fresh link to the signer's page.
-    // One a minute at most, as reminders; always one when the earlier links were just retired.
     mail: (facts, { contract, at }) => [
-      toSigner(
-        facts,
-        contract,
-        'completed',
-        facts.retiredLinks
-          ? `completed:${facts.signerId}:again:unlocked:${at.getTime()}`
-          : `completed:${facts.signerId}:again:${Math.floor(at.getTime() / 60_000)}`,
-      ),
+      toSigner(facts, contract, 'completed', oncePerMinute('completed-again', facts, at)),
     ],
   },
   'signer.code_sent': {

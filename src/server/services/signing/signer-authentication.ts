@@ -2,11 +2,24 @@ import { eq } from 'drizzle-orm';
 import type { SignerAuthentication } from '../../../shared/api/signing';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { signers } from '../../db/schema';
+import { signers, signingLinks } from '../../db/schema';
 import type { SignerCheck } from './signing-cookie';
 
 /** Wrong codes in a row (access or e-mailed) before the signer is locked out. */
 export const maxAuthFailures = 5;
+
+/**
+ * The sender's way back for a signer with wrong codes (their Remind, their Send again): the tries
+ * start over, any e-mailed code is dropped, and every link the signer had stops working, since a
+ * guesser may hold one; the message the sender's action queues brings the signer a new one.
+ */
+export async function restartSignerTries(tx: Database, signerId: string): Promise<void> {
+  await tx
+    .update(signers)
+    .set({ authFailures: 0, emailCodeHash: null, emailCodeExpiresAt: null })
+    .where(eq(signers.id, signerId));
+  await tx.delete(signingLinks).where(eq(signingLinks.signerId, signerId));
+}
 
 type SignerChecksRow = {
   email: string;
