@@ -45,3 +45,28 @@ export const contractLimits = {
 } as const;
 
 export const formatCount = (count: number) => count.toLocaleString('en');
+
+/**
+ * How much of a PDF the text-tag reader (`uploads/text-tags.ts`, in the tag thread) reads
+ * before it gives up on the file's tags: a file over any of these is settled as one without tags.
+ * A real page has a few thousand characters and a few kilobytes to a megabyte of content; 500
+ * dense pages are about 2.5 million characters, read in a second or two. @libpdf/core's own text
+ * search took time growing with the square of a page's characters (20,000 tags on one line, a
+ * 1 KB file, held the thread past 120 s): only the tags' own characters are measured that way.
+ */
+export const textTagLimits = {
+  /** Decoded content of one page, and of all pages, parsed for text. */
+  contentBytesPerPage: 16 * 1024 * 1024,
+  contentBytesPerFile: 64 * 1024 * 1024,
+  /** Characters of text read on one page, and in the file. */
+  charactersPerPage: 100_000,
+  charactersPerFile: 4_000_000,
+  /**
+   * Characters whose boxes are measured (the tags', and spaces before them where word spacing
+   * moves what follows), on one page and in the file.
+   */
+  measuredPerPage: 20_000,
+  measuredPerFile: 100_000,
+  /** Time the reader may take on one file (a real one takes 20–60 ms a page, more on a busy host). */
+  timeMs: 10_000,
+} as const;

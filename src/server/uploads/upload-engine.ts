@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors';
 import { taskEngine } from '../workers/task-engine';
+import { ownsBuffer } from '../workers/task-thread';
 import type { InspectedPdf } from './inspect-pdf';
 import type { TaggedField } from './text-tags';
 import type { UploadTasks } from './upload-tasks';
@@ -10,19 +11,31 @@ import type { UploadTasks } from './upload-tasks';
  * file is inspected in well under a second; 20 s is only ever met by a runaway. Beside the
  * server bundle there is upload-worker.js; from sources (tests, tools) the tasks run inline.
  */
-const uploads = taskEngine<UploadTasks>({
+const uploadThread = {
   workerFile: new URL('./upload-worker.js', import.meta.url),
   idleMs: 60_000,
   taskTimeoutMs: 20_000,
   resourceLimits: { maxOldGenerationSizeMb: 1024 },
   inline: async () => (await import('./upload-tasks')).uploadTasks,
-});
+};
 
-/** Inspects a received PDF; a file refused answers 413, 415, 422 or 400 with the reason. */
-export async function inspectUploadedPdf(path: string): Promise<InspectedPdf> {
+/** The upload thread: inspections, which someone uploading waits for. */
+const uploads = taskEngine<UploadTasks>(uploadThread);
+
+/**
+ * The tag thread, a second thread of the same worker: text tags are read in a job no one waits
+ * for, up to seconds a file (`textTagLimits`), and an upload's inspection never waits behind them.
+ */
+const tagReading = taskEngine<UploadTasks>(uploadThread);
+
+/**
+ * Inspects a received PDF for an organization (whose uploads wait behind each other, not in front
+ * of other organizations'); a file refused answers 413, 415, 422 or 400 with the reason.
+ */
+export async function inspectUploadedPdf(path: string, organizationId: string): Promise<InspectedPdf> {
   let inspected: Awaited<ReturnType<UploadTasks['inspectPdf']>>;
   try {
-    inspected = await uploads.run('inspectPdf', path);
+    inspected = await uploads.run('inspectPdf', path, [], { key: organizationId });
   } catch {
     // The thread ran out of memory or time on it: no real document does.
     throw new AppError(
@@ -43,9 +56,18 @@ export async function inspectUploadedPdf(path: string): Promise<InspectedPdf> {
   return facts;
 }
 
-/** The fields a stored PDF's text tags ask for (see text-tags.ts); its bytes move to the thread. */
-export function findTaggedFields(bytes: Uint8Array, limit: number): Promise<TaggedField[]> {
-  const owned =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-  return uploads.run('findTextTags', { bytes: owned, limit }, [owned.buffer as ArrayBuffer]);
+/**
+ * The fields a stored PDF's text tags ask for (see text-tags.ts), read in the tag thread in its
+ * organization's turn; its bytes move to the thread. A file whose tags cannot be read within
+ * their budget is refused (a TaskRefusal).
+ */
+export function findTaggedFields(
+  bytes: Uint8Array,
+  limit: number,
+  organizationId: string,
+): Promise<TaggedField[]> {
+  const owned = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);
+  return tagReading.run('findTextTags', { bytes: owned, limit }, [owned.buffer as ArrayBuffer], {
+    key: organizationId,
+  });
 }

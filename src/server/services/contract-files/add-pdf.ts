@@ -13,7 +13,7 @@ export async function addPdf(
   query: UploadFileQuery,
 ): Promise<UploadedFile> {
   await checkAttachable(ctx, contractId, query.replaces !== undefined);
-  const stored = await storeUploadedPdf(ctx.files, received, query.name);
+  const stored = await storeUploadedPdf(ctx.files, received, query.name, ctx.actor.organizationId);
   const { file, revision, replaced } = await attachPdf(ctx, contractId, stored, query);
   if (replaced) await forgetFiles(ctx.db, ctx.files, [replaced]);
   return { file, revision };

@@ -14,7 +14,7 @@ export async function createFromPdf(
   query: CreateFromPdfQuery,
 ): Promise<Contract> {
   // Inspected and stored first: a refused file makes no contract.
-  const stored = await storeUploadedPdf(ctx.files, received, query.name);
+  const stored = await storeUploadedPdf(ctx.files, received, query.name, ctx.actor.organizationId);
   const title = (query.title ?? stored.name.replace(/\.pdf$/i, '')).slice(0, 200) || 'Untitled';
   const { id } = await createContract(ctx, {
     title,

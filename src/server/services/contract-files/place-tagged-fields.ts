@@ -4,31 +4,62 @@ import { isEditable } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
 import { contractFields, contractFiles, contracts } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
+import type { TaggedField } from '../../uploads/text-tags';
 import { findTaggedFields } from '../../uploads/upload-engine';
+import { TaskFailure } from '../../workers/task-failure';
+import { TaskRefusal } from '../../workers/task-refusal';
+
+/** What reading a file's tags came to: the fields placed, and why none were read, if so. */
+export type TagsPlaced = { placed: number; unread?: string };
 
 /**
  * Places the fields a PDF's text tags ask for (`{{signature:1}}`), after its upload: reading its
  * text takes about 16 ms a page, too long to wait for in the upload. Done once per file
  * (`tags_read_at`), and only while the contract is a draft holding the file. The
  * fields come from the document itself, so the draft's revision stays: an editor open meanwhile
- * shows them when it next reads the contract.
+ * shows them when it next reads the contract. A file whose tags cannot be read (over the tag
+ * reader's budget, or the upload thread failed on it) is settled as one without tags (`unread`
+ * says why): reading it again would cost the thread the same, and fail the same way.
  */
 export async function placeTaggedFields(
   deps: { db: Database; files: FileStore },
   input: { contractId: string; fileId: string },
-): Promise<number> {
+): Promise<TagsPlaced> {
   const { db } = deps;
   const [file] = await db
-    .select({ sha256: contractFiles.sha256, tagsReadAt: contractFiles.tagsReadAt })
+    .select({
+      sha256: contractFiles.sha256,
+      tagsReadAt: contractFiles.tagsReadAt,
+      organizationId: contracts.organizationId,
+    })
     .from(contractFiles)
+    .innerJoin(contracts, eq(contracts.id, contractFiles.contractId))
     .where(and(eq(contractFiles.id, input.fileId), eq(contractFiles.contractId, input.contractId)));
-  if (!file || file.tagsReadAt) return 0;
+  if (!file || file.tagsReadAt) return { placed: 0 };
   const bytes = await deps.files.read(file.sha256);
-  if (!bytes) return 0;
-  const tagged = await findTaggedFields(
-    new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    maxFieldsPerContract,
-  );
+  if (!bytes) return { placed: 0 };
+  let tagged: TaggedField[] = [];
+  let unread: string | undefined;
+  try {
+    tagged = await findTaggedFields(
+      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      maxFieldsPerContract,
+      file.organizationId,
+    );
+  } catch (error) {
+    if (!(error instanceof TaskRefusal || error instanceof TaskFailure)) throw error;
+    unread = error.message;
+  }
+  const placed = await placeFields(db, input, tagged);
+  return unread === undefined ? { placed } : { placed, unread };
+}
+
+/** The tagged fields placed, and the file marked read, while the contract is a draft. */
+function placeFields(
+  db: Database,
+  input: { contractId: string; fileId: string },
+  tagged: TaggedField[],
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [contract] = await tx
       .select({ status: contracts.status })

@@ -7,15 +7,16 @@ import { inspectUploadedPdf } from '../../uploads/upload-engine';
 export type StoredPdf = InspectedPdf & { name: string; sha256: string; byteSize: number };
 
 /**
- * Inspects a received upload in the upload thread (a file refused answers with its reason) and
- * takes it into the file store. Outside any transaction: neither holds the database.
+ * Inspects a received upload in the upload thread, in its organization's turn (a file refused
+ * answers with its reason), and takes it into the file store. Outside any transaction: neither holds the database.
  */
 export async function storeUploadedPdf(
   files: FileStore,
   received: ReceivedFile,
   name: string,
+  organizationId: string,
 ): Promise<StoredPdf> {
-  const inspected = await inspectUploadedPdf(received.path);
+  const inspected = await inspectUploadedPdf(received.path, organizationId);
   await files.adopt(received.path, received.sha256);
   return { ...inspected, name: pdfFileName(name), sha256: received.sha256, byteSize: received.size };
 }

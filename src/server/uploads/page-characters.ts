@@ -1,0 +1,86 @@
+import { PDFPage } from '@libpdf/core';
+
+/** A character's box on its page, in PDF points (origin bottom left). */
+export type CharacterBox = { x: number; y: number; width: number; height: number };
+
+/** A page's fonts by resource name, as @libpdf/core's text extraction asks for them. */
+type FontResolver = (name: string) => object | null;
+
+/**
+ * What @libpdf/core (0.4.2) uses to extract a page's text: private in its types, so they are
+ * named here, and the tag reader's tests compare what it finds with `page.findText`.
+ */
+type PageInternals = {
+  getContentBytes(): Uint8Array;
+  createFontResolver(): FontResolver;
+};
+
+type Extracted = {
+  lines: { spans: { chars: { bbox: CharacterBox; sequenceIndex?: number }[] }[] }[];
+};
+
+/** The page's decoded content (all its content streams, as the text extraction reads them). */
+export const pageContent = (page: PDFPage): Uint8Array =>
+  (page as unknown as PageInternals).getContentBytes();
+
+/** The page's fonts, read once for every pass over its text. */
+export const pageFonts = (page: PDFPage): FontResolver =>
+  (page as unknown as PageInternals).createFontResolver();
+
+/**
+ * Runs @libpdf/core's text extraction over `content` with the page's `fonts`, each character it
+ * decodes passing through `pick` in the content's order: only the characters picked are kept and
+ * measured, the others only move the pen as they would. Returns each kept character's box, by the
+ * order it was picked in. The extraction groups the characters it keeps into lines in time growing
+ * with the square of their number, so a caller keeps only the few it must measure; a `pick` that
+ * keeps none reads the text in time growing with the content alone.
+ */
+export function extractCharacters(
+  content: Uint8Array,
+  fonts: FontResolver,
+  pick: (char: string) => boolean,
+): CharacterBox[] {
+  const picking = new Map<object, object>();
+  const resolver: FontResolver = (name) => {
+    const font = fonts(name);
+    if (!font) return font;
+    let wrapped = picking.get(font);
+    if (!wrapped) {
+      wrapped = new Proxy(font, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target);
+          if (property === 'toUnicode') {
+            const toUnicode = value as (code: number) => string | null | undefined;
+            return (code: number) => {
+              const char = toUnicode.call(target, code);
+              return char && pick(char) ? char : null;
+            };
+          }
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      picking.set(font, wrapped);
+    }
+    return wrapped;
+  };
+  // The extraction reads only these of a page (and its size, for its answer, unused here).
+  const reader = {
+    index: 0,
+    width: 0,
+    height: 0,
+    getContentBytes: () => content,
+    createFontResolver: () => resolver,
+  };
+  const extracted = PDFPage.prototype.extractText.call(reader as unknown as PDFPage) as unknown as Extracted;
+  const boxes: CharacterBox[] = [];
+  for (const line of extracted.lines) {
+    for (const span of line.spans) {
+      for (const char of span.chars) {
+        // A space the extraction adds between words has a fractional index: it was not picked.
+        const order = char.sequenceIndex;
+        if (order !== undefined && Number.isInteger(order)) boxes[order] = char.bbox;
+      }
+    }
+  }
+  return boxes;
+}
