@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TaskFailure } from '../../src/server/workers/task-failure';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
 import { startTaskThread, type TaskThread } from '../../src/server/workers/task-thread';
 import { backgroundNice } from '../../src/server/workers/thread-priority';
@@ -15,6 +16,8 @@ type FaultyTasks = {
   refuse(reason: string): Promise<never>;
   outOfBounds(input: null): Promise<number>;
   wait(ms: number): Promise<number>;
+  spin(ms: number): Promise<number>;
+  sum(bytes: Uint8Array): Promise<number>;
   bytes(size: number): Promise<{
     large: Uint8Array;
     again: Uint8Array;
@@ -66,13 +69,81 @@ describe('a task thread after its task fails', () => {
     expect(await thread.run('threadId', null)).toBe(after);
   });
 
-  it('fails the calls still running on the broken thread, and serves new ones on the next', async () => {
+  it('fails only the call that broke the thread: the calls queued behind it run on the next', async () => {
     const before = await thread.run('threadId', null);
-    const running = thread.run('wait', 60_000);
-    await expect(thread.run('outOfBounds', null)).rejects.toThrow('was replaced');
-    await expect(running).rejects.toThrow('was replaced (outOfBounds: RuntimeError');
-    expect(await thread.run('wait', 1)).not.toBe(before);
+    const broken = thread.run('outOfBounds', null);
+    const queued = thread.run('wait', 1);
+    await expect(broken).rejects.toBeInstanceOf(TaskFailure);
+    await expect(broken).rejects.toThrow('was replaced (outOfBounds: RuntimeError');
+    const after = await queued;
+    expect(after).not.toBe(before);
   });
+});
+
+describe('a task thread with calls queued', () => {
+  it('times a call from when the thread starts it, not from when it was queued', async () => {
+    const timed = startTaskThread<FaultyTasks>(workerFile, { idleMs: 3_600_000, taskTimeoutMs: 3_000 });
+    try {
+      await timed.run('threadId', null);
+      // Each takes 1.2 s of the 3 s allowed; the third finishes 3.6 s after it was queued.
+      const calls = [timed.run('spin', 1_200), timed.run('spin', 1_200), timed.run('spin', 1_200)];
+      const threads = await Promise.all(calls);
+      expect(new Set(threads).size).toBe(1);
+    } finally {
+      await timed.close();
+    }
+  }, 30_000);
+
+  it('fails only the call that overran; the one queued behind it runs on a fresh thread with its moved bytes', async () => {
+    const timed = startTaskThread<FaultyTasks>(workerFile, { idleMs: 3_600_000, taskTimeoutMs: 1_500 });
+    try {
+      const before = await timed.run('threadId', null);
+      const runaway = timed.run('spin', 60_000);
+      const bytes = new Uint8Array(64 * 1024).fill(2);
+      const queued = timed.run('sum', bytes, [bytes.buffer]);
+      // Not moved while it waits: the thread it would have gone to is about to be thrown away.
+      expect(bytes.byteLength).toBe(64 * 1024);
+      await expect(runaway).rejects.toBeInstanceOf(TaskFailure);
+      await expect(runaway).rejects.toThrow('The worker thread took longer than 1.5 s on spin');
+      expect(await queued).toBe(2 * 64 * 1024);
+      expect(bytes.byteLength).toBe(0);
+      expect(await timed.run('threadId', null)).not.toBe(before);
+    } finally {
+      await timed.close();
+    }
+  }, 60_000);
+
+  it('serves the keys in turn: one key’s burst waits behind itself', async () => {
+    const finished: string[] = [];
+    const call = (key: string, name: string) =>
+      thread.run('spin', 150, [], { key }).then(() => {
+        finished.push(name);
+      });
+    await thread.run('threadId', null);
+    const burst = ['a1', 'a2', 'a3', 'a4', 'a5'].map((name) => call('org-a', name));
+    const other = call('org-b', 'b1');
+    await Promise.all([...burst, other]);
+    // a1 was running when b1 came; the queue then alternates: a2, b1, a3, a4, a5.
+    expect(finished).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
+  }, 30_000);
+
+  it('serves background calls after the calls queued in front, and never starves them', async () => {
+    const finished: string[] = [];
+    const call = (name: string, background: boolean) =>
+      thread.run('spin', 50, [], { key: name, background }).then(() => {
+        finished.push(name);
+      });
+    await thread.run('threadId', null);
+    const calls = [
+      call('f1', false),
+      call('b1', true),
+      call('b2', true),
+      ...['f2', 'f3', 'f4', 'f5', 'f6', 'f7'].map((name) => call(name, false)),
+    ];
+    await Promise.all(calls);
+    // f1 ran at once; four calls went ahead of the background ones waiting, then one of those.
+    expect(finished).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'b1', 'f6', 'f7', 'b2']);
+  }, 30_000);
 });
 
 describe('a task thread given an input it cannot take', () => {

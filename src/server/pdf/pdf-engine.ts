@@ -51,10 +51,11 @@ function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
     readCertificate: (input) => engine.run('readCertificate', input),
     renderRedline: (input) => engine.run('renderRedline', input),
     // Run on the calling thread, the work would hold it for a second, for nothing a thread of its
-    // own would keep. A thread warmed is kept while the signer reads and signs.
+    // own would keep. A thread warmed is kept while the signer reads and signs. No one waits for
+    // it: queued behind the sends and seals that are waited for.
     warmUp: async (input) => {
       if (!engine.threaded) return;
-      await engine.run('warmUp', input);
+      await engine.run('warmUp', input, [], { background: true });
       engine.keepAlive(warmThreadKeptMs);
     },
     // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).

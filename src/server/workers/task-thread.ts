@@ -58,8 +58,8 @@ type Call = {
 type Answer = { id: number; result?: unknown; refusal?: string; fault?: string };
 
 /**
- * After this many calls people wait for in a row, a background call waiting goes next: under a
- * steady stream of uploads the jobs behind them are slowed, never stopped.
+ * After this many calls people wait for have gone ahead of a background call waiting, it goes
+ * next: under a steady stream of foreground calls the background ones are slowed, never stopped.
  */
 const foregroundRunBeforeBackground = 4;
 
@@ -94,16 +94,17 @@ function fairQueue() {
       else lane.set(key, [call]);
     },
     next(): Call | undefined {
+      const backgroundWaits = lanes.background.size > 0;
       if (
-        lanes.background.size > 0 &&
+        backgroundWaits &&
         (lanes.foreground.size === 0 || foregroundInARow >= foregroundRunBeforeBackground)
       ) {
         foregroundInARow = 0;
         return take(lanes.background);
       }
-      const call = take(lanes.foreground);
-      if (call) foregroundInARow += 1;
-      return call;
+      // Counted only while a background call waits: it is the one kept waiting.
+      foregroundInARow = backgroundWaits ? foregroundInARow + 1 : 0;
+      return take(lanes.foreground);
     },
   };
 }
