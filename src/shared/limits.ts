@@ -63,10 +63,10 @@ export const textTagLimits = {
   charactersPerFile: 4_000_000,
   /**
    * Characters whose boxes are measured (the tags', and spaces before them where word spacing
-   * moves what follows), on one page and in the file.
+   * moves what follows) in one pass over a page, and in the file.
    */
-  measuredPerPage: 20_000,
-  measuredPerFile: 100_000,
+  measuredAtOnce: 20_000,
+  measuredPerFile: 200_000,
   /** Time the reader may take on one file (a real one takes 20–60 ms a page, more on a busy host). */
   timeMs: 10_000,
 } as const;

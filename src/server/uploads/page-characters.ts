@@ -49,7 +49,7 @@ export function extractCharacters(
       wrapped = new Proxy(font, {
         get(target, property) {
           const value = Reflect.get(target, property, target);
-          if (property === 'toUnicode') {
+          if (property === 'toUnicode' && typeof value === 'function') {
             const toUnicode = value as (code: number) => string | null | undefined;
             return (code: number) => {
               const char = toUnicode.call(target, code);

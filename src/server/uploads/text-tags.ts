@@ -254,10 +254,14 @@ function tagBudget() {
         refuse(`it has more than ${formatCount(limits.charactersPerFile)} characters of text.`);
       if (characters % 4096 === 0) budget.checkTime();
     },
-    measure(page: number, onPage: number) {
+    measure(page: number, inPass: number) {
       measured += 1;
-      if (onPage > limits.measuredPerPage || measured > limits.measuredPerFile)
-        refuse(`page ${page + 1} has more text tags than can be placed.`);
+      if (inPass > limits.measuredAtOnce)
+        refuse(
+          `page ${page + 1} has more than ${formatCount(limits.measuredAtOnce)} characters of tags to measure.`,
+        );
+      if (measured > limits.measuredPerFile)
+        refuse(`it has more than ${formatCount(limits.measuredPerFile)} characters of tags to measure.`);
     },
   };
   return budget;
