@@ -62,6 +62,7 @@ describe('hostile PDFs are refused within seconds and stall nobody', () => {
     ['page contents that expand to 200 MB through a Flate chain', () => contentBomb(200, 'chain')],
     ['page contents that expand to 200 MB, named /Flate#44ecode', () => contentBomb(200, 'escaped')],
     ['page contents that expand to 100 MB by RunLength', () => contentBomb(100, 'runLength')],
+    ['page contents that expand to 100 MB by LZW', () => contentBomb(100, 'lzw')],
   ] as const)(
     '%s is refused by the decoder itself',
     async (_name, make) => {
