@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { contractFiles } from '../../src/server/db/schema';
 import { projectRoot } from '../../src/server/paths';
 import { threadedPdfEngine } from '../../src/server/pdf/pdf-engine';
+import type { FreezeInput } from '../../src/server/pdf/pdf-tasks';
+import { sampleContract } from '../../src/server/pdf/sample-document';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
 import { crossReferenceBomb } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { draftFromPdf } from '../support/pdf-drafts';
-import { buildAccount, call, sampleDocument, testApp } from '../support/test-app';
+import { buildAccount, call, testApp } from '../support/test-app';
 
 /**
  * The security review of 2026-12-01 (H2): a PDF that expands past the decode budget and got into
@@ -54,9 +56,9 @@ describe('a stored PDF over the decode budget, at send', () => {
     const workerFile = join(projectRoot, 'dist', 'server', 'pdf-worker.js');
     if (!existsSync(workerFile)) throw new Error(`${workerFile} is missing: run \`npm run build\` first`);
     const engine = threadedPdfEngine(pathToFileURL(workerFile));
-    const input = {
+    const input: FreezeInput = {
       title: 'Chain',
-      content: sampleDocument(),
+      content: sampleContract(1),
       organizationName: 'Budget Co',
       reference: 'budget-test',
       sentAt: new Date('2026-12-01T10:00:00Z'),
