@@ -70,3 +70,16 @@ export const textTagLimits = {
   /** Time the reader may take on one file (a real one takes 20–60 ms a page, more on a busy host). */
   timeMs: 10_000,
 } as const;
+
+/**
+ * How far the compressed parts of a PDF from a user may expand when the server decodes them
+ * (server/pdf/decode-budget.ts): a real page's contents, object streams and fonts are at most a
+ * few megabytes each, and a 1 MB stream of zeros that expands to gigabytes is a "compression
+ * bomb". Counted by the decoders themselves, for every filter of a stream's chain.
+ */
+export const pdfDecodeLimits = {
+  /** Bytes one filter of one stream may produce. */
+  streamBytes: 64 * 1024 * 1024,
+  /** Bytes all decoding of one task (an inspection, a send, a seal) may produce together. */
+  totalBytes: 512 * 1024 * 1024,
+} as const;

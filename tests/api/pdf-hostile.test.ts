@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFileLimits } from '../../src/shared/pdf-file';
 import {
+  contentBomb,
+  crossReferenceBomb,
   crossReferenceLoop,
   deepNesting,
   largePdf,
@@ -29,6 +31,8 @@ describe('hostile PDFs are refused within seconds and stall nobody', () => {
       DEMO: 'true',
     });
     cookie = await signInToDemo(server.base);
+    // The upload thread started (and its packages read) before any case is timed.
+    expect((await send(crossReferenceLoop())).status).toBe(201);
   }, 180_000); // the built server's start, with the demo seeded: up to 150 s on a busy machine
   afterAll(stopAllServers);
 
@@ -38,6 +42,40 @@ describe('hostile PDFs are refused within seconds and stall nobody', () => {
       headers: { cookie, 'content-type': 'application/pdf' },
       body: new Uint8Array(file),
     });
+
+  const bombRefusal =
+    'A compressed part of this PDF expands to more than 64 MB: it is not an ordinary document.';
+
+  it.each([
+    // The security review of 2026-12-01 (H2): the parser inflates the cross-reference stream to
+    // read the file at all; a byte scan for dictionaries missed all but the first of these.
+    ['bomb-plain: a cross-reference stream that expands to 100 MB', () => crossReferenceBomb(100, 'plain')],
+    [
+      'bomb-nested: the same, with /DecodeParms << >> after its /Filter',
+      () => crossReferenceBomb(100, 'nested'),
+    ],
+    [
+      'bomb-chain: the same, as [/FlateDecode /FlateDecode] (883 bytes)',
+      () => crossReferenceBomb(100, 'chain'),
+    ],
+    ['the same, its filter named /Flate#44ecode', () => crossReferenceBomb(100, 'escaped')],
+    ['page contents that expand to 200 MB through a Flate chain', () => contentBomb(200, 'chain')],
+    ['page contents that expand to 200 MB, named /Flate#44ecode', () => contentBomb(200, 'escaped')],
+    ['page contents that expand to 100 MB by RunLength', () => contentBomb(100, 'runLength')],
+    ['page contents that expand to 100 MB by LZW', () => contentBomb(100, 'lzw')],
+  ] as const)(
+    '%s is refused by the decoder itself',
+    async (_name, make) => {
+      const file = make();
+      const started = performance.now();
+      const { result, latencies } = await probeWhile(server.base, () => send(file));
+      expect(result.status).toBe(413);
+      expect((await result.json()).error.message).toBe(bombRefusal);
+      expect(performance.now() - started).toBeLessThan(20_000);
+      expect(Math.max(...latencies)).toBeLessThan(stallBoundMs);
+    },
+    120_000,
+  );
 
   it.each([
     [

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { inDocumentOrder } from '../../shared/document-order';
 import { signaturePng } from '../demo/demo-signature';
+import { TaskRefusal } from '../workers/task-refusal';
 import { joinUploadedPdfs, PdfJoin, pageCount, withoutFormWidgets } from './assemble-pdf';
+import { DecodeBudgetExceeded, withinDecodeBudget } from './decode-budget';
 import { drawFields, type FieldsByPage } from './draw-fields';
 import type { DrawnField } from './field-overlay';
 import { IncrementalCompletion } from './incremental-completion';
@@ -351,9 +353,25 @@ export async function warmUp(certificate: { p12: Uint8Array; password: string })
   await finalizeContract({ ...input, uploads: true });
 }
 
+/**
+ * A task that parses users' PDFs, within one decode budget (decode-budget.ts): an upload that
+ * expands past it (one stored before uploads were held to it) fails its own send or seal at once,
+ * with the reason, instead of holding this thread, which every organization shares.
+ */
+async function withinBudget<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await withinDecodeBudget(work);
+  } catch (error) {
+    if (!(error instanceof DecodeBudgetExceeded)) throw error;
+    throw new TaskRefusal(
+      `${error.message} Remove that PDF from the contract, or print it to a new PDF and upload that instead.`,
+    );
+  }
+}
+
 export const pdfTasks = {
-  freezeContract,
-  finalizeContract,
+  freezeContract: (input: FreezeInput) => withinBudget(() => freezeContract(input)),
+  finalizeContract: (input: FinalInput) => withinBudget(() => finalizeContract(input)),
   readCertificate,
   inspectDocument,
   renderRedline,

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { PDF } from '@libpdf/core';
+import { PDF, type PDFPage, PdfArray, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
 import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize } from '../db/schema/files';
+import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
 import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
-import { overStreamBudget } from './stream-budget';
 
 export type InspectedPdf = {
   pageCount: number;
@@ -28,8 +28,11 @@ const refuse = (kind: PdfRefusalKind, message: string): PdfInspection => ({ ok: 
  * pages' sizes as they show, its own form fields and signatures. Its text is not read here (that
  * takes about 16 ms a page: text-tags.ts, in a job after the upload), so a 100-page file is ready
  * at once. Runs in the
- * upload thread (uploads/upload-engine.ts), whose heap and time bound what the parser may spend;
- * what no real document does (a bomb, 10,000 pages, a password to open) is refused with its reason.
+ * upload thread (uploads/upload-engine.ts), whose heap and time bound what the parser may spend,
+ * within the decode budget (pdf/decode-budget.ts), which bounds what it may inflate outside the
+ * heap; every page's contents are decoded here, so a page that expands past it is refused now,
+ * not met later by the tag reader and the signers' viewers. What no real document does (a bomb,
+ * 10,000 pages, a password to open) is refused with its reason.
  */
 export async function inspectPdf(path: string): Promise<PdfInspection> {
   const bytes = new Uint8Array(await readFile(path));
@@ -37,8 +40,15 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
   if (!head.includes('%PDF-')) {
     return refuse('notPdf', 'This file is not a PDF. Save or export it as a PDF, then upload it again.');
   }
-  const overBudget = overStreamBudget(bytes);
-  if (overBudget) return refuse('tooLarge', overBudget);
+  try {
+    return await withinDecodeBudget(() => inspect(bytes));
+  } catch (error) {
+    if (error instanceof DecodeBudgetExceeded) return refuse('tooLarge', error.message);
+    throw error;
+  }
+}
+
+async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
   let pdf: PDF;
   try {
     pdf = await PDF.load(bytes);
@@ -72,6 +82,7 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
       );
     }
     const pages = pdf.getPages().map((page) => {
+      decodeContents(pdf, page);
       const shown = displayedSize(page);
       return { width: round(shown.width), height: round(shown.height) };
     });
@@ -101,6 +112,20 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
     };
   } catch {
     return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');
+  }
+}
+
+/** Decodes a page's contents (within the task's decode budget), for what it costs, not for use. */
+function decodeContents(pdf: PDF, page: PDFPage) {
+  const resolve = (item: PdfObject | undefined) => (item instanceof PdfRef ? pdf.getObject(item) : item);
+  const contents = resolve(page.dict.get('Contents'));
+  const parts =
+    contents instanceof PdfArray
+      ? Array.from({ length: contents.length }, (_, at) => contents.at(at))
+      : [contents];
+  for (const part of parts) {
+    const stream = resolve(part ?? undefined);
+    if (stream instanceof PdfStream) stream.getDecodedData();
   }
 }
 
