@@ -92,7 +92,10 @@ export const contractFields = pgTable(
     label: text('label').notNull().default(''),
     value: text('value'),
     options: jsonb('options').$type<FieldOptions>().notNull().default({}),
-    /** The text tag it was placed at (a box like its own): whited out at the seal, so the tag is hidden. */
+    /**
+     * The text tag it was placed at (a box like its own): the send takes the tag's glyphs out of
+     * the document there (pdf/tag-text.ts), wherever the field was moved since.
+     */
     tagBox: jsonb('tag_box').$type<PageBox>(),
     /** What its signer filled in (a data URL for initials and images), when they signed. */
     filledValue: text('filled_value'),
