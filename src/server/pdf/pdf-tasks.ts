@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { inDocumentOrder } from '../../shared/document-order';
 import { signaturePng } from '../demo/demo-signature';
+import { refuseSignedActiveContent } from './active-content';
 import { joinUploadedPdfs, PdfJoin, pageCount } from './assemble-pdf';
 import { drawFields, type FieldsByPage } from './draw-fields';
 import type { DrawnField } from './field-overlay';
@@ -117,6 +118,7 @@ export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
     // Signed by others already: sent exactly as uploaded, so their signatures still cover it.
     // Refused now, not after everyone signed, when it could not be completed without rewriting.
     await IncrementalCompletion.open(only.bytes);
+    await refuseSignedActiveContent(only.bytes);
     const pages = await pageCount(only.bytes);
     return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0, textFields: [] };
   }

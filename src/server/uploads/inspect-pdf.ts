@@ -3,6 +3,7 @@ import { PDF } from '@libpdf/core';
 import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize } from '../db/schema/files';
+import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
 import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 import { overStreamBudget } from './stream-budget';
@@ -14,9 +15,11 @@ export type InspectedPdf = {
   signatureCount: number;
   /** Its form fields, as fields to place where their widgets are. */
   formFields: FoundField[];
+  /** Its scripts, attached files and actions reaching outside it (pdf/active-content.ts), removed at send. */
+  activeContent: string[];
 };
 
-export type PdfRefusalKind = 'notPdf' | 'password' | 'certified' | 'damaged' | 'tooLarge';
+export type PdfRefusalKind = 'notPdf' | 'password' | 'certified' | 'activeContent' | 'damaged' | 'tooLarge';
 export type PdfInspection =
   | ({ ok: true } & InspectedPdf)
   | { ok: false; kind: PdfRefusalKind; message: string };
@@ -91,6 +94,10 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
       );
     }
     const signatureCount = signed.length;
+    // Kept byte for byte when sent, a signed PDF cannot lose its scripts: it is refused with them.
+    const activeContent = activeContentOf(pdf);
+    if (signatureCount > 0 && activeContent.length > 0)
+      return refuse('activeContent', signedActiveContentRefusal(activeContent));
     return {
       ok: true,
       pageCount,
@@ -98,6 +105,7 @@ export async function inspectPdf(path: string): Promise<PdfInspection> {
       formFieldCount: fields.filter((field) => field.type !== 'signature').length,
       signatureCount,
       formFields: formFieldsOf(pdf, maxFieldsPerContract),
+      activeContent,
     };
   } catch {
     return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');

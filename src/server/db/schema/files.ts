@@ -45,6 +45,11 @@ export const contractFiles = pgTable(
     formFieldCount: integer('form_field_count').notNull().default(0),
     /** Digital signatures it already carries: the sealed result keeps them valid. */
     signatureCount: integer('signature_count').notNull().default(0),
+    /**
+     * Its scripts, attached files and actions reaching outside it, as the sender is told of them
+     * (pdf/active-content.ts): taken out of the document sent for signing.
+     */
+    activeContent: jsonb('active_content').$type<string[]>().notNull().default([]),
     /** When its text tags were read and their fields placed (services/contract-files/place-tagged-fields.ts). */
     tagsReadAt: at('tags_read_at'),
     /** Where its first page is in the document sent for signing (counting from 0): set at send. */
