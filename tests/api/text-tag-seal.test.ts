@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { invisibleTagOverClause } from '../fixtures/pdf/hostile-pdfs';
+import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { inkIn } from '../support/pdf-ink';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
@@ -19,10 +20,10 @@ const signer = { name: 'Jan Buyer', email: 'jan@example.com' };
 /** Clause 7's line on the Letter page (baseline at 600 pt, 14 pt type), from the page's top left. */
 const clauseSeven = { x: 72 / 612, y: (792 - 600 - 13) / 792, width: 0.6, height: 16 / 792 };
 
-async function pdfText(pdf: Buffer): Promise<string> {
+async function pdfText(pdf: Buffer, page = 1): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pactum-tag-'));
   await writeFile(join(dir, 'doc.pdf'), pdf);
-  return (await run('pdftotext', ['-f', '1', '-l', '1', join(dir, 'doc.pdf'), '-'])).stdout;
+  return (await run('pdftotext', ['-f', `${page}`, '-l', `${page}`, join(dir, 'doc.pdf'), '-'])).stdout;
 }
 
 describe('a text tag at the seal (M1 of the security review of 2026-12-01)', () => {
@@ -92,5 +93,34 @@ describe('a text tag at the seal (M1 of the security review of 2026-12-01)', () 
     expect(finalText).toContain('Clause 7. The Buyer may cancel at any time without cost.');
     expect(finalText).toContain('JB');
     expect(finalText).not.toContain('{{');
+  }, 120_000);
+
+  it('takes the tags out of what a signer reads in a PDF Chromium printed (Type0 fonts, a word per string)', async () => {
+    const upload = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=agreement.pdf',
+      payload: pdfFixture('chromium-tagged.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { id } = upload.json() as { id: string };
+    await background.drain();
+    const draft = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}` })).json();
+    expect(draft.fields).toHaveLength(6);
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { signers: [signer, { name: 'Sam Supplier', email: 'sam@example.com' }] },
+    });
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+    const signatureBlock = await pdfText(frozen.rawPayload, 2);
+    // The words around the tags stay; the tags that end their line are gone.
+    expect(signatureBlock).toContain('Signed for the Customer:');
+    expect(signatureBlock).toContain('Signed for the Supplier:');
+    expect(signatureBlock).toContain('Date:');
+    for (const tag of ['{{signature:1}}', '{{date:1}}', '{{signature:2}}', '{{date:2}}'])
+      expect(signatureBlock).not.toContain(tag);
   }, 120_000);
 });

@@ -206,21 +206,19 @@ function rewriteTags(
 
 /** The strings shown in one text object that spell a tag on a line one of the boxes covers, their tag's codes marked. */
 function tagsIn(block: Shown[], boxes: readonly PageBox[]): Shown[] {
-  const text: string[] = [];
+  // Who showed each UTF-16 unit of the text object's text, so a match's units lead to its codes.
   const owner: { shown: Shown; code: number }[] = [];
+  let joined = '';
   for (const shown of block) {
     shown.codes.forEach((code, index) => {
-      for (const char of code.text) {
-        text.push(char);
-        owner.push({ shown, code: index });
-      }
+      joined += code.text;
+      for (let unit = 0; unit < code.text.length; unit++) owner.push({ shown, code: index });
     });
   }
   const marked = new Map<Shown, Set<number>>();
-  const joined = text.join('');
   for (const match of joined.matchAll(new RegExp(textTagPattern.source, 'gi'))) {
-    const first = [...joined.slice(0, match.index)].length;
-    const last = first + [...match[0]].length - 1;
+    const first = match.index;
+    const last = first + match[0].length - 1;
     const start = owner[first]?.shown.lineStart;
     if (!start || !boxes.some((box) => onLineOf(start, box))) continue;
     for (let index = first; index <= last; index++) {
@@ -258,6 +256,12 @@ function replacement(shown: Shown, operation: Operation, operations: Operation[]
     if (last && last.hidden === hidden) last.items.push(item);
     else runs.push({ hidden, items: [item] });
   };
+  const codesOfItem = new Map<number, typeof codes>();
+  for (const code of codes) {
+    const list = codesOfItem.get(code.item);
+    if (list) list.push(code);
+    else codesOfItem.set(code.item, [code]);
+  }
   shown.items.forEach((item, index) => {
     if (typeof item === 'number') {
       add(runs.at(-1)?.hidden ?? false, String(item));
@@ -265,7 +269,7 @@ function replacement(shown: Shown, operation: Operation, operations: Operation[]
     }
     let from = 0;
     let hidden: boolean | undefined;
-    for (const code of codes.filter((each) => each.item === index)) {
+    for (const code of codesOfItem.get(index) ?? []) {
       if (hidden !== undefined && code.hidden !== hidden) {
         add(hidden, hex(item.subarray(from, code.from)));
         from = code.from;

@@ -38,9 +38,13 @@ const utf16 = (hex: string) => {
   return text;
 };
 
+/** The most codes a /ToUnicode map is read for: every two-byte code, once (a hostile map repeats ranges). */
+const mappedCodes = 2 * 0x10000;
+
 /** A /ToUnicode CMap's bfchar and bfrange entries, as code → text. */
 function unicodeMapOf(stream: PdfStream): Map<number, string> {
   const map = new Map<number, string>();
+  let budget = 0;
   let text: string;
   try {
     text = Buffer.from(stream.getDecodedData()).toString('latin1');
@@ -57,7 +61,9 @@ function unicodeMapOf(stream: PdfStream): Map<number, string> {
       /<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(<[0-9a-f]*>|\[[^\]]*\])/gi,
     )) {
       const first = Number.parseInt(low, 16);
-      const last = Math.min(Number.parseInt(high, 16), first + 0xffff);
+      const last = Math.min(Number.parseInt(high, 16), 0xffff, first + mappedCodes - budget);
+      budget += Math.max(0, last - first + 1);
+      if (budget >= mappedCodes) break;
       if (target.startsWith('[')) {
         const items = [...target.matchAll(/<([0-9a-f]*)>/gi)].map((item) => utf16(item[1] ?? ''));
         items.forEach((item, index) => {
