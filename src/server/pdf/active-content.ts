@@ -28,13 +28,14 @@ const activeActions: Record<string, string> = {
   Movie: 'embedded media',
   RichMediaExecute: 'embedded media',
 };
-/** Annotations that are active content themselves: removed whole. */
+/** Annotations that are active content themselves (a 3D model may carry JavaScript): removed whole. */
 const activeAnnotations: Record<string, string> = {
   FileAttachment: 'attached files',
   RichMedia: 'embedded media',
   Sound: 'embedded media',
   Movie: 'embedded media',
   Screen: 'embedded media',
+  '3D': 'embedded media',
 };
 const safeSchemes = /^(https?|mailto):/i;
 
