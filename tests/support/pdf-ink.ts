@@ -7,13 +7,15 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * A page of the PDF rendered in grey at 50 dpi by pdftoppm: how much of the box (fractions of the
- * page, from its top left) is dark, from 0 to 1. Says whether a value was drawn inside its box.
+ * A page of the PDF rendered in grey at 50 dpi (or `dpi`) by pdftoppm: how much of the box
+ * (fractions of the page, from its top left) is dark, from 0 to 1. Says whether a value was drawn
+ * inside its box.
  */
 export async function inkIn(
   pdf: Buffer,
   page: number,
   box: { x: number; y: number; width: number; height: number },
+  dpi = 50,
 ): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'pactum-ink-'));
   await writeFile(join(dir, 'doc.pdf'), pdf);
@@ -23,7 +25,7 @@ export async function inkIn(
     '-l',
     `${page}`,
     '-r',
-    '50',
+    `${dpi}`,
     '-gray',
     join(dir, 'doc.pdf'),
     join(dir, 'p'),

@@ -16,8 +16,6 @@ export type DrawnField = {
   width: number;
   height: number;
   value: DrawnValue;
-  /** The text tag it was placed at, whited out under it (fractions of the page, like the field's box). */
-  hides?: { x: number; y: number; width: number; height: number } | null;
 };
 
 /** One page's overlay: the page's size as it shows, in points, and its fields. */
@@ -53,22 +51,6 @@ export async function renderFieldOverlay(pages: OverlayPage[]): Promise<Uint8Arr
       {pages.map((page, pageIndex) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one page per page of the document, in order
         <Page key={pageIndex} size={[page.width, page.height]} style={{ position: 'relative' }}>
-          {page.fields.map((field, index) =>
-            field.hides ? (
-              <View
-                // biome-ignore lint/suspicious/noArrayIndexKey: the tags of a page, in order
-                key={`tag-${index}`}
-                style={{
-                  position: 'absolute',
-                  left: field.hides.x * page.width - 0.5,
-                  top: field.hides.y * page.height - 0.5,
-                  width: field.hides.width * page.width + 1,
-                  height: field.hides.height * page.height + 1,
-                  backgroundColor: '#ffffff',
-                }}
-              />
-            ) : null,
-          )}
           {page.fields.map((field, index) => {
             const box = {
               position: 'absolute' as const,

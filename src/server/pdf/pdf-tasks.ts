@@ -5,6 +5,7 @@ import { signaturePng } from '../demo/demo-signature';
 import { TaskRefusal } from '../workers/task-refusal';
 import { joinUploadedPdfs, PdfJoin, pageCount, withoutFormWidgets } from './assemble-pdf';
 import { DecodeBudgetExceeded, withinDecodeBudget } from './decode-budget';
+import { refuseSignedActiveContent } from './active-content';
 import { drawFields, type FieldsByPage } from './draw-fields';
 import type { DrawnField } from './field-overlay';
 import { IncrementalCompletion } from './incremental-completion';
@@ -14,6 +15,8 @@ import { renderCertificatePdf, renderSignaturePages } from './render-completion-
 import { renderContractPdf } from './render-contract-pdf';
 import { sampleContract } from './sample-document';
 import { sealDocument } from './seal-pdf';
+import { uploadAsSent } from './sent-upload';
+import type { TagOnPage } from './tag-text';
 import type { TextFieldBox } from './text-field-marks';
 import { inspectSeal, type SealInspection } from './verify-pdf';
 
@@ -27,7 +30,13 @@ export type FreezeInput = {
    * The uploaded PDFs, in order, and where the drafted text stands among them (left out when it
    * has no content). Without PDFs, the document is the text alone.
    */
-  files?: { bytes: Uint8Array; position: number; signatureCount?: number }[];
+  files?: {
+    bytes: Uint8Array;
+    position: number;
+    signatureCount?: number;
+    /** The text tags its fields were placed at: their glyphs are taken out of what is sent. */
+    tags?: TagOnPage[];
+  }[];
   textPosition?: number;
   includeText?: boolean;
 };
@@ -111,6 +120,7 @@ export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
     // Signed by others already: sent exactly as uploaded, so their signatures still cover it.
     // Refused now, not after everyone signed, when it could not be completed without rewriting.
     await IncrementalCompletion.open(only.bytes);
+    await refuseSignedActiveContent(only.bytes);
     const pages = await pageCount(only.bytes);
     return { bytes: only.bytes, sha256: sha256Of(only.bytes), pages, textPages: 0, textFields: [] };
   }
@@ -118,8 +128,9 @@ export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
   const text = rendered?.bytes ?? null;
   const parts: Uint8Array[] = [];
   for (const part of inDocumentOrder(files, input.textPosition ?? 0)) {
-    // The uploads lose their own forms (their fields are the contract's); the text has none.
-    if (part.kind === 'pdf') parts.push(await withoutFormWidgets(part.file.bytes));
+    // The uploads lose their own forms (their fields are the contract's) and their text tags'
+    // glyphs; the text has neither.
+    if (part.kind === 'pdf') parts.push(await uploadAsSent(part.file));
     else if (text) parts.push(text);
   }
   const bytes = await joinUploadedPdfs(parts);

@@ -4,6 +4,7 @@ import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize } from '../db/schema/files';
 import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
+import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
 import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 
@@ -14,9 +15,11 @@ export type InspectedPdf = {
   signatureCount: number;
   /** Its form fields, as fields to place where their widgets are. */
   formFields: FoundField[];
+  /** Its scripts, attached files and actions reaching outside it (pdf/active-content.ts), removed at send. */
+  activeContent: string[];
 };
 
-export type PdfRefusalKind = 'notPdf' | 'password' | 'certified' | 'damaged' | 'tooLarge';
+export type PdfRefusalKind = 'notPdf' | 'password' | 'certified' | 'activeContent' | 'damaged' | 'tooLarge';
 export type PdfInspection =
   | ({ ok: true } & InspectedPdf)
   | { ok: false; kind: PdfRefusalKind; message: string };
@@ -102,6 +105,10 @@ async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
       );
     }
     const signatureCount = signed.length;
+    // Kept byte for byte when sent, a signed PDF cannot lose its scripts: it is refused with them.
+    const activeContent = activeContentOf(pdf);
+    if (signatureCount > 0 && activeContent.length > 0)
+      return refuse('activeContent', signedActiveContentRefusal(activeContent));
     return {
       ok: true,
       pageCount,
@@ -109,6 +116,7 @@ async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
       formFieldCount: fields.filter((field) => field.type !== 'signature').length,
       signatureCount,
       formFields: formFieldsOf(pdf, maxFieldsPerContract),
+      activeContent,
     };
   } catch {
     return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');

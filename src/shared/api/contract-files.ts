@@ -16,6 +16,11 @@ export const contractFileSchema = z
     pages: z.array(pdfPageSizeSchema),
     formFieldCount: z.int().describe('Form fields the PDF brings (AcroForm)'),
     signatureCount: z.int().describe('Digital signatures the PDF already carries'),
+    activeContent: z
+      .array(z.string())
+      .describe(
+        'Scripts, attached files and actions reaching outside the PDF that it carries (e.g. "document JavaScript", "the attached file invoice.exe"): taken out of the document sent for signing',
+      ),
     createdAt: timestampSchema,
   })
   .meta({ id: 'ContractFile' });

@@ -45,6 +45,11 @@ export const contractFiles = pgTable(
     formFieldCount: integer('form_field_count').notNull().default(0),
     /** Digital signatures it already carries: the sealed result keeps them valid. */
     signatureCount: integer('signature_count').notNull().default(0),
+    /**
+     * Its scripts, attached files and actions reaching outside it, as the sender is told of them
+     * (pdf/active-content.ts): taken out of the document sent for signing.
+     */
+    activeContent: jsonb('active_content').$type<string[]>().notNull().default([]),
     /** When its text tags were read and their fields placed (services/contract-files/place-tagged-fields.ts). */
     tagsReadAt: at('tags_read_at'),
     /** Where its first page is in the document sent for signing (counting from 0): set at send. */
@@ -92,7 +97,10 @@ export const contractFields = pgTable(
     label: text('label').notNull().default(''),
     value: text('value'),
     options: jsonb('options').$type<FieldOptions>().notNull().default({}),
-    /** The text tag it was placed at (a box like its own): whited out at the seal, so the tag is hidden. */
+    /**
+     * The text tag it was placed at (a box like its own): the send takes the tag's glyphs out of
+     * the document there (pdf/tag-text.ts), wherever the field was moved since.
+     */
     tagBox: jsonb('tag_box').$type<PageBox>(),
     /** What its signer filled in (a data URL for initials and images), when they signed. */
     filledValue: text('filled_value'),

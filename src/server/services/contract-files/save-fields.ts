@@ -37,7 +37,8 @@ export async function saveFields(
     }));
     checkFields(fields, files);
     // An id is kept only for a field this contract had: any other gets a new one.
-    // What a kept field was placed over (a text tag) stays with it.
+    // What a kept field was placed over (a text tag) stays with it: the send takes the tag's glyphs
+    // out of the document, wherever the field is now.
     const before = new Map((await placedFieldRows(tx, contractId)).map((field) => [field.id, field]));
     await reviseDraft(tx, {
       contract: row,

@@ -18,6 +18,7 @@ import {
   hasDraftedText,
   signedFiles,
 } from '../contract-files/signed-documents';
+import { tagsOfFiles } from '../contract-files/tags-of-files';
 import { textFieldRows } from '../contract-files/text-field-rows';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
@@ -74,6 +75,7 @@ export async function sendContract(
   const includeText = fileRows.length === 0 || hasDraftedText(draft.content);
   checkSignedFileAlone(fileRows, includeText);
   const files = await signedFiles(ctx.files, fileRows);
+  const tags = await tagsOfFiles(db, id);
   const frozen = await pdf
     .freezeContract({
       title: draft.title,
@@ -81,7 +83,7 @@ export async function sendContract(
       organizationName: actor.organizationName,
       reference: draft.id,
       sentAt,
-      files,
+      files: files.map((file) => ({ ...file, tags: tags.get(file.id) ?? [] })),
       textPosition: draft.textPosition,
       includeText,
     })

@@ -37,7 +37,6 @@ export function drawnFields(
       width: field.width,
       height: field.height,
       value,
-      hides: field.tagBox,
     });
   }
   return drawn;

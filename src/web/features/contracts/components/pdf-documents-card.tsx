@@ -202,6 +202,14 @@ export function PdfDocumentsCard({
                       {item.file.signatureCount > 0 &&
                         ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
                     </p>
+                    {item.file.activeContent.length > 0 && (
+                      <p className="mt-0.5 text-xs text-amber-800">
+                        {editable
+                          ? `Scripts and attached files are removed from ${item.file.name} when it is sent: `
+                          : `Scripts and attached files were removed from ${item.file.name} when it was sent: `}
+                        {item.file.activeContent.join('; ')}.
+                      </p>
+                    )}
                     {editable && (
                       <Link
                         to={`/${contract.isTemplate ? 'templates' : 'contracts'}/${contract.id}/fields?file=${item.file.id}`}

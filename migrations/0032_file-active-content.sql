@@ -1,0 +1,1 @@
+ALTER TABLE "contract_files" ADD COLUMN "active_content" jsonb DEFAULT '[]'::jsonb NOT NULL;
