@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import type { UploadPolicy } from '../../src/server/uploads/upload-policy';
+import { largePdf } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import {
   buildAccount,
@@ -237,5 +240,53 @@ describe("an organization's bytes", () => {
     expect(small.statusCode, small.body).toBe(201);
     const theirs = await uploadPdf(app, other, agreement, 'agreement.pdf');
     expect(theirs.statusCode, theirs.body).toBe(201);
+  }, 60_000);
+});
+
+describe('a received file', () => {
+  it('is stored under the SHA-256 of its bytes, whole and in order, however its body arrives', async () => {
+    // Hashed in the upload thread once written, no longer on the request thread as it arrives
+    // (L3 of the security review of 2026-12-01); written in batches of chunks.
+    const { address } = await appWith({});
+    const owner = await buildAccount(ctx);
+    const file = largePdf(3);
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    // A real socket, the body in 3,000 uneven pieces, each sent once the last was taken.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${address}/api/contracts/upload-pdf?name=large.pdf`, {
+        method: 'POST',
+        agent: false,
+        headers: { cookie: owner.cookie, 'content-type': 'application/pdf', 'content-length': file.length },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      let offset = 0;
+      const sendMore = () => {
+        while (offset < file.length) {
+          const piece = file.subarray(offset, offset + 700 + (offset % 1300));
+          offset += piece.length;
+          if (!request.write(piece)) return void request.once('drain', sendMore);
+        }
+        request.end();
+      };
+      sendMore();
+    });
+    expect(answer.status, answer.body).toBe(201);
+    const draft = JSON.parse(answer.body);
+    expect(draft.files[0]).toMatchObject({ sha256, byteSize: file.length });
+    const downloaded = await call(ctx, owner, {
+      method: 'GET',
+      url: `/api/contracts/${draft.id}/files/${draft.files[0].id}`,
+    });
+    expect(downloaded.statusCode).toBe(200);
+    expect(createHash('sha256').update(downloaded.rawPayload).digest('hex')).toBe(sha256);
+    await expect.poll(() => receiving(), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
 });

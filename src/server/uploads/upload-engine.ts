@@ -49,3 +49,8 @@ export function findTaggedFields(bytes: Uint8Array, limit: number): Promise<Tagg
     bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
   return uploads.run('findTextTags', { bytes: owned, limit }, [owned.buffer as ArrayBuffer]);
 }
+
+/** The SHA-256 of a received file, read and hashed in the upload thread, off the request thread. */
+export function hashUploadedFile(path: string): Promise<string> {
+  return uploads.run('hashFile', path);
+}

@@ -1,9 +1,11 @@
+import { sha256OfFile } from './hash-file';
 import { inspectPdf } from './inspect-pdf';
 import { findTextTags } from './text-tags';
 
 /** What the upload thread does: read files people upload, which nothing else has checked yet. */
 export const uploadTasks = {
   inspectPdf,
+  hashFile: sha256OfFile,
   findTextTags: (input: { bytes: Uint8Array; limit: number }) => findTextTags(input.bytes, input.limit),
 };
 export type UploadTasks = typeof uploadTasks;
