@@ -6,6 +6,7 @@ import type { AccountLimits } from './services/accounts/sign-in';
 import type { RateLimitRule } from './services/rate-limits/consume-rate-limit';
 import type { HostLookup } from './services/webhooks/webhook-target';
 import type { FileStore } from './uploads/file-store';
+import type { UploadPolicy } from './uploads/upload-policy';
 
 /** What the app is built from: the entry point passes the real ones, tests their own. */
 export type AppDeps = {
@@ -24,6 +25,11 @@ export type AppDeps = {
   pdf: PdfEngine;
   /** Where uploaded files' bytes live (the database handle's store). */
   files: FileStore;
+  /**
+   * The minimum upload rate and each organization's storage quota and hourly upload budget
+   * (ORGANIZATION_STORAGE_MB, ORGANIZATION_UPLOAD_MB_PER_HOUR); `uploadLimits` where left out.
+   */
+  uploads?: Partial<UploadPolicy>;
   /** Whether mail goes to an SMTP server (else it stays in the outbox). */
   smtp: boolean;
   /** The instance's sealing certificate (organizations may upload their own). */

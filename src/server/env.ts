@@ -2,12 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { uploadLimits } from '../shared/limits';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** A number of megabytes (at least 1), read as bytes; `fallback` is in bytes. */
+const megabytesSetting = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(1_000_000_000, { error: 'must be at most 1000000000' })
+    .default(fallback / 1024 / 1024)
+    .transform((megabytes) => megabytes * 1024 * 1024);
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -58,6 +69,10 @@ const envSchema = z.object({
     .min(100, { error: 'must be between 100 and 300000' })
     .max(300_000, { error: 'must be between 100 and 300000' })
     .default(5_000),
+  /** Megabytes one organization's contracts may hold (their PDFs and signed documents). */
+  ORGANIZATION_STORAGE_MB: megabytesSetting(uploadLimits.storageBytes),
+  /** Megabytes one organization may upload in an hour. */
+  ORGANIZATION_UPLOAD_MB_PER_HOUR: megabytesSetting(uploadLimits.hourlyBytes),
   /** Let webhook endpoints be private, local or plain-http addresses (a receiver on the same network). */
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -113,6 +128,10 @@ export type Config = {
   jobsPollMs: number;
   /** Webhooks may target loopback, private and link-local addresses, and plain http://. */
   webhooksAllowPrivate: boolean;
+  /** ORGANIZATION_STORAGE_MB in bytes: what one organization's contracts may hold. */
+  organizationStorageBytes: number;
+  /** ORGANIZATION_UPLOAD_MB_PER_HOUR in bytes: what one organization may upload in an hour. */
+  organizationHourlyUploadBytes: number;
   /** OpenID Connect sign-in, for each provider whose client id and secret are set. */
   identityProviders: Partial<Record<IdentityProviderName, IdentityProviderConfig>>;
 };
@@ -159,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: values.JOBS,
     jobsPollMs: values.JOBS_POLL_MS,
     webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
+    organizationStorageBytes: values.ORGANIZATION_STORAGE_MB,
+    organizationHourlyUploadBytes: values.ORGANIZATION_UPLOAD_MB_PER_HOUR,
     identityProviders: {
       ...(values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {

@@ -65,6 +65,10 @@ async function main(): Promise<void> {
       smtp: mailer.kind === 'smtp',
       instanceCertificate: certificate,
       webhooksAllowPrivate: config.webhooksAllowPrivate,
+      uploads: {
+        storageBytes: config.organizationStorageBytes,
+        hourlyBytes: config.organizationHourlyUploadBytes,
+      },
     },
     { loggerInstance: log, trustProxy: config.trustProxy },
   );

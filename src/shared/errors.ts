@@ -45,6 +45,8 @@ export const errorCodes = [
   'SIGNER_LOCKED',
   'DOCUMENT_NOT_READY',
   'PAYLOAD_TOO_LARGE',
+  'STORAGE_QUOTA_EXCEEDED',
+  'UPLOAD_TOO_SLOW',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'DATABASE_UNAVAILABLE',
@@ -102,6 +104,10 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   SIGNER_LOCKED: 403,
   DOCUMENT_NOT_READY: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The organization's contracts would hold more bytes than its storage quota allows. */
+  STORAGE_QUOTA_EXCEEDED: 413,
+  /** An upload's body arrived slower than the minimum upload rate and was cut. */
+  UPLOAD_TOO_SLOW: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   DATABASE_UNAVAILABLE: 503,

@@ -83,3 +83,22 @@ export const pdfDecodeLimits = {
   /** Bytes all decoding of one task (an inspection, a send, a seal) may produce together. */
   totalBytes: 512 * 1024 * 1024,
 } as const;
+
+/**
+ * How uploads share the instance among organizations (routes/contract-files.ts). A body must
+ * keep arriving, and an organization may keep and send only so many bytes: the defaults of the
+ * two byte limits are those of ORGANIZATION_STORAGE_MB and ORGANIZATION_UPLOAD_MB_PER_HOUR.
+ */
+export const uploadLimits = {
+  /**
+   * Bytes a second an upload's body must average, counted from its first byte once `graceMs`
+   * have passed; slower, it is cut (408). 64 KB/s is half a megabit: a trickle held open to keep
+   * a place, not a person on a slow line (the two-minute request timeout asks more of a 49 MB file).
+   */
+  minBytesPerSecond: 64 * 1024,
+  graceMs: 5_000,
+  /** Bytes one organization's contracts may hold: their PDFs and the documents made of them. */
+  storageBytes: 5 * 1024 * 1024 * 1024,
+  /** Bytes one organization may upload in an hour (counted per clock hour). */
+  hourlyBytes: 2 * 1024 * 1024 * 1024,
+} as const;

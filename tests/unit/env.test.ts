@@ -48,6 +48,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'evil.example' })).toThrow(/TRUST_PROXY/);
   });
 
+  it("reads each organization's storage quota and hourly upload budget in megabytes", () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.organizationStorageBytes).toBe(5 * 1024 ** 3);
+    expect(defaults.organizationHourlyUploadBytes).toBe(2 * 1024 ** 3);
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      ORGANIZATION_STORAGE_MB: '100',
+      ORGANIZATION_UPLOAD_MB_PER_HOUR: '10',
+    });
+    expect(set.organizationStorageBytes).toBe(100 * 1024 ** 2);
+    expect(set.organizationHourlyUploadBytes).toBe(10 * 1024 ** 2);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ORGANIZATION_STORAGE_MB: '0' })).toThrow(
+      /ORGANIZATION_STORAGE_MB must be at least 1 \(got '0'\)/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ORGANIZATION_UPLOAD_MB_PER_HOUR: 'lots' })).toThrow(
+      /ORGANIZATION_UPLOAD_MB_PER_HOUR must be a number of megabytes/,
+    );
+  });
+
   it('derives APP_URL from PORT', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8080' }).appUrl.origin).toBe('http://localhost:8080');
   });

@@ -7,6 +7,11 @@ type Caps = {
   total: number;
   /** …by one organization (no cap of its own when left out). */
   perOrganization?: number;
+  /**
+   * Places beyond `total` kept for organizations with nothing in flight (with `perOrganization`):
+   * when the shared places are all held, an organization's first upload still gets one of these.
+   */
+  reservedForIdleOrganizations?: number;
   /** …by one person. */
   perUser: number;
 };
@@ -15,11 +20,14 @@ type Caps = {
  * The hooks of an upload route that refuse, when the request arrives and before a byte of its body
  * is read, anything but `mediaType` (`wrongType` says what to send) and uploads beyond the caps
  * (`busy` says so, with a retry in 5 s). The route must be for signed-in people (actorOf). A place
- * is held until the answer is sent or the client gives up.
+ * is held until the answer is sent or the client gives up. Organizations that hold the shared
+ * places never keep out one that has no upload in flight: it takes a reserved place, so filling
+ * every place takes as many organizations as there are reserved ones, each keeping its body
+ * coming (the received-file parser cuts one that trickles).
  */
 export function uploadAdmission(options: { mediaType: string; wrongType: string; busy: string; caps: Caps }) {
   const { mediaType, wrongType, busy, caps } = options;
-  const inFlight = new Map<string, { user: string; organization: string }>();
+  const inFlight = new Map<string, { user: string; organization: string; reserved: boolean }>();
   const release = async (request: { id: string }) => {
     inFlight.delete(request.id);
   };
@@ -33,14 +41,26 @@ export function uploadAdmission(options: { mediaType: string; wrongType: string;
     const uploading = [...inFlight.values()];
     const fromUser = uploading.filter((upload) => upload.user === user).length;
     const fromOrganization = uploading.filter((upload) => upload.organization === organization).length;
+    const reserved = uploading.filter((upload) => upload.reserved).length;
     if (
-      inFlight.size >= caps.total ||
       fromUser >= caps.perUser ||
       (caps.perOrganization !== undefined && fromOrganization >= caps.perOrganization)
     ) {
       throw new AppError('RATE_LIMITED', busy, undefined, 5);
     }
-    inFlight.set(request.id, { user, organization });
+    if (uploading.length - reserved < caps.total) {
+      inFlight.set(request.id, { user, organization, reserved: false });
+      return;
+    }
+    if (
+      caps.perOrganization !== undefined &&
+      fromOrganization === 0 &&
+      reserved < (caps.reservedForIdleOrganizations ?? 0)
+    ) {
+      inFlight.set(request.id, { user, organization, reserved: true });
+      return;
+    }
+    throw new AppError('RATE_LIMITED', busy, undefined, 5);
   };
   return { onRequest: admit, onResponse: release, onRequestAbort: release };
 }

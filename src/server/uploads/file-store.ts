@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 
-/** An upload received into a temporary file (plugins/received-file.ts), removed once answered unless adopted. */
-export type ReceivedFile = { path: string; sha256: string; size: number };
+/**
+ * An upload received into a temporary file (plugins/received-file.ts), removed once answered
+ * unless adopted. Not hashed yet: that is done in the upload thread (`hashUploadedFile`).
+ */
+export type ReceivedFile = { path: string; size: number };
 
 /** A range of a stored file's bytes, both ends included, as HTTP's Range header counts them. */
 export type ByteRange = { start: number; end: number };

@@ -71,3 +71,11 @@ export function findTaggedFields(
     key: organizationId,
   });
 }
+
+/**
+ * The SHA-256 of a received file, read and hashed in the upload thread (off the request thread),
+ * in its organization's turn as its inspection was.
+ */
+export function hashUploadedFile(path: string, organizationId: string): Promise<string> {
+  return uploads.run('hashFile', path, [], { key: organizationId });
+}

@@ -1,5 +1,15 @@
 import { relations } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
 import { documentKindEnum, signatureKindEnum, signerStatusEnum } from './enums';
@@ -89,6 +99,8 @@ export const documents = pgTable(
     pages: integer('pages').notNull(),
     /** Null for a document stored in the file store by its sha256 (every one since files came in). */
     bytes: bytes('bytes'),
+    /** Its size, for the organization's storage quota; null for documents stored before it was kept. */
+    byteSize: bigint('byte_size', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,14 +1,15 @@
 import { basename } from 'node:path';
 import type { FileStore, ReceivedFile } from '../../uploads/file-store';
 import type { InspectedPdf } from '../../uploads/inspect-pdf';
-import { inspectUploadedPdf } from '../../uploads/upload-engine';
+import { hashUploadedFile, inspectUploadedPdf } from '../../uploads/upload-engine';
 
 /** An uploaded PDF inspected and in the file store, ready to be named by a contract. */
 export type StoredPdf = InspectedPdf & { name: string; sha256: string; byteSize: number };
 
 /**
  * Inspects a received upload in the upload thread, in its organization's turn (a file refused
- * answers with its reason), and takes it into the file store. Outside any transaction: neither holds the database.
+ * answers with its reason), hashes it there too, and takes it into the file store under that hash.
+ * Outside any transaction: neither holds the database.
  */
 export async function storeUploadedPdf(
   files: FileStore,
@@ -17,8 +18,9 @@ export async function storeUploadedPdf(
   organizationId: string,
 ): Promise<StoredPdf> {
   const inspected = await inspectUploadedPdf(received.path, organizationId);
-  await files.adopt(received.path, received.sha256);
-  return { ...inspected, name: pdfFileName(name), sha256: received.sha256, byteSize: received.size };
+  const sha256 = await hashUploadedFile(received.path, organizationId);
+  await files.adopt(received.path, sha256);
+  return { ...inspected, name: pdfFileName(name), sha256, byteSize: received.size };
 }
 
 /** The name shown for a file: its last path part, without control characters, ending in .pdf. */

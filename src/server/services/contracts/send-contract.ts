@@ -135,6 +135,7 @@ export async function sendContract(
       sha256: frozen.sha256,
       pages: frozen.pages,
       bytes: null,
+      byteSize: frozen.bytes.byteLength,
       createdAt: sentAt,
     });
     // Where each PDF's pages are in what is signed: its fields are drawn there at the seal.

@@ -149,6 +149,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
       sha256: final.sha256,
       pages: final.pages,
       bytes: null,
+      byteSize: final.bytes.byteLength,
       createdAt: new Date(),
     });
     // Stamped once the file is written: sealedAt says when the sealed PDF was stored.

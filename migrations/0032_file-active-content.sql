@@ -1,1 +1,0 @@
-ALTER TABLE "contract_files" ADD COLUMN "active_content" jsonb DEFAULT '[]'::jsonb NOT NULL;
