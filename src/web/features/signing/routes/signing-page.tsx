@@ -38,7 +38,9 @@ export function SigningPage() {
   // Nothing of the document is asked for until the signer passed the checks the sender set.
   const authenticated = session.data?.authentication.complete === true;
   const view = useSigningView(authenticated ? session.data?.signerId : undefined);
-  useDocumentTitle(view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document');
+  useDocumentTitle(
+    view.data && 'contract' in view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document',
+  );
 
   if (session.data && !authenticated) {
     return (
@@ -74,6 +76,19 @@ export function SigningPage() {
   if (!data) return null;
   const signerId = data.signerId;
 
+  if (!('contract' in data)) {
+    // Closed (canceled, declined, expired): the server says only that, and who sent it.
+    return (
+      <Frame organization={data.organization.name}>
+        <LinkStatePanel state={data.state}>
+          <p className="text-xs text-slate-500">
+            Sent by {data.sender.name}
+            {data.organization.name && <> of {data.organization.name}</>}.
+          </p>
+        </LinkStatePanel>
+      </Frame>
+    );
+  }
   if (data.state !== 'ready') {
     return (
       <Frame organization={data.organization.name}>
