@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailStatuses, signatureKinds } from '../enums';
+import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
 import { idSchema, timestampSchema } from './common';
 import { fieldOptionsSchema, fieldTypes } from './contract-fields';
 import { customFieldSchema } from './custom-fields';
@@ -44,6 +44,11 @@ export const signingSessionSchema = z
   .object({
     signerId: idSchema,
     state: signingStateSchema,
+    purpose: z
+      .enum(signingLinkPurposes)
+      .describe(
+        "What the link is for: signing, or only downloading the sealed PDF (a completion e-mail's link)",
+      ),
     authentication: signerAuthenticationSchema,
   })
   .meta({ id: 'SigningSession' });

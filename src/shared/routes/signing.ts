@@ -22,6 +22,8 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  // An expired download link, and a closed contract's PDFs.
+  410: errorBodySchema,
 };
 
 export const signingApi = {
@@ -73,7 +75,7 @@ export const signingApi = {
     tags,
     summary: 'The frozen PDF, or the sealed one once everyone has signed (410 once the contract is closed)',
     params: signingParamsSchema.extend({ kind: signingDocumentKind }),
-    response: { ...errors, 410: errorBodySchema },
+    response: { ...errors },
   }),
   sign: defineRoute({
     method: 'POST',
