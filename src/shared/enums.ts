@@ -12,6 +12,13 @@ export type CustomFieldType = (typeof customFieldTypes)[number];
 export const signatureKinds = ['drawn', 'typed'] as const;
 export type SignatureKind = (typeof signatureKinds)[number];
 
+/**
+ * What a signing link is for: signing (an invitation or reminder), or only downloading the sealed
+ * PDF (a completion e-mail whose PDF was too large to attach), which expires.
+ */
+export const signingLinkPurposes = ['sign', 'download'] as const;
+export type SigningLinkPurpose = (typeof signingLinkPurposes)[number];
+
 /** A contract's PDFs: as sent (frozen) and sealed after the last signature (final). */
 export const documentKinds = ['frozen', 'final'] as const;
 export type DocumentKind = (typeof documentKinds)[number];

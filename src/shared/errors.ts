@@ -37,6 +37,8 @@ export const errorCodes = [
   'INVITATION_CLOSED',
   'CONTRACT_NOT_OPEN',
   'SIGNING_CLOSED',
+  'SIGNING_DOCUMENT_CLOSED',
+  'SIGNING_LINK_EXPIRED',
   'REVIEW_CLOSED',
   'REVIEW_SESSION_EXPIRED',
   'SUGGESTION_CONFLICT',
@@ -94,6 +96,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   INVITATION_CLOSED: 410,
   CONTRACT_NOT_OPEN: 409,
   SIGNING_CLOSED: 409,
+  SIGNING_DOCUMENT_CLOSED: 410,
+  SIGNING_LINK_EXPIRED: 410,
   /** The review ended (the draft went out for signing) or the link was replaced by a newer one. */
   REVIEW_CLOSED: 410,
   REVIEW_SESSION_EXPIRED: 401,

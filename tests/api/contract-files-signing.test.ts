@@ -4,15 +4,15 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contracts, documents } from '../../src/server/db/schema';
+import { contracts, documents, signingLinks } from '../../src/server/db/schema';
 import { maxAttachedPdfBytes } from '../../src/server/mail/kinds/signing-outcomes';
 import { scannedPdf } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { draftFromPdf } from '../support/pdf-drafts';
-import { latestTokenFor, openLink, signAs } from '../support/signing';
+import { latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
 import { signingTokenIn } from '../support/smtp-peer';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -213,21 +213,44 @@ describe('a sealed PDF too large to go with the e-mail', () => {
     expect(toSigner?.attachments).toHaveLength(0);
     expect(toSigner?.text).toContain('is too large to send by e-mail');
     expect(toSigner?.text).toMatch(/The sealed PDF \(\d+\.\d MB\)/);
-    // The link is a fresh one to the signer's own page, which offers the sealed PDF.
-    const browser = await openLink(ctx, signingTokenIn(toSigner as NonNullable<typeof toSigner>));
+    // The link is a fresh one to the signer's own page, which only downloads the sealed PDF, for
+    // 30 days, as the e-mail says.
+    const until = /works until ([^;]+ GMT);/.exec(toSigner?.text ?? '')?.[1];
+    expect(toSigner?.text).toContain('The link only downloads the PDF, and works until');
+    expect(Math.abs(Date.parse(until ?? '') - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(
+      10 * 60 * 1000,
+    );
+    const firstToken = signingTokenIn(toSigner as NonNullable<typeof toSigner>);
+    const browser = await openLink(ctx, firstToken);
     expect(browser.state).toBe('signed');
-    const view = await call(ctx, null, {
-      method: 'GET',
-      url: `/api/signing/${browser.signerId}`,
-      headers: { cookie: browser.cookie },
+    const opened = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/signing/sessions',
+      json: { token: firstToken },
     });
-    expect(view.json().finalDocumentReady).toBe(true);
-    const downloaded = await call(ctx, null, {
-      method: 'GET',
-      url: `/api/signing/${browser.signerId}/documents/final`,
-      headers: { cookie: browser.cookie },
-    });
+    expect(opened.json().purpose).toBe('download');
+    const finalOf = (signer: SigningBrowser) =>
+      call(ctx, null, {
+        method: 'GET',
+        url: `/api/signing/${signer.signerId}/documents/final`,
+        headers: { cookie: signer.cookie },
+      });
+    const downloaded = await finalOf(browser);
     expect(downloaded.statusCode).toBe(200);
+    // It does nothing else: not the page's document, its fields, the frozen PDF, a signature or a decline.
+    const asSigner = { headers: { cookie: browser.cookie } };
+    for (const request of [
+      { method: 'GET' as const, url: `/api/signing/${browser.signerId}` },
+      { method: 'GET' as const, url: `/api/signing/${browser.signerId}/documents/frozen` },
+      { method: 'POST' as const, url: `/api/signing/${browser.signerId}/decline`, json: { reason: 'No' } },
+    ]) {
+      const refused = await call(ctx, null, { ...request, ...asSigner });
+      expect(refused.statusCode, `${request.url}: ${refused.body}`).toBe(403);
+      expect(refused.json().error.message).toBe(
+        'This link only downloads the signed PDF; it cannot open or change anything else. Use the link from your invitation for that.',
+      );
+    }
+    expect((await signAs(ctx, browser, { fullName: signer.name })).statusCode).toBe(403);
     expect(createHash('sha256').update(downloaded.rawPayload).digest('hex')).toBe(
       createHash('sha256').update(stored.rawPayload).digest('hex'),
     );
@@ -247,10 +270,32 @@ describe('a sealed PDF too large to go with the e-mail', () => {
     expect(resent).toHaveLength(2);
     const fresh = signingTokenIn(resent[1] as NonNullable<(typeof resent)[number]>);
     expect(fresh).not.toBe(signingTokenIn(toSigner as NonNullable<typeof toSigner>));
-    expect((await openLink(ctx, fresh)).state).toBe('signed');
-    // Nobody was locked out: the first message's link keeps working too.
-    expect((await openLink(ctx, signingTokenIn(toSigner as NonNullable<typeof toSigner>))).state).toBe(
-      'signed',
+    const freshBrowser = await openLink(ctx, fresh);
+    expect(freshBrowser.state).toBe('signed');
+    expect((await finalOf(freshBrowser)).statusCode).toBe(200);
+    // The earlier download link is retired, and so is the session it opened.
+    const retired = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/signing/sessions',
+      json: { token: firstToken },
+    });
+    expect(retired.statusCode).toBe(404);
+    expect((await finalOf(browser)).statusCode).toBe(404);
+
+    // Thirty days on, the link has expired: it and its session say so.
+    await ctx.database.db
+      .update(signingLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(signingLinks.signerId, freshBrowser.signerId), eq(signingLinks.purpose, 'download')));
+    const expired = await call(ctx, null, {
+      method: 'POST',
+      url: '/api/signing/sessions',
+      json: { token: fresh },
+    });
+    expect(expired.statusCode, expired.body).toBe(410);
+    expect(expired.json().error.message).toMatch(
+      /^This download link expired on .+ GMT\. Ask the sender to send you the signed PDF again\.$/,
     );
+    expect((await finalOf(freshBrowser)).statusCode).toBe(410);
   }, 120_000);
 });

@@ -31,13 +31,28 @@ describe('stored files no row names', () => {
     });
     const removed = await call(ctx, owner, { method: 'DELETE', url: `/api/contracts/${deleted.json().id}` });
     expect(removed.statusCode).toBe(204);
+    // A PDF removed from a draft: its row goes at once, its bytes only with the sweep.
+    const draft = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=removed.pdf',
+      payload: pdfFixture('mixed-sizes-rotated.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const removedFile = draft.json().files[0];
+    const removal = await call(ctx, owner, {
+      method: 'DELETE',
+      url: `/api/contracts/${draft.json().id}/files/${removedFile.id}`,
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect(await files.read(removedFile.sha256)).not.toBeNull();
 
     // Within the hour, nothing goes: an upload may be between its store and its transaction.
     expect(await purgeUnnamedFiles(db, files, later(hour / 2))).toBe(0);
     expect(await files.read(sha256(orphan))).not.toBeNull();
 
-    expect(await purgeUnnamedFiles(db, files, later(2 * hour))).toBe(2);
+    expect(await purgeUnnamedFiles(db, files, later(2 * hour))).toBe(3);
     expect(await files.read(sha256(orphan))).toBeNull();
+    expect(await files.read(removedFile.sha256)).toBeNull();
     expect(await files.read(deleted.json().files[0].sha256)).toBeNull();
     expect(await files.read(kept.json().files[0].sha256)).not.toBeNull();
   });

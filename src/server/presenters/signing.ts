@@ -1,5 +1,5 @@
 import type { CustomField } from '../../shared/api/custom-fields';
-import type { ContractSigning, SigningField, SigningView } from '../../shared/api/signing';
+import type { ClosedSigningView, ContractSigning, SigningField, SigningView } from '../../shared/api/signing';
 import { consentDisclosure } from '../../shared/consent';
 import type { ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
 import { presentOutboxMessage } from './mail';
@@ -46,6 +46,21 @@ export function presentSigningView(facts: {
     finalDocumentReady: contract.sealedAt !== null,
     savedSignature: facts.savedSignature,
     signedAt: iso(signer.signedAt),
+  };
+}
+
+/** What the signing page of a closed contract shows: how it closed and who sent it, nothing of the document. */
+export function presentClosedSigningView(facts: {
+  signer: Pick<SignerRow, 'id'>;
+  contract: Pick<ContractRow, 'createdByName'>;
+  state: ClosedSigningView['state'];
+  organizationName: string;
+}): ClosedSigningView {
+  return {
+    signerId: facts.signer.id,
+    state: facts.state,
+    sender: { name: facts.contract.createdByName },
+    organization: { name: facts.organizationName },
   };
 }
 

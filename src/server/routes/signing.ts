@@ -22,7 +22,7 @@ import {
   type SigningLink,
   verifySigningCookie,
 } from '../services/signing/signing-cookie';
-import { assertLiveLink } from '../services/signing/signing-link';
+import { assertLiveLink, downloadOnlyError } from '../services/signing/signing-link';
 import { registerRoute } from './register-route';
 import { sendStoredFile } from './send-file';
 
@@ -52,8 +52,8 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         'Your signing session has ended. Open the link from your e-mail again.',
       );
     }
-    await assertLiveLink(db, { signerId, linkId: cookie.linkId });
-    return cookie;
+    const purpose = await assertLiveLink(db, { signerId, linkId: cookie.linkId });
+    return { ...cookie, purpose };
   };
   /** The signer's context for a request: the only place one is made. */
   const signerOf = (request: FastifyRequest, { signerId, linkId }: SigningLink): SignerContext => ({
@@ -62,9 +62,13 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     linkId,
     origin: requestOrigin(request),
   });
-  /** A session of a working link that has passed every check the sender asked (access code, e-mailed code). */
-  const requireSigner = async (request: FastifyRequest, signerId: string) => {
-    const { linkId, checks } = await signingCookieOf(request, signerId);
+  /**
+   * A session of a working link that has passed every check the sender asked (access code,
+   * e-mailed code). A download link's session is refused unless `download` (the sealed PDF).
+   */
+  const requireSigner = async (request: FastifyRequest, signerId: string, { download = false } = {}) => {
+    const { linkId, checks, purpose } = await signingCookieOf(request, signerId);
+    if (purpose === 'download' && !download) throw downloadOnlyError();
     await assertSignerAuthenticated(db, signerId, checks);
     return signerOf(request, { signerId, linkId });
   };
@@ -178,7 +182,9 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: { public: true },
     },
     async (request, reply) => {
-      const signer = await requireSigner(request, request.params.signerId);
+      const signer = await requireSigner(request, request.params.signerId, {
+        download: request.params.kind === 'final',
+      });
       return sendStoredFile(request, reply, {
         ...(await readSigningDocument({ ...signer, files }, request.params.kind)),
         contentType: pdfMediaType,

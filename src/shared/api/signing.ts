@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailStatuses, signatureKinds } from '../enums';
+import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
 import { idSchema, timestampSchema } from './common';
 import { fieldOptionsSchema, fieldTypes } from './contract-fields';
 import { customFieldSchema } from './custom-fields';
@@ -8,6 +8,15 @@ import { customFieldSchema } from './custom-fields';
 export const signingStates = ['ready', 'waiting', 'signed', 'declined', 'canceled', 'expired'] as const;
 export const signingStateSchema = z.enum(signingStates);
 export type SigningState = z.infer<typeof signingStateSchema>;
+
+/**
+ * A contract that is over without a seal (the sender canceled it, a signer declined, it
+ * expired): its links show that and who sent it, and nothing of the document.
+ */
+export const closedSigningStates = ['declined', 'canceled', 'expired'] as const;
+export type ClosedSigningState = (typeof closedSigningStates)[number];
+export const openSigningStates = ['ready', 'waiting', 'signed'] as const;
+export type OpenSigningState = (typeof openSigningStates)[number];
 
 export const openSigningBodySchema = z.object({
   token: z
@@ -35,6 +44,11 @@ export const signingSessionSchema = z
   .object({
     signerId: idSchema,
     state: signingStateSchema,
+    purpose: z
+      .enum(signingLinkPurposes)
+      .describe(
+        "What the link is for: signing, or only downloading the sealed PDF (a completion e-mail's link)",
+      ),
     authentication: signerAuthenticationSchema,
   })
   .meta({ id: 'SigningSession' });
@@ -64,7 +78,7 @@ export type SigningField = z.infer<typeof signingFieldSchema>;
 export const signingViewSchema = z
   .object({
     signerId: idSchema,
-    state: signingStateSchema,
+    state: z.enum(openSigningStates),
     signer: z.object({ name: z.string(), email: z.string() }),
     contract: z.object({
       title: z.string(),
@@ -95,6 +109,21 @@ export const signingViewSchema = z
   })
   .meta({ id: 'SigningView' });
 export type SigningView = z.infer<typeof signingViewSchema>;
+
+/** What the signing page of a closed contract shows: its state and who sent it, nothing more. */
+export const closedSigningViewSchema = z
+  .object({
+    signerId: idSchema,
+    state: z.enum(closedSigningStates),
+    sender: z.object({ name: z.string() }),
+    organization: z.object({ name: z.string() }),
+  })
+  .meta({ id: 'ClosedSigningView' });
+export type ClosedSigningView = z.infer<typeof closedSigningViewSchema>;
+
+/** The signing page: the document and its fields while it may be read, or only that it is closed. */
+export const signingPageSchema = z.union([signingViewSchema, closedSigningViewSchema]);
+export type SigningPage = z.infer<typeof signingPageSchema>;
 
 const maxSignatureBytes = 300_000;
 

@@ -7,9 +7,9 @@ import {
   emailCodeBodySchema,
   openSigningBodySchema,
   signBodySchema,
+  signingPageSchema,
   signingParamsSchema,
   signingSessionSchema,
-  signingViewSchema,
 } from '../api/signing';
 import { defineRoute } from './route-contract';
 
@@ -22,6 +22,8 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  // An expired download link, and a closed contract's PDFs.
+  410: errorBodySchema,
 };
 
 export const signingApi = {
@@ -63,15 +65,15 @@ export const signingApi = {
     method: 'GET',
     path: '/signing/:signerId',
     tags,
-    summary: 'What the signing page shows',
+    summary: 'What the signing page shows (only the state and the sender once the contract is closed)',
     params: signingParamsSchema,
-    response: { 200: signingViewSchema, ...errors },
+    response: { 200: signingPageSchema, ...errors },
   }),
   document: defineRoute({
     method: 'GET',
     path: '/signing/:signerId/documents/:kind',
     tags,
-    summary: 'The frozen PDF, or the sealed one once everyone has signed',
+    summary: 'The frozen PDF, or the sealed one once everyone has signed (410 once the contract is closed)',
     params: signingParamsSchema.extend({ kind: signingDocumentKind }),
     response: { ...errors },
   }),

@@ -11,6 +11,7 @@ import {
   mailStatuses,
   roles,
   signatureKinds,
+  signingLinkPurposes,
   suggestionStatuses,
   versionKinds,
 } from '../../../shared/enums';
@@ -27,6 +28,7 @@ export const mailStatusEnum = pgEnum('mail_status', mailStatuses);
 export const suggestionStatusEnum = pgEnum('suggestion_status', suggestionStatuses);
 export const versionKindEnum = pgEnum('version_kind', versionKinds);
 export const signatureKindEnum = pgEnum('signature_kind', signatureKinds);
+export const signingLinkPurposeEnum = pgEnum('signing_link_purpose', signingLinkPurposes);
 export const eventTypeEnum = pgEnum('event_type', eventTypes);
 export const approvalStatusEnum = pgEnum('approval_status', approvalStatuses);
 export const commentVisibilityEnum = pgEnum('comment_visibility', commentVisibilities);

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
-import { documentKindEnum, signatureKindEnum, signerStatusEnum } from './enums';
+import { documentKindEnum, signatureKindEnum, signerStatusEnum, signingLinkPurposeEnum } from './enums';
 
 // Signers, their signing links, and the PDFs made at sending and sealing.
 
@@ -67,8 +67,10 @@ export const signers = pgTable(
 export type SignerRow = typeof signers.$inferSelect;
 
 /**
- * A signer's links: one per invitation or reminder e-mail, made when the message is composed.
- * Only the SHA-256 of the token is kept; every link of a signer works while the signer may sign.
+ * A signer's links: one per invitation, reminder or completion e-mail, made when the message is
+ * composed. Only the SHA-256 of the token is kept; every signing link of a signer works while the
+ * signer may sign. A download link (a completion e-mail's, for a sealed PDF too large to attach)
+ * only downloads that PDF, until it expires; a newer one retires it.
  */
 export const signingLinks = pgTable(
   'signing_links',
@@ -78,6 +80,9 @@ export const signingLinks = pgTable(
       .notNull()
       .references(() => signers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    purpose: signingLinkPurposeEnum('purpose').notNull().default('sign'),
+    /** When it stops working; null for a signing link (it works while the signer may sign). */
+    expiresAt: at('expires_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { documents } from '../../db/schema';
 import { fileNameOf } from '../../services/documents/file-name';
 import { bytesOf } from '../../services/documents/read-document';
-import { newSigningLink } from '../../services/signing/new-signing-link';
+import { newDownloadLink } from '../../services/signing/new-download-link';
 import { renderAccessMail, renderMail } from '../mail-layout';
 import { contractFacts } from './contract-facts';
 import { defineMail, pageLink } from './define-mail';
@@ -32,13 +32,14 @@ export const completed = defineMail({
     const size = final.bytes?.length ?? (await deps.files.size(final.sha256));
     if (size === null) throw new Error(`The sealed PDF ${final.sha256} is missing`);
     if (size <= maxAttachedPdfBytes) return { ...contract, sealedPdf: await bytesOf(deps.files, final) };
-    // Too large to attach: a signer gets a link to their signing page, which offers the download.
+    // Too large to attach: a signer gets a download link to their signing page, which expires.
     if (!message.signerId)
-      return { ...contract, sealedPdf: null, size, download: contract.link, access: false };
-    const token = await newSigningLink(deps.db, contract.contract, message.signerId, 'download');
+      return { ...contract, sealedPdf: null, size, download: contract.link, access: false, expiresAt: null };
+    const link = await newDownloadLink(deps.db, contract.contract, message.signerId);
     // A signer who has not signed (gone since, or the contract changed) gets nothing.
-    if (!token) return null;
-    return { ...contract, sealedPdf: null, size, download: pageLink(deps, `/sign/${token}`), access: true };
+    if (!link) return null;
+    const download = pageLink(deps, `/sign/${link.token}`);
+    return { ...contract, sealedPdf: null, size, download, access: true, expiresAt: link.expiresAt };
   },
   compose(facts) {
     const { contractTitle: title, organizationName: org } = facts;
@@ -49,6 +50,9 @@ export const completed = defineMail({
         lines: [
           done,
           `The sealed PDF (${megabytes(facts.size)}) is too large to send by e-mail. Download it from the link below: it carries every signature and a certificate of completion, and any change to it can be detected.`,
+          facts.expiresAt
+            ? `The link only downloads the PDF, and works until ${facts.expiresAt.toUTCString()}; after that, ask ${facts.senderName} to send it again.`
+            : '',
         ],
         action: { label: 'Download the signed PDF', url: facts.download },
       };

@@ -2,7 +2,6 @@ import type { UploadedFile, UploadFileQuery } from '../../../shared/api/contract
 import type { ServiceContext } from '../../context';
 import type { ReceivedFile } from '../../uploads/file-store';
 import { attachPdf, checkAttachable } from './attach-pdf';
-import { forgetFiles } from './forget-files';
 import { storeUploadedPdf } from './store-uploaded-pdf';
 
 /** Adds an uploaded PDF to a draft or template, or puts it in the place of one of its PDFs. */
@@ -14,7 +13,6 @@ export async function addPdf(
 ): Promise<UploadedFile> {
   await checkAttachable(ctx, contractId, query.replaces !== undefined);
   const stored = await storeUploadedPdf(ctx.files, received, query.name, ctx.actor.organizationId);
-  const { file, revision, replaced } = await attachPdf(ctx, contractId, stored, query);
-  if (replaced) await forgetFiles(ctx.db, ctx.files, [replaced]);
-  return { file, revision };
+  // A replaced PDF's bytes stay until the sweep of unnamed files finds no row naming them.
+  return attachPdf(ctx, contractId, stored, query);
 }

@@ -58,7 +58,7 @@ export async function attachPdf(
   contractId: string,
   stored: StoredPdf,
   options: AttachOptions = {},
-): Promise<{ file: ContractFile; revision: number; replaced: string | null }> {
+): Promise<{ file: ContractFile; revision: number }> {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, contractId, {
@@ -139,7 +139,6 @@ export async function attachPdf(
     return {
       file: presentContractFile(inserted),
       revision: row.revision + 1,
-      replaced: replaced?.sha256 ?? null,
     };
   });
 }

@@ -7,17 +7,17 @@ import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { reviseDraft } from '../lifecycle/revise-draft';
 import { contractFileRows } from './contract-file-rows';
-import { forgetFiles } from './forget-files';
 
 /** Removes a PDF from a draft (or a template): a new revision, recorded, approvals withdrawn. */
 export async function removePdf(
-  ctx: ServiceContext<'files'>,
+  ctx: ServiceContext,
   contractId: string,
   fileId: string,
   baseRevision?: number,
 ): Promise<DocumentsChanged> {
   const { db, actor } = ctx;
-  const removed = await db.transaction(async (tx) => {
+  // Only the row goes: its bytes may be another row's too (the sweep removes unnamed files).
+  return db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, contractId, {
       kind: 'either',
       forUpdate: true,
@@ -39,8 +39,6 @@ export async function removePdf(
       }),
     });
     await tx.delete(contractFiles).where(eq(contractFiles.id, file.id));
-    return { sha256: file.sha256, revision: row.revision + 1 };
+    return { revision: row.revision + 1 };
   });
-  await forgetFiles(db, ctx.files, [removed.sha256]);
-  return { revision: removed.revision };
 }

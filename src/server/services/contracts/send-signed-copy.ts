@@ -10,9 +10,10 @@ import { maxAuthFailures, restartSignerTries } from '../signing/signer-authentic
 
 /**
  * The sender's 'Send again' for a signer of a sealed contract: the completion's message once more
- * (the sealed PDF attached, or a fresh link to their signing page for a larger one). It is how a
- * signer who lost the message, or who locked their download link with wrong codes, gets in again:
- * as with the sender's reminder, their tries start over and their earlier links stop working.
+ * (the sealed PDF attached, or a fresh download link for a larger one, which retires their earlier
+ * download links when it is made). It is how a signer who lost the message, or who locked their
+ * download link with wrong codes, gets in again: as with the sender's reminder, their tries start
+ * over and their earlier links stop working.
  */
 export async function sendSignedCopy(
   ctx: ServiceContext,

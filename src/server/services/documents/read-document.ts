@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { ClosedSigningState } from '../../../shared/api/signing';
 import type { DocumentKind } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext, SignerContext } from '../../context';
@@ -7,6 +8,7 @@ import { contracts, documents } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { bytesAsStoredFile, type FileStore, type StoredFile, storedFile } from '../../uploads/file-store';
 import { findSignerWithContract } from '../signing/find-signer';
+import { pageStateOf, signingStateOf } from '../signing/signing-state';
 import { fileNameOf } from './file-name';
 
 /**
@@ -60,11 +62,23 @@ export async function readContractDocument(
   return readDocument(ctx, contract.id, kind);
 }
 
-/** The stored PDF of the contract a signer was asked to sign. */
+const closedDocument: Record<ClosedSigningState, string> = {
+  declined: 'You declined to sign this document, so its PDF is no longer available here.',
+  canceled:
+    'This document was canceled, so its PDF is no longer available here. Ask the sender for a copy if you need one.',
+  expired:
+    'This document expired before everyone signed, so its PDF is no longer available here. Ask the sender for a copy if you need one.',
+};
+
+/** The stored PDF of the contract a signer was asked to sign, while it is not closed (410 once it is). */
 export async function readSigningDocument(
   ctx: SignerContext & { files: FileStore },
   kind: DocumentKind,
 ): Promise<StoredFile> {
-  const { contract } = await findSignerWithContract(ctx.db, ctx.signerId, { link: ctx.linkId });
+  const { contract, signer, signers } = await findSignerWithContract(ctx.db, ctx.signerId, {
+    link: ctx.linkId,
+  });
+  const page = pageStateOf(contract, signingStateOf({ contract, signer, signers }));
+  if (page.closed) throw new AppError('SIGNING_DOCUMENT_CLOSED', closedDocument[page.state]);
   return readDocument(ctx, contract.id, kind);
 }

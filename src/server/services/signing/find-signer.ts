@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { SigningLinkPurpose } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { type ContractRow, contracts, type SignerRow, signers } from '../../db/schema';
@@ -10,14 +11,20 @@ import { assertLiveLink } from './signing-link';
  * first: every signature, decline and completion of one contract then happens one at a time,
  * which is what makes completion happen exactly once. With `link` (the link a signing session
  * was opened with, `SignerContext.linkId`), a link retired meanwhile is refused as the link
- * itself is; checked after the lock, which the reminder retiring it also takes, so no code try
+ * itself is (also once expired); checked after the lock, which the reminder retiring it also takes, so no code try
  * or signature of a retired session lands after that reminder.
  */
 export async function findSignerWithContract(
   db: Database,
   signerId: string,
   options: { lock?: boolean; link?: string | null } = {},
-): Promise<{ signer: SignerRow; contract: ContractRow; signers: SignerRow[] }> {
+): Promise<{
+  signer: SignerRow;
+  contract: ContractRow;
+  signers: SignerRow[];
+  /** What the session's link is for, when `link` was given. */
+  linkPurpose: SigningLinkPurpose | null;
+}> {
   const [found] = await db
     .select({ contractId: signers.contractId })
     .from(signers)
@@ -26,7 +33,7 @@ export async function findSignerWithContract(
   const query = db.select().from(contracts).where(eq(contracts.id, found.contractId));
   const [contract] = options.lock ? await query.for('update') : await query;
   if (!contract) throw new AppError('NOT_FOUND', 'This signing link is not valid');
-  if (options.link) await assertLiveLink(db, { signerId, linkId: options.link });
+  const linkPurpose = options.link ? await assertLiveLink(db, { signerId, linkId: options.link }) : null;
   const all = await db
     .select()
     .from(signers)
@@ -34,7 +41,7 @@ export async function findSignerWithContract(
     .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
   const signer = all.find((candidate) => candidate.id === signerId);
   if (!signer) throw new AppError('NOT_FOUND', 'This signing link is not valid');
-  return { signer, contract, signers: all };
+  return { signer, contract, signers: all, linkPurpose };
 }
 
 export function signerAuthor(

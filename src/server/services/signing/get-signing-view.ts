@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { SigningView } from '../../../shared/api/signing';
+import type { SigningPage, SigningView } from '../../../shared/api/signing';
 import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { documents, organizations } from '../../db/schema';
-import { presentSigningView } from '../../presenters/signing';
+import { presentClosedSigningView, presentSigningView } from '../../presenters/signing';
 import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
 import { findSignerWithContract } from './find-signer';
 import { signingFieldsOf } from './signing-fields';
-import { signingStateOf } from './signing-state';
+import { pageStateOf, signingStateOf } from './signing-state';
 
 /** A signed-in Pactum user who is the invited signer gets their saved signature offered. */
 async function savedSignatureFor(
@@ -25,13 +25,14 @@ async function savedSignatureFor(
 
 /**
  * Everything the signing page shows: who sent what, the frozen document, the consent and the
- * fields. `lastToSign` is told when the viewer's signature, if given, completes the contract.
+ * fields; for a closed contract (canceled, declined, expired) only that and who sent it.
+ * `lastToSign` is told when the viewer's signature, if given, completes the contract.
  */
 export async function getSigningView(
   ctx: SignerContext,
   viewer: { userId: string; email: string } | null = null,
   lastToSign: () => void = () => {},
-): Promise<SigningView> {
+): Promise<SigningPage> {
   const { db, signerId } = ctx;
   const { signer, contract, signers } = await findSignerWithContract(db, signerId, { link: ctx.linkId });
   const state = signingStateOf({ contract, signer, signers });
@@ -41,6 +42,15 @@ export async function getSigningView(
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, contract.organizationId));
+  const page = pageStateOf(contract, state);
+  if (page.closed) {
+    return presentClosedSigningView({
+      signer,
+      contract,
+      state: page.state,
+      organizationName: organization?.name ?? '',
+    });
+  }
   const sender = await contractOwner(db, contract.createdBy);
   const [frozen] = await db
     .select({ sha256: documents.sha256, pages: documents.pages })
@@ -49,7 +59,7 @@ export async function getSigningView(
   return presentSigningView({
     signer,
     contract,
-    state,
+    state: page.state,
     organizationName: organization?.name ?? '',
     senderEmail: sender?.email ?? '',
     frozen,

@@ -6,7 +6,7 @@ import { findSignerWithContract } from './find-signer';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, requiredChecks } from './signer-authentication';
 import type { SignerCheck } from './signing-cookie';
-import { invalidLinkError, isLiveLink } from './signing-link';
+import { assertUnexpired, invalidLinkError, isLiveLink } from './signing-link';
 import { signingStateOf } from './signing-state';
 import { hashSigningToken } from './signing-token';
 
@@ -29,10 +29,16 @@ export async function openSigningLink(
   cookieBefore: CookieBefore = () => null,
 ): Promise<SigningSession & { linkId: string; passed: Set<SignerCheck> }> {
   const [link] = await db
-    .select({ id: signingLinks.id, signerId: signingLinks.signerId })
+    .select({
+      id: signingLinks.id,
+      signerId: signingLinks.signerId,
+      purpose: signingLinks.purpose,
+      expiresAt: signingLinks.expiresAt,
+    })
     .from(signingLinks)
     .where(eq(signingLinks.tokenHash, hashSigningToken(token)));
   if (!link) throw invalidLinkError();
+  assertUnexpired(link);
   return db.transaction(async (tx) => {
     const {
       signer,
@@ -52,6 +58,7 @@ export async function openSigningLink(
     return {
       signerId: signer.id,
       state: signingStateOf({ contract, signer, signers: all }),
+      purpose: link.purpose,
       authentication,
       linkId: link.id,
       passed,

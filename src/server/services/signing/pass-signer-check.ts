@@ -41,12 +41,14 @@ export async function passSignerCheck(
       signer,
       contract,
       signers: all,
+      linkPurpose,
     } = await findSignerWithContract(tx, input.signerId, { lock: true, link: input.linkId });
     const required = requiredChecks(signer);
     const passed = new Set([...input.passed].filter((passedCheck) => required.has(passedCheck)));
     const result = (row: SignerRow): Result => ({
       signerId: row.id,
       state: signingStateOf({ contract, signer: row, signers: all }),
+      purpose: linkPurpose ?? 'sign',
       authentication: authenticationOf(row, passed),
       passed,
     });

@@ -1,4 +1,4 @@
-import type { SigningState } from '../../../shared/api/signing';
+import type { ClosedSigningState, OpenSigningState, SigningState } from '../../../shared/api/signing';
 import type { ContractStatus, SignerStatus } from '../../../shared/statuses';
 
 type SignerTurn = { id: string; status: SignerStatus; signingOrder: number };
@@ -29,4 +29,19 @@ export function currentTurn<T extends SignerTurn>(signers: readonly T[]): T | un
   return [...signers]
     .filter((candidate) => candidate.status !== 'signed')
     .sort((a, b) => a.signingOrder - b.signingOrder)[0];
+}
+
+/**
+ * What a signer's page may show: for a contract over without a seal (they declined, or it was
+ * canceled or expired, also for a signer who signed before that) only how it closed and who sent
+ * it, none of the document, its fields or the other signers; otherwise the document.
+ */
+export function pageStateOf(
+  contract: { status: ContractStatus },
+  state: SigningState,
+): { closed: true; state: ClosedSigningState } | { closed: false; state: OpenSigningState } {
+  if (state === 'declined' || state === 'canceled' || state === 'expired') return { closed: true, state };
+  if (contract.status === 'canceled' || contract.status === 'expired')
+    return { closed: true, state: contract.status };
+  return { closed: false, state };
 }

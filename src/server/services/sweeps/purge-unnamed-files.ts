@@ -1,35 +1,25 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractFiles, documents } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
+import { namedFiles } from './named-files';
 
 /**
- * A stored file no row has named for this long is gone for good: a contract deleted with its PDFs,
- * a crash between storing an upload and the transaction that names it, a removal racing an upload
- * of the same file. The hour leaves an upload being stored, and a file stored again, alone.
+ * A stored file no row has named for this long is gone for good: a PDF removed from a draft or
+ * replaced, a contract deleted with its PDFs, a crash between storing a file and the transaction
+ * that names it. This sweep is the only code that removes stored files: removing or replacing a PDF
+ * only drops its row, since the same bytes may be a frozen or sealed document of another
+ * organization, or be stored again by an upload or a send whose transaction has not committed yet.
+ * The hour leaves a file being stored, and a file stored again, alone.
  */
 const graceMs = 60 * 60 * 1000;
 const batch = 500;
 
-/** Removes stored files no contract file or document names, stored more than an hour ago. */
+/** Removes stored files no row names (namedFiles), stored more than an hour ago. */
 export async function purgeUnnamedFiles(db: Database, files: FileStore, now = new Date()): Promise<number> {
   let removed = 0;
   let pending: string[] = [];
   const settle = async () => {
     if (pending.length === 0) return;
-    const named = new Set<string>();
-    for (const row of await db
-      .selectDistinct({ sha256: contractFiles.sha256 })
-      .from(contractFiles)
-      .where(inArray(contractFiles.sha256, pending))) {
-      named.add(row.sha256);
-    }
-    for (const row of await db
-      .selectDistinct({ sha256: documents.sha256 })
-      .from(documents)
-      .where(inArray(documents.sha256, pending))) {
-      named.add(row.sha256);
-    }
+    const named = await namedFiles(db, pending);
     for (const sha256 of pending) {
       if (named.has(sha256)) continue;
       await files.remove(sha256);

@@ -53,10 +53,13 @@ const panels: Record<PanelState, { icon: typeof Ban; title: string; text: string
 export function LinkStatePanel({
   state,
   title,
+  text,
   children,
 }: {
   state: PanelState;
   title?: string;
+  /** In place of the state's own words. */
+  text?: string;
   children?: React.ReactNode;
 }) {
   const panel = panels[state];
@@ -66,7 +69,7 @@ export function LinkStatePanel({
       <Icon aria-hidden="true" className={`mx-auto size-10 ${panel.tone}`} />
       <h1 className="mt-4 text-xl font-semibold text-slate-900">{panel.title}</h1>
       {title && <p className="mt-1 text-sm font-medium text-slate-700">{title}</p>}
-      <p className="mt-3 text-sm text-slate-600">{panel.text}</p>
+      <p className="mt-3 text-sm text-slate-600">{text ?? panel.text}</p>
       {children && <div className="mt-6">{children}</div>}
     </Card>
   );

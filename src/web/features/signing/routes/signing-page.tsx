@@ -37,13 +37,29 @@ export function SigningPage() {
   const session = useSigningSession(token);
   // Nothing of the document is asked for until the signer passed the checks the sender set.
   const authenticated = session.data?.authentication.complete === true;
-  const view = useSigningView(authenticated ? session.data?.signerId : undefined);
-  useDocumentTitle(view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document');
+  // A completion e-mail's link only downloads the sealed PDF: the document itself is not asked for.
+  const downloadOnly = session.data?.purpose === 'download';
+  const view = useSigningView(authenticated && !downloadOnly ? session.data?.signerId : undefined);
+  useDocumentTitle(
+    view.data && 'contract' in view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document',
+  );
 
   if (session.data && !authenticated) {
     return (
       <Frame>
         <SignerCheckPanel token={token} session={session.data} />
+      </Frame>
+    );
+  }
+  if (session.data && downloadOnly) {
+    return (
+      <Frame>
+        <LinkStatePanel
+          state="signed"
+          text="Everyone has signed. Download the sealed PDF: it carries every signature and a certificate of completion."
+        >
+          <DownloadSignedPdf signerId={session.data.signerId} />
+        </LinkStatePanel>
       </Frame>
     );
   }
@@ -74,18 +90,24 @@ export function SigningPage() {
   if (!data) return null;
   const signerId = data.signerId;
 
+  if (!('contract' in data)) {
+    // Closed (canceled, declined, expired): the server says only that, and who sent it.
+    return (
+      <Frame organization={data.organization.name}>
+        <LinkStatePanel state={data.state}>
+          <p className="text-xs text-slate-500">
+            Sent by {data.sender.name}
+            {data.organization.name && <> of {data.organization.name}</>}.
+          </p>
+        </LinkStatePanel>
+      </Frame>
+    );
+  }
   if (data.state !== 'ready') {
     return (
       <Frame organization={data.organization.name}>
         <LinkStatePanel state={data.state} title={data.contract.title}>
-          {data.state === 'signed' && data.finalDocumentReady && (
-            <a
-              href={signingDocumentUrl(signerId, 'final')}
-              className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
-            >
-              <Download aria-hidden="true" className="size-4" /> Download the signed PDF
-            </a>
-          )}
+          {data.state === 'signed' && data.finalDocumentReady && <DownloadSignedPdf signerId={signerId} />}
           {data.state === 'signed' && !data.finalDocumentReady && (
             <p className="text-xs text-slate-500">Waiting for the other signers.</p>
           )}
@@ -95,6 +117,17 @@ export function SigningPage() {
   }
 
   return <ReadyToSign data={data} />;
+}
+
+function DownloadSignedPdf({ signerId }: { signerId: string }) {
+  return (
+    <a
+      href={signingDocumentUrl(signerId, 'final')}
+      className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
+    >
+      <Download aria-hidden="true" className="size-4" /> Download the signed PDF
+    </a>
+  );
 }
 
 /** The document and the form of a signer whose turn it is, with the fields placed on its pages. */
