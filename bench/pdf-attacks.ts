@@ -111,16 +111,16 @@ const freshSigner = (who: string) => {
 export type VictimFigures = { uploads: number[]; sends: number[]; answers: Tally };
 
 /**
- * The victim organization, round after round until stopped (and at least twice: the first races
- * the attack's first round): uploads an
+ * The victim organization, round after round until stopped (and at least once): uploads an
  * ordinary PDF as a new draft, then creates a one-paragraph contract and sends it, with a short
- * pause between rounds (a person at work, not a load generator).
+ * pause between rounds (a person at work, not a load generator); the first round after
+ * `startAfterMs`, so an attack is under way when it starts.
  */
-export function startVictim(victim: BenchClient): { stop: () => Promise<VictimFigures> } {
+export function startVictim(victim: BenchClient, startAfterMs = 0): { stop: () => Promise<VictimFigures> } {
   const figures: VictimFigures = { uploads: [], sends: [], answers: new Tally() };
   let stopping = false;
-  let done = 0;
   const rounds = (async () => {
+    await pause(startAfterMs);
     do {
       const upload = await ask(victim, 'POST', '/api/contracts/upload-pdf?name=agreement.pdf', {
         pdf: ordinaryPdf,
@@ -137,9 +137,8 @@ export function startVictim(victim: BenchClient): { stop: () => Promise<VictimFi
         figures.sends.push(send.ms);
         figures.answers.add('send', send.status, send.text);
       }
-      done += 1;
-      if (!stopping || done < 2) await pause(200);
-    } while (!stopping || done < 2);
+      if (!stopping) await pause(200);
+    } while (!stopping);
   })();
   return {
     async stop() {
