@@ -9,6 +9,10 @@
 // length of a phase; BENCH_DATABASE_NAME the PostgreSQL database made afresh for the run (so two
 // runs at once each drop only their own); BENCH_CPU_PROFILE a directory where the server writes
 // a CPU profile of its main thread (bench/cpu-profile.cjs; read it with bench/profile-summary.ts).
+// The rows of the security review of 2026-12-01 (H1, H2, H4, H5, M3: bench/pdf-attacks.ts and
+// bench/slow-uploads.ts) are one organization attacking the uploaded-PDF surface while the demo
+// organization uploads an ordinary PDF and sends an ordinary contract: a second table gives the
+// attack's own answers and the victim's latencies, beside a row of the victim alone.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,6 +31,19 @@ import { startBuiltServer, stopAllServers } from '../tests/support/built-server'
 import { percentile } from '../tests/support/probe';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
 import { startHealthProbe } from './health-probe-client';
+import {
+  type BenchClient,
+  costlyPatternRound,
+  deepImagesRound,
+  hiddenBombRound,
+  ordinaryPdfName,
+  paddedInitialsRound,
+  startVictim,
+  Tally,
+  textTagRound,
+  type VictimFigures,
+} from './pdf-attacks';
+import { holdUploadPlaces } from './slow-uploads';
 
 const phaseMs = Number(process.env.BENCH_PHASE_MS ?? 6_000);
 const phaseFilter = process.env.BENCH_PHASES?.split(',').filter(Boolean) ?? [];
@@ -122,7 +139,42 @@ async function forAPhase(attack: () => Promise<unknown>): Promise<number> {
   return rounds;
 }
 
-type Row = { phase: string; rounds: number; samples: number; p50: number; p99: number; max: number };
+type Row = {
+  phase: string;
+  rounds: number;
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** The PDF rows: what the attack was answered, and the victim organization's figures. */
+  beside?: { answers: Tally; victim: VictimFigures };
+  /**
+   * The time the probe spent in answers slower than slowHealthMs, and in all answers. A stall is a
+   * single sample of a back-to-back probe, so one of 10 s among thousands of fast answers leaves
+   * the p99 low: this share, and the max, show it.
+   */
+  slowMs: number;
+  probedMs: number;
+};
+const slowHealthMs = 500;
+/**
+ * How long an attack runs before the victim's first round: as in the review's reproductions, the
+ * tag job has begun and the slow uploads hold their places (admitting 33 took over a second on a
+ * busy machine).
+ */
+const victimHeadStartMs = 1_500;
+
+/** The PDF rows, in the order they run: H1 last, as its tag jobs hold the upload thread long after. */
+const pdfPhases = {
+  alone: "PDF rows' baseline: the victim's ordinary upload and send alone",
+  h2: 'H2: another organization uploads PDFs whose 100 MB cross-reference stream hides its filter, and sends one',
+  h4: 'H4: another organization puts 3 text fields of an 18,000-state RE2 pattern with 4,000-character values',
+  h5images:
+    'H5: another organization’s signer signs 10 image fields with 3000×3000 16-bit PNGs, leaving a required field empty',
+  h5initials: 'H5: another organization’s signer signs 200 initials fields with a 394 KB initials image',
+  m3: 'M3: 11 other organizations hold 33 uploads open, sending a byte a second',
+  h1: 'H1: another organization uploads 1 KB PDFs of 20,000 text tags',
+};
 
 /** Every phase against one built server on the given database. */
 async function benchServer(label: string, env: Record<string, string>): Promise<void> {
@@ -361,7 +413,7 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     } while (measuredMs < phaseMs);
     record(phase, rounds, latencies);
   }
-  function record(phase: string, rounds: number, latencies: number[]) {
+  function record(phase: string, rounds: number, latencies: number[], beside?: Row['beside']) {
     rows.push({
       phase,
       rounds,
@@ -369,7 +421,87 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: Math.max(...latencies),
+      slowMs: latencies
+        .filter((latency) => latency > slowHealthMs)
+        .reduce((sum, latency) => sum + latency, 0),
+      probedMs: latencies.reduce((sum, latency) => sum + latency, 0),
+      ...(beside ? { beside } : {}),
     });
+  }
+
+  /**
+   * A PDF row's set-up (steps any server allows: signing up, an ordinary upload, placing fields),
+   * or, should a server refuse one, null and a line saying so, so the other rows still run.
+   */
+  async function setUpOrSay<T>(phase: string, setUp: () => Promise<T>): Promise<T | null> {
+    try {
+      return await setUp();
+    } catch (error) {
+      console.log(`${phase}: not measured, its set-up failed: ${(error as Error).message}`);
+      return null;
+    }
+  }
+  // The PDF rows: the attacker is another organization, the victim is the demo organization.
+  const victim: BenchClient = { base: server.base, cookie, freshAddress };
+  const attackerOf = async (): Promise<BenchClient> => ({
+    base: server.base,
+    cookie: await signUpNeighbour(),
+    freshAddress,
+  });
+  /**
+   * Sets the attack up (probe paused), then runs it while the victim uploads and sends, all of it
+   * measured; the attack tallies its answers and returns its rounds. The victim starts
+   * victimHeadStartMs into the attack, and its last round ends before the phase does.
+   */
+  async function measureBeside(phase: string, setUp: () => Promise<(answers: Tally) => Promise<number>>) {
+    const baselineWanted = phase === pdfPhases.alone && Object.values(pdfPhases).some(phaseWanted);
+    if (!phaseWanted(phase) && !baselineWanted) return;
+    const attack = await setUpOrSay(phase, setUp);
+    if (!attack) return;
+    const answers = new Tally();
+    let figures: VictimFigures | undefined;
+    const { rounds, latencies } = await probeWhile(async () => {
+      const victimRounds = startVictim(victim, victimHeadStartMs);
+      try {
+        return await attack(answers);
+      } finally {
+        figures = await victimRounds.stop();
+      }
+    });
+    if (figures) record(phase, rounds, latencies, { answers, victim: figures });
+  }
+  /** Like measureBeside for an attack set up afresh before each round (probe paused meanwhile). */
+  async function measureBesideSetUp(
+    phase: string,
+    setUp: () => Promise<() => Promise<unknown>>,
+    answers: Tally,
+  ) {
+    if (!phaseWanted(phase)) return;
+    let rounds = 0;
+    let measuredMs = 0;
+    const latencies: number[] = [];
+    const figures: VictimFigures = { uploads: [], sends: [], answers: new Tally() };
+    do {
+      const attack = await setUpOrSay(phase, setUp);
+      if (!attack) return;
+      const started = performance.now();
+      const measured = await probeWhile(async () => {
+        const victimRounds = startVictim(victim, victimHeadStartMs);
+        try {
+          await attack();
+          return 1;
+        } finally {
+          const some = await victimRounds.stop();
+          figures.uploads.push(...some.uploads);
+          figures.sends.push(...some.sends);
+          figures.answers.merge(some.answers);
+        }
+      });
+      latencies.push(...measured.latencies);
+      measuredMs += performance.now() - started;
+      rounds += 1;
+    } while (measuredMs < phaseMs);
+    record(phase, rounds, latencies, { answers, victim: figures });
   }
 
   try {
@@ -398,6 +530,41 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
       const neighbour = await slowNeighbour(0);
       await measure(controlPhase, () => forAPhase(() => sendBesideSlowReceivers(neighbour)));
     }
+    // The victim alone runs whenever a PDF row does, after a round unmeasured (the first send and
+    // upload warm the PDF and upload threads).
+    if (Object.values(pdfPhases).some(phaseWanted)) await startVictim(victim).stop();
+    await measureBeside(
+      pdfPhases.alone,
+      async () => (_answers) => forAPhase(() => new Promise((resolve) => setTimeout(resolve, 50))),
+    );
+    const inRounds = (round: (answers: Tally) => Promise<unknown>) => (answers: Tally) =>
+      forAPhase(() => round(answers));
+    await measureBeside(pdfPhases.h2, async () => inRounds(hiddenBombRound(await attackerOf())));
+    await measureBeside(pdfPhases.h4, async () => inRounds(await costlyPatternRound(await attackerOf())));
+    await measureBeside(pdfPhases.h5images, async () =>
+      inRounds(await deepImagesRound(await attackerOf(), smtpPeer)),
+    );
+    if (phaseWanted(pdfPhases.h5initials)) {
+      const answers = new Tally();
+      const attacker = await attackerOf();
+      await measureBesideSetUp(
+        pdfPhases.h5initials,
+        paddedInitialsRound(attacker, smtpPeer, answers),
+        answers,
+      );
+    }
+    if (phaseWanted(pdfPhases.m3)) {
+      // Each person may hold 3 uploads and each organization 6: 11 organizations of one member
+      // each ask for 33 places, one more than the 32 of the process.
+      const holders: string[] = [];
+      for (let n = 0; n < 11; n += 1) holders.push(await signUpNeighbour());
+      await measureBeside(
+        pdfPhases.m3,
+        async () => (answers) =>
+          holdUploadPlaces({ base: server.base, holders, perHolder: 3, phaseMs, freshAddress, answers }),
+      );
+    }
+    await measureBeside(pdfPhases.h1, async () => inRounds(textTagRound(await attackerOf())));
   } finally {
     probe.close();
     await server.stop();
@@ -414,6 +581,35 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     console.log(
       `| ${row.phase} | ${row.rounds} | ${row.samples} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ${(row.p99 / idle.p99).toFixed(2)}× |`,
     );
+  }
+  const beside = rows.filter((row) => row.beside);
+  if (beside.length > 0) {
+    const spread = (values: number[]) =>
+      values.length === 0 ? '—' : `${ms(percentile(values, 50))} / ${ms(Math.max(...values))}`;
+    console.log(
+      `\n${label}: the attacks on the uploaded-PDF surface (security review of 2026-12-01): what each was answered, and the victim organization's ordinary upload (${ordinaryPdfName}) and send meanwhile\n`,
+    );
+    console.log(
+      `| phase | attack answers | /api/health answers over ${slowHealthMs} ms (their time, share of the phase) | victim upload p50 / max | victim send p50 / max | victim answers |`,
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const row of beside) {
+      const { answers, victim } = row.beside as NonNullable<Row['beside']>;
+      console.log(
+        `| ${row.phase} | ${answers} | ${ms(row.slowMs)}, ${((100 * row.slowMs) / Math.max(row.probedMs, 1)).toFixed(0)} % | ${spread(victim.uploads)} | ${spread(victim.sends)} | ${victim.answers} |`,
+      );
+    }
+    // By the row's finding (the phase's name up to its colon), attack's then victim's.
+    const refusals = new Set<string>();
+    for (const row of beside) {
+      const { answers, victim } = row.beside as NonNullable<Row['beside']>;
+      const finding = row.phase.split(':')[0];
+      for (const [key, message] of answers.refusals) refusals.add(`${finding}, attack ${key}: ${message}`);
+      for (const [key, message] of victim.answers.refusals)
+        refusals.add(`${finding}, victim ${key}: ${message}`);
+    }
+    if (refusals.size > 0) console.log('\nWhat each refusal said (the first of its kind in each row):');
+    for (const line of refusals) console.log(`- ${line}`);
   }
   if (invitationDelays.length > 0) {
     console.log(
