@@ -5,13 +5,9 @@
 // every answer is tallied, so the table shows what the server did.
 import { signatureDataUrl } from '../src/server/demo/demo-signature';
 import { consentDisclosure } from '../src/shared/consent';
-import {
-  deepImagePng,
-  hiddenFilterBomb,
-  paddedInitialsPng,
-  textTagFlood,
-} from '../tests/fixtures/pdf/hostile-pdfs';
+import { crossReferenceBomb, deepImagePng, paddedInitialsPng } from '../tests/fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../tests/fixtures/pdf/pdf-fixtures';
+import { tagFlood } from '../tests/fixtures/pdf/text-tag-pdfs';
 import { signingTokenIn, type startSmtpPeer } from '../tests/support/smtp-peer';
 
 /** A member of one organization: its session cookie; each request comes from a fresh address. */
@@ -151,7 +147,7 @@ export function startVictim(victim: BenchClient, startAfterMs = 0): { stop: () =
 
 /** H1: one upload of a 1 KB PDF of 20,000 text tags, whose tag job then reads it in the upload thread. */
 export function textTagRound(attacker: BenchClient) {
-  const tags = textTagFlood(20_000);
+  const tags = tagFlood(20_000);
   return async (answers: Tally) => {
     const upload = await ask(attacker, 'POST', '/api/contracts/upload-pdf?name=tags.pdf', { pdf: tags });
     answers.add('upload', upload.status, upload.text);
@@ -164,8 +160,8 @@ export function textTagRound(attacker: BenchClient) {
  * a paragraph and a signer and sent (the PDF thread parses it again).
  */
 export function hiddenBombRound(attacker: BenchClient) {
-  const nested = hiddenFilterBomb(100, 'nested');
-  const chain = hiddenFilterBomb(100, 'chain');
+  const nested = crossReferenceBomb(100, 'nested');
+  const chain = crossReferenceBomb(100, 'chain');
   return async (answers: Tally) => {
     const first = await ask(attacker, 'POST', '/api/contracts/upload-pdf?name=bomb-nested.pdf', {
       pdf: nested,
