@@ -3,8 +3,8 @@ import { PDF, type PDFPage, PdfArray, type PdfObject, PdfRef, PdfStream } from '
 import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize } from '../db/schema/files';
-import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
 import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
+import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
 import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 
