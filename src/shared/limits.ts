@@ -44,4 +44,26 @@ export const contractLimits = {
   pages: 400,
 } as const;
 
+/**
+ * What a text field's pattern may cost (fields on a PDF and fields written in the text alike).
+ * RE2 matches in time linear in the text, but that time is the text's length times the size of
+ * the pattern's compiled program: `(?:.?){999}` written eighteen times is 198 characters, compiles
+ * to 36,000 instructions and took 2.4 s against one 4,000-character text. So the program is
+ * bounded, and so is the text of a field that has a pattern; the matching runs in the content
+ * thread, within a budget for the whole save or signature.
+ */
+export const patternLimits = {
+  /** Characters of the pattern as written. */
+  characters: 200,
+  /** Instructions of its compiled program (`[A-Z]{2}[0-9]{9}` has 13, `[A-Z]{1,200}` 401). */
+  instructions: 1000,
+  /** The most characters of a text field with a pattern (matching 500 takes milliseconds at most). */
+  textCharacters: 500,
+  /**
+   * Instructions times characters matched for one save or signature, a compiled pattern counting
+   * as 100 characters: about half a second of the content thread at worst.
+   */
+  requestCost: 20_000_000,
+} as const;
+
 export const formatCount = (count: number) => count.toLocaleString('en');

@@ -2,6 +2,7 @@ import { emptyDocument } from '../../../editor/content';
 import { numberChanges } from '../../../editor/redline/changes';
 import { compareDocuments } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
+import { judgePatterns, type PatternItem } from '../contract-files/field-patterns';
 import { applySuggestionTask } from '../reviews/apply-suggestion-task';
 import { type PreparedContent, prepareDocument } from './prepare-document';
 
@@ -31,10 +32,16 @@ export async function numberedRedlineTask(pair: { before: string; after: string 
   );
 }
 
+/** Texts matched against their fields' patterns, each compiled once (field-patterns.ts). */
+export async function judgePatternsTask(items: PatternItem[]): Promise<ReturnType<typeof judgePatterns>> {
+  return judgePatterns(items);
+}
+
 export const contentTasks = {
   prepareContent: prepareContentTask,
   compareDocuments: compareDocumentsTask,
   numberedRedline: numberedRedlineTask,
   applySuggestion: applySuggestionTask,
+  judgePatterns: judgePatternsTask,
 };
 export type ContentTasks = typeof contentTasks;

@@ -2,6 +2,8 @@ import type { FieldType } from '../../../shared/api/contract-fields';
 import { AppError } from '../../../shared/errors';
 import type { ContractFieldRow } from '../../db/schema';
 import { textProblem } from '../contract-files/check-fields';
+import type { PatternItem } from '../contract-files/field-patterns';
+import { judgePatternsApart } from '../contracts/contract-content';
 import { checkJpeg, decodeSignatureImage } from './signature-image';
 
 /** What a signer filled in one of their fields, as stored (a data URL for initials and images). */
@@ -32,9 +34,10 @@ const typeNames: Record<FieldType, string> = {
  * The values of a signer's fields as they sign: what fills itself (their signature, name, e-mail
  * and the date) and what they gave, each checked against its field (required, format, pattern,
  * choices, image size). A value for a field that is another signer's, or that does not exist, is
- * refused, as is a missing required one, naming the field.
+ * refused, as is a missing required one, naming the field. Everything cheap is checked first; the
+ * texts of fields with a pattern are then matched in the content thread (field-patterns.ts).
  */
-export function fillPlacedFields(
+export async function fillPlacedFields(
   fields: readonly ContractFieldRow[],
   signerNumber: number,
   input: {
@@ -44,7 +47,7 @@ export function fillPlacedFields(
     email: string;
     at: Date;
   },
-): FilledField[] {
+): Promise<FilledField[]> {
   const mine = fields.filter((field) => field.signer === signerNumber);
   const byId = new Map(mine.map((field) => [field.id, field]));
   for (const id of Object.keys(input.placed)) {
@@ -56,20 +59,40 @@ export function fillPlacedFields(
       );
   }
   const filled: FilledField[] = [];
+  const patterns: (PatternItem & { field: ContractFieldRow })[] = [];
   for (const field of mine) {
-    const refuse = (message: string): never => {
-      throw new AppError('INVALID_INPUT', `${fieldLabel(field)} ${message}`, `placed.${field.id}`);
-    };
-
+    const refuse = refusalOf(field);
     const given = input.placed[field.id];
     const value = filledValueOf(field, given, input, refuse);
     if (value === null || value === '') {
       if (field.required) refuse('needs a value.');
       continue;
     }
+    // The text as given is what its pattern must match whole (the stored value is trimmed).
+    if (field.type === 'text' && field.options.pattern) {
+      patterns.push({ field, pattern: field.options.pattern, text: given ?? field.value ?? '' });
+    }
     filled.push({ id: field.id, value });
   }
+  const refused = await judgePatternsApart(patterns.map(({ pattern, text }) => ({ pattern, text })));
+  if (refused) {
+    const refuse = refusalOf(patterns[refused.index]?.field as ContractFieldRow);
+    if (refused.problem === 'mismatch') refuse('does not have the form asked for.');
+    if (refused.problem === 'budget') {
+      refuse(
+        'cannot be checked: the patterns of this document take too long to check together. Ask the sender to simplify them.',
+      );
+    }
+    // Saved before patterns were bounded: the signer cannot fix it, the sender can.
+    refuse('cannot be checked: its pattern is too complex. Ask the sender to change it.');
+  }
   return filled;
+}
+
+function refusalOf(field: ContractFieldRow): (message: string) => never {
+  return (message) => {
+    throw new AppError('INVALID_INPUT', `${fieldLabel(field)} ${message}`, `placed.${field.id}`);
+  };
 }
 
 function filledValueOf(

@@ -120,7 +120,7 @@ async function fillFieldsOf(
   if (placed.length === 0 && Object.keys(input.placed).length === 0) return '';
   if (input.initials) decodeSignatureImage(input.initials);
   const number = numberOfSigner(all, signer.id);
-  const filled = fillPlacedFields(placed, number, input);
+  const filled = await fillPlacedFields(placed, number, input);
   // One statement for them all: 200 updates, one per field, took the embedded database a third of
   // a second inside the signature's transaction, with the contract locked.
   if (filled.length > 0) {
