@@ -66,4 +66,19 @@ export const patternLimits = {
   requestCost: 20_000_000,
 } as const;
 
+/**
+ * Pictures a signer gives as they sign: an image field's stamp or seal (PNG or JPEG), and the PNGs
+ * of their signature and initials. Their headers are read before anything is decoded: a 70 KB PNG
+ * that says 3,000 × 3,000 pixels at 16 bits inflates to 72 MB. A PNG's image data is then inflated
+ * in the content thread, to check that the seal can read it.
+ */
+export const pictureLimits = {
+  /** An image field's picture, as sent. */
+  imageBytes: 200 * 1024,
+  /** An image field's picture, in pixels each way: a stamp is drawn in a box of a few centimetres. */
+  imagePixels: 1200,
+  /** Bits per sample of a PNG (16 is twice the data, and nothing a pad or a stamp needs). */
+  bitDepth: 8,
+} as const;
+
 export const formatCount = (count: number) => count.toLocaleString('en');

@@ -71,14 +71,14 @@ export async function checkFields(
   if (!refused) return;
   const { index } = patterns[refused.index] ?? { index: 0 };
   const refuse = refusalOf(fields[index] as Checked, index);
-  if (refused.problem === 'mismatch') refuse('its value does not have the form asked for.', '.value');
-  if (refused.problem === 'budget') {
+  const { problem } = refused;
+  if (problem === 'mismatch') refuse('its value does not have the form asked for.', '.value');
+  else if (problem === 'budget') {
     refuse(
       'the patterns of these fields take too long to check together: give fewer fields a pattern, or simpler ones.',
       '.options.pattern',
     );
-  }
-  refuse(`its pattern ${patternProblemWords[refused.problem]}.`, '.options.pattern');
+  } else refuse(`its pattern ${patternProblemWords[problem]}.`, '.options.pattern');
 }
 
 /** How a field's refusal reads: named by its place in the list (and its label). */

@@ -4,6 +4,7 @@ import { compareDocuments } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { judgePatterns, type PatternItem } from '../contract-files/field-patterns';
 import { applySuggestionTask } from '../reviews/apply-suggestion-task';
+import { firstUnreadablePicture, type PictureBounds } from '../signing/signature-image';
 import { type PreparedContent, prepareDocument } from './prepare-document';
 
 /**
@@ -37,11 +38,19 @@ export async function judgePatternsTask(items: PatternItem[]): Promise<ReturnTyp
   return judgePatterns(items);
 }
 
+/** The first of a signature's PNGs the seal could not read, or null (signing-pictures.ts). */
+export async function readPicturesTask(
+  pictures: { dataUrl: string; bounds: PictureBounds }[],
+): Promise<number | null> {
+  return firstUnreadablePicture(pictures);
+}
+
 export const contentTasks = {
   prepareContent: prepareContentTask,
   compareDocuments: compareDocumentsTask,
   numberedRedline: numberedRedlineTask,
   applySuggestion: applySuggestionTask,
   judgePatterns: judgePatternsTask,
+  readPictures: readPicturesTask,
 };
 export type ContentTasks = typeof contentTasks;

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { taskEngine } from '../../workers/task-engine';
 import type { judgePatterns, PatternItem } from '../contract-files/field-patterns';
 import type { AppliedSuggestion, SuggestionDecision } from '../reviews/apply-suggestion-task';
+import type { PictureBounds } from '../signing/signature-image';
 import type { ContentTasks } from './content-tasks';
 import type { PreparedContent } from './prepare-document';
 
@@ -89,4 +90,14 @@ export async function applySuggestion(decision: SuggestionDecision): Promise<Dec
  */
 export async function judgePatternsApart(items: PatternItem[]): Promise<ReturnType<typeof judgePatterns>> {
   return items.length === 0 ? null : content.run('judgePatterns', items);
+}
+
+/**
+ * The pictures of a signature (its PNGs, headers already checked) inflated in the content thread
+ * to check the seal can read them: the index of the first that cannot be read, or null.
+ */
+export async function readPicturesApart(
+  pictures: { dataUrl: string; bounds: PictureBounds }[],
+): Promise<number | null> {
+  return pictures.length === 0 ? null : content.run('readPictures', pictures);
 }
