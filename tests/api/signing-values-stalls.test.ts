@@ -54,7 +54,7 @@ async function upload(): Promise<{ id: string; fileId: string }> {
   const response = await fetch(`${server.base}/api/contracts/upload-pdf?name=agreement.pdf`, {
     method: 'POST',
     headers: { cookie: owner, 'content-type': 'application/pdf' },
-    body: pdfFixture('with-attachment.pdf'),
+    body: new Uint8Array(pdfFixture('with-attachment.pdf')),
   });
   expect(response.status).toBe(201);
   const contract = await response.json();
