@@ -142,6 +142,19 @@ describe('a text field’s pattern is bounded in cost (security review 2026-12-0
       json: { title: 'VAT', content: field('[A-Z]{2}[0-9]{9}') },
     });
     expect(ordinary.statusCode, ordinary.body).toBe(201);
+    // The same most characters as on a PDF: a text with a pattern takes at most 500.
+    const long = field('[A-Z]+');
+    const attrs = (long.content[0]?.content[1] as { attrs: { options: Record<string, unknown> } }).attrs;
+    attrs.options.maxLength = 4000;
+    const tooLong = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'VAT', content: long },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe(
+      'A text field with a pattern takes at most 500 characters: lower its most characters',
+    );
   });
 
   it('keeps signing fast: a signer’s long texts are refused before any pattern runs', {
