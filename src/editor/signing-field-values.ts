@@ -6,6 +6,7 @@ import {
   fieldTypes,
   fieldTypesWithChoices,
   maxFieldSigner,
+  patternLengthProblem,
 } from '../shared/api/contract-fields';
 import type { EditorDocument, EditorNode } from '../shared/api/editor-document';
 
@@ -114,7 +115,8 @@ function textOptionsProblem(type: FieldType, options: unknown): string | null {
   const { format, pattern } = parsed.data;
   if ((format === 'pattern') !== (pattern !== undefined))
     return 'A text field’s pattern goes with the pattern format';
-  return null;
+  const tooLong = patternLengthProblem(parsed.data);
+  return tooLong && `${tooLong.charAt(0).toUpperCase()}${tooLong.slice(1)}`;
 }
 
 /** The signing fields of a stored document (JSON), in document order. Walks without recursion. */

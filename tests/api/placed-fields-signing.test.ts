@@ -257,7 +257,7 @@ describe('a picture for an image field', () => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(
-      '“Company seal” takes a PNG or JPEG picture of at most 3,000 × 3,000 pixels that can be read.',
+      '“Company seal” takes a PNG or JPEG picture of at most 1,200 × 1,200 pixels (8 bits a colour, no text or other extra data) that can be read: make it smaller, or save it again as an ordinary PNG or JPEG.',
     );
     const accepted = await sign(browser, { [fieldId]: signatureDataUrl() }, false, signer.name);
     expect(accepted.statusCode, accepted.body).toBe(204);

@@ -213,7 +213,7 @@ test('a refused save keeps the fields on the page and says why; the next change 
   // Not a regular expression: the server refuses, the page says so, and nothing is lost.
   await page.getByLabel('Pattern', { exact: true }).fill('[A-Z');
   await expect(page.getByRole('alert')).toContainText(
-    'Not saved: Field 1: its pattern is not a regular expression (RE2 syntax).',
+    'Not saved: Field 1: its pattern is not a regular expression (RE2 syntax: no look-arounds or back-references).',
   );
   // Done tries once more and is refused again; the correction is typed while that save is on
   // its way (held here until it is typed): it is saved next, not left behind the refusal.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patternLimits } from '../limits';
 import { idSchema } from './common';
 
 /**
@@ -72,7 +73,7 @@ export const fieldOptionsSchema = z
     pattern: z
       .string()
       .min(1)
-      .max(200)
+      .max(patternLimits.characters)
       .optional()
       .describe(
         'With format "pattern": the regular expression (RE2 syntax, matched whole) the text must match',
@@ -81,6 +82,25 @@ export const fieldOptionsSchema = z
   })
   .strict();
 export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
+
+/**
+ * The most characters a text field takes: its own most, and with a pattern at most
+ * `patternLimits.textCharacters`, whatever it says (what bounds the matching's cost).
+ */
+export function mostCharacters(options: Pick<FieldOptions, 'pattern' | 'maxLength'>): number | undefined {
+  if (!options.pattern) return options.maxLength;
+  return Math.min(options.maxLength ?? patternLimits.textCharacters, patternLimits.textCharacters);
+}
+
+/**
+ * Why a text field's options are refused for its pattern's sake, or null: one with a pattern takes
+ * at most `patternLimits.textCharacters`. The same rule for fields on a PDF and in the text.
+ */
+export function patternLengthProblem(options: Pick<FieldOptions, 'pattern' | 'maxLength'>): string | null {
+  return options.pattern && (options.maxLength ?? 0) > patternLimits.textCharacters
+    ? `a text field with a pattern takes at most ${patternLimits.textCharacters} characters: lower its most characters`
+    : null;
+}
 
 /** A field placed on a page of one of the contract's PDFs: its box is in fractions of the page as it shows. */
 export const placedFieldInputSchema = z

@@ -1,5 +1,6 @@
 import type { TextFieldOptions } from '../../editor/signing-field-values';
 import type { FieldOptions } from '../../shared/api/contract-fields';
+import { patternLimits } from '../../shared/limits';
 
 /** The most characters a text field may be given (the API's limit). */
 const maxTextLength = 4000;
@@ -33,6 +34,7 @@ export function TextFieldOptionsInputs({
   labelClass: string;
   patternInvalid?: boolean;
 }) {
+  const most = options.format === 'pattern' ? patternLimits.textCharacters : maxTextLength;
   return (
     <>
       <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -53,7 +55,15 @@ export function TextFieldOptionsInputs({
           value={options.format ?? ''}
           onChange={(event) => {
             const format = (event.target.value || undefined) as FieldOptions['format'];
-            onChange({ format, ...(format === 'pattern' ? {} : { pattern: undefined }) });
+            onChange({
+              format,
+              ...(format === 'pattern'
+                ? // A text with a pattern takes at most 500 characters (what bounds checking it).
+                  options.maxLength && options.maxLength > patternLimits.textCharacters
+                  ? { maxLength: patternLimits.textCharacters }
+                  : {}
+                : { pattern: undefined }),
+            });
           }}
           className={inputClass}
         >
@@ -74,7 +84,7 @@ export function TextFieldOptionsInputs({
           <input
             id={idOf('pattern')}
             value={options.pattern ?? ''}
-            maxLength={200}
+            maxLength={patternLimits.characters}
             spellCheck={false}
             aria-describedby={idOf('pattern-hint')}
             aria-invalid={patternInvalid}
@@ -92,11 +102,11 @@ export function TextFieldOptionsInputs({
           type="number"
           inputMode="numeric"
           min={1}
-          max={maxTextLength}
+          max={most}
           value={options.maxLength ?? ''}
           onChange={(event) => {
             const length = Number.parseInt(event.target.value, 10);
-            onChange({ maxLength: length >= 1 ? Math.min(maxTextLength, length) : undefined });
+            onChange({ maxLength: length >= 1 ? Math.min(most, length) : undefined });
           }}
           className={inputClass}
         />

@@ -38,6 +38,11 @@ export const signers = pgTable(
     signatureKind: signatureKindEnum('signature_kind'),
     /** The signature as the signer drew or typed it, rendered to PNG. */
     signatureImage: bytes('signature_image'),
+    /**
+     * The initials the signer adopted, as a PNG: stored once, here, and drawn in each of their
+     * initials fields (whose filled value says 'initials'), as the signature is in theirs.
+     */
+    initialsImage: bytes('initials_image'),
     consentVersion: text('consent_version'),
     consentHash: text('consent_hash'),
     signedIp: text('signed_ip'),

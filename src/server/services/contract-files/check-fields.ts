@@ -1,11 +1,14 @@
-import { RE2JS } from 're2js';
 import {
   fieldTypesWithChoices,
   filledAtSigning,
+  mostCharacters,
   type PlacedFieldInput,
+  patternLengthProblem,
 } from '../../../shared/api/contract-fields';
 import { AppError } from '../../../shared/errors';
 import type { ContractFileRow } from '../../db/schema';
+import { judgePatternsApart } from '../contracts/contract-content';
+import { type PatternItem, patternProblemWords } from './field-patterns';
 
 /** Rounding in the editor may put an edge a hair past the page's. */
 const edge = 1 + 1e-6;
@@ -17,22 +20,20 @@ type Checked = Required<Pick<PlacedFieldInput, 'label' | 'required' | 'value' | 
 /**
  * Checks fields placed on a contract's PDFs: each on one of its files and inside a page of it,
  * with what its type allows (choices for a radio group or dropdown, a text format, a pattern RE2
- * can compile, a prefill of the right kind). A refusal names the field by its place in the list
- * and says what is wrong. Patterns are RE2's, matched in linear time whatever the input, so a
- * sender's pattern can never stall the server on a signer's text.
+ * can compile within its bound, a prefill of the right kind). A refusal names the field by its
+ * place in the list and says what is wrong. Everything cheap is checked first, on this thread;
+ * then the patterns, compiled once each and bounded, are matched against their prefills in the
+ * content thread (field-patterns.ts), so a sender's pattern never stalls the server.
  */
-export function checkFields(fields: readonly Checked[], files: readonly ContractFileRow[]): void {
+export async function checkFields(
+  fields: readonly Checked[],
+  files: readonly ContractFileRow[],
+): Promise<void> {
   const byId = new Map(files.map((file) => [file.id, file]));
   const ids = new Set<string>();
+  const patterns: (PatternItem & { index: number })[] = [];
   for (const [index, field] of fields.entries()) {
-    const at = `fields.${index}`;
-    const refuse = (message: string, part = ''): never => {
-      throw new AppError(
-        'INVALID_INPUT',
-        `Field ${index + 1}${field.label ? ` (“${field.label}”)` : ''}: ${message}`,
-        `${at}${part}`,
-      );
-    };
+    const refuse = refusalOf(field, index);
     if (field.id) {
       if (ids.has(field.id)) refuse('its id is given twice.', '.id');
       ids.add(field.id);
@@ -52,8 +53,10 @@ export function checkFields(fields: readonly Checked[], files: readonly Contract
       if (value !== null && !choices.includes(value))
         refuse('its value is not one of its choices.', '.value');
     } else if (options.choices) refuse('only a radio group or a dropdown has choices.', '.options.choices');
-    if (type === 'text') checkText(field, refuse);
-    else if (options.multiline || options.format || options.pattern || options.maxLength) {
+    if (type === 'text') {
+      checkText(field, refuse);
+      if (options.pattern) patterns.push({ index, pattern: options.pattern, text: value });
+    } else if (options.multiline || options.format || options.pattern || options.maxLength) {
       refuse('only a text field has a format, a pattern, lines or a length.', '.options');
     }
     if (value === null) continue;
@@ -64,6 +67,29 @@ export function checkFields(fields: readonly Checked[], files: readonly Contract
       refuse('a date is written YYYY-MM-DD.', '.value');
     }
   }
+  const refused = await judgePatternsApart(patterns.map(({ pattern, text }) => ({ pattern, text })));
+  if (!refused) return;
+  const { index } = patterns[refused.index] ?? { index: 0 };
+  const refuse = refusalOf(fields[index] as Checked, index);
+  const { problem } = refused;
+  if (problem === 'mismatch') refuse('its value does not have the form asked for.', '.value');
+  else if (problem === 'budget') {
+    refuse(
+      'the patterns of these fields take too long to check together: give fewer fields a pattern, or simpler ones.',
+      '.options.pattern',
+    );
+  } else refuse(`its pattern ${patternProblemWords[problem]}.`, '.options.pattern');
+}
+
+/** How a field's refusal reads: named by its place in the list (and its label). */
+function refusalOf(field: Checked, index: number) {
+  return (message: string, part = ''): never => {
+    throw new AppError(
+      'INVALID_INPUT',
+      `Field ${index + 1}${field.label ? ` (“${field.label}”)` : ''}: ${message}`,
+      `fields.${index}${part}`,
+    );
+  };
 }
 
 function checkText(field: Checked, refuse: (message: string, part?: string) => never): void {
@@ -72,8 +98,8 @@ function checkText(field: Checked, refuse: (message: string, part?: string) => n
     refuse('a pattern format needs its pattern.', '.options.pattern');
   if (options.pattern && options.format !== 'pattern')
     refuse('a pattern goes with the pattern format.', '.options.pattern');
-  if (options.pattern && !isPattern(options.pattern))
-    refuse('its pattern is not a regular expression (RE2 syntax).', '.options.pattern');
+  const tooLong = patternLengthProblem(options);
+  if (tooLong) refuse(`${tooLong}.`, '.options.maxLength');
   if (value !== null) {
     const problem = textProblem(value, options);
     if (problem) refuse(`its value ${problem}.`, '.value');
@@ -81,28 +107,16 @@ function checkText(field: Checked, refuse: (message: string, part?: string) => n
 }
 
 /**
- * Whether RE2 compiles a sender's pattern: it matches in linear time whatever the text, and has no
- * look-arounds or back-references.
+ * Why a text does not fit a text field's options (null when it does), in words a signer reads too:
+ * all but its pattern, which is matched apart (`judgePatternsApart`), after these cheap checks.
  */
-export function isPattern(pattern: string): boolean {
-  try {
-    RE2JS.compile(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Why a text does not fit a text field's options (null when it does), in words a signer reads too. */
 export function textProblem(text: string, options: Checked['options']): string | null {
-  if (options.maxLength && [...text].length > options.maxLength)
-    return `is longer than ${options.maxLength} characters`;
+  const most = mostCharacters(options);
+  // Counted in UTF-16 first: a 4,000-character text is not spread into an array to learn it is too long.
+  if (most && text.length > most && [...text].length > most) return `is longer than ${most} characters`;
   if (!options.multiline && /[\r\n]/.test(text)) return 'must be one line';
   if (options.format === 'number' && !/^-?\d+([.,]\d+)?$/.test(text.trim())) return 'must be a number';
   if (options.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim()))
     return 'must be an e-mail address';
-  if (options.format === 'pattern' && options.pattern && !RE2JS.compile(options.pattern).matches(text)) {
-    return 'does not have the form asked for';
-  }
   return null;
 }

@@ -35,7 +35,7 @@ export async function saveFields(
       value: field.value ?? null,
       options: field.options ?? {},
     }));
-    checkFields(fields, files);
+    await checkFields(fields, files);
     // An id is kept only for a field this contract had: any other gets a new one.
     // What a kept field was placed over (a text tag) stays with it: the send takes the tag's glyphs
     // out of the document, wherever the field is now.

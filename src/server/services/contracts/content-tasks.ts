@@ -2,7 +2,9 @@ import { emptyDocument } from '../../../editor/content';
 import { numberChanges } from '../../../editor/redline/changes';
 import { compareDocuments } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
+import { judgePatterns, type PatternItem } from '../contract-files/field-patterns';
 import { applySuggestionTask } from '../reviews/apply-suggestion-task';
+import { firstUnreadablePicture, type PictureBounds } from '../signing/signature-image';
 import { type PreparedContent, prepareDocument } from './prepare-document';
 
 /**
@@ -31,10 +33,24 @@ export async function numberedRedlineTask(pair: { before: string; after: string 
   );
 }
 
+/** Texts matched against their fields' patterns, each compiled once (field-patterns.ts). */
+export async function judgePatternsTask(items: PatternItem[]): Promise<ReturnType<typeof judgePatterns>> {
+  return judgePatterns(items);
+}
+
+/** The first of a signature's PNGs the seal could not read, or null (signing-pictures.ts). */
+export async function readPicturesTask(
+  pictures: { dataUrl: string; bounds: PictureBounds }[],
+): Promise<number | null> {
+  return firstUnreadablePicture(pictures);
+}
+
 export const contentTasks = {
   prepareContent: prepareContentTask,
   compareDocuments: compareDocumentsTask,
   numberedRedline: numberedRedlineTask,
   applySuggestion: applySuggestionTask,
+  judgePatterns: judgePatternsTask,
+  readPictures: readPicturesTask,
 };
 export type ContentTasks = typeof contentTasks;

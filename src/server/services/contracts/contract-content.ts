@@ -3,7 +3,9 @@ import type { Redline } from '../../../editor/redline/compare-documents';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import { AppError } from '../../../shared/errors';
 import { taskEngine } from '../../workers/task-engine';
+import type { judgePatterns, PatternItem } from '../contract-files/field-patterns';
 import type { AppliedSuggestion, SuggestionDecision } from '../reviews/apply-suggestion-task';
+import type { PictureBounds } from '../signing/signature-image';
 import type { ContentTasks } from './content-tasks';
 import type { PreparedContent } from './prepare-document';
 
@@ -79,4 +81,23 @@ export async function applySuggestion(decision: SuggestionDecision): Promise<Dec
   const result = await content.run('applySuggestion', decision);
   if (result.outcome !== 'applied') return result;
   return { ...result, content: result.content && checked(result.content) };
+}
+
+/**
+ * A save's or a signature's texts matched against their fields' patterns (`judgePatterns`) in the
+ * content thread: compiling a sender's pattern and matching it cost up to tens of milliseconds
+ * each, which the request thread (and everyone's requests behind it) must not spend.
+ */
+export async function judgePatternsApart(items: PatternItem[]): Promise<ReturnType<typeof judgePatterns>> {
+  return items.length === 0 ? null : content.run('judgePatterns', items);
+}
+
+/**
+ * The pictures of a signature (its PNGs, headers already checked) inflated in the content thread
+ * to check the seal can read them: the index of the first that cannot be read, or null.
+ */
+export async function readPicturesApart(
+  pictures: { dataUrl: string; bounds: PictureBounds }[],
+): Promise<number | null> {
+  return pictures.length === 0 ? null : content.run('readPictures', pictures);
 }

@@ -2,7 +2,7 @@ import { ContentTooLargeError, InvalidContentError, normalizeDocument } from '..
 import { renderDocumentHtml } from '../../../editor/html';
 import { signingFieldsInText } from '../../../editor/signing-field-values';
 import type { EditorDocument } from '../../../shared/api/editor-document';
-import { isPattern } from '../contract-files/check-fields';
+import { patternProblem, patternProblemWords } from '../contract-files/field-patterns';
 
 export type PreparedContent =
   | { ok: true; contentJson: string; contentHtml: string }
@@ -15,15 +15,20 @@ export type PreparedContent =
 export function prepareDocument(document: EditorDocument): PreparedContent {
   try {
     const content = normalizeDocument(document);
-    const badPattern = signingFieldsInText(content).find(
-      (field) => field.options?.pattern !== undefined && !isPattern(field.options.pattern),
-    );
-    if (badPattern) {
-      return {
-        ok: false,
-        tooLarge: false,
-        message: `The pattern of the text field${badPattern.label ? ` “${badPattern.label}”` : ''} is not a regular expression (RE2 syntax: no look-arounds or back-references)`,
-      };
+    // Each pattern compiled once, here in the content thread, under the same bound as a PDF's fields.
+    const judged = new Map<string, ReturnType<typeof patternProblem>>();
+    for (const field of signingFieldsInText(content)) {
+      const pattern = field.options?.pattern;
+      if (pattern === undefined) continue;
+      if (!judged.has(pattern)) judged.set(pattern, patternProblem(pattern));
+      const problem = judged.get(pattern);
+      if (problem) {
+        return {
+          ok: false,
+          tooLarge: false,
+          message: `The pattern of the text field${field.label ? ` “${field.label}”` : ''} ${patternProblemWords[problem]}`,
+        };
+      }
     }
     return { ok: true, contentJson: JSON.stringify(content), contentHtml: renderDocumentHtml(content) };
   } catch (error) {

@@ -17,18 +17,22 @@ export function filledFieldsOf(db: Database, contractId: string): Promise<Filled
 /**
  * The filled fields as the seal draws them: on the page of the document as sent (the file's first
  * page there, set at send, plus the field's page), a signature field with its signer's signature,
- * initials and images as the pictures given, a checkbox as a mark, the rest as their text.
- * `signers` are in signing order.
+ * an initials field with their initials (stored once on the signer; a data URL in the field itself
+ * when signed before that), images as the pictures given, a checkbox as a mark, the rest as their
+ * text. `signers` are in signing order.
  */
 export function drawnFields(
   filled: readonly FilledField[],
-  signers: readonly Pick<SignerRow, 'signatureImage'>[],
+  signers: readonly Pick<SignerRow, 'signatureImage' | 'initialsImage'>[],
 ): (DrawnField & { page: number })[] {
   const drawn: (DrawnField & { page: number })[] = [];
   for (const { field, page } of filled) {
     if (field.filledValue === null) continue;
-    const signature = signerNumbered(signers, field.signer)?.signatureImage ?? null;
-    const value = drawnValue(field.type, field.filledValue, field.options.multiline === true, signature);
+    const signer = signerNumbered(signers, field.signer);
+    const value = drawnValue(field.type, field.filledValue, field.options.multiline === true, {
+      signature: signer?.signatureImage ?? null,
+      initials: signer?.initialsImage ?? null,
+    });
     if (!value) continue;
     drawn.push({
       page,
@@ -46,10 +50,12 @@ function drawnValue(
   type: string,
   filled: string,
   multiline: boolean,
-  signatureImage: Uint8Array | null,
+  images: { signature: Uint8Array | null; initials: Uint8Array | null },
 ): DrawnValue | null {
   if (type === 'signature')
-    return signatureImage ? { kind: 'image', image: signatureImage, format: 'png' } : null;
+    return images.signature ? { kind: 'image', image: images.signature, format: 'png' } : null;
+  if (type === 'initials' && filled === 'initials')
+    return images.initials ? { kind: 'image', image: images.initials, format: 'png' } : null;
   if (type === 'checkbox') return filled === 'true' ? { kind: 'check' } : null;
   const picture = dataUrl.exec(filled);
   if (picture) {
@@ -75,7 +81,8 @@ export function filledValuesBySigner(
   for (const { field, page, fileName } of filled) {
     const signer = signerNumbered(signers, field.signer);
     if (!signer || field.filledValue === null) continue;
-    const picture = field.type === 'signature' || field.filledValue.startsWith('data:');
+    const picture =
+      field.type === 'signature' || field.type === 'initials' || field.filledValue.startsWith('data:');
     const value = picture
       ? '(drawn on the page)'
       : field.type === 'checkbox'

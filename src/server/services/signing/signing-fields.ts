@@ -23,7 +23,9 @@ export async function signingFieldsOf(
     const mine = field.signer === number;
     const filled = field.filledValue !== null;
     const shown =
-      filled && !field.filledValue?.startsWith('data:') && !['signature', 'checkbox'].includes(field.type)
+      filled &&
+      !field.filledValue?.startsWith('data:') &&
+      !['signature', 'initials', 'checkbox'].includes(field.type)
         ? field.filledValue
         : null;
     return {

@@ -7,6 +7,7 @@ import {
   type TextFieldOptions,
 } from '../../../../editor/signing-field-values';
 import { type FieldType, fieldTypes, fieldTypesWithChoices } from '../../../../shared/api/contract-fields';
+import { formatCount, patternLimits } from '../../../../shared/limits';
 import { TextFieldOptionsInputs, withOptions } from '../../../components/text-field-options';
 import { Button } from '../../../components/ui/button';
 import { fieldTypeNames } from '../../../lib/field-types';
@@ -20,10 +21,12 @@ const inputClass =
 
 const patternRefused =
   'This pattern cannot be used: patterns are RE2 regular expressions, without look-arounds or back-references.';
+const patternTooLarge = `This pattern is too complex to check quickly (more than ${formatCount(patternLimits.instructions)} steps once compiled): write it with fewer or smaller repetitions.`;
 
 /**
- * Why a pattern will be refused, told as it is typed: RE2 compiles it here as on the server,
- * loaded only once a pattern is asked for. null while it loads, or when the pattern is fine.
+ * Why a pattern will be refused, told as it is typed: RE2 compiles it here as on the server, and
+ * its program is held to the server's bound (`patternLimits`), loaded only once a pattern is asked
+ * for. null while it loads, or when the pattern is fine.
  */
 function usePatternProblem(pattern: string | null): string | null {
   const [re2, setRe2] = useState<typeof import('re2js') | null>(null);
@@ -40,8 +43,8 @@ function usePatternProblem(pattern: string | null): string | null {
   }, [pattern, re2]);
   if (pattern === null || !re2) return null;
   try {
-    re2.RE2JS.compile(pattern);
-    return null;
+    const size = re2.RE2JS.compile(pattern).matcher('').programSize();
+    return size > patternLimits.instructions ? patternTooLarge : null;
   } catch {
     return patternRefused;
   }

@@ -1,12 +1,13 @@
 import { type CSSProperties, useMemo, useState } from 'react';
-import type { FieldType } from '../../../../shared/api/contract-fields';
+import { type FieldType, mostCharacters } from '../../../../shared/api/contract-fields';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
+import { pictureLimits } from '../../../../shared/limits';
 import { fieldNameOf } from '../../../lib/field-types';
 
 /** What fills itself from the signature, the name and the date: nothing to type in the box. */
 const automatic: readonly FieldType[] = ['signature', 'initials', 'name', 'email', 'dateSigned'];
 
-const maxImageBytes = 200 * 1024;
+const maxImageBytes = pictureLimits.imageBytes;
 
 /** Initials as the signer adopts them: the first letter of each part of their name. */
 export const initialsOf = (name: string) =>
@@ -340,7 +341,7 @@ function MyField({
         id={id}
         aria-label={label}
         value={value}
-        maxLength={field.options.maxLength}
+        maxLength={mostCharacters(field.options)}
         onChange={(event) => set(event.target.value)}
         className={`${typedClass} resize-none focus:min-h-24`}
       />
@@ -354,7 +355,7 @@ function MyField({
       inputMode={field.options.format === 'number' ? 'decimal' : undefined}
       dir="auto"
       value={value}
-      maxLength={field.options.maxLength}
+      maxLength={mostCharacters(field.options)}
       onChange={(event) => set(event.target.value)}
       className={typedClass}
     />
