@@ -1,1 +1,0 @@
-ALTER TABLE "signers" ADD COLUMN "initials_image" "bytea";
