@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../src/server/workers/task-failure';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
-import { startTaskThread, type TaskThread } from '../../src/server/workers/task-thread';
+import { askServer, startTaskThread, type TaskThread } from '../../src/server/workers/task-thread';
 import { backgroundNice } from '../../src/server/workers/thread-priority';
 
 type FaultyTasks = {
@@ -18,6 +18,7 @@ type FaultyTasks = {
   wait(ms: number): Promise<number>;
   spin(ms: number): Promise<number>;
   sum(bytes: Uint8Array): Promise<number>;
+  ask(input: { request: string; input: unknown }): Promise<{ threadId: number; answer: unknown }>;
   bytes(size: number): Promise<{
     large: Uint8Array;
     again: Uint8Array;
@@ -144,6 +145,139 @@ describe('a task thread with calls queued', () => {
     // f1 ran at once; four calls went ahead of the background ones waiting, then one of those.
     expect(finished).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'b1', 'f6', 'f7', 'b2']);
   }, 30_000);
+});
+
+/** A promise with its resolve and reject at hand: a server request the test answers when it says. */
+function held<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('a task thread whose call waits on the calling thread', () => {
+  it('parks that call: the call queued behind it runs meanwhile, and the parked one resumes after', async () => {
+    const answer = held<string>();
+    const asked = held<unknown>();
+    const parking = startTaskThread<FaultyTasks>(workerFile, {
+      idleMs: 3_600_000,
+      taskTimeoutMs: 60_000,
+      serverRequests: {
+        slow: async (input: unknown) => {
+          asked.resolve(input);
+          return answer.promise;
+        },
+      },
+    });
+    try {
+      const order: string[] = [];
+      const parked = parking.run('ask', { request: 'slow', input: { n: 1 } }, [], { key: 'org-a' }).then((result) => {
+        order.push('parked');
+        return result;
+      });
+      // Asked by the thread, with the task's input: the first call is now waiting on this side.
+      expect(await asked.promise).toEqual({ n: 1 });
+      const queued = await parking.run('threadId', null, [], { key: 'org-b' });
+      order.push('queued');
+      // The second call went to the same thread, and was answered while the first still waited.
+      answer.resolve('from the server');
+      const resumed = await parked;
+      expect(order).toEqual(['queued', 'parked']);
+      expect(resumed).toEqual({ threadId: queued, answer: 'from the server' });
+      expect(await parking.run('threadId', null)).toBe(queued);
+    } finally {
+      await parking.close();
+    }
+  });
+
+  it('gives the task a refusal of the request as its own, and the thread stays', async () => {
+    const refusing = startTaskThread<FaultyTasks>(workerFile, {
+      idleMs: 3_600_000,
+      taskTimeoutMs: 60_000,
+      serverRequests: {
+        refused: async () => {
+          throw new TaskRefusal('The authority could not be reached: no route');
+        },
+      },
+    });
+    try {
+      const before = await refusing.run('threadId', null);
+      const call = refusing.run('ask', { request: 'refused', input: null });
+      await expect(call).rejects.toBeInstanceOf(TaskRefusal);
+      await expect(call).rejects.toThrow('The authority could not be reached: no route');
+      // A request nobody serves is the task's fault: its thread is replaced.
+      await expect(refusing.run('ask', { request: 'unknown', input: null })).rejects.toThrow(
+        "The worker thread failed and was replaced (ask: Error: No server request 'unknown')",
+      );
+      expect(await refusing.run('threadId', null)).not.toBe(before);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('fails a parked call with the thread when the call running beside it breaks it, never a call queued', async () => {
+    const answer = held<string>();
+    const asked = held<void>();
+    const sharing = startTaskThread<FaultyTasks>(workerFile, {
+      idleMs: 3_600_000,
+      taskTimeoutMs: 60_000,
+      serverRequests: {
+        slow: async () => {
+          asked.resolve();
+          return answer.promise;
+        },
+      },
+    });
+    try {
+      const before = await sharing.run('threadId', null);
+      const parked = sharing.run('ask', { request: 'slow', input: null });
+      await asked.promise;
+      const broken = sharing.run('outOfBounds', null);
+      const queued = sharing.run('threadId', null);
+      await expect(broken).rejects.toThrow('was replaced (outOfBounds: RuntimeError');
+      await expect(parked).rejects.toBeInstanceOf(TaskFailure);
+      await expect(parked).rejects.toThrow('was replaced (outOfBounds: RuntimeError');
+      const after = await queued;
+      expect(after).not.toBe(before);
+      // The answer that comes for the failed call goes nowhere; the fresh thread serves on.
+      answer.resolve('too late');
+      expect(await sharing.run('threadId', null)).toBe(after);
+    } finally {
+      await sharing.close();
+    }
+  });
+
+  it('fails a parked call whose answer does not come within its own task timeout', async () => {
+    const asked = held<void>();
+    const timed = startTaskThread<FaultyTasks>(workerFile, {
+      idleMs: 3_600_000,
+      taskTimeoutMs: 1_500,
+      serverRequests: {
+        never: async () => {
+          asked.resolve();
+          return new Promise(() => {});
+        },
+      },
+    });
+    try {
+      const before = await timed.run('threadId', null);
+      const parked = timed.run('ask', { request: 'never', input: null });
+      await asked.promise;
+      // Run while the other is parked, on its own clock: done before the parked call's runs out.
+      expect(await timed.run('spin', 500)).toBe(before);
+      await expect(parked).rejects.toThrow('The worker thread took longer than 1.5 s on ask');
+      expect(await timed.run('threadId', null)).not.toBe(before);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('off a thread, does the request where the task runs', async () => {
+    expect(await askServer('timestamp', 20, async (n: number) => n + 1)).toBe(21);
+  });
 });
 
 describe('a task thread given an input it cannot take', () => {

@@ -4,6 +4,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { TaskRefusal } from '../workers/task-refusal';
+import { askServer } from '../workers/task-thread';
 import {
   algorithm,
   attribute,
@@ -24,6 +25,7 @@ import {
   Tag,
 } from './der';
 import { type SealingCertificate, type SealingKeyMaterial, sealingKeyMaterial } from './pkcs12-certificate';
+import { exchangeWithTsa } from './tsa-exchange';
 
 export type SealInput = {
   certificate: SealingCertificate;
@@ -45,8 +47,6 @@ export function signatureRoom(keyMaterial: SealingKeyMaterial, withTimestamp: bo
   const bytes = certificates + 2048 + (withTimestamp ? 16_384 : 0);
   return Math.max(8192, Math.ceil(bytes / 2048) * 2048);
 }
-
-const tsaTimeoutMs = 15_000;
 
 /**
  * Seals a PDF with an invisible PAdES baseline signature (B-B, or B-T with `tsaUrl`): SubFilter
@@ -166,19 +166,10 @@ export async function timestampDigest(tsaUrl: string, imprint: Buffer): Promise<
     encode(Tag.integer, nonce),
     Buffer.from([0x01, 0x01, 0xff]), // certReq TRUE: the token carries the TSA certificate
   );
-  let response: Response;
-  try {
-    response = await fetch(tsaUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
-      body: new Uint8Array(request),
-      signal: AbortSignal.timeout(tsaTimeoutMs),
-    });
-  } catch (error) {
-    throw new TaskRefusal(`The time-stamping authority could not be reached: ${(error as Error).message}`);
-  }
-  if (!response.ok) throw new TaskRefusal(`The time-stamping authority answered HTTP ${response.status}`);
-  const body = Buffer.from(await response.arrayBuffer());
+  // The HTTP exchange is the server thread's: the PDF thread serves other calls meanwhile.
+  const body = Buffer.from(
+    await askServer('timestamp', { url: tsaUrl, request: new Uint8Array(request) }, exchangeWithTsa),
+  );
   try {
     return checkTimestampResponse(body, imprint, nonce);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
 import { TaskFailure } from './task-failure';
 import { TaskRefusal } from './task-refusal';
@@ -6,6 +7,13 @@ import { runBelowServerThread } from './thread-priority';
 /** Named async functions taking one input: what a worker thread can be asked to do. */
 // biome-ignore lint/suspicious/noExplicitAny: each task declares its own input type
 export type Tasks = Record<string, (input: any) => Promise<unknown>>;
+
+/**
+ * Named pieces of I/O the calling thread does for a task (`askServer`), each taking one input
+ * that can be cloned to it and answering one back; a TaskRefusal thrown crosses as a refusal.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each request declares its own input type
+export type ServerRequests = Record<string, (input: any) => Promise<unknown>>;
 
 /**
  * Where a call waits for the thread. `key` names whose call it is (an organization's id): the
@@ -42,6 +50,8 @@ export type TaskThreadOptions = {
   taskTimeoutMs: number;
   /** Heap limits of the thread: a hostile input that needs more kills the thread, not the process. */
   resourceLimits?: ResourceLimits;
+  /** What the thread's tasks may ask this thread to do while they wait (`askServer`). */
+  serverRequests?: ServerRequests;
 };
 
 /** A call waiting for the thread, or running on it. */
@@ -56,6 +66,12 @@ type Call = {
 
 /** What a worker answers: its task's result, a refusal, or the fault that ended its usefulness. */
 type Answer = { id: number; result?: unknown; refusal?: string; fault?: string };
+
+/** A task asking the calling thread for a piece of I/O (`askServer`): call `id`'s request number `ask`. */
+type Ask = { id: number; ask: number; request: string; input: unknown };
+
+/** The calling thread's reply to an Ask: the request's result, its refusal, or the error it threw. */
+type Reply = { reply: number; result?: unknown; refusal?: string; error?: string };
 
 /**
  * After this many calls people wait for have gone ahead of a background call waiting, it goes
@@ -113,24 +129,35 @@ function fairQueue() {
  * Runs tasks in one worker thread, so seconds of CPU on one document never stall the requests of
  * others. The thread starts on the first task and stops when idle. Calls go to it one at a time,
  * from a fair queue kept on this side (`QueuePlace`), and a call's time starts when the thread
- * starts it: a call queued behind a slow one is not charged for the wait. A thread that dies, runs
- * out of memory, overruns a task or fails one unexpectedly (anything but a TaskRefusal) is
- * replaced at once, and only the call it was running fails (`TaskFailure`); the calls queued
- * behind it go to the fresh thread, their transfer lists still unused. A thread whose task threw
- * may be left broken, as react-pdf's WebAssembly layout is after running out of bounds, and every
- * later task on it would fail too, so none is sent to it.
+ * starts it: a call queued behind a slow one is not charged for the wait. A call waiting for a
+ * piece of I/O this thread does for it (`askServer`, served by `serverRequests`) is parked: the
+ * thread is idle meanwhile, so the next call queued goes to it, and the parked call resumes beside
+ * that one when its answer comes (JavaScript runs one of them at a time). A call's timer keeps
+ * running while it is parked. A thread that dies, runs out of memory, overruns a task or fails one
+ * unexpectedly (anything but a TaskRefusal) is replaced at once, and the calls on it fail
+ * (`TaskFailure`): the one it was running, and any parked beside it (parked calls are the only
+ * ones that can share a thread's fault); the calls queued go to the fresh thread, their transfer
+ * lists still unused. A thread whose task threw may be left broken, as react-pdf's WebAssembly
+ * layout is after running out of bounds, and every later task on it would fail too, so none is
+ * sent to it.
  */
 export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskThreadOptions): TaskThread<T> {
   let worker: Worker | undefined;
   let nextId = 1;
   const queue = fairQueue();
-  /** The call the thread is running, and the timer of its task timeout. */
-  let running: { call: Call; timeout: NodeJS.Timeout } | undefined;
+  /**
+   * The calls on the thread, by id: the timer of each one's task timeout, and how many of its
+   * requests to this thread are unanswered (while any is, the call is parked). All but one of
+   * them are parked, or were and have resumed.
+   */
+  const onThread = new Map<number, { call: Call; timeout: NodeJS.Timeout; asking: number }>();
+  /** Whether a call on the thread is not parked: the next one queued waits for it. */
+  const busy = () => [...onThread.values()].some((entry) => entry.asking === 0);
   let idleTimer: NodeJS.Timeout | undefined;
   let keepUntil = 0;
   const stopWhenIdle = () => {
     clearTimeout(idleTimer);
-    if (running || queue.size > 0 || !worker) return;
+    if (onThread.size > 0 || queue.size > 0 || !worker) return;
     // Idle, the thread does not keep the process alive; busy, it does (see dispatch).
     worker.unref();
     idleTimer = setTimeout(
@@ -143,22 +170,52 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
     );
     idleTimer.unref();
   };
-  /** The running call is over: the next one waiting goes to the thread, or the thread idles. */
-  const finish = () => {
-    if (running) clearTimeout(running.timeout);
-    running = undefined;
+  /** A call on the thread is over: the next one waiting goes to the thread, or the thread idles. */
+  const finish = (id: number) => {
+    clearTimeout(onThread.get(id)?.timeout);
+    onThread.delete(id);
     dispatch();
   };
-  /** The running call failed with the thread: the thread is replaced, the queue goes on. */
-  const failRunning = (error: Error) => {
+  /** A call on the thread failed with it: the thread is replaced, and every call on it fails. */
+  const failThread = (error: Error) => {
     const broken = worker;
     worker = undefined;
     void broken?.terminate();
-    const call = running?.call;
-    if (running) clearTimeout(running.timeout);
-    running = undefined;
-    call?.reject(error);
+    const failed = [...onThread.values()];
+    onThread.clear();
+    for (const { call, timeout } of failed) {
+      clearTimeout(timeout);
+      call.reject(error);
+    }
     dispatch();
+  };
+  /** Does what a call asked of this thread, and sends the answer to the thread it is still on. */
+  const serve = async (thread: Worker, { id, ask, request, input }: Ask) => {
+    const entry = onThread.get(id);
+    if (!entry) return;
+    entry.asking += 1;
+    // The thread is idle while the call waits: the next call queued goes to it.
+    dispatch();
+    let reply: Reply;
+    try {
+      const handler = options.serverRequests?.[request];
+      if (!handler) throw new Error(`No server request '${request}'`);
+      reply = { reply: ask, result: await handler(input) };
+    } catch (error) {
+      reply =
+        error instanceof TaskRefusal
+          ? { reply: ask, refusal: error.message }
+          : { reply: ask, error: error instanceof Error ? error.message : String(error) };
+    }
+    // Failed with its thread meanwhile: no one is left to answer.
+    if (worker !== thread || onThread.get(id) !== entry) return;
+    entry.asking -= 1;
+    try {
+      thread.postMessage(reply);
+    } catch (error) {
+      // An answer that cannot be cloned: the call fails, as its task would on a broken request.
+      thread.postMessage({ reply: ask, error: (error as Error).message } satisfies Reply);
+    }
   };
   const start = () => {
     const started = new Worker(workerFile, {
@@ -167,33 +224,38 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
       // every element it makes (7% of a 100-page render).
       env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
     });
-    started.on('message', (message: Answer) => {
-      if (worker !== started || running?.call.id !== message.id) return;
-      const { call } = running;
+    started.on('message', (message: Answer | Ask) => {
+      if (worker !== started) return;
+      if ('ask' in message) {
+        void serve(started, message);
+        return;
+      }
+      const call = onThread.get(message.id)?.call;
+      if (!call) return;
       if (message.fault !== undefined) {
         // The thread is replaced now: the next task starts a fresh one, not after it idles out.
-        failRunning(new TaskFailure(`The worker thread failed and was replaced (${message.fault})`, 'fault'));
+        failThread(new TaskFailure(`The worker thread failed and was replaced (${message.fault})`, 'fault'));
         return;
       }
       if (message.refusal !== undefined) call.reject(new TaskRefusal(message.refusal));
       else call.resolve(message.result);
-      finish();
+      finish(message.id);
     });
-    // Only the current thread's end fails the call it runs: one stopped for being idle held none.
+    // Only the current thread's end fails the calls on it: one stopped for being idle held none.
     started.on('error', (error) => {
       if (worker === started)
-        failRunning(new TaskFailure(`The worker thread failed (${faultOf(error)})`, 'stopped'));
+        failThread(new TaskFailure(`The worker thread failed (${faultOf(error)})`, 'stopped'));
     });
     started.on('exit', (code) => {
       if (worker === started)
-        failRunning(new TaskFailure(`The worker thread stopped (exit code ${code})`, 'stopped'));
+        failThread(new TaskFailure(`The worker thread stopped (exit code ${code})`, 'stopped'));
     });
     started.unref();
     return started;
   };
-  /** Sends the next call waiting to the thread (started if need be), unless one is running. */
+  /** Sends the next call waiting to the thread (started if need be), unless one is running there. */
   const dispatch = () => {
-    while (!running) {
+    while (!busy()) {
       const call = queue.next();
       if (!call) {
         stopWhenIdle();
@@ -213,8 +275,8 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
         continue;
       }
       const timeout = setTimeout(() => {
-        if (worker !== current || running?.call !== call) return;
-        failRunning(
+        if (worker !== current || onThread.get(call.id)?.call !== call) return;
+        failThread(
           new TaskFailure(
             `The worker thread took longer than ${options.taskTimeoutMs / 1000} s on ${call.task}`,
             'timeout',
@@ -222,7 +284,7 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
         );
       }, options.taskTimeoutMs);
       timeout.unref();
-      running = { call, timeout };
+      onThread.set(call.id, { call, timeout, asking: 0 });
     }
   };
 
@@ -249,9 +311,9 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
     },
     async close() {
       clearTimeout(idleTimer);
-      // The call running is dropped with its thread, unanswered, as calls are at the process's end.
-      if (running) clearTimeout(running.timeout);
-      running = undefined;
+      // The calls on the thread are dropped with it, unanswered, as calls are at the process's end.
+      for (const { timeout } of onThread.values()) clearTimeout(timeout);
+      onThread.clear();
       const current = worker;
       worker = undefined;
       await current?.terminate();
@@ -259,24 +321,58 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
   };
 }
 
+/** Inside a worker file: how the running task's call asks the calling thread for I/O (set by serveTasks). */
+let askingServer: ((request: string, input: unknown) => Promise<unknown>) | undefined;
+
+/** The id of the call a task runs for, kept across its awaits (several may be under way at once). */
+const callOfTask = new AsyncLocalStorage<number>();
+
+/**
+ * Has the calling thread do a piece of I/O for the task running (its `serverRequests[request]`):
+ * while the task waits for the answer its thread serves the next call. A task not run by
+ * `serveTasks` (the inline engine of tests and tools, or a direct call) does it here, with `here`,
+ * which should be that same request. A TaskRefusal of the request is thrown here as one.
+ */
+export function askServer<I, O>(request: string, input: I, here: (input: I) => Promise<O>): Promise<O> {
+  return askingServer && callOfTask.getStore() !== undefined
+    ? (askingServer(request, input) as Promise<O>)
+    : here(input);
+}
+
 /**
  * Inside a worker file: answers each message with its task's result, its refusal's message, or
- * (for anything else thrown) the fault, after which the calling side replaces this thread. The
- * thread first lowers its priority, then loads its tasks (`load`, a dynamic import): loading them
- * (react-pdf, pdf.js, fonts) is the costliest part of a thread's start, and it runs below the server
- * thread too.
+ * (for anything else thrown) the fault, after which the calling side replaces this thread. A task
+ * waiting on `askServer` lets the next call start meanwhile. The thread first lowers its priority,
+ * then loads its tasks (`load`, a dynamic import): loading them (react-pdf, pdf.js, fonts) is the
+ * costliest part of a thread's start, and it runs below the server thread too.
  */
 export function serveTasks(load: () => Promise<Tasks>): void {
   runBelowServerThread();
   const loading = load();
   // A failed load fails every task, as a fault: the calling side replaces the thread.
   loading.catch(() => {});
-  parentPort?.on('message', async (message: { id: number; task: string; input: unknown }) => {
+  const asked = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextAsk = 1;
+  askingServer = (request, input) =>
+    new Promise((resolve, reject) => {
+      const ask = nextAsk++;
+      asked.set(ask, { resolve, reject });
+      parentPort?.postMessage({ id: callOfTask.getStore() ?? 0, ask, request, input } satisfies Ask);
+    });
+  parentPort?.on('message', async (message: { id: number; task: string; input: unknown } | Reply) => {
+    if ('reply' in message) {
+      const waiting = asked.get(message.reply);
+      asked.delete(message.reply);
+      if (message.refusal !== undefined) waiting?.reject(new TaskRefusal(message.refusal));
+      else if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.result);
+      return;
+    }
     let answer: Answer;
     try {
       const task = (await loading)[message.task];
       if (!task) throw new Error(`No task '${message.task}'`);
-      answer = { id: message.id, result: await task(message.input) };
+      answer = { id: message.id, result: await callOfTask.run(message.id, () => task(message.input)) };
     } catch (error) {
       answer =
         error instanceof TaskRefusal
