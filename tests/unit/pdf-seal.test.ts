@@ -1,8 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +18,7 @@ import { sealPdf } from '../../src/server/pdf/seal-pdf';
 import { inspectSeal } from '../../src/server/pdf/verify-pdf';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { sealCms } from '../support/seal-cms';
+import { startOpensslTsa } from '../support/tsa-server';
 
 const run = promisify(execFile);
 const signingTime = new Date('2026-03-01T12:00:00Z');
@@ -196,7 +195,7 @@ describe('sealPdf', () => {
   });
 
   it('embeds an RFC 3161 time-stamp when a TSA is given', async () => {
-    const tsa = await startOpensslTsa();
+    const tsa = await startOpensslTsa(dir);
     try {
       const stamped = await sealedWith(pdf, certificate, tsa.url);
       const report = await pdfsig(stamped, 'stamped.pdf');
@@ -213,12 +212,23 @@ describe('sealPdf', () => {
       tsa.server.close();
     }
   });
+
+  it('refuses a reply larger than any time-stamp without reading it all', async () => {
+    const tsa = await startOpensslTsa(dir);
+    try {
+      await expect(sealedWith(pdf, certificate, `${tsa.url}huge`)).rejects.toThrow(
+        'The time-stamping authority sent a reply larger than 64 KB, which no time-stamp is',
+      );
+    } finally {
+      tsa.server.close();
+    }
+  });
 });
 
 describe('completing a PDF the other side signed first', () => {
   it('appends the pages and a time-stamped PAdES seal after its bytes: both signatures valid', async () => {
     const original = pdfFixture('already-signed.pdf');
-    const tsa = await startOpensslTsa();
+    const tsa = await startOpensslTsa(dir);
     try {
       const completion = await IncrementalCompletion.open(original);
       const appendix = await buildPdf(1);
@@ -302,81 +312,4 @@ function expiredP12(password: string): Buffer {
   cert.sign(key, forge.md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des' });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
-}
-
-/** A local RFC 3161 TSA backed by `openssl ts -reply`; the path /refuse answers HTTP 500. */
-async function startOpensslTsa(): Promise<{ server: Server; url: string; requests: () => number }> {
-  const tsaDir = join(dir, 'tsa');
-  execFileSync('mkdir', ['-p', tsaDir]);
-  writeFileSync(
-    join(tsaDir, 'tsa.cnf'),
-    [
-      '[ tsa ]',
-      'default_tsa = tsa_config',
-      '[ tsa_config ]',
-      'serial = ./serial',
-      'signer_cert = ./tsa.crt',
-      'signer_key = ./tsa.key',
-      'certs = ./tsa.crt',
-      'signer_digest = sha256',
-      'default_policy = 1.2.3.4.1',
-      'digests = sha256',
-      'ess_cert_id_alg = sha256',
-      '[ req ]',
-      'distinguished_name = dn',
-      'prompt = no',
-      '[ dn ]',
-      'CN = Test TSA',
-      '[ ext ]',
-      'extendedKeyUsage = critical,timeStamping',
-      'keyUsage = critical,digitalSignature',
-    ].join('\n'),
-  );
-  writeFileSync(join(tsaDir, 'serial'), '01\n');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'tsa.key',
-      '-out',
-      'tsa.crt',
-      '-days',
-      '2',
-    ].concat(['-config', 'tsa.cnf', '-extensions', 'ext']),
-    { cwd: tsaDir, stdio: 'ignore' },
-  );
-  let count = 0;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.url === '/refuse') {
-        response.writeHead(500).end();
-        return;
-      }
-      count += 1;
-      writeFileSync(join(tsaDir, 'request.tsq'), Buffer.concat(chunks));
-      execFile(
-        'openssl',
-        ['ts', '-reply', '-config', 'tsa.cnf', '-queryfile', 'request.tsq', '-out', 'reply.tsr'],
-        { cwd: tsaDir },
-        (error) => {
-          if (error) {
-            response.writeHead(500).end();
-            return;
-          }
-          response.writeHead(200, { 'content-type': 'application/timestamp-reply' });
-          response.end(readFileSync(join(tsaDir, 'reply.tsr')));
-        },
-      );
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/`, requests: () => count };
 }

@@ -174,10 +174,12 @@ describe('a task thread whose call waits on the calling thread', () => {
     });
     try {
       const order: string[] = [];
-      const parked = parking.run('ask', { request: 'slow', input: { n: 1 } }, [], { key: 'org-a' }).then((result) => {
-        order.push('parked');
-        return result;
-      });
+      const parked = parking
+        .run('ask', { request: 'slow', input: { n: 1 } }, [], { key: 'org-a' })
+        .then((result) => {
+          order.push('parked');
+          return result;
+        });
       // Asked by the thread, with the task's input: the first call is now waiting on this side.
       expect(await asked.promise).toEqual({ n: 1 });
       const queued = await parking.run('threadId', null, [], { key: 'org-b' });

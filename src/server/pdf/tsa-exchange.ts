@@ -37,13 +37,18 @@ export async function exchangeWithTsa({ url, request }: TsaQuery): Promise<Uint8
   }
   const chunks: Uint8Array[] = [];
   let length = 0;
+  const reader = response.body?.getReader();
   try {
-    for await (const chunk of response.body ?? []) {
-      length += chunk.byteLength;
-      if (length > tsaReplyMaxBytes) break;
-      chunks.push(chunk);
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+      length += read.value.byteLength;
+      if (length > tsaReplyMaxBytes) {
+        void reader?.cancel();
+        break;
+      }
+      chunks.push(read.value);
     }
   } catch (error) {
+    // The 15 s ran out, or the connection broke, while the reply came.
     throw new TaskRefusal(`The time-stamping authority could not be reached: ${(error as Error).message}`);
   }
   if (length > tsaReplyMaxBytes) throw tooLarge();
