@@ -87,10 +87,17 @@ describe('the PDF engine in its worker thread', () => {
       const frozen = await engine.freezeContract(input('Stamped'));
       const gate = tsa.hold();
       const sealing = engine.finalizeContract(finalInput(frozen, tsa.url));
+      let sealSettled = false;
+      sealing.then(
+        () => (sealSettled = true),
+        () => (sealSettled = true),
+      );
       await until('the seal to ask the TSA', () => tsa.held() === 1);
       // The seal is parked on the server thread's request: the thread freezes the next contract.
       const next = await engine.freezeContract(input('Next'));
       expect(next.pages).toBe(1);
+      // Frozen while the seal still waited (before, the freeze came after the seal gave up).
+      expect(sealSettled).toBe(false);
       expect(tsa.held()).toBe(1);
       gate.release();
       const sealed = Buffer.from((await sealing).bytes);
