@@ -7,7 +7,8 @@ import { startTaskThread, type Tasks, type TaskThread, type TaskThreadOptions } 
  * engine (docx/docx-engine.ts) are each one of these. In the built server an engine is a worker
  * thread of its own (`startTaskThread`: started by the first task, stopped when idle, replaced
  * after a fault, a timeout or running out of heap); run from sources (tests, tools), where no
- * worker file is built, the same tasks run on the calling thread.
+ * worker file is built, the same tasks run on the calling thread, and do the I/O a threaded task
+ * asks the calling thread for (`askServer`) themselves.
  */
 export type TaskEngine<T extends Tasks> = TaskThread<T>;
 

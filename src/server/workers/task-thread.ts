@@ -135,9 +135,10 @@ function fairQueue() {
  * that one when its answer comes (JavaScript runs one of them at a time). A call's timer keeps
  * running while it is parked. A thread that dies, runs out of memory, overruns a task or fails one
  * unexpectedly (anything but a TaskRefusal) is replaced at once, and the calls on it fail
- * (`TaskFailure`): the one it was running, and any parked beside it (parked calls are the only
- * ones that can share a thread's fault); the calls queued go to the fresh thread, their transfer
- * lists still unused. A thread whose task threw may be left broken, as react-pdf's WebAssembly
+ * (`TaskFailure`): the one it was running, and any parked (or resumed) beside it. Parked calls are
+ * the only ones that can share a thread's fault, since only a parked call lets a second one onto
+ * the thread; the calls queued never do: they go to the fresh thread, their transfer lists still
+ * unused. A thread whose task threw may be left broken, as react-pdf's WebAssembly
  * layout is after running out of bounds, and every later task on it would fail too, so none is
  * sent to it.
  */
