@@ -148,8 +148,9 @@ export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskT
   const queue = fairQueue();
   /**
    * The calls on the thread, by id: the timer of each one's task timeout, and how many of its
-   * requests to this thread are unanswered (while any is, the call is parked). All but one of
-   * them are parked, or were and have resumed.
+   * requests to this thread are unanswered (while any is, the call is parked). A call is sent
+   * only when every call there is parked, so each but the last sent has been parked (and may have
+   * resumed since).
    */
   const onThread = new Map<number, { call: Call; timeout: NodeJS.Timeout; asking: number }>();
   /** Whether a call on the thread is not parked: the next one queued waits for it. */
