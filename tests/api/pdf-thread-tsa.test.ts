@@ -103,14 +103,11 @@ describe('a seal waiting on a slow time-stamping authority', () => {
       expect(signed.status).toBe(204);
       await poll('the seal to ask the authority', () => (tsa.held() === 1 ? true : undefined));
 
-      // Before, this send waited for the seal's 15 s time-stamp timeout; now it takes what a
-      // send takes (about a second here), far below that on a busy machine too.
-      const started = performance.now();
+      // Before, this send waited for the seal's 15 s time-stamp timeout, after which the seal had
+      // given up on the authority; now it is answered while the seal still waits for its answer.
       const sent = await send(bob, other);
-      const sendMs = performance.now() - started;
       expect(sent.status).toBe(200);
-      expect(sendMs, `the send took ${Math.round(sendMs)} ms`).toBeLessThan(8_000);
-      expect(tsa.held()).toBe(1);
+      expect(tsa.held(), 'the seal still waits for its time-stamp').toBe(1);
     } finally {
       gate.release();
     }

@@ -83,9 +83,16 @@ export async function startOpensslTsa(dir: string): Promise<OpensslTsa> {
       }
       count += 1;
       const number = count;
+      // Held until the gate opens, or until the client gives up on it (a time-out closes it).
+      let waiting = true;
       heldNow += 1;
+      const stopWaiting = () => {
+        if (waiting) heldNow -= 1;
+        waiting = false;
+      };
+      response.once('close', stopWaiting);
       await gate;
-      heldNow -= 1;
+      stopWaiting();
       const query = `request-${number}.tsq`;
       const reply = `reply-${number}.tsr`;
       writeFileSync(join(tsaDir, query), Buffer.concat(chunks));
