@@ -6,9 +6,18 @@ import { exchangeWithTsa } from './tsa-exchange';
 /**
  * Renders and seals PDFs, reads uploaded certificates and inspects PDFs sent for verification:
  * the CPU-heavy work on documents. The server's engine works in a worker thread, off the request
- * path.
+ * path. A call may name the organization it is for (`organizationId`): the thread serves
+ * organizations in turn, so one organization's burst of 100-page seals waits behind itself.
  */
-export type PdfEngine = PdfTasks & { close(): Promise<void> };
+export type PdfEngine = {
+  [K in keyof PdfTasks]: (
+    input: Parameters<PdfTasks[K]>[0],
+    organizationId?: string,
+  ) => ReturnType<PdfTasks[K]>;
+} & { close(): Promise<void> };
+
+const turnOf = (organizationId: string | undefined) =>
+  organizationId === undefined ? {} : { key: organizationId };
 
 /**
  * The PDF thread stops after 30 s idle (react-pdf's layout engine holds on to tens of megabytes);
@@ -36,24 +45,31 @@ function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
   return {
     // Uploaded PDFs (up to 50 MB each) are moved to the thread, not copied, when they own their
     // buffer (a small one read from the database store may be a slice of a shared one).
-    freezeContract: (input) =>
-      engine.run('freezeContract', input, [
-        ...new Set(
-          (input.files ?? [])
-            .filter((file) => ownsBuffer(file.bytes))
-            .map((file) => file.bytes.buffer as ArrayBuffer),
-        ),
-      ]),
+    freezeContract: (input, organizationId) =>
+      engine.run(
+        'freezeContract',
+        input,
+        [
+          ...new Set(
+            (input.files ?? [])
+              .filter((file) => ownsBuffer(file.bytes))
+              .map((file) => file.bytes.buffer as ArrayBuffer),
+          ),
+        ],
+        turnOf(organizationId),
+      ),
     // The frozen PDF (up to 500 MB of uploads) moves to the thread when it owns its buffer; the
     // caller reads it for this alone.
-    finalizeContract: (input) =>
+    finalizeContract: (input, organizationId) =>
       engine.run(
         'finalizeContract',
         input,
         ownsBuffer(input.frozen) ? [input.frozen.buffer as ArrayBuffer] : [],
+        turnOf(organizationId),
       ),
-    readCertificate: (input) => engine.run('readCertificate', input),
-    renderRedline: (input) => engine.run('renderRedline', input),
+    readCertificate: (input, organizationId) =>
+      engine.run('readCertificate', input, [], turnOf(organizationId)),
+    renderRedline: (input, organizationId) => engine.run('renderRedline', input, [], turnOf(organizationId)),
     // Run on the calling thread, the work would hold it for a second, for nothing a thread of its
     // own would keep. A thread warmed is kept while the signer reads and signs. No one waits for
     // it: queued behind the sends and seals that are waited for.
@@ -63,9 +79,9 @@ function pdfEngineOf(engine: TaskEngine<PdfTasks>): PdfEngine {
       engine.keepAlive(warmThreadKeptMs);
     },
     // Up to 25 MB: moved to the thread, not copied (a copy is tens of milliseconds of this one).
-    inspectDocument: (input) => {
+    inspectDocument: (input, organizationId) => {
       const owned = ownsBuffer(input) ? input : new Uint8Array(input);
-      return engine.run('inspectDocument', owned, [owned.buffer as ArrayBuffer]);
+      return engine.run('inspectDocument', owned, [owned.buffer as ArrayBuffer], turnOf(organizationId));
     },
     close: () => engine.close(),
   };

@@ -77,16 +77,19 @@ export async function sendContract(
   const files = await signedFiles(ctx.files, fileRows);
   const tags = await tagsOfFiles(db, id);
   const frozen = await pdf
-    .freezeContract({
-      title: draft.title,
-      content: draft.content,
-      organizationName: actor.organizationName,
-      reference: draft.id,
-      sentAt,
-      files: files.map((file) => ({ ...file, tags: tags.get(file.id) ?? [] })),
-      textPosition: draft.textPosition,
-      includeText,
-    })
+    .freezeContract(
+      {
+        title: draft.title,
+        content: draft.content,
+        organizationName: actor.organizationName,
+        reference: draft.id,
+        sentAt,
+        files: files.map((file) => ({ ...file, tags: tags.get(file.id) ?? [] })),
+        textPosition: draft.textPosition,
+        includeText,
+      },
+      actor.organizationId,
+    )
     .catch((error: unknown) => {
       // What the document itself stands in the way of (a signed PDF that cannot be added to) is the sender's to fix.
       if (error instanceof TaskRefusal) throw new AppError('INVALID_INPUT', error.message, 'files');

@@ -30,9 +30,16 @@ export async function organizationCertificate(
   return { p12: row.p12, password: openSecret(secret, purpose, row.password) };
 }
 
-/** Opens an uploaded file in the engine's thread, with its round count bounded; a refusal names the field. */
-async function readUploaded(pdf: PdfEngine, input: { p12: Uint8Array; password: string }) {
-  const reading = await pdf.readCertificate(input);
+/**
+ * Opens an uploaded file in the engine's thread (in its organization's turn), with its round count
+ * bounded; a refusal names the field.
+ */
+async function readUploaded(
+  pdf: PdfEngine,
+  input: { p12: Uint8Array; password: string },
+  organizationId: string,
+) {
+  const reading = await pdf.readCertificate(input, organizationId);
   if (!reading.ok) throw new AppError('INVALID_INPUT', reading.message, 'p12');
   return reading.details;
 }
@@ -75,7 +82,7 @@ export async function getSealingCertificate(
   }
   const own = await organizationCertificate(deps.db, actor.organizationId, deps.secret);
   if (!own) return presentSealingCertificate(instance, 'instance');
-  const details = await readUploaded(deps.pdf, own);
+  const details = await readUploaded(deps.pdf, own, actor.organizationId);
   await deps.db
     .update(organizations)
     .set(detailColumns(details))
@@ -90,7 +97,7 @@ export async function setSealingCertificate(
 ): Promise<void> {
   const { actor, ...deps } = ctx;
   requireAdmin(actor, 'change the sealing certificate');
-  const details = await readUploaded(deps.pdf, input);
+  const details = await readUploaded(deps.pdf, input, actor.organizationId);
   await deps.db
     .update(organizations)
     .set({

@@ -89,45 +89,48 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
   // Read once: drawn on the pages, and listed in the certificate of completion.
   const filled = await filledFieldsOf(db, contract.id);
   const placedValues = filledValuesBySigner(filled, signerRows);
-  const final = await deps.pdf.finalizeContract({
-    title: contract.title,
-    reference: contract.id,
-    organizationName: organization.name,
-    sender: sender ?? { name: contract.createdByName, email: '' },
-    completedAt,
-    frozen: await bytesOf(deps.files, frozen),
-    frozenSha256: frozen.sha256,
-    ...(sent ? { signedVersion: sent } : {}),
-    signers: signerRows.map((signer) => ({
-      name: signer.fieldValues?.fullName ?? signer.name,
-      email: signer.email,
-      signedAt: signer.signedAt ?? completedAt,
-      signatureImage: signer.signatureImage ?? new Uint8Array(),
-      ip: signer.signedIp,
-      userAgent: signer.signedUserAgent,
-      fields: fields
-        .filter((field) => signer.fieldValues?.[field.key])
-        .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
-      placed: placedValues.get(signer.id) ?? [],
-      authentication: authenticationSummary(signer, events),
-    })),
-    events: events.map((event) => ({
-      timestamp: event.timestamp,
-      action: event.action,
-      actor: event.userName,
-      details: event.details,
-      ip: event.ip,
-      userAgent: event.userAgent,
-    })),
-    certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
-    ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
-    fields: drawnFields(filled, signerRows),
-    signaturePages: !everySignerSignedInPlace(filled, signerRows.length),
-    // Sent as uploaded, signed by others already: completed without rewriting it.
-    keepSignatures:
-      files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),
-    uploads: files.length > 0,
-  });
+  const final = await deps.pdf.finalizeContract(
+    {
+      title: contract.title,
+      reference: contract.id,
+      organizationName: organization.name,
+      sender: sender ?? { name: contract.createdByName, email: '' },
+      completedAt,
+      frozen: await bytesOf(deps.files, frozen),
+      frozenSha256: frozen.sha256,
+      ...(sent ? { signedVersion: sent } : {}),
+      signers: signerRows.map((signer) => ({
+        name: signer.fieldValues?.fullName ?? signer.name,
+        email: signer.email,
+        signedAt: signer.signedAt ?? completedAt,
+        signatureImage: signer.signatureImage ?? new Uint8Array(),
+        ip: signer.signedIp,
+        userAgent: signer.signedUserAgent,
+        fields: fields
+          .filter((field) => signer.fieldValues?.[field.key])
+          .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
+        placed: placedValues.get(signer.id) ?? [],
+        authentication: authenticationSummary(signer, events),
+      })),
+      events: events.map((event) => ({
+        timestamp: event.timestamp,
+        action: event.action,
+        actor: event.userName,
+        details: event.details,
+        ip: event.ip,
+        userAgent: event.userAgent,
+      })),
+      certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
+      ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
+      fields: drawnFields(filled, signerRows),
+      signaturePages: !everySignerSignedInPlace(filled, signerRows.length),
+      // Sent as uploaded, signed by others already: completed without rewriting it.
+      keepSignatures:
+        files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),
+      uploads: files.length > 0,
+    },
+    contract.organizationId,
+  );
 
   // The bytes go to the file store first (a retry after a crash finds them there, kept once).
   await deps.files.write(final.bytes, final.sha256);

@@ -26,14 +26,17 @@ export async function comparisonPdf(
     createdAt: version.updatedAt,
     contentHash: version.contentHash,
   });
-  const bytes = await ctx.pdf.renderRedline({
-    title: redline.to.title,
-    organizationName: ctx.actor.organizationName,
-    from: side(redline.from),
-    to: side(redline.to),
-    content: redline.document,
-    summary: redline.summary,
-  });
+  const bytes = await ctx.pdf.renderRedline(
+    {
+      title: redline.to.title,
+      organizationName: ctx.actor.organizationName,
+      from: side(redline.from),
+      to: side(redline.to),
+      content: redline.document,
+      summary: redline.summary,
+    },
+    ctx.actor.organizationId,
+  );
   return { bytes, fileName: fileName(redline, 'pdf') };
 }
 
