@@ -22,12 +22,12 @@ import { currentTurn, signingStateOf } from './signing-state';
 export const consentHash = createHash('sha256').update(consentDisclosure.text).digest('hex');
 
 /**
- * Records a signature. Everything runs with the contract row locked, so of several signers
- * finishing at the same instant exactly one sees nobody left: that one completes the contract,
- * once, and the completion's consumer seals it. Says whether one signer is left who has opened
- * their link already: their signature, perhaps moments away, would complete the contract. Each
- * try is counted first (sign-attempts.ts); everything cheap is checked before anything costly,
- * and what is costly (patterns, pictures) runs in the content thread.
+ * Records a signature. Each try is counted first (sign-attempts.ts); everything cheap is checked
+ * before anything costly, and what is costly (patterns, pictures) runs in the content thread,
+ * before the transaction. What is stored is stored with the contract row locked, so of several
+ * signers finishing at the same instant exactly one sees nobody left: that one completes the
+ * contract, once, and the completion's consumer seals it. Says whether one signer is left who has
+ * opened their link already: their signature, perhaps moments away, would complete the contract.
  */
 export async function signContract(
   ctx: SignerContext,
@@ -48,6 +48,25 @@ export async function signContract(
     : null;
   checkPictureHeader(signature);
   if (initials) checkPictureHeader(initials);
+  // Judged before the transaction: the content thread's work (patterns, pictures) never holds the
+  // contract's lock, nor, on the embedded database, its one connection. A sent contract's fields
+  // do not change, and the state is checked again under the lock.
+  const before = await findSignerWithContract(db, signerId, { link: linkId });
+  assertReady(signingStateOf(before));
+  const fields = checkSignerFields(
+    await listSignerFields(db, before.contract.organizationId),
+    input.fields ?? {},
+    before.signer.email,
+  );
+  const now = new Date();
+  const judged = await judgeFieldsOf(db, before.contract.id, before.signers, before.signer, {
+    placed: input.placed ?? {},
+    initials: initials?.dataUrl ?? null,
+    fullName: fields.fullName ?? before.signer.name,
+    email: before.signer.email,
+    at: now,
+    pictures: initials ? [signature, initials] : [signature],
+  });
   return db.transaction(async (tx) => {
     const {
       signer,
@@ -55,20 +74,7 @@ export async function signContract(
       signers: all,
     } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
     assertReady(signingStateOf({ contract, signer, signers: all }));
-    const fields = checkSignerFields(
-      await listSignerFields(tx, contract.organizationId),
-      input.fields ?? {},
-      signer.email,
-    );
-    const now = new Date();
-    const { filled, initialsUsed } = await fillFieldsOf(tx, contract.id, all, signer, {
-      placed: input.placed ?? {},
-      initials: initials?.dataUrl ?? null,
-      fullName: fields.fullName ?? signer.name,
-      email: signer.email,
-      at: now,
-      pictures: initials ? [signature, initials] : [signature],
-    });
+    const { filled, initialsUsed } = await storeFilledFields(tx, contract.id, judged, now);
     await tx
       .update(signers)
       .set({
@@ -126,33 +132,50 @@ function signingPicture(dataUrl: string, field: string, message: string): Signin
   return { dataUrl, bounds: signatureBounds, refusal: new AppError('INVALID_INPUT', message, field) };
 }
 
+/** The signer's fields (placed on the PDFs or written in the text) and the values they get. */
+type JudgedFields = {
+  placed: Awaited<ReturnType<typeof sentFieldRows>>[number]['field'][];
+  filled: Awaited<ReturnType<typeof fillPlacedFields>>['filled'];
+};
+
 /**
- * Fills the signer's fields, placed on the PDFs or written in the text (fill-placed-fields.ts),
- * checks every picture (`pictures`, the signature's and initials', with the image fields') in
- * the content thread once the cheap checks passed, and stores the values; returns them in words
- * for the history ("Company: Acme; Date: 2026-11-27"), and whether an initials field was filled.
+ * Fills the signer's fields (fill-placed-fields.ts) and checks every picture (`pictures`, the
+ * signature's and initials', with the image fields') in the content thread once the cheap checks
+ * passed. Reads only: nothing is locked or stored.
  */
-async function fillFieldsOf(
-  tx: Database,
+async function judgeFieldsOf(
+  db: Database,
   contractId: string,
   /** In signing order, as findSignerWithContract reads them. */
   all: readonly Pick<SignerRow, 'id'>[],
   signer: Pick<SignerRow, 'id'>,
   input: Parameters<typeof fillPlacedFields>[2] & { pictures: SigningPicture[] },
-): Promise<{ filled: string; initialsUsed: boolean }> {
-  const placed = (await sentFieldRows(tx, contractId)).map((row) => row.field);
+): Promise<JudgedFields> {
+  const placed = (await sentFieldRows(db, contractId)).map((row) => row.field);
   if (placed.length === 0 && Object.keys(input.placed).length === 0) {
     await readSigningPictures(input.pictures);
-    return { filled: '', initialsUsed: false };
+    return { placed, filled: [] };
   }
-  const number = numberOfSigner(all, signer.id);
-  const { filled, pictures } = await fillPlacedFields(placed, number, input);
+  const { filled, pictures } = await fillPlacedFields(placed, numberOfSigner(all, signer.id), input);
   await readSigningPictures([...input.pictures, ...pictures]);
+  return { placed, filled };
+}
+
+/**
+ * Stores the judged values; returns them in words for the history ("Company: Acme; Date:
+ * 2026-11-27"), and whether an initials field was filled.
+ */
+async function storeFilledFields(
+  tx: Database,
+  contractId: string,
+  { placed, filled }: JudgedFields,
+  at: Date,
+): Promise<{ filled: string; initialsUsed: boolean }> {
   // One statement for them all: 200 updates, one per field, took the embedded database a third of
   // a second inside the signature's transaction, with the contract locked.
   if (filled.length > 0) {
     await tx.execute(sql`
-      update ${contractFields} as f set filled_value = v.value, filled_at = ${input.at.toISOString()}::timestamptz
+      update ${contractFields} as f set filled_value = v.value, filled_at = ${at.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(filled.map(wellFormed))}::jsonb) as v(id uuid, value text)
       where f.id = v.id and f.contract_id = ${contractId}::uuid
     `);
