@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { activeContentPdf, signedWithScript } from '../fixtures/pdf/hostile-pdfs';
+import {
+  activeContentPdf,
+  hiddenScriptPdf,
+  signedWithFieldScript,
+  signedWithScript,
+} from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
@@ -138,5 +143,51 @@ describe('active content in an upload (M2 of the security review of 2026-12-01)'
     });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json().files[0]).toMatchObject({ signatureCount: 1, activeContent: [] });
+  });
+  /** A draft of this PDF alone, as uploaded. */
+  const uploadAlone = (bytes: Uint8Array, name: string) =>
+    call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/upload-pdf?name=${name}`,
+      payload: Buffer.from(bytes),
+      headers: { 'content-type': 'application/pdf' },
+    });
+
+  it.each([
+    ['a chain of go-to actions each naming the next twice, the last JavaScript', 'sharedChain'],
+    ['an open action whose type is a reference to /JavaScript', 'indirectType'],
+    ['JavaScript in the bookmark after 10,001 harmless ones', 'outlineFlood'],
+  ] as const)(
+    'hidden as %s, is found at once and not sent',
+    async (_name, how) => {
+      const started = performance.now();
+      const uploaded = await uploadAlone(hiddenScriptPdf(how), `${how}.pdf`);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      // The chain of 40 took 2^40 steps to walk before: the upload never answered.
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const [file] = uploaded.json().files;
+      expect(file.activeContent.length).toBeGreaterThan(0);
+      const id = uploaded.json().id as string;
+      const patched = await call(ctx, owner, {
+        method: 'PATCH',
+        url: `/api/contracts/${id}`,
+        json: { signers: [signer] },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+      expect(frozen.statusCode).toBe(200);
+      expect(await readable(frozen.rawPayload)).not.toContain('/JavaScript');
+    },
+    60_000,
+  );
+
+  it("in a signed PDF's form field (a format script) is refused at upload", async () => {
+    const signed = await signedWithFieldScript(pdfFixture('already-signed.pdf'));
+    expect(await readable(signed)).toContain('/JavaScript');
+    const refused = await uploadAlone(signed, 'countersigned.pdf');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.message).toContain('This PDF is already signed and carries');
   });
 });

@@ -1,4 +1,4 @@
-import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfName, type PdfObject, PdfRef, PdfString } from '@libpdf/core';
 import { TaskRefusal } from '../workers/task-refusal';
 
 /**
@@ -12,8 +12,14 @@ import { TaskRefusal } from '../workers/task-refusal';
 
 /** How many attached files' names a finding lists (a portfolio may hold thousands). */
 const namedFilesShown = 5;
-/** How many outline items are walked (a hostile outline may loop or run to millions). */
+/**
+ * How many outline items, actions (with their /Next chains) and form fields are walked: a hostile
+ * file may loop, share one action between many chains, or hold millions. Past any of these the
+ * whole part is taken for active content (removed, or refused in a signed PDF), never kept unread.
+ */
 const outlineItemsWalked = 10_000;
+const actionsWalked = 10_000;
+const formFieldsWalked = 10_000;
 
 /** Action types that run something or reach outside the document; /URI is judged by its scheme. */
 const activeActions: Record<string, string> = {
@@ -103,14 +109,33 @@ function walk(pdf: PDF, remove: boolean): Found {
     if (remove) dict.delete(key);
   };
 
-  /** Whether an action (or one of its /Next) is active; active ones after the first are cut from the chain. */
-  const actionIsActive = (action: PdfObject | undefined, depth = 0): boolean => {
+  /** A name however it is written: directly, or as a reference to one (viewers follow both). */
+  const nameOf = (dict: PdfDict, key: string) => {
+    const value = resolve(dict.get(key));
+    return value instanceof PdfName ? value.value : '';
+  };
+  /**
+   * Whether an action (or one of its /Next) is active; active ones after the first are cut from
+   * the chain. Each action is judged once (a chain of actions naming the next one twice doubled the
+   * walk at every step: 45 of them held the upload thread past its limit), and past
+   * `actionsWalked` every action is taken for active.
+   */
+  const judged = new Map<PdfDict, boolean>();
+  const actionIsActive = (action: PdfObject | undefined): boolean => {
     const dict = resolve(action);
-    if (!(dict instanceof PdfDict) || depth > 50) return false;
-    const type = dict.getName('S')?.value ?? '';
+    if (!(dict instanceof PdfDict)) return false;
+    const known = judged.get(dict);
+    if (known !== undefined) return known;
+    if (judged.size >= actionsWalked) {
+      note('more actions than can be checked');
+      return true;
+    }
+    // Judged before its chain is, so a chain that comes back to it ends here.
+    judged.set(dict, false);
+    const type = nameOf(dict, 'S');
     let active = false;
-    if (type in activeActions) {
-      note(activeActions[type] ?? '');
+    if (type in activeActions || (type === 'Thread' && dict.has('F'))) {
+      note(activeActions[type] ?? 'links that open other files');
       active = true;
     } else if (type === 'URI') {
       const uri = resolve(dict.get('URI'));
@@ -121,9 +146,11 @@ function walk(pdf: PDF, remove: boolean): Found {
         active = true;
       }
     }
+    judged.set(dict, active);
     const next = resolve(dict.get('Next'));
     const chain = next instanceof PdfArray ? items(next) : next ? [next] : [];
-    if (chain.some((item) => actionIsActive(item, depth + 1))) take(dict, 'Next');
+    // Every link of the chain is judged (each is noted), then an active one cuts the chain here.
+    if (chain.map((item) => actionIsActive(item)).some(Boolean)) take(dict, 'Next');
     return active;
   };
   const items = (array: PdfArray) => {
@@ -191,9 +218,30 @@ function walk(pdf: PDF, remove: boolean): Found {
     }
   }
   const form = resolve(catalog.get('AcroForm'));
-  if (form instanceof PdfDict && form.has('XFA')) {
-    note('an XFA form');
-    take(form, 'XFA');
+  if (form instanceof PdfDict) {
+    if (form.has('XFA')) {
+      note('an XFA form');
+      take(form, 'XFA');
+    }
+    // A field's own scripts (format, keystroke, validate, calculate) and actions, in its tree.
+    const fields = new Set<PdfDict>();
+    const stack: PdfObject[] = [];
+    const kids = resolve(form.get('Fields'));
+    if (kids instanceof PdfArray) stack.push(...items(kids));
+    while (stack.length > 0) {
+      const field = resolve(stack.pop());
+      if (!(field instanceof PdfDict) || fields.has(field)) continue;
+      if (fields.size >= formFieldsWalked) {
+        note('more form fields than can be checked');
+        take(catalog, 'AcroForm');
+        break;
+      }
+      fields.add(field);
+      if (field.has('A') && actionIsActive(field.get('A'))) take(field, 'A');
+      triggers(field);
+      const children = resolve(field.get('Kids'));
+      if (children instanceof PdfArray) stack.push(...items(children));
+    }
   }
 
   for (const page of pdf.getPages()) {
@@ -208,7 +256,7 @@ function walk(pdf: PDF, remove: boolean): Found {
     for (const item of items(annotations)) {
       const annotation = resolve(item);
       if (!(annotation instanceof PdfDict)) continue;
-      const subtype = annotation.getName('Subtype')?.value ?? '';
+      const subtype = nameOf(annotation, 'Subtype');
       if (subtype in activeAnnotations) {
         note(activeAnnotations[subtype] ?? '');
         const name = fileName(annotation.get('FS'));
@@ -227,10 +275,16 @@ function walk(pdf: PDF, remove: boolean): Found {
   const seen = new Set<PdfObject>();
   const stack: PdfObject[] = [];
   if (outlines instanceof PdfDict && outlines.get('First')) stack.push(outlines.get('First') as PdfObject);
-  while (stack.length > 0 && seen.size < outlineItemsWalked) {
+  while (stack.length > 0) {
     const ref = stack.pop();
     const item = resolve(ref);
     if (!(item instanceof PdfDict) || seen.has(item)) continue;
+    if (seen.size >= outlineItemsWalked) {
+      // Not kept unread: the bookmarks go, the pages stay.
+      note('more bookmarks than can be checked');
+      take(catalog, 'Outlines');
+      break;
+    }
     seen.add(item);
     if (item.has('A') && actionIsActive(item.get('A'))) take(item, 'A');
     for (const key of ['First', 'Next']) {
