@@ -220,6 +220,47 @@ describe("an organization's bytes", () => {
     expect(taken.statusCode, taken.body).toBe(201);
   }, 60_000);
 
+  it('grow by sending too, so duplicating and sending one upload is bounded by the quota', async () => {
+    // Room for the scan and two documents made of it, not three.
+    const { app } = await appWith({ storageBytes: scan.length * 3 + 50_000 });
+    const sender = await buildAccount(ctx);
+    const request = (method: 'POST' | 'PATCH', url: string, json: object) =>
+      app.inject({
+        method,
+        url,
+        payload: json,
+        headers: { cookie: sender.cookie, origin: 'http://localhost:3000' },
+      });
+    const uploaded = await uploadPdf(app, sender, scan, 'scan.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const original = uploaded.json().id as string;
+    const signers = [{ name: 'Ada Signer', email: 'ada@example.com' }];
+    const cover = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The scan follows.' }] }],
+    };
+    const answers: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      // A copy names the same file: it costs nothing until it is sent.
+      const copy = await request('POST', `/api/contracts/${original}/duplicate`, {});
+      expect(copy.statusCode, copy.body).toBeLessThan(300);
+      const id = copy.json().id as string;
+      const patched = await request('PATCH', `/api/contracts/${id}`, { content: cover, signers });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const sent = await request('POST', `/api/contracts/${id}/send`, {});
+      answers.push(sent.statusCode);
+      if (sent.statusCode !== 200) {
+        expect(sent.statusCode).toBe(413);
+        expect(sent.json().error.code).toBe('STORAGE_QUOTA_EXCEEDED');
+        expect(sent.json().error.message).toMatch(
+          /^Your organization's contracts hold \d+ KB of files, and sending this contract \(164 KB of PDFs, stored again as the document signed\) would pass its storage limit of \d+ KB\./,
+        );
+      }
+    }
+    // Two sends fit beside the upload; the third and later are refused, and stay drafts.
+    expect(answers).toEqual([200, 200, 413, 413]);
+  }, 90_000);
+
   it('uploaded in an hour are bounded by its hourly budget, with a message naming it', async () => {
     const { app } = await appWith({ hourlyBytes: scan.length + agreement.length - 4096 });
     const busy = await buildAccount(ctx);

@@ -4,6 +4,7 @@ import { pdfMediaType } from '../../shared/pdf-file';
 import { contractsApi } from '../../shared/routes/contracts';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
+import { checkSendStorage } from '../services/contract-files/charge-upload';
 import { cancelContract } from '../services/contracts/cancel-contract';
 import { createContract } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
@@ -19,10 +20,12 @@ import { getContractSigning } from '../services/documents/get-contract-signing';
 import { readContractDocument } from '../services/documents/read-document';
 import { listHistory, verifyHistory } from '../services/history/list-history';
 import { saveAsTemplate } from '../services/templates/save-as-template';
+import { defaultUploadPolicy } from '../uploads/upload-policy';
 import { registerRoute } from './register-route';
 import { sendStoredFile } from './send-file';
 
-export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
+export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { uploads }) => {
+  const uploadPolicy = { ...defaultUploadPolicy, ...uploads };
   registerRoute(app, contractsApi.list, {}, async (request) =>
     listContracts(contextOf(request), request.query),
   );
@@ -66,6 +69,7 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
 
   registerRoute(app, contractsApi.send, {}, async (request) => {
     const ctx = contextOf(request);
+    await checkSendStorage(ctx, request.params.id, uploadPolicy);
     await sendContract(ctx, request.params.id, request.body ?? { sequential: false });
     return getContract(ctx, request.params.id);
   });

@@ -46,12 +46,44 @@ const hourlyRule = (policy: UploadPolicy) => ({
   windowMs: hourMs,
 });
 
-function overStorage(stored: number, adding: number, policy: UploadPolicy): AppError | null {
+function overStorage(
+  stored: number,
+  adding: number,
+  policy: UploadPolicy,
+  what = `this ${storageSize(adding)} upload`,
+): AppError | null {
   if (stored + adding <= policy.storageBytes) return null;
   return new AppError(
     'STORAGE_QUOTA_EXCEEDED',
-    `Your organization's contracts hold ${storageSize(stored)} of files, and this ${storageSize(adding)} upload would pass its storage limit of ${storageSize(policy.storageBytes)}. Delete drafts or PDFs you no longer need, or ask whoever runs Pactum to raise the limit.`,
+    `Your organization's contracts hold ${storageSize(stored)} of files, and ${what} would pass its storage limit of ${storageSize(policy.storageBytes)}. Delete drafts or PDFs you no longer need, or ask whoever runs Pactum to raise the limit.`,
   );
+}
+
+/**
+ * Before a draft is sent: the document sent for signing is stored anew (its PDFs joined, about as
+ * large as they are together), and so is the sealed one after it, so a send is charged to the
+ * storage quota as an upload is. Duplicating a draft stores nothing new (the copies name the same
+ * files), so without this check one upload within the quota grew without bound, send after send.
+ */
+export async function checkSendStorage(
+  ctx: ServiceContext,
+  contractId: string,
+  policy: UploadPolicy,
+): Promise<void> {
+  const result = await ctx.db.execute(sql`
+    select coalesce(sum(f.byte_size), 0) as total
+      from contract_files f join contracts c on c.id = f.contract_id
+      where f.contract_id = ${contractId} and c.organization_id = ${ctx.actor.organizationId}`);
+  const [row] = (result as unknown as { rows: { total: string | number }[] }).rows;
+  const sending = Number(row?.total ?? 0);
+  if (sending === 0) return;
+  const storage = overStorage(
+    await storedBytes(ctx.db, ctx.actor.organizationId),
+    sending,
+    policy,
+    `sending this contract (${storageSize(sending)} of PDFs, stored again as the document signed)`,
+  );
+  if (storage) throw storage;
 }
 
 function overBudget(policy: UploadPolicy, resetsAt: Date, now: Date): AppError {
