@@ -190,6 +190,14 @@ describe('the pictures of a signature are read within bounds (security review 20
       /^Too many tries to sign this document in a short time\. You can try again in \d+ minutes\.$/,
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before its body is read: one that would not even parse is answered the same.
+    const unread = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/signing/${browser.signerId}/sign`,
+      headers: { cookie: browser.cookie, 'content-type': 'application/json' },
+      payload: `{"placed": "${'x'.repeat(500_000)}`,
+    });
+    expect(unread.statusCode, unread.body).toBe(429);
     // Another signer is not held back by this one's tries.
     const other = await sentWith('ivy-other@example.com', 'chromium-tagged.pdf', [
       { page: 0, x: 0.1, y: 0.1, width: 0.3, height: 0.04, type: 'text', label: 'Reference' },

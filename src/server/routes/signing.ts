@@ -14,6 +14,7 @@ import { enterAccessCode } from '../services/signing/enter-access-code';
 import { getSigningView } from '../services/signing/get-signing-view';
 import { openSigningLink } from '../services/signing/open-signing-link';
 import { requestEmailCode } from '../services/signing/request-email-code';
+import { refuseSignAttemptEarly } from '../services/signing/sign-attempts';
 import { signContract } from '../services/signing/sign-contract';
 import { assertSignerAuthenticated } from '../services/signing/signer-authentication';
 import {
@@ -197,6 +198,13 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     signingApi.sign,
     {
       config: { public: true },
+      // Before the body is read: a signer past their tries is refused without parsing it.
+      // (Parameters are not validated yet: the signing cookie, signed for one signer, is the check.)
+      onRequest: async (request) => {
+        const { signerId } = request.params as { signerId: string };
+        await requireSigner(request, signerId);
+        await refuseSignAttemptEarly(db, signerId);
+      },
     },
     async (request, reply) => {
       const signed = await signContract(await requireSigner(request, request.params.signerId), request.body);

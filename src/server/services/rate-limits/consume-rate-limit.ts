@@ -50,6 +50,24 @@ export async function consumeRateLimit(
   return count > rule.limit ? Math.ceil((resetsAt.getTime() - now.getTime()) / 1000) : 0;
 }
 
+/**
+ * How long the next attempt against the key would have to wait (0 when it may go on), counting
+ * nothing: for refusing a request before its body is read, where its work counts it.
+ */
+export async function rateLimitWait(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<number> {
+  const { start, resetsAt } = windowOf(rule, now);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start)));
+  return (row?.count ?? 0) >= rule.limit ? Math.ceil((resetsAt.getTime() - now.getTime()) / 1000) : 0;
+}
+
 /** Forgets every attempt counted against the key (a lock its owner lifted). */
 export async function forgetRateLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
+import { consumeRateLimit, type RateLimitRule, rateLimitWait } from '../rate-limits/consume-rate-limit';
 
 /**
  * Ten tries to sign in ten minutes per signer: room for a few corrections, not for sending a
@@ -17,13 +17,29 @@ export async function countSignAttempt(
   signerId: string,
   rule = signAttemptLimit,
 ): Promise<void> {
-  const wait = await consumeRateLimit(db, `signer-sign:${signerId}`, rule);
-  if (wait > 0) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many tries to sign this document in a short time. You can try again in ${Math.ceil(wait / 60)} minutes.`,
-      undefined,
-      wait,
-    );
-  }
+  const wait = await consumeRateLimit(db, signAttemptKey(signerId), rule);
+  if (wait > 0) throw tooManyTries(wait);
 }
+
+/**
+ * Refuses a try of a signer already past the limit before its body (up to a megabyte of pictures
+ * and values) is read and parsed: refused tries sent in a loop cost the server thread nothing more.
+ */
+export async function refuseSignAttemptEarly(
+  db: Database,
+  signerId: string,
+  rule = signAttemptLimit,
+): Promise<void> {
+  const wait = await rateLimitWait(db, signAttemptKey(signerId), rule);
+  if (wait > 0) throw tooManyTries(wait);
+}
+
+const signAttemptKey = (signerId: string) => `signer-sign:${signerId}`;
+
+const tooManyTries = (wait: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `Too many tries to sign this document in a short time. You can try again in ${Math.ceil(wait / 60)} minutes.`,
+    undefined,
+    wait,
+  );
