@@ -13,13 +13,13 @@
 // bench/slow-uploads.ts) are one organization attacking the uploaded-PDF surface while the demo
 // organization uploads an ordinary PDF and sends an ordinary contract: a second table gives the
 // attack's own answers and the victim's latencies, beside a row of the victim alone.
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { anchorAt } from '../src/editor/comments/anchor';
 import { documentPlainText } from '../src/editor/comments/plain-text';
 import { demoCredentials } from '../src/server/demo/seed-demo';
@@ -30,6 +30,7 @@ import { nestedTables } from '../tests/fixtures/docx/hostile-files';
 import { startBuiltServer, stopAllServers } from '../tests/support/built-server';
 import { percentile } from '../tests/support/probe';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
+import { freshPostgresDatabase } from './bench-database';
 import { startHealthProbe } from './health-probe-client';
 import {
   type BenchClient,
@@ -618,20 +619,7 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
   }
 }
 
-async function postgresDatabase(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  await client.query(`drop database if exists ${benchDatabase} with (force)`);
-  await client.query(`create database ${benchDatabase}`);
-  await client.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${benchDatabase}`;
-  return url.toString();
-}
+const postgresDatabase = () => freshPostgresDatabase(postgresUrl, benchDatabase);
 
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 try {
