@@ -252,7 +252,7 @@ await peer.close();
 
 const ratio = (values: number[]) => (percentile(values, 99) / idleP99).toFixed(2);
 console.log(
-  `\nUploaded PDFs (built server, embedded database; idle /api/health p99 ${idleP99.toFixed(1)} ms)\n`,
+  `\nUploaded PDFs (built server, ${postgres ? 'PostgreSQL' : 'embedded database'}; idle /api/health p99 ${idleP99.toFixed(1)} ms)\n`,
 );
 printRow('100-page 20 MB PDF uploaded, pages ready', uploads, 'goal ≤ 1000 ms');
 printRow('field editor, first page painted', editorPaints, 'goal ≤ 500 ms');
