@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { invisibleTagOverClause } from '../fixtures/pdf/hostile-pdfs';
+import { hostileToUnicode, invisibleTagOverClause } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { inkIn } from '../support/pdf-ink';
@@ -123,4 +123,38 @@ describe('a text tag at the seal (M1 of the security review of 2026-12-01)', () 
     for (const tag of ['{{signature:1}}', '{{date:1}}', '{{signature:2}}', '{{date:2}}'])
       expect(signatureBlock).not.toContain(tag);
   }, 120_000);
+});
+
+describe('a hostile font map beside a text tag, at send', () => {
+  it.each([
+    ['100,000 bfrange entries none of them closed', () => hostileToUnicode('unclosedRanges', 100_000)],
+    [
+      'a code mapped to 100,000 characters, shown 2,000 times',
+      () => hostileToUnicode('longTarget', 100_000, 2_000),
+    ],
+  ])(
+    '(%s) is sent within seconds, its tag taken out',
+    async (_name, make) => {
+      const upload = await call(ctx, owner, {
+        method: 'POST',
+        url: '/api/contracts/upload-pdf?name=fonts.pdf',
+        payload: make(),
+        headers: { 'content-type': 'application/pdf' },
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const { id } = upload.json() as { id: string };
+      await background.drain();
+      const draft = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}` })).json();
+      expect(draft.fields).toHaveLength(1);
+      await call(ctx, owner, { method: 'PATCH', url: `/api/contracts/${id}`, json: { signers: [signer] } });
+      const started = performance.now();
+      const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+      expect(sent.statusCode, sent.body).toBe(200);
+      // Before: 53 s of the PDF thread for the first, out of heap (500) for the second.
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+      expect(await pdfText(frozen.rawPayload)).not.toContain('{{signature:1}}');
+    },
+    120_000,
+  );
 });

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { PDF, PdfArray, type PdfDict, PdfName, PdfRef, PdfStream } from '@libpdf/core';
+import { textTagLimits } from '../../shared/limits';
 import { displayedBox, type PageBox, visibleBox } from '../uploads/page-geometry';
 import { textTagPattern } from '../uploads/text-tags';
 import { contentOperations, type Operand, type Operation } from './content-operations';
@@ -110,13 +111,25 @@ function rewriteTags(
   const nextLine = (tx: number, ty: number) => {
     line = times([1, 0, 0, 1, tx, ty], line);
   };
+  // The page's text is read as far as the tag reader reads it at upload: past that, a page that
+  // is no document's (a font mapping one code to a long text, shown thousands of times, ran the PDF
+  // thread out of heap) keeps its tags, as a page whose tags were never placed does.
+  let characters = 0;
+  let overLimit = false;
   const show = (operation: number, items: Operand[]) => {
+    if (overLimit) return;
     const kept: (Uint8Array | number)[] = items.flatMap((item) =>
       item instanceof Uint8Array || typeof item === 'number' ? [item] : [],
     );
     const codes = kept.flatMap((item, index) =>
       item instanceof Uint8Array ? state.reader(item).map((code) => ({ ...code, item: index })) : [],
     );
+    for (const code of codes) characters += code.text.length;
+    if (characters > textTagLimits.charactersPerPage) {
+      overLimit = true;
+      block = [];
+      return;
+    }
     const origin = times(line, state.ctm);
     block.push({
       operation,
@@ -127,7 +140,7 @@ function rewriteTags(
     });
   };
   const endBlock = () => {
-    hidden.push(...tagsIn(block, boxes));
+    if (!overLimit) hidden.push(...tagsIn(block, boxes));
     block = [];
   };
 
@@ -189,7 +202,7 @@ function rewriteTags(
     }
   });
   endBlock();
-  if (hidden.length === 0) return null;
+  if (overLimit || hidden.length === 0) return null;
 
   const parts: Uint8Array[] = [];
   let at = 0;
