@@ -5,7 +5,8 @@
 // every answer is tallied, so the table shows what the server did.
 import { signatureDataUrl } from '../src/server/demo/demo-signature';
 import { consentDisclosure } from '../src/shared/consent';
-import { crossReferenceBomb, deepImagePng, paddedInitialsPng } from '../tests/fixtures/pdf/hostile-pdfs';
+import { deepBlankPng, heavyInitialsPng } from '../tests/fixtures/hostile-values';
+import { crossReferenceBomb } from '../tests/fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../tests/fixtures/pdf/pdf-fixtures';
 import { tagFlood } from '../tests/fixtures/pdf/text-tag-pdfs';
 import { signingTokenIn, type startSmtpPeer } from '../tests/support/smtp-peer';
@@ -281,7 +282,7 @@ export async function deepImagesRound(attacker: BenchClient, peer: SmtpPeer) {
     },
   ]);
   const view = await must(attacker, 'GET', `/api/signing/${browser.signerId}`, { cookie: browser.cookie });
-  const picture = `data:image/png;base64,${deepImagePng(3000).toString('base64')}`;
+  const picture = `data:image/png;base64,${deepBlankPng().toString('base64')}`;
   const placed = Object.fromEntries(
     (view.placed as { id: string; type: string }[])
       .filter((field) => field.type === 'image')
@@ -302,7 +303,7 @@ export async function deepImagesRound(attacker: BenchClient, peer: SmtpPeer) {
  * padding), which the server copies into every one of the 200 fields.
  */
 export function paddedInitialsRound(attacker: BenchClient, peer: SmtpPeer, answers: Tally) {
-  const initials = `data:image/png;base64,${paddedInitialsPng().toString('base64')}`;
+  const initials = `data:image/png;base64,${heavyInitialsPng().toString('base64')}`;
   return async () => {
     const browser = await sentToSigner(attacker, peer, (fileId) =>
       Array.from({ length: 200 }, (_, index) => ({
