@@ -5,7 +5,7 @@
 // every answer is tallied, so the table shows what the server did.
 import { signatureDataUrl } from '../src/server/demo/demo-signature';
 import { consentDisclosure } from '../src/shared/consent';
-import { deepBlankPng, heavyInitialsPng } from '../tests/fixtures/hostile-values';
+import { deepBlankPng, heavyInitialsPng, pngDataUrl } from '../tests/fixtures/hostile-values';
 import { crossReferenceBomb } from '../tests/fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../tests/fixtures/pdf/pdf-fixtures';
 import { tagFlood } from '../tests/fixtures/pdf/text-tag-pdfs';
@@ -282,7 +282,7 @@ export async function deepImagesRound(attacker: BenchClient, peer: SmtpPeer) {
     },
   ]);
   const view = await must(attacker, 'GET', `/api/signing/${browser.signerId}`, { cookie: browser.cookie });
-  const picture = `data:image/png;base64,${deepBlankPng().toString('base64')}`;
+  const picture = pngDataUrl(deepBlankPng());
   const placed = Object.fromEntries(
     (view.placed as { id: string; type: string }[])
       .filter((field) => field.type === 'image')
@@ -303,7 +303,7 @@ export async function deepImagesRound(attacker: BenchClient, peer: SmtpPeer) {
  * padding), which the server copies into every one of the 200 fields.
  */
 export function paddedInitialsRound(attacker: BenchClient, peer: SmtpPeer, answers: Tally) {
-  const initials = `data:image/png;base64,${heavyInitialsPng().toString('base64')}`;
+  const initials = pngDataUrl(heavyInitialsPng());
   return async () => {
     const browser = await sentToSigner(attacker, peer, (fileId) =>
       Array.from({ length: 200 }, (_, index) => ({
