@@ -1,4 +1,6 @@
 import { PDFPage } from '@libpdf/core';
+// The extraction reads each font's /ToUnicode map with the one bounded reader (its hook).
+import '../pdf/unicode-map';
 
 /** A character's box on its page, in PDF points (origin bottom left). */
 export type CharacterBox = { x: number; y: number; width: number; height: number };
