@@ -1,4 +1,14 @@
-import { Document, Image, Page, Polyline, renderToBuffer, Svg, Text, View } from '@react-pdf/renderer';
+import {
+  Circle,
+  Document,
+  Image,
+  Page,
+  Polyline,
+  renderToBuffer,
+  Svg,
+  Text,
+  View,
+} from '@react-pdf/renderer';
 import { fonts } from './page-frame';
 import { registerPdfFonts } from './pdf-fonts';
 import { toPdfText } from './pdf-text';
@@ -7,6 +17,8 @@ import { toPdfText } from './pdf-text';
 export type DrawnValue =
   | { kind: 'text'; text: string; multiline: boolean }
   | { kind: 'check' }
+  /** A radio button chosen: a dot in its circle, as a form's own radio buttons are marked. */
+  | { kind: 'dot' }
   | { kind: 'image'; image: Uint8Array; format: 'png' | 'jpg' };
 
 /** A filled field: its box in fractions of its page as it shows, and what to draw there. */
@@ -124,6 +136,13 @@ function FieldValue({ value, box }: { value: DrawnValue; box: { width: number; h
         style={{ width: '100%', height: '100%', objectFit: 'contain' }}
         src={{ data: Buffer.from(value.image), format: value.format }}
       />
+    );
+  }
+  if (value.kind === 'dot') {
+    return (
+      <Svg viewBox="0 0 10 10" style={{ width: '100%', height: '100%' }}>
+        <Circle cx={5} cy={5} r={2.6} fill="#111827" />
+      </Svg>
     );
   }
   if (value.kind === 'check') {
