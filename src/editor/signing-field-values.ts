@@ -31,8 +31,8 @@ export type SigningFieldAttrs = {
   options?: TextFieldOptions | null;
 };
 
-export type TextFieldOptions = Omit<FieldOptions, 'choices'>;
-export const textFieldOptionsSchema = fieldOptionsSchema.omit({ choices: true });
+export type TextFieldOptions = Omit<FieldOptions, 'choices' | 'choiceBoxes'>;
+export const textFieldOptionsSchema = fieldOptionsSchema.omit({ choices: true, choiceBoxes: true });
 
 export const signingFieldLimits = { label: 100, choice: 100, choices: 50 } as const;
 

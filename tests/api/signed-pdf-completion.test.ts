@@ -3,11 +3,14 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDF } from '@libpdf/core';
+import { type CheckboxField, PDF, type RadioField, type TextField } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
+import { IncrementalCompletion } from '../../src/server/pdf/incremental-completion';
+import { generateInstanceCertificate, readPkcs12 } from '../../src/server/pdf/pkcs12-certificate';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { draftFromPdf } from '../support/pdf-drafts';
+import { changesBeyondDocMdp } from '../support/pdf-revisions';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -95,7 +98,7 @@ describe('a PDF the other side signed first', () => {
     expect(verified.json()).toMatchObject({ verdict: 'verified' });
   }, 120_000);
 
-  it('keeps its own form, but hides the widgets of the fields filled, so they never cover the values drawn', async () => {
+  it("fills its own form: the values are the fields' own, and no page of the signed revision changes", async () => {
     const signedForm = pdfFixture('signed-form.pdf');
     const signer = { name: 'Zofia Wiśniewska', email: 'zofia.form@example.com' };
     const contract = await draftFromPdf(ctx, owner, signedForm, 'signed-form.pdf', [signer]);
@@ -157,19 +160,14 @@ describe('a PDF the other side signed first', () => {
     for (const signature of report) expect(signature).toContain('Signature is Valid');
     expect(await tool('pdftotext', ['$file', '-'], sealed)).toContain('Łódź 42');
 
-    // The filled fields' widgets are hidden; the empty ones and the counterparty's signature are not.
+    // The filled fields are filled in the form itself, their widgets shown; nothing is hidden.
     const form = (await PDF.load(sealed)).getForm();
-    const hidden = new Map(
-      (form?.getFields() ?? []).map((field) => [
-        field.type,
-        field.getWidgets().every((widget) => (widget.flags & 2) === 2),
-      ]),
-    );
-    expect(Object.fromEntries(hidden)).toMatchObject({ signature: false, checkbox: false, dropdown: true });
-    const texts = (form?.getFields() ?? []).filter((field) => field.type === 'text');
-    expect(
-      texts.map((field) => field.getWidgets().every((widget) => (widget.flags & 2) === 2)).sort(),
-    ).toEqual([false, true]);
+    const byName = new Map((form?.getFields() ?? []).map((field) => [field.name, field]));
+    const filledText = byName.get(String(firstText?.label));
+    expect(filledText?.getValue()).toBe('Łódź 42');
+    for (const field of form?.getFields() ?? [])
+      for (const widget of field.getWidgets()) expect(widget.flags & 2, field.name).toBe(0);
+    expect(await changesBeyondDocMdp(signedForm, sealed)).toEqual([]);
   }, 120_000);
 
   it('is not joined with other documents, which would break its signature', async () => {
@@ -198,4 +196,124 @@ describe('a PDF the other side signed first', () => {
       "“countersigned.pdf” already carries a digital signature: it can only be sent as the contract's one document, since joining it with other PDFs would break that signature. Send it on its own, or upload a copy without signatures.",
     );
   });
+
+  it('signed first by another party: after the seal, only what DocMDP allows was added, and both signatures are valid', async () => {
+    // The LibreOffice form, signed by the counterparty with the project's own signing code and a
+    // certificate of theirs made here.
+    const counterparty = readPkcs12(
+      ...((): [Buffer, string] => {
+        const made = generateInstanceCertificate({
+          commonName: 'Kowalski Legal Sp. z o.o.',
+          organization: 'Kowalski Legal',
+        });
+        return [made.p12, made.password];
+      })(),
+    );
+    const signedFirst = await (await IncrementalCompletion.open(pdfFixture('libreoffice-form.pdf'))).seal({
+      certificate: counterparty,
+      reason: 'Signed by the counterparty',
+      name: 'Kowalski Legal',
+      signingTime: new Date('2026-11-30T09:00:00Z'),
+    });
+    expect(signaturesIn(await tool('pdfsig', ['$file'], signedFirst))[0]).toContain('Signature is Valid');
+
+    const signer = { name: 'Zofia Wiśniewska', email: 'zofia.first@example.com' };
+    const contract = await draftFromPdf(ctx, owner, signedFirst, 'order-form-signed.pdf', [signer]);
+    type Found = {
+      id: string;
+      fileId: string;
+      type: string;
+      label: string;
+      options: { choices?: string[] };
+    } & Record<string, number>;
+    const found = contract.fields as Found[];
+    const [first] = found;
+    const fields = [
+      ...found.map(({ id, fileId, page, x, y, width, height, type, label, options }) => ({
+        id,
+        fileId,
+        page,
+        x,
+        y,
+        width,
+        height,
+        type,
+        label,
+        options,
+        signer: 1,
+        required: false,
+      })),
+      // Placed by the sender where the form has nothing: the signature and the name.
+      {
+        fileId: first?.fileId,
+        page: 0,
+        x: 0.12,
+        y: 0.4,
+        width: 0.3,
+        height: 0.05,
+        type: 'signature',
+        signer: 1,
+      },
+      { fileId: first?.fileId, page: 0, x: 0.5, y: 0.4, width: 0.3, height: 0.02, type: 'name', signer: 1 },
+    ];
+    const assigned = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${contract.id}/fields`,
+      json: { fields },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const saved = assigned.json().fields as Found[];
+    expect(
+      (await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send`, json: {} }))
+        .statusCode,
+    ).toBe(200);
+    await background.drain();
+    const values: Record<string, string> = {
+      CustomerName: 'Zofia Wiśniewska',
+      DeliveryNotes: 'Leave the parcels at the loading bay, by the blue door',
+      Reference: 'PO-2026-0042',
+      Insured: 'true',
+      Plan: 'Standard',
+      Region: 'South',
+      Courier: 'Van',
+    };
+    const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
+    const signed = await signAs(
+      ctx,
+      browser,
+      { fullName: signer.name },
+      {
+        values: Object.fromEntries(
+          saved.filter((field) => values[field.label]).map((field) => [field.id, values[field.label] ?? '']),
+        ),
+      },
+    );
+    expect(signed.statusCode, signed.body).toBe(204);
+    await background.drain();
+    const sealed = (
+      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/final` })
+    ).rawPayload;
+    if (process.env.PDF_SCREENSHOTS)
+      await writeFile(join(process.env.PDF_SCREENSHOTS, 'signed-first-final.pdf'), sealed);
+
+    expect(Buffer.compare(sealed.subarray(0, signedFirst.length), Buffer.from(signedFirst))).toBe(0);
+    // No object of the counterparty's revision was rewritten but what DocMDP allows.
+    expect(await changesBeyondDocMdp(signedFirst, sealed)).toEqual([]);
+    const report = signaturesIn(await tool('pdfsig', ['$file'], sealed));
+    expect(report).toHaveLength(2);
+    expect(report[0]).toContain('Kowalski Legal');
+    for (const signature of report) expect(signature).toContain('Signature is Valid');
+    expect(await tool('qpdf', ['--check', '$file'], sealed)).toContain('No syntax or stream encoding errors');
+
+    // The form holds the values; the page shows them (pdftotext reads each text).
+    const form = (await PDF.load(sealed)).getForm();
+    const byName = new Map((form?.getFields() ?? []).map((field) => [field.name, field]));
+    expect((byName.get('CustomerName') as TextField | undefined)?.getValue()).toBe('Zofia Wiśniewska');
+    expect((byName.get('Plan') as RadioField | undefined)?.getValue()).toBe('Standard');
+    expect((byName.get('Insured') as CheckboxField | undefined)?.isChecked()).toBe(true);
+    const text = (await tool('pdftotext', ['-f', '1', '-l', '1', '$file', '-'], sealed)).replace(/\s+/g, ' ');
+    for (const label of ['CustomerName', 'DeliveryNotes', 'Reference', 'Region', 'Courier'])
+      expect(text).toContain(values[label]);
+    expect(text).toContain(signer.name);
+  }, 180_000);
 });

@@ -6,17 +6,12 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/**
- * A page of the PDF rendered in grey at 50 dpi (or `dpi`) by pdftoppm: how much of the box
- * (fractions of the page, from its top left) is dark, from 0 to 1. Says whether a value was drawn
- * inside its box.
- */
-export async function inkIn(
-  pdf: Buffer,
+/** A page of the PDF (counting from 1) rendered in grey by pdftoppm: its size in pixels and its pixels. */
+export async function greyPage(
+  pdf: Uint8Array,
   page: number,
-  box: { x: number; y: number; width: number; height: number },
   dpi = 50,
-): Promise<number> {
+): Promise<{ width: number; height: number; pixels: Uint8Array }> {
   const dir = await mkdtemp(join(tmpdir(), 'pactum-ink-'));
   await writeFile(join(dir, 'doc.pdf'), pdf);
   await run('pdftoppm', [
@@ -32,11 +27,24 @@ export async function inkIn(
   ]);
   // pdftoppm pads the page number to the width of the document's page count.
   const file = await readFile(join(dir, `p-${page}.pgm`)).catch(() =>
-    readFile(join(dir, `p-${String(page).padStart(2, '0')}.pgm`)),
+    readFile(join(dir, `p-${String(page).padStart(2, '0')}.pgm`)).catch(() =>
+      readFile(join(dir, `p-${String(page).padStart(3, '0')}.pgm`)),
+    ),
   );
   const header = file.toString('latin1', 0, 20).split(/\s+/);
   const [width, height] = [Number(header[1]), Number(header[2])];
-  const pixels = file.subarray(file.length - width * height);
+  return { width, height, pixels: file.subarray(file.length - width * height) };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * A page of the PDF rendered in grey at 50 dpi (or `dpi`) by pdftoppm: how much of the box
+ * (fractions of the page, from its top left) is dark, from 0 to 1. Says whether a value was drawn
+ * inside its box.
+ */
+export async function inkIn(pdf: Buffer, page: number, box: Box, dpi = 50): Promise<number> {
+  const { width, height, pixels } = await greyPage(pdf, page, dpi);
   let dark = 0;
   let total = 0;
   for (let y = Math.floor(box.y * height); y < Math.floor((box.y + box.height) * height); y++) {
@@ -46,4 +54,44 @@ export async function inkIn(
     }
   }
   return dark / Math.max(1, total);
+}
+
+/**
+ * The pixels that differ between a page of two PDFs of the same page size (rendered in grey by
+ * pdftoppm), counted inside each box (fractions of the page, grown by `margin` pixels for
+ * anti-aliasing) and outside them all.
+ */
+export async function changedPixels(
+  before: Uint8Array,
+  after: Uint8Array,
+  pages: { before: number; after: number },
+  boxes: Box[],
+  { dpi = 72, margin = 1, threshold = 48 } = {},
+): Promise<{ inside: number[]; outside: number }> {
+  const [old, now] = await Promise.all([
+    greyPage(before, pages.before, dpi),
+    greyPage(after, pages.after, dpi),
+  ]);
+  if (old.width !== now.width || old.height !== now.height) throw new Error('The pages differ in size');
+  const { width, height } = now;
+  const inside = boxes.map(() => 0);
+  let outside = 0;
+  const pixelBoxes = boxes.map((box) => ({
+    left: box.x * width - margin,
+    right: (box.x + box.width) * width + margin,
+    top: box.y * height - margin,
+    bottom: (box.y + box.height) * height + margin,
+  }));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const index = y * width + x;
+      if (Math.abs((old.pixels[index] ?? 255) - (now.pixels[index] ?? 255)) < threshold) continue;
+      const at = pixelBoxes.findIndex(
+        (box) => x + 1 > box.left && x < box.right && y + 1 > box.top && y < box.bottom,
+      );
+      if (at < 0) outside++;
+      else inside[at] = (inside[at] ?? 0) + 1;
+    }
+  }
+  return { inside, outside };
 }

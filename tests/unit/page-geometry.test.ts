@@ -1,7 +1,7 @@
 import { PDF } from '@libpdf/core';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { displayedBox, displayedSize, visibleBox } from '../../src/server/uploads/page-geometry';
+import { displayedBox, displayedSize, userRect, visibleBox } from '../../src/server/uploads/page-geometry';
 
 // An A4 page (595 × 842) and a 100 × 50 box 100 pt from the left and 200 pt from the bottom.
 const page = { x: 0, y: 0, width: 595, height: 842 };
@@ -37,6 +37,20 @@ describe('a rectangle of the page, as the page shows', () => {
     expect(near(displayedBox([0, 0, 150, 160], cropped, 0))).toEqual(
       near({ x: 0, y: (642 - 60) / 642, width: 100 / 495, height: 60 / 642 }),
     );
+  });
+});
+
+describe('a box of the page as it shows, in the page’s own coordinates', () => {
+  it('is where displayedBox found it, at every rotation and from any crop box', () => {
+    const cropped = { x: 50, y: 100, width: 495, height: 642 };
+    for (const box of [page, cropped]) {
+      for (const rotation of [0, 90, 180, 270] as const) {
+        const shown = displayedBox(rect, box, rotation);
+        expect(userRect(shown, box, rotation).map((value) => Math.round(value * 1000) / 1000)).toEqual([
+          ...rect,
+        ]);
+      }
+    }
   });
 });
 

@@ -1,4 +1,14 @@
-import { Document, Image, Page, Polyline, renderToBuffer, Svg, Text, View } from '@react-pdf/renderer';
+import {
+  Circle,
+  Document,
+  Image,
+  Page,
+  Polyline,
+  renderToBuffer,
+  Svg,
+  Text,
+  View,
+} from '@react-pdf/renderer';
 import { fonts } from './page-frame';
 import { registerPdfFonts } from './pdf-fonts';
 import { toPdfText } from './pdf-text';
@@ -7,6 +17,8 @@ import { toPdfText } from './pdf-text';
 export type DrawnValue =
   | { kind: 'text'; text: string; multiline: boolean }
   | { kind: 'check' }
+  /** A radio button chosen: a dot in its circle, as a form's own radio buttons are marked. */
+  | { kind: 'dot' }
   | { kind: 'image'; image: Uint8Array; format: 'png' | 'jpg' };
 
 /** A filled field: its box in fractions of its page as it shows, and what to draw there. */
@@ -29,14 +41,52 @@ function widthInEms(text: string): number {
   return ems;
 }
 
+/** The largest size a value is set at, as a form field's own text is, and the least, still legible. */
+export const textSizes = { largest: 11, least: 4 } as const;
+/** Lines are this many times their size apart. */
+const lineHeight = 1.15;
+/** Room kept clear at a box's left and right edges, in points (less in a box only a few points wide). */
+const sidePadding = (width: number) => Math.min(2, width * 0.05);
+
+/** How many lines a text wraps to at a size, in a width (an estimate, by widthInEms). */
+function linesAt(text: string, size: number, width: number): number {
+  let lines = 0;
+  for (const paragraph of text.split(/\r\n|\r|\n/)) {
+    let used = 0;
+    lines += 1;
+    for (const word of paragraph.split(/(?<=\s)/)) {
+      const wide = widthInEms(word) * size;
+      if (used > 0 && used + wide > width) {
+        lines += Math.max(1, Math.ceil(wide / width));
+        used = wide % width;
+      } else used += wide;
+    }
+  }
+  return lines;
+}
+
 /**
- * Text fills its box's height up to 11 pt, as a form field's value does; a single line is made
- * smaller until it fits the box's width (down to 4 pt), so no word of it is cut off.
+ * How a text is set in its box: on one line as large as the box allows up to 11 pt; smaller until
+ * it fits the box's width, down to 4 pt; past that (and for a field of several lines) wrapped at
+ * the largest size whose lines fit the box's height, down to 4 pt; what still does not fit is
+ * clipped at the box's edges, its words still all in the page's text (pdftotext reads them).
  */
-function textSize(text: string, box: { width: number; height: number }, multiline: boolean): number {
-  if (multiline) return 11;
-  const fitsWidth = (box.width - 4) / Math.max(1, widthInEms(text));
-  return Math.max(4, Math.min(11, box.height * 0.7, fitsWidth));
+export function textLayout(
+  text: string,
+  box: { width: number; height: number },
+  multiline: boolean,
+): { size: number; wrap: boolean } {
+  const width = Math.max(1, box.width - 2 * sidePadding(box.width));
+  const { largest, least } = textSizes;
+  if (!multiline && !/[\r\n]/.test(text)) {
+    const fitsWidth = width / Math.max(1, widthInEms(text));
+    const size = Math.min(largest, box.height / lineHeight, fitsWidth);
+    if (fitsWidth >= least) return { size: Math.max(least, size), wrap: false };
+  }
+  for (let size = largest; size > least; size -= 0.5) {
+    if (linesAt(text, size, width) * size * lineHeight <= box.height) return { size, wrap: true };
+  }
+  return { size: least, wrap: true };
 }
 
 /**
@@ -88,6 +138,13 @@ function FieldValue({ value, box }: { value: DrawnValue; box: { width: number; h
       />
     );
   }
+  if (value.kind === 'dot') {
+    return (
+      <Svg viewBox="0 0 10 10" style={{ width: '100%', height: '100%' }}>
+        <Circle cx={5} cy={5} r={2.6} fill="#111827" />
+      </Svg>
+    );
+  }
   if (value.kind === 'check') {
     // Drawn, not typed: no embedded font is sure to hold a check mark.
     return (
@@ -96,13 +153,26 @@ function FieldValue({ value, box }: { value: DrawnValue; box: { width: number; h
       </Svg>
     );
   }
-  const size = textSize(value.text, box, value.multiline);
+  const { size, wrap } = textLayout(value.text, box, value.multiline);
+  const lines = wrap ? Math.max(1, linesAt(value.text, size, box.width - 2 * sidePadding(box.width))) : 1;
+  const height = lines * size * lineHeight;
+  // Positioned rather than laid out in the box, so that no line is left out for want of room (a
+  // box's layout drops the lines past its height, and with them their words): the box clips it.
   return (
     <Text
-      style={{ fontFamily: fonts.sans, fontSize: size, lineHeight: 1.15, paddingHorizontal: 2 }}
-      {...(value.multiline ? {} : { maxLines: 1 })}
+      style={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        top: Math.max(0, (box.height - height) / 2),
+        fontFamily: fonts.sans,
+        fontSize: size,
+        lineHeight,
+        paddingHorizontal: sidePadding(box.width),
+      }}
+      wrap={false}
     >
-      {toPdfText(value.text)}
+      {wrap ? toPdfText(value.text) : toPdfText(value.text).replace(/\s+/g, ' ')}
     </Text>
   );
 }

@@ -1,19 +1,10 @@
 import { sign } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import {
-  PDF,
-  PdfName,
-  PdfNumber,
-  type PdfRef,
-  PdfStream,
-  type SignatureField,
-  type Signer,
-  type TimestampAuthority,
-} from '@libpdf/core';
-import { displayedBox, visibleBox } from '../uploads/page-geometry';
-import { widgetPages } from '../uploads/pdf-form-fields';
+import { PDF, PdfName, type PdfRef, PdfStream, type Signer, type TimestampAuthority } from '@libpdf/core';
+import { visibleBox } from '../uploads/page-geometry';
 import { TaskRefusal } from '../workers/task-refusal';
 import { type FieldsByPage, fieldOverlays, pagesWithFields } from './draw-fields';
+import { writeFieldsInPlace } from './fields-in-place';
 import { type SealingCertificate, sealingKeyMaterial } from './pkcs12-certificate';
 import { type SealInput, signatureRoom, timestampDigest } from './seal-pdf';
 
@@ -80,28 +71,13 @@ export class IncrementalCompletion {
   }
 
   /**
-   * Hides the document's own form widgets that the drawn values stand on: a PDF kept as it was
-   * (signed by others first) still has its form, whose fields became the contract's, and a widget's
-   * own appearance would be drawn over the value. A field already signed is never touched, and a
-   * field nobody filled keeps its widget.
+   * Writes the filled fields without changing any page's content or resources (fields-in-place.ts):
+   * the PDF's own form filled, every other value an annotation with its own appearance. For a PDF
+   * signed by others first, whose signatures allow form filling, annotations and signing.
    */
-  hideWidgetsUnder(fields: FieldsByPage): void {
-    const form = this.doc.getForm();
-    if (!form || fields.size === 0) return;
-    const pageOf = widgetPages(this.doc);
-    for (const field of form.getFields()) {
-      if (field.type === 'signature' && (field as SignatureField).isSigned()) continue;
-      const widgets = field.getWidgets();
-      const covered = widgets.some((widget) => {
-        const page = pageOf(widget);
-        if (!page) return false;
-        const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
-        return (fields.get(page.index) ?? []).some((drawn) => mostlyOver(box, drawn));
-      });
-      if (!covered) continue;
-      // Hidden (bit 2): neither shown nor printed; the widget and its field stay in the file.
-      for (const widget of widgets) widget.dict.set('F', PdfNumber.of(widget.flags | 2));
-    }
+  async writeFieldsInPlace(fields: FieldsByPage): Promise<void> {
+    if (fields.size === 0) return;
+    for (const ref of await writeFieldsInPlace(this.doc, fields)) this.compress(ref);
   }
 
   /** Appends the pages of another PDF (the signature pages, the certificate). */
@@ -170,12 +146,3 @@ function keySigner(certificate: SealingCertificate): Signer {
 const timestampAuthority = (tsaUrl: string): TimestampAuthority => ({
   timestamp: async (digest) => new Uint8Array(await timestampDigest(tsaUrl, Buffer.from(digest))),
 });
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** Whether a drawn field covers most of a widget (both in fractions of the displayed page). */
-function mostlyOver(widget: Box, drawn: Box): boolean {
-  const width = Math.min(widget.x + widget.width, drawn.x + drawn.width) - Math.max(widget.x, drawn.x);
-  const height = Math.min(widget.y + widget.height, drawn.y + drawn.height) - Math.max(widget.y, drawn.y);
-  return width > 0 && height > 0 && width * height >= 0.5 * widget.width * widget.height;
-}

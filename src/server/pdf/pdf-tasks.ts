@@ -204,8 +204,10 @@ async function finalizeIncrementally(
   signaturePages: Uint8Array | null,
   mark: (step: string) => void,
 ): Promise<RenderedPdf & { signedSha256: string }> {
-  await completion.drawFields(fields);
-  completion.hideWidgetsUnder(fields);
+  // A PDF signed by others first keeps every page as its signatures cover it: the values go
+  // into its form and annotations. Any other is drawn on, as a rewritten document is.
+  if (input.keepSignatures) await completion.writeFieldsInPlace(fields);
+  else await completion.drawFields(fields);
   mark('fields drawn on their pages');
   if (signaturePages) await completion.append(signaturePages);
   const signedSha256 = sha256Of(await completion.save());

@@ -38,6 +38,42 @@ export function displayedBox(
 }
 
 /**
+ * The rectangle of the page's own coordinates ([x1, y1, x2, y2], PDF user space) where a box of
+ * the page as displayed (fractions, from its top left) is: displayedBox the other way round.
+ */
+export function userRect(
+  shown: PageBox,
+  box: { x: number; y: number; width: number; height: number },
+  rotation: 0 | 90 | 180 | 270,
+): [number, number, number, number] {
+  const { width: w, height: h } = box;
+  const across = (from: number, size: number, length: number) => [from * length, (from + size) * length];
+  if (rotation === 90) {
+    const [y1, y2] = across(shown.x, shown.width, h);
+    const [x1, x2] = across(shown.y, shown.height, w);
+    return [box.x + (x1 ?? 0), box.y + (y1 ?? 0), box.x + (x2 ?? 0), box.y + (y2 ?? 0)];
+  }
+  if (rotation === 180) {
+    const [left, right] = across(shown.x, shown.width, w);
+    const [y1, y2] = across(shown.y, shown.height, h);
+    return [box.x + w - (right ?? 0), box.y + (y1 ?? 0), box.x + w - (left ?? 0), box.y + (y2 ?? 0)];
+  }
+  if (rotation === 270) {
+    const [left, right] = across(shown.x, shown.width, h);
+    const [top, bottom] = across(shown.y, shown.height, w);
+    return [
+      box.x + w - (bottom ?? 0),
+      box.y + h - (right ?? 0),
+      box.x + w - (top ?? 0),
+      box.y + h - (left ?? 0),
+    ];
+  }
+  const [x1, x2] = across(shown.x, shown.width, w);
+  const [top, bottom] = across(shown.y, shown.height, h);
+  return [box.x + (x1 ?? 0), box.y + h - (bottom ?? 0), box.x + (x2 ?? 0), box.y + h - (top ?? 0)];
+}
+
+/**
  * A page's visible area (its crop box, else its media box) in its own coordinates, as a corner
  * and a size. @libpdf/core 0.4's `getCropBox()` answers the box's far corner as `width` and
  * `height` (right for boxes at the origin, the usual case, and wrong for the others), so the

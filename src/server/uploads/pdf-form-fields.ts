@@ -42,8 +42,22 @@ export function formFieldsOf(pdf: PDF, limit: number): FoundField[] {
     if (!described) continue;
     const label = (field.alternateName ?? field.name).slice(0, 100);
     const widgets = field.getWidgets();
-    // A radio group is one field whose widgets are its choices: placed where the first one is.
-    for (const widget of field.type === 'radio' ? widgets.slice(0, 1) : widgets) {
+    if (field.type === 'radio') {
+      const group = radioGroupOf(widgets, pageOf);
+      if (!group) continue;
+      const { described: buttons, ...box } = group;
+      const chosen = described.value && buttons.choices.includes(described.value) ? described.value : null;
+      found.push({
+        ...box,
+        label,
+        required: field.isRequired(),
+        type: 'radio',
+        value: chosen,
+        options: buttons,
+      });
+      continue;
+    }
+    for (const widget of widgets) {
       const page = pageOf(widget);
       if (!page) continue;
       const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
@@ -53,6 +67,52 @@ export function formFieldsOf(pdf: PDF, limit: number): FoundField[] {
     }
   }
   return found;
+}
+
+/**
+ * A radio group as one field of ours: its box the one around its buttons (those on the first
+ * button's page), each button a choice (its export value) with its own box inside the field's, so
+ * the choice is marked at its own button. A value shared by several buttons is the first's.
+ */
+function radioGroupOf(
+  widgets: Widget[],
+  pageOf: (widget: Widget) => PDFPage | undefined,
+): (PageBox & { page: number; described: { choices: string[]; choiceBoxes: PageBox[] } }) | null {
+  const buttons: { choice: string; box: PageBox }[] = [];
+  let pageIndex: number | undefined;
+  for (const widget of widgets) {
+    const page = pageOf(widget);
+    const choice = widget.getOnValue()?.trim().slice(0, 100);
+    if (!page || !choice || buttons.some((button) => button.choice === choice)) continue;
+    if (pageIndex !== undefined && page.index !== pageIndex) continue;
+    const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
+    if (box.width <= 0 || box.height <= 0) continue;
+    pageIndex = page.index;
+    buttons.push({ choice, box });
+    if (buttons.length >= maxChoices) break;
+  }
+  if (pageIndex === undefined || buttons.length < 2) return null;
+  const left = Math.min(...buttons.map(({ box }) => box.x));
+  const top = Math.min(...buttons.map(({ box }) => box.y));
+  const width = Math.max(...buttons.map(({ box }) => box.x + box.width)) - left;
+  const height = Math.max(...buttons.map(({ box }) => box.y + box.height)) - top;
+  const inside = (value: number) => Math.min(1, Math.max(0, value));
+  return {
+    x: left,
+    y: top,
+    width,
+    height,
+    page: pageIndex,
+    described: {
+      choices: buttons.map(({ choice }) => choice),
+      choiceBoxes: buttons.map(({ box }) => ({
+        x: inside((box.x - left) / width),
+        y: inside((box.y - top) / height),
+        width: inside(box.width / width),
+        height: inside(box.height / height),
+      })),
+    },
+  };
 }
 
 /** A form field's widget (the library does not export its class). */
@@ -99,11 +159,9 @@ function asOurField(field: FormField): Described | null {
     case 'checkbox':
       return { type: 'checkbox', value: (field as CheckboxField).isChecked() ? 'true' : null, options: {} };
     case 'radio': {
-      const radio = field as RadioField;
-      const choices = unique(radio.getOptions()).slice(0, maxChoices);
-      if (choices.length < 2) return null;
-      const value = radio.getValue();
-      return { type: 'radio', value: value && choices.includes(value) ? value : null, options: { choices } };
+      // Its choices and their boxes are its buttons (radioGroupOf); its value, the one chosen.
+      const value = (field as RadioField).getValue()?.trim().slice(0, 100) ?? null;
+      return { type: 'radio', value, options: {} };
     }
     case 'dropdown':
     case 'listbox': {

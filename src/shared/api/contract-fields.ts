@@ -68,6 +68,18 @@ export const fieldOptionsSchema = z
       .max(50)
       .optional()
       .describe('The choices of a radio group or a dropdown (2 to 50)'),
+    choiceBoxes: z
+      .array(
+        z
+          .object({ x: fraction, y: fraction, width: fraction, height: fraction })
+          .strict()
+          .describe("A choice's button, in fractions of the field's own box from its top left"),
+      )
+      .max(50)
+      .optional()
+      .describe(
+        "A radio group's buttons where the PDF's own form has them: one box for each of its choices, in their order, inside the field's box (which moves and resizes them with it)",
+      ),
     multiline: z.boolean().optional().describe('A text field of several lines'),
     format: z.enum(['number', 'email', 'pattern']).optional().describe('What a text field must hold'),
     pattern: z

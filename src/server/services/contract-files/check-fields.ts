@@ -53,6 +53,14 @@ export async function checkFields(
       if (value !== null && !choices.includes(value))
         refuse('its value is not one of its choices.', '.value');
     } else if (options.choices) refuse('only a radio group or a dropdown has choices.', '.options.choices');
+    if (options.choiceBoxes) {
+      if (type !== 'radio')
+        refuse("only a radio group's choices have boxes of their own.", '.options.choiceBoxes');
+      if (options.choiceBoxes.length !== (options.choices ?? []).length)
+        refuse('it needs one box for each of its choices.', '.options.choiceBoxes');
+      if (options.choiceBoxes.some((box) => box.x + box.width > edge || box.y + box.height > edge))
+        refuse("a choice's box reaches past the field's.", '.options.choiceBoxes');
+    }
     if (type === 'text') {
       checkText(field, refuse);
       if (options.pattern) patterns.push({ index, pattern: options.pattern, text: value });

@@ -34,6 +34,11 @@ export function drawnFields(
       initials: signer?.initialsImage ?? null,
     });
     if (!value) continue;
+    const button = chosenButton(field);
+    if (button) {
+      drawn.push({ page, ...button, value: { kind: 'dot' } });
+      continue;
+    }
     drawn.push({
       page,
       x: field.x,
@@ -44,6 +49,24 @@ export function drawnFields(
     });
   }
   return drawn;
+}
+
+/**
+ * The box of the button a radio group's value chose, on the page (a PDF's own radio buttons,
+ * each a choice at its own place): null for a group drawn in its own box.
+ */
+function chosenButton(
+  field: FilledField['field'],
+): { x: number; y: number; width: number; height: number } | null {
+  if (field.type !== 'radio' || !field.options.choiceBoxes) return null;
+  const box = field.options.choiceBoxes[(field.options.choices ?? []).indexOf(field.filledValue ?? '')];
+  if (!box) return null;
+  return {
+    x: field.x + box.x * field.width,
+    y: field.y + box.y * field.height,
+    width: box.width * field.width,
+    height: box.height * field.height,
+  };
 }
 
 function drawnValue(

@@ -127,6 +127,22 @@ export function FieldBox({
           {field.value ? `: ${field.value}` : ''}
         </span>
       </button>
+      {/* A PDF's own radio buttons, each where the PDF has it. */}
+      {field.type === 'radio' &&
+        field.options.choiceBoxes?.map((choice, index) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: one box per choice, in their order
+            key={index}
+            aria-hidden="true"
+            className={`pointer-events-none absolute rounded-full ring-1 ${colour.ring}`}
+            style={{
+              left: `${choice.x * 100}%`,
+              top: `${choice.y * 100}%`,
+              width: `${choice.width * 100}%`,
+              height: `${choice.height * 100}%`,
+            }}
+          />
+        ))}
       {selected && (
         <span
           aria-hidden="true"

@@ -99,8 +99,14 @@ export function FieldProperties({
             onChange={(event) => {
               const next = event.target.value.split('\n').map((line) => line.slice(0, 100));
               const kept = next.filter((line) => line.trim());
+              // A PDF's own buttons stay while each choice still has one; else the group is drawn in its box.
+              const { choiceBoxes, ...rest } = options;
               onChange({
-                options: { ...options, choices: next.slice(0, 50) },
+                options: {
+                  ...rest,
+                  choices: next.slice(0, 50),
+                  ...(choiceBoxes && choiceBoxes.length === kept.length ? { choiceBoxes } : {}),
+                },
                 ...(field.value && !kept.includes(field.value) ? { value: null } : {}),
               });
             }}

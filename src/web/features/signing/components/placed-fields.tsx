@@ -266,6 +266,42 @@ function MyField({
       />
     );
   }
+  if (field.type === 'radio' && field.options.choiceBoxes) {
+    const boxes = field.options.choiceBoxes;
+    // A PDF's own radio buttons: each choice is a button at its own place, and the group's box
+    // around them is left clear, so the words printed beside the buttons show.
+    return (
+      <div id={id} role="radiogroup" aria-label={label} tabIndex={-1} className="relative size-full">
+        {(field.options.choices ?? []).map((choice, index) => {
+          const box = boxes[index];
+          if (!box) return null;
+          return (
+            // Each choice is tapped through a square 24 px wide around it; its button paints above it.
+            <label
+              key={choice}
+              className="absolute flex items-center justify-center before:absolute before:top-1/2 before:left-1/2 before:size-6 before:-translate-x-1/2 before:-translate-y-1/2 before:content-['']"
+              style={{
+                left: `${box.x * 100}%`,
+                top: `${box.y * 100}%`,
+                width: `${box.width * 100}%`,
+                height: `${box.height * 100}%`,
+              }}
+            >
+              <input
+                type="radio"
+                name={id}
+                value={choice}
+                aria-label={choice}
+                checked={value === choice}
+                onChange={() => set(choice)}
+                className="relative z-[1] m-0 size-full accent-indigo-600 ring-2 ring-indigo-500"
+              />
+            </label>
+          );
+        })}
+      </div>
+    );
+  }
   if (field.type === 'radio') {
     return (
       <div

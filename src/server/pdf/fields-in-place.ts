@@ -1,0 +1,189 @@
+import {
+  type CheckboxField,
+  type DropdownField,
+  type FormField,
+  type ListBoxField,
+  type PDF,
+  type PDFPage,
+  PdfArray,
+  PdfBool,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  PdfRef,
+  PdfString,
+  type SignatureField,
+} from '@libpdf/core';
+import { displayedBox, displayedSize, type PageBox, userRect, visibleBox } from '../uploads/page-geometry';
+import { widgetPages } from '../uploads/pdf-form-fields';
+import type { FieldsByPage } from './draw-fields';
+import { type DrawnField, renderFieldOverlay } from './field-overlay';
+
+/** A form field's widget (the library does not export its class). */
+type Widget = ReturnType<FormField['getWidgets']>[number];
+
+/** Annotation flags: printed, not to be changed by a reader, not to be moved or deleted. */
+const printedAndLocked = 4 | 64 | 128;
+
+/**
+ * Writes the filled fields into a document without changing any page's content or resources, as
+ * a PDF signed by others first needs (its signatures' DocMDP, and validators that analyse what
+ * later revisions changed, allow filling its form, annotations and signing, not a page's content):
+ * - a field of the PDF's own form that a value stands on is filled: its /V, and its appearance —
+ *   the form's own for a checkbox or a radio button (its "on" state chosen, /AS), one of ours for
+ *   a text or a choice (the value set by field-overlay.tsx, as at every other seal);
+ * - every other value (signatures, initials, names, dates, stamps placed by the sender) becomes a
+ *   Stamp annotation on its page with the same appearance, printed and locked.
+ * `/NeedAppearances` is turned off once every field with a value has its appearance, so a viewer
+ * shows the appearances written here rather than making its own in the form's font. Answers the
+ * appearance streams made, for the caller to compress.
+ */
+export async function writeFieldsInPlace(doc: PDF, fields: FieldsByPage): Promise<PdfRef[]> {
+  const pages = doc.getPages();
+  const pageOf = widgetPages(doc);
+  const rest = new Map([...fields].map(([index, drawn]) => [index, [...drawn]]));
+  const take = (page: PDFPage, widget: Widget, kind: DrawnField['value']['kind'][]): DrawnField | null => {
+    const list = rest.get(page.index) ?? [];
+    const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
+    const at = list.findIndex((drawn) => kind.includes(drawn.value.kind) && mostlyOver(box, drawn));
+    if (at < 0) return null;
+    const [drawn] = list.splice(at, 1);
+    return drawn ?? null;
+  };
+
+  // Appearances to render: the widgets of our own appearance and the new annotations.
+  const appearances: { page: PDFPage; drawn: DrawnField; apply: (appearance: PdfRef) => void }[] = [];
+  for (const field of doc.getForm()?.getFields() ?? []) {
+    if (field.type === 'signature' && (field as SignatureField).isSigned()) continue;
+    if (field.isReadOnly()) continue;
+    if (field.type === 'checkbox' || field.type === 'radio') {
+      for (const widget of field.getWidgets()) {
+        const page = pageOf(widget);
+        const on = widget.getOnValue();
+        if (!page || !on || !take(page, widget, field.type === 'radio' ? ['dot'] : ['check'])) continue;
+        // The form's own appearance of the state chosen: each widget shows its own "on" or Off.
+        field.acroField().set('V', PdfName.of(on));
+        for (const other of field.getWidgets())
+          other.setAppearanceState(other.getOnValue() === on ? on : 'Off');
+        if (field.type === 'checkbox') (field as CheckboxField).needsAppearanceUpdate = false;
+        break;
+      }
+      continue;
+    }
+    if (field.type !== 'text' && field.type !== 'dropdown' && field.type !== 'listbox') continue;
+    for (const widget of field.getWidgets()) {
+      const page = pageOf(widget);
+      const drawn = page && take(page, widget, ['text']);
+      if (!page || !drawn || drawn.value.kind !== 'text') continue;
+      field.acroField().set('V', fieldValue(field, drawn.value.text));
+      appearances.push({
+        page,
+        // Our appearance fills the widget's own rectangle.
+        drawn: { ...drawn, ...displayedBox(widget.rect, visibleBox(page), page.rotation) },
+        apply: (appearance) => widget.dict.set('AP', PdfDict.of({ N: appearance })),
+      });
+    }
+  }
+  for (const [index, list] of rest) {
+    const page = pages[index];
+    if (!page) continue;
+    for (const drawn of list) {
+      appearances.push({
+        page,
+        drawn,
+        apply: (appearance) => {
+          const annotation = doc.register(
+            PdfDict.of({
+              Type: PdfName.of('Annot'),
+              Subtype: PdfName.of('Stamp'),
+              Rect: PdfArray.of(
+                ...userRect(drawn, visibleBox(page), page.rotation).map((n) => PdfNumber.of(n)),
+              ),
+              F: PdfNumber.of(printedAndLocked),
+              P: page.ref,
+              ...(drawn.value.kind === 'text' ? { Contents: PdfString.fromString(drawn.value.text) } : {}),
+              AP: PdfDict.of({ N: appearance }),
+            }),
+          );
+          addAnnotation(doc, page, annotation);
+        },
+      });
+    }
+  }
+  const compressed: PdfRef[] = [];
+  if (appearances.length > 0) {
+    // One overlay page per appearance, of its box's size as it shows: the value fills it.
+    const overlay = await renderFieldOverlay(
+      appearances.map(({ page, drawn }) => {
+        const shown = displayedSize(page);
+        return {
+          width: drawn.width * shown.width,
+          height: drawn.height * shown.height,
+          fields: [{ x: 0, y: 0, width: 1, height: 1, value: drawn.value }],
+        };
+      }),
+    );
+    const source = await (doc.constructor as typeof PDF).load(overlay);
+    for (const [position, { page, apply }] of appearances.entries()) {
+      const embedded = await doc.embedPage(source, position);
+      const stream = doc.context.resolve(embedded.ref);
+      // Turned with the page, so it shows upright where the signer saw it.
+      if (stream instanceof PdfDict && page.rotation) stream.set('Matrix', rotation(page.rotation));
+      apply(embedded.ref);
+      compressed.push(embedded.ref);
+    }
+  }
+  settleNeedAppearances(doc);
+  return compressed;
+}
+
+/** A rotation counter-clockwise by the page's /Rotate, as a form XObject's /Matrix. */
+function rotation(degrees: 90 | 180 | 270): PdfArray {
+  const [cos, sin] = degrees === 90 ? [0, 1] : degrees === 180 ? [-1, 0] : [0, -1];
+  return PdfArray.of(...[cos, sin, -sin, cos, 0, 0].map((n) => PdfNumber.of(n)));
+}
+
+/** A text's value for its field: a choice's export value where the list has one. */
+function fieldValue(field: FormField, text: string): PdfString {
+  if (field.type === 'dropdown' || field.type === 'listbox') {
+    const option = (field as DropdownField | ListBoxField)
+      .getOptions()
+      .find((choice) => (choice.display || choice.value) === text);
+    if (option) return PdfString.fromString(option.value);
+  }
+  return PdfString.fromString(text);
+}
+
+/** Adds an annotation to its page's /Annots (the array itself when the page names it indirectly). */
+function addAnnotation(doc: PDF, page: PDFPage, annotation: PdfRef): void {
+  const own = page.dict.get('Annots');
+  const array = own instanceof PdfRef ? doc.context.resolve(own) : own;
+  if (array instanceof PdfArray) array.push(annotation);
+  else page.dict.set('Annots', PdfArray.of(annotation));
+}
+
+/**
+ * Turns /NeedAppearances off when every field holding a value has an appearance for each of its
+ * widgets; else a viewer still has to make the missing ones, and it stays. Left on, a viewer
+ * remakes every appearance in the form's own font: poppler printed "Zofia Winiewska", its
+ * Helvetica without "ś".
+ */
+function settleNeedAppearances(doc: PDF): void {
+  const form = doc.getForm()?.acroForm();
+  if (!form?.needAppearances) return;
+  const missing = form.getFields().some((field) => {
+    // A signature's value is its signature dictionary: no viewer makes its appearance from it.
+    if (field.type === 'signature') return false;
+    const value = field.acroField().get('V');
+    const empty = value === undefined || (value instanceof PdfString && value.asString() === '');
+    return !empty && field.getWidgets().some((widget) => !widget.hasNormalAppearance());
+  });
+  if (!missing) form.getDict().set('NeedAppearances', PdfBool.of(false));
+}
+
+/** Whether a drawn field covers most of a widget (both in fractions of the displayed page). */
+export function mostlyOver(widget: PageBox, drawn: PageBox): boolean {
+  const width = Math.min(widget.x + widget.width, drawn.x + drawn.width) - Math.max(widget.x, drawn.x);
+  const height = Math.min(widget.y + widget.height, drawn.y + drawn.height) - Math.max(widget.y, drawn.y);
+  return width > 0 && height > 0 && width * height >= 0.5 * widget.width * widget.height;
+}
