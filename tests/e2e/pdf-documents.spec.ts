@@ -26,7 +26,7 @@ const pdf = (name: string, fixture = name) => ({
 });
 
 const documentNames = (page: Page) =>
-  page.getByRole('list').filter({ hasText: 'Drafted text' }).getByRole('listitem');
+  page.getByRole('list', { name: 'Documents in signing order' }).getByRole('listitem');
 
 test('PDFs uploaded from the contracts list become a draft, then are reordered, replaced and removed', async ({
   page,
@@ -45,22 +45,25 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   // The text file was refused before any upload, and said so.
   await expect(page.getByRole('alert')).toContainText('"notes.txt" is not a PDF. Choose a .pdf file.');
   const items = documentNames(page);
-  await expect(items).toHaveCount(3);
+  await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Master Services Agreement.pdf');
   await expect(items.nth(0)).toContainText('29 pages');
   await expect(items.nth(1)).toContainText('Annex 1 – Прайс-лист.pdf');
-  await expect(items.nth(2)).toContainText('Drafted text');
-  await shoot(page, 'documents-uploaded');
-
-  // The text goes first, and stays first after a reload.
-  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
-  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
-  await expect(items.nth(0)).toContainText('Drafted text');
-  await page.reload();
-  await expect(items.nth(0)).toContainText('Drafted text');
-
-  // A save of the text after those changes is made on their revision: no conflict.
+  // Made of PDFs alone: no drafted text, and no empty editor, until the sender adds it.
   const body = page.getByRole('textbox', { name: 'Contract content' });
+  await expect(body).toBeHidden();
+  await shoot(page, 'documents-uploaded');
+  await page.getByRole('button', { name: 'Add drafted text' }).click();
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(2)).toContainText('Drafted text');
+  await expect(body).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Add drafted text' })).toHaveCount(0);
+
+  // The text goes first; a save of it after that change is made on its revision (no conflict),
+  // and with its content it stays, first, after a reload.
+  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
+  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
+  await expect(items.nth(0)).toContainText('Drafted text');
   await body.click();
   await page.keyboard.type('The parties sign the agreement and its annex below.');
   const saved = page.waitForResponse(
@@ -69,6 +72,9 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   );
   await page.getByRole('button', { name: 'Save Draft' }).click();
   expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(items.nth(0)).toContainText('Drafted text');
+  await expect(body).toContainText('The parties sign the agreement and its annex below.');
 
   // Replaced in its place, then removed after confirming.
   await page.getByRole('button', { name: 'Replace Annex 1 – Прайс-лист.pdf' }).click();
@@ -116,7 +122,7 @@ test('a signer reads the uploaded PDFs page by page, at phone width', async ({
     pdf('Annex – scan.pdf', 'img2pdf-scan.pdf'),
   ]);
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
-  await expect(documentNames(page)).toHaveCount(3);
+  await expect(documentNames(page)).toHaveCount(2);
   const signerEmail = `zhang-${Date.now()}@example.com`;
   await page.getByLabel('Name', { exact: true }).fill('王小明');
   await page.getByLabel('Email', { exact: true }).fill(signerEmail);
