@@ -291,3 +291,77 @@ test('fields from text tags and placed by the sender are filled in place at phon
       `${screenshots}/sealed-fields`,
     ]);
 });
+
+test('a PDF another party signed first says who signed it and when, to the sender and to the signer at phone width', async ({
+  page,
+  browser,
+  account: _account,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/contracts');
+  await page
+    .getByLabel('PDFs to start a contract from')
+    .setInputFiles(pdf('Countersigned lease.pdf', 'already-signed.pdf'));
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
+  const notice = page.getByRole('region', { name: 'Signatures already on Countersigned lease.pdf' });
+  await expect(notice).toContainText('Countersigned lease.pdf was already signed when uploaded.');
+  await expect(notice).toContainText(
+    /Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026, \d+:\d\d [AP]M/,
+  );
+  await expect(notice).toContainText('Their signature stays valid: the PDF is sent exactly as uploaded');
+  const results = await new AxeBuilder({ page })
+    .include('[aria-label="Documents in signing order"]')
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await shoot(page, 'documents-signed-earlier');
+
+  // Its text tags are for two signers.
+  const suffix = Date.now();
+  const signers = [
+    { name: 'Zofia Wiśniewska', email: `zofia-${suffix}@example.com` },
+    { name: 'Jan Kowalczyk', email: `jan-${suffix}@example.com` },
+  ];
+  for (const signer of signers) {
+    await page.getByLabel('Name', { exact: true }).fill(signer.name);
+    await page.getByLabel('Email', { exact: true }).fill(signer.email);
+    await page.getByRole('button', { name: 'Add Signer' }).click();
+  }
+  const contractId = page.url().split('/').at(-1) ?? '';
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/contracts/${contractId}`)).json()).fields.length,
+      jobTimeout,
+    )
+    .toBeGreaterThan(0);
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && /\/api\/contracts\/[0-9a-f-]{36}$/.test(response.url()),
+  );
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  expect((await stored).status()).toBe(200);
+  await page.reload();
+  await expect(documentNames(page).nth(0)).toContainText('fields placed on it');
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const signing = await phone.newPage();
+  await signing.goto(new URL(await accessLinkFor(signers[0]?.email ?? '', 'sign'), page.url()).href);
+  const earlier = signing.getByRole('region', { name: 'Signatures already on Countersigned lease.pdf' });
+  await expect(earlier).toContainText(
+    'Countersigned lease.pdf was already signed before it was sent to you.',
+  );
+  await expect(earlier).toContainText(/Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026/);
+  await expect(earlier).toContainText(
+    'Their signature stays valid: your signature and the seal are added after them, without changing what they signed.',
+  );
+  const signerResults = await new AxeBuilder({ page: signing })
+    .include('[aria-label="Signatures already on Countersigned lease.pdf"]')
+    .analyze();
+  expect(signerResults.violations.map((violation) => violation.id)).toEqual([]);
+  if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-signed-earlier-390.png` });
+  await signing.setViewportSize({ width: 1280, height: 900 });
+  await expect(earlier).toBeVisible();
+  if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-signed-earlier-1280.png` });
+  await phone.close();
+});

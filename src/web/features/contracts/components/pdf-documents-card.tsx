@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import type { ContractFile } from '../../../../shared/api/contract-files';
 import type { Contract } from '../../../../shared/api/contracts';
 import { pdfFileLimits } from '../../../../shared/pdf-file';
+import { EarlierSignatures } from '../../../components/earlier-signatures';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -169,7 +170,8 @@ export function PdfDocumentsCard({
         </div>
         {editable && (
           <div className="flex flex-wrap gap-2">
-            {!textShown && (
+            {/* A PDF signed by others is sent alone: text beside it would be refused at send. */}
+            {!textShown && !contract.files.some((file) => file.signatureCount > 0) && (
               <Button variant="secondary" size="sm" disabled={busy} onClick={onAddText}>
                 <PenLine aria-hidden="true" className="size-4" />
                 Add drafted text
@@ -220,9 +222,13 @@ export function PdfDocumentsCard({
                       {sizeText(item.file.byteSize)}
                       {item.file.formFieldCount > 0 &&
                         ` · ${item.file.formFieldCount} form ${item.file.formFieldCount === 1 ? 'field' : 'fields'}`}
-                      {item.file.signatureCount > 0 &&
-                        ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
                     </p>
+                    <EarlierSignatures
+                      fileName={item.file.name}
+                      signatures={item.file.signatures}
+                      signatureCount={item.file.signatureCount}
+                      audience="sender"
+                    />
                     {item.file.activeContent.length > 0 && (
                       <p className="mt-0.5 text-xs text-amber-800">
                         {editable
