@@ -190,6 +190,52 @@ describe('a contract made of uploaded PDFs and drafted text', () => {
     expect(info).toMatch(/Pages:\s+2\n/);
     expect(info).toMatch(/Encrypted:\s+no/);
   }, 60_000);
+
+  it('a text of empty lines alone is no document: neither the PDF sent nor the sealed one has a page for it', async () => {
+    const email = 'blank-text@example.com';
+    const { id } = await draftFromPdf(ctx, owner, pdfFixture('img2pdf-scan.pdf'), 'scan.pdf', [
+      { name: 'Blanca Vacía', email },
+    ]);
+    // What an editor leaves once everything typed is deleted: empty paragraphs and a line break.
+    const emptied = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: {
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph' },
+            { type: 'paragraph', content: [{ type: 'text', text: '   ' }, { type: 'hardBreak' }] },
+          ],
+        },
+      },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const frozen = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` });
+    expect(await tool('pdfinfo', ['$file'], frozen.rawPayload)).toMatch(/Pages:\s+1\n/);
+    await background.drain();
+    const browser = await openLink(ctx, latestTokenFor(peer, email));
+    expect((await signAs(ctx, browser, { fullName: 'Blanca Vacía' })).statusCode).toBe(204);
+    await background.drain();
+    const final = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/final` });
+    expect(final.statusCode).toBe(200);
+    const pages = Number(/Pages:\s+(\d+)/.exec(await tool('pdfinfo', ['$file'], final.rawPayload))?.[1]);
+    // The scan, then the signature page and the certificate: every page after the scan says something.
+    expect(pages).toBeGreaterThanOrEqual(3);
+    for (let page = 2; page <= pages; page++) {
+      const text = await tool(
+        'pdftotext',
+        ['-f', String(page), '-l', String(page), '$file', '-'],
+        final.rawPayload,
+      );
+      expect(text.trim(), `page ${page} of the sealed PDF`).not.toBe('');
+    }
+    expect(await tool('pdftotext', ['-f', '2', '-l', '2', '$file', '-'], final.rawPayload)).toContain(
+      'Blanca Vacía',
+    );
+  }, 120_000);
 });
 
 describe('a sealed PDF too large to go with the e-mail', () => {

@@ -199,6 +199,78 @@ test("a PDF's own form fields are given their signers in the field editor", asyn
   expect(fields.every((field) => field.signer === 1)).toBe(true);
 });
 
+test("'Initials on every page' keeps clear of the fields placed, and names the pages it found no room on", async ({
+  page,
+  account: _account,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now();
+  const contractId = await draftWithSigners(page, 'mixed-sizes-rotated.pdf', [
+    { name: 'Ingrid Østergaard', email: `ingrid-${suffix}@example.com` },
+  ]);
+  const contract = await (await page.request.get(`/api/contracts/${contractId}`)).json();
+  const fileId = contract.files[0].id as string;
+  const box = (page: number, x: number, y: number) => ({
+    fileId,
+    page,
+    x,
+    y,
+    width: 0.25,
+    height: 0.08,
+    type: 'text',
+    signer: 1,
+    label: `Box ${page + 1} at ${x},${y}`,
+  });
+  // Page 1: a field where initials usually go (bottom right). Page 2: nothing. Page 3: a field in
+  // every corner.
+  const placed = await page.request.put(`/api/contracts/${contractId}/fields`, {
+    data: {
+      fields: [
+        box(0, 0.72, 0.9),
+        box(2, 0.72, 0.9),
+        box(2, 0.03, 0.9),
+        box(2, 0.72, 0.02),
+        box(2, 0.03, 0.02),
+      ],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  await page.reload();
+  await page.getByRole('link', { name: 'Place fields on Lease agreement.pdf' }).click();
+  await expect(page.getByRole('img', { name: 'Page 1 of 3' })).toBeVisible();
+  await page.getByRole('button', { name: 'Initials on every page' }).click();
+  await expect(page.getByText('Initials for Ingrid Østergaard added on 2 pages.')).toBeVisible();
+  await expect(
+    page.getByText(
+      "No corner is free of fields on page 3 of Lease agreement.pdf: place Ingrid Østergaard's initials there by hand.",
+    ),
+  ).toBeVisible();
+  await saved(page);
+  const initials = (await storedFields(page, contractId)).filter((field) => field.type === 'initials');
+  expect(initials.map((field) => field.page).sort()).toEqual([0, 1]);
+  const onPage = (number: number) => initials.find((field) => field.page === number);
+  // Page 1's usual corner is taken: the nearest free one on a portrait page is the bottom left.
+  expect(onPage(0)).toMatchObject({ signer: 1 });
+  expect(onPage(0)?.x).toBeLessThan(0.2);
+  expect(onPage(0)?.y).toBeGreaterThan(0.8);
+  // Page 2 is free: the bottom right.
+  expect(onPage(1)?.x).toBeGreaterThan(0.75);
+  expect(onPage(1)?.y).toBeGreaterThan(0.75);
+  // Pressed again, it adds nothing and still names the crowded page.
+  await page.getByRole('button', { name: 'Initials on every page' }).click();
+  await expect(page.getByText('Initials for Ingrid Østergaard added on')).toHaveCount(0);
+  await expect(page.getByText(/No corner is free of fields on page 3/)).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  if (screenshots)
+    await page.screenshot({ path: `${screenshots}/initials-corners-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText(/No corner is free of fields on page 3/)).toBeVisible();
+  const phone = await new AxeBuilder({ page }).analyze();
+  expect(phone.violations.map((violation) => violation.id)).toEqual([]);
+  if (screenshots) await page.screenshot({ path: `${screenshots}/initials-corners-390.png`, fullPage: true });
+});
+
 test('a refused save keeps the fields on the page and says why; the next change saves them', async ({
   page,
   account: _account,

@@ -26,7 +26,7 @@ const pdf = (name: string, fixture = name) => ({
 });
 
 const documentNames = (page: Page) =>
-  page.getByRole('list').filter({ hasText: 'Drafted text' }).getByRole('listitem');
+  page.getByRole('list', { name: 'Documents in signing order' }).getByRole('listitem');
 
 test('PDFs uploaded from the contracts list become a draft, then are reordered, replaced and removed', async ({
   page,
@@ -45,22 +45,25 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   // The text file was refused before any upload, and said so.
   await expect(page.getByRole('alert')).toContainText('"notes.txt" is not a PDF. Choose a .pdf file.');
   const items = documentNames(page);
-  await expect(items).toHaveCount(3);
+  await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Master Services Agreement.pdf');
   await expect(items.nth(0)).toContainText('29 pages');
   await expect(items.nth(1)).toContainText('Annex 1 – Прайс-лист.pdf');
-  await expect(items.nth(2)).toContainText('Drafted text');
-  await shoot(page, 'documents-uploaded');
-
-  // The text goes first, and stays first after a reload.
-  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
-  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
-  await expect(items.nth(0)).toContainText('Drafted text');
-  await page.reload();
-  await expect(items.nth(0)).toContainText('Drafted text');
-
-  // A save of the text after those changes is made on their revision: no conflict.
+  // Made of PDFs alone: no drafted text, and no empty editor, until the sender adds it.
   const body = page.getByRole('textbox', { name: 'Contract content' });
+  await expect(body).toBeHidden();
+  await shoot(page, 'documents-uploaded');
+  await page.getByRole('button', { name: 'Add drafted text' }).click();
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(2)).toContainText('Drafted text');
+  await expect(body).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Add drafted text' })).toHaveCount(0);
+
+  // The text goes first; a save of it after that change is made on its revision (no conflict),
+  // and with its content it stays, first, after a reload.
+  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
+  await page.getByRole('button', { name: 'Move Drafted text up' }).click();
+  await expect(items.nth(0)).toContainText('Drafted text');
   await body.click();
   await page.keyboard.type('The parties sign the agreement and its annex below.');
   const saved = page.waitForResponse(
@@ -69,6 +72,9 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   );
   await page.getByRole('button', { name: 'Save Draft' }).click();
   expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(items.nth(0)).toContainText('Drafted text');
+  await expect(body).toContainText('The parties sign the agreement and its annex below.');
 
   // Replaced in its place, then removed after confirming.
   await page.getByRole('button', { name: 'Replace Annex 1 – Прайс-лист.pdf' }).click();
@@ -116,7 +122,7 @@ test('a signer reads the uploaded PDFs page by page, at phone width', async ({
     pdf('Annex – scan.pdf', 'img2pdf-scan.pdf'),
   ]);
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
-  await expect(documentNames(page)).toHaveCount(3);
+  await expect(documentNames(page)).toHaveCount(2);
   const signerEmail = `zhang-${Date.now()}@example.com`;
   await page.getByLabel('Name', { exact: true }).fill('王小明');
   await page.getByLabel('Email', { exact: true }).fill(signerEmail);
@@ -284,4 +290,78 @@ test('fields from text tags and placed by the sender are filled in place at phon
       join(dir, 'final.pdf'),
       `${screenshots}/sealed-fields`,
     ]);
+});
+
+test('a PDF another party signed first says who signed it and when, to the sender and to the signer at phone width', async ({
+  page,
+  browser,
+  account: _account,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/contracts');
+  await page
+    .getByLabel('PDFs to start a contract from')
+    .setInputFiles(pdf('Countersigned lease.pdf', 'already-signed.pdf'));
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
+  const notice = page.getByRole('region', { name: 'Signatures already on Countersigned lease.pdf' });
+  await expect(notice).toContainText('Countersigned lease.pdf was already signed when uploaded.');
+  await expect(notice).toContainText(
+    /Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026, \d+:\d\d [AP]M/,
+  );
+  await expect(notice).toContainText('Their signature stays valid: the PDF is sent exactly as uploaded');
+  const results = await new AxeBuilder({ page })
+    .include('[aria-label="Documents in signing order"]')
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await shoot(page, 'documents-signed-earlier');
+
+  // Its text tags are for two signers.
+  const suffix = Date.now();
+  const signers = [
+    { name: 'Zofia Wiśniewska', email: `zofia-${suffix}@example.com` },
+    { name: 'Jan Kowalczyk', email: `jan-${suffix}@example.com` },
+  ];
+  for (const signer of signers) {
+    await page.getByLabel('Name', { exact: true }).fill(signer.name);
+    await page.getByLabel('Email', { exact: true }).fill(signer.email);
+    await page.getByRole('button', { name: 'Add Signer' }).click();
+  }
+  const contractId = page.url().split('/').at(-1) ?? '';
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/contracts/${contractId}`)).json()).fields.length,
+      jobTimeout,
+    )
+    .toBeGreaterThan(0);
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && /\/api\/contracts\/[0-9a-f-]{36}$/.test(response.url()),
+  );
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  expect((await stored).status()).toBe(200);
+  await page.reload();
+  await expect(documentNames(page).nth(0)).toContainText('fields placed on it');
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const signing = await phone.newPage();
+  await signing.goto(new URL(await accessLinkFor(signers[0]?.email ?? '', 'sign'), page.url()).href);
+  const earlier = signing.getByRole('region', { name: 'Signatures already on Countersigned lease.pdf' });
+  await expect(earlier).toContainText(
+    'Countersigned lease.pdf was already signed before it was sent to you.',
+  );
+  await expect(earlier).toContainText(/Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026/);
+  await expect(earlier).toContainText(
+    'Their signature stays valid: your signature and the seal are added after them, without changing what they signed.',
+  );
+  const signerResults = await new AxeBuilder({ page: signing })
+    .include('[aria-label="Signatures already on Countersigned lease.pdf"]')
+    .analyze();
+  expect(signerResults.violations.map((violation) => violation.id)).toEqual([]);
+  if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-signed-earlier-390.png` });
+  await signing.setViewportSize({ width: 1280, height: 900 });
+  await expect(earlier).toBeVisible();
+  if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-signed-earlier-1280.png` });
+  await phone.close();
 });

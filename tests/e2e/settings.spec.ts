@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signaturePng } from '../../src/server/demo/demo-signature';
-import { generateInstanceCertificate } from '../../src/server/pdf/pkcs12-certificate';
+import { generateInstanceCertificate, readPkcs12 } from '../../src/server/pdf/pkcs12-certificate';
 import { expect, test, uploadTimeout } from './fixtures';
 
 /** The settings pages in the navigation's order, and the sections each shows. */
@@ -24,6 +27,43 @@ function landedOn(page: Page, id: string): Promise<boolean> {
     return window.scrollY > 0 && top >= 64 && (top <= 128 || atEnd);
   }, id);
 }
+
+/** Clicks a download link and answers the SHA-256 of the file it saved. */
+async function downloaded(page: Page, name: RegExp): Promise<string> {
+  const saving = page.waitForEvent('download');
+  await page.getByRole('link', { name }).click();
+  const path = await (await saving).path();
+  return createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
+}
+
+async function downloadedText(page: Page, name: RegExp): Promise<string> {
+  const saving = page.waitForEvent('download');
+  await page.getByRole('link', { name }).click();
+  return readFile(await (await saving).path(), 'utf8');
+}
+
+test("the verify page gives out the instance's sealing certificate, at phone width too", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { name: 'Check a seal with your own tools' })).toBeVisible();
+  // Nobody signed in: the public certificate, the one the instance's own seals name.
+  const fingerprint = await downloaded(page, /Download \.cer \(DER\)/);
+  expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  const pem = await downloadedText(page, /Download \.pem/);
+  expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('verify-certificate-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('verify-certificate-desktop.png'), fullPage: true });
+  await context.close();
+});
 
 test.describe('settings', () => {
   test('has a page per group, marked current in its navigation; a link to a section lands on it', async ({
@@ -190,6 +230,14 @@ test.describe('settings', () => {
     await expect(page.getByText("Your organization's certificate")).toBeVisible(uploadTimeout);
     await expect(page.getByText(/CN=Engines Seal|Engines Seal/).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('settings-desktop.png'), fullPage: true });
+    // Its public part downloads, as DER and PEM: the certificate in use, byte for byte.
+    const own = readPkcs12(made.p12, made.password);
+    expect(await downloaded(page, /Download \.cer \(DER\)/)).toBe(own.fingerprintSha256);
+    const pem = await downloadedText(page, /Download \.pem/);
+    expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----\n/);
+    expect(pem).not.toContain('PRIVATE KEY');
+    const axe = await new AxeBuilder({ page }).include('#sealing-certificate').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await page.getByRole('button', { name: 'Use the instance certificate instead' }).click();
     await expect(page.getByText('The Pactum instance certificate')).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -181,3 +181,61 @@ export function certificateIssuerAndSerial(cert: Uint8Array): { issuer: Buffer; 
   const issuer = expectTag(fields[skip + 2], Tag.sequence, 'certificate issuer');
   return { issuer: rawOf(cert, issuer), serial: rawOf(cert, serial) };
 }
+
+/** The deepest nesting and the largest input berToDer takes: a signature's CMS is a few kilobytes, a dozen deep. */
+const berLimits = { depth: 64, bytes: 1024 * 1024 };
+
+/**
+ * The first element of a BER encoding (a CMS signature as NSS and others write it, with
+ * indefinite lengths ended by 00 00) re-encoded with definite lengths, as readTlv reads; what is
+ * already DER comes back byte for byte. Only zeros may follow it (a PDF's /Contents padding).
+ */
+export function berToDer(input: Uint8Array): Buffer {
+  const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (buf.length > berLimits.bytes) throw new DerError('The signature is larger than a signature is');
+  const { der, end } = berElement(buf, 0, 0);
+  if (buf.subarray(end).some((byte) => byte !== 0)) throw new DerError('Data after the element');
+  return der;
+}
+
+function berElement(buf: Buffer, offset: number, depth: number): { der: Buffer; end: number } {
+  if (depth > berLimits.depth) throw new DerError('BER nested too deeply');
+  if (offset + 2 > buf.length) throw new DerError('Truncated BER element');
+  const tag = buf[offset] as number;
+  if (buf[offset + 1] !== 0x80) {
+    const tlv = readTlv(buf, offset);
+    if ((tag & 0x20) === 0) return { der: buf.subarray(offset, tlv.end), end: tlv.end };
+    // Constructed with a definite length: its children may still be indefinite.
+    const parts: Buffer[] = [];
+    let at = tlv.contentStart;
+    while (at < tlv.end) {
+      const child = berElement(buf.subarray(0, tlv.end), at, depth + 1);
+      parts.push(child.der);
+      at = child.end;
+    }
+    return { der: withLength(tag, Buffer.concat(parts)), end: tlv.end };
+  }
+  if ((tag & 0x20) === 0) throw new DerError('An indefinite length on a primitive BER element');
+  const parts: Buffer[] = [];
+  let at = offset + 2;
+  while (!(buf[at] === 0 && buf[at + 1] === 0)) {
+    if (at + 2 > buf.length) throw new DerError('Unterminated BER element');
+    const child = berElement(buf, at, depth + 1);
+    parts.push(child.der);
+    at = child.end;
+  }
+  return { der: withLength(tag, Buffer.concat(parts)), end: at + 2 };
+}
+
+function withLength(tag: number, content: Buffer): Buffer {
+  const length = content.length;
+  const long = lengthBytes(length);
+  const head = length < 0x80 ? [tag, length] : [tag, 0x80 | long.length, ...long];
+  return Buffer.concat([Buffer.from(head), content]);
+}
+
+function lengthBytes(length: number): number[] {
+  const bytes: number[] = [];
+  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
+  return bytes;
+}

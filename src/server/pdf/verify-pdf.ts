@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual, verify, X509Certificate } from 'node:crypto';
 import {
+  berToDer,
   certificateIssuerAndSerial,
   childrenOf,
   contentOf,
@@ -99,6 +100,54 @@ function inspect(file: Buffer): SealInspection {
     signingTime: signature.signingTime ?? dictionary.signingTime,
     reason: dictionary.reason,
   };
+}
+
+/** One signature of a PDF as read where it is listed: who made it, when, and whether it still verifies. */
+export type SignatureReading = { signedBy: string; signedAt: Date | null; intact: boolean };
+
+/**
+ * Reads one signature of a PDF, given its dictionary's /ByteRange and /Contents: who signed (their
+ * certificate's common name, else its subject), when (the signed signing time, else the
+ * dictionary's /M), and whether the bytes it covers are unchanged and its signature verifies with
+ * its certificate. Later revisions after it are allowed (it need not cover the whole file); trust
+ * in the certificate is not judged. Null when it cannot be read at all.
+ */
+export function readSignature(
+  pdf: Uint8Array,
+  byteRange: readonly number[],
+  contents: Uint8Array,
+  dictionaryTime: string | null,
+): SignatureReading | null {
+  try {
+    const file = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    // Signers other than Pactum (NSS, for one) write the CMS in BER, with indefinite lengths.
+    const signature = readSignedData(berToDer(contents));
+    if (!signature) return null;
+    const x509 = new X509Certificate(signature.certificate);
+    const lines = x509.subject.split('\n');
+    const commonName = lines.find((line) => line.startsWith('CN='))?.slice(3);
+    const [start, firstLength, secondStart, secondLength] = byteRange;
+    const wellFormed =
+      byteRange.length === 4 &&
+      byteRange.every((value) => Number.isSafeInteger(value) && value >= 0) &&
+      start === 0 &&
+      (firstLength as number) < (secondStart as number) &&
+      (secondStart as number) + (secondLength as number) <= file.length;
+    const signed = wellFormed
+      ? Buffer.concat([
+          file.subarray(0, firstLength),
+          file.subarray(secondStart, (secondStart as number) + (secondLength as number)),
+        ])
+      : null;
+    const signedAt = signature.signingTime ?? (dictionaryTime ? pdfDate(dictionaryTime) : null);
+    return {
+      signedBy: commonName || lines.join(', '),
+      signedAt: signedAt && !Number.isNaN(signedAt.getTime()) ? signedAt : null,
+      intact: signed !== null && verifySignedData(signature, signed, x509),
+    };
+  } catch {
+    return null;
+  }
 }
 
 type SignedData = {

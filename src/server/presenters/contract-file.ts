@@ -11,6 +11,7 @@ export function presentContractFile(row: ContractFileRow): ContractFile {
     pages: row.pages,
     formFieldCount: row.formFieldCount,
     signatureCount: row.signatureCount,
+    signatures: row.signatures,
     activeContent: row.activeContent,
     createdAt: row.createdAt.toISOString(),
   };

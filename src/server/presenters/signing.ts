@@ -1,7 +1,7 @@
 import type { CustomField } from '../../shared/api/custom-fields';
 import type { ClosedSigningView, ContractSigning, SigningField, SigningView } from '../../shared/api/signing';
 import { consentDisclosure } from '../../shared/consent';
-import type { ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
+import type { ContractFileRow, ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
 import { presentOutboxMessage } from './mail';
 
 type DocumentInfo = Pick<DocumentRow, 'sha256' | 'pages' | 'createdAt'>;
@@ -16,7 +16,7 @@ export function presentSigningView(facts: {
   organizationName: string;
   senderEmail: string;
   frozen: Pick<DocumentInfo, 'sha256' | 'pages'> | undefined;
-  files: { name: string; pageCount: number }[];
+  files: Pick<ContractFileRow, 'name' | 'pageCount' | 'signatures'>[];
   placed: SigningField[];
   fields: CustomField[];
   savedSignature: SigningView['savedSignature'];
@@ -32,7 +32,11 @@ export function presentSigningView(facts: {
       expiresAt: iso(contract.expiresAt),
       pages: frozen?.pages ?? 0,
       sha256: frozen?.sha256 ?? '',
-      files: facts.files.map((file) => ({ name: file.name, pageCount: file.pageCount })),
+      files: facts.files.map((file) => ({
+        name: file.name,
+        pageCount: file.pageCount,
+        signatures: file.signatures,
+      })),
     },
     placed: facts.placed,
     sender: { name: contract.createdByName, email: facts.senderEmail },

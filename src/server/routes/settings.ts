@@ -8,6 +8,7 @@ import {
   deleteCustomField,
   updateCustomField,
 } from '../services/custom-fields/manage-custom-fields';
+import { sealingCertificateFile } from '../services/sealing/certificate-file';
 import {
   getSealingCertificate,
   removeSealingCertificate,
@@ -21,6 +22,7 @@ import {
 } from '../services/settings/organization-settings';
 import { getTwoFactorRequirement, setTwoFactorRequirement } from '../services/settings/require-two-factor';
 import { registerRoute } from './register-route';
+import { sendFile } from './send-file';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   registerRoute(app, settingsApi.organization, {}, async (request) =>
@@ -72,6 +74,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
 
   registerRoute(app, settingsApi.sealingCertificate, {}, async (request) =>
     getSealingCertificate(contextOf(request)),
+  );
+
+  registerRoute(app, settingsApi.downloadSealingCertificate, {}, async (request, reply) =>
+    sendFile(reply, await sealingCertificateFile(contextOf(request), request.params.format)),
   );
 
   registerRoute(

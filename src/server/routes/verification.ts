@@ -6,7 +6,9 @@ import { registerFileBody } from '../plugins/file-body';
 import { tooManyAttempts } from '../services/accounts/sign-in';
 import { verifyDocument } from '../services/documents/verify-document';
 import { consumeRateLimit } from '../services/rate-limits/consume-rate-limit';
+import { certificateFile } from '../services/sealing/certificate-file';
 import { registerRoute } from './register-route';
+import { sendFile } from './send-file';
 
 const maxPdfBytes = 25 * 1024 * 1024;
 /**
@@ -22,6 +24,22 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { db, pdf, instanceCertificate, accountLimits },
 ) => {
   registerFileBody(app, 'application/pdf', maxPdfBytes);
+  // The instance's certificate alone: public by nature, so anyone checking a seal can trust it in
+  // a validator of their own. An organization's own certificate downloads only from its Settings.
+  registerRoute(
+    app,
+    verificationApi.instanceCertificate,
+    { config: { public: true } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        certificateFile(
+          instanceCertificate.certificatePem,
+          instanceCertificate.fingerprintSha256,
+          request.params.format,
+        ),
+      ),
+  );
   const inFlight = new Map<string, string>();
   const release = async (request: { id: string }) => {
     inFlight.delete(request.id);

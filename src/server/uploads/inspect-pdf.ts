@@ -1,10 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { PDF, type PDFPage, PdfArray, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+import {
+  PDF,
+  type PDFPage,
+  PdfArray,
+  type PdfDict,
+  PdfNumber,
+  type PdfObject,
+  PdfRef,
+  PdfStream,
+} from '@libpdf/core';
 import { maxFieldsPerContract } from '../../shared/api/contract-fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
-import type { PdfPageSize } from '../db/schema/files';
+import type { PdfPageSize, StoredPdfSignature } from '../db/schema/files';
 import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
 import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
+import { readSignature } from '../pdf/verify-pdf';
 import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 
@@ -13,6 +23,8 @@ export type InspectedPdf = {
   pages: PdfPageSize[];
   formFieldCount: number;
   signatureCount: number;
+  /** Who signed it and when, in the order they signed (the first `maxSignaturesRead`). */
+  signatures: StoredPdfSignature[];
   /** Its form fields, as fields to place where their widgets are. */
   formFields: FoundField[];
   /** Its scripts, attached files and actions reaching outside it (pdf/active-content.ts), removed at send. */
@@ -115,12 +127,52 @@ async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
       pages,
       formFieldCount: fields.filter((field) => field.type !== 'signature').length,
       signatureCount,
+      signatures: signaturesOf(
+        bytes,
+        signed.map((field) => field.getSignatureDict()),
+      ),
       formFields: formFieldsOf(pdf, maxFieldsPerContract),
       activeContent,
     };
   } catch {
     return refuse('damaged', 'This PDF is damaged and cannot be read. Export it again from its source.');
   }
+}
+
+/**
+ * The signatures read and listed: a document signed by its parties has a few; each one read hashes
+ * the bytes it covers (up to the whole file), so a file with hundreds is not hashed hundreds of times.
+ */
+export const maxSignaturesRead = 20;
+
+/**
+ * Who signed the PDF, when, and whether each signature still verifies, in the order they were made
+ * (by where their signed bytes end). A signature that cannot be read is listed as not intact.
+ */
+function signaturesOf(bytes: Uint8Array, dictionaries: (PdfDict | null)[]): StoredPdfSignature[] {
+  const read = dictionaries.flatMap((dict) => {
+    if (!dict) return [];
+    const range = dict.getArray('ByteRange');
+    const byteRange = Array.from({ length: Math.min(range?.length ?? 0, 4) }, (_, at) => {
+      const item = range?.at(at);
+      return item instanceof PdfNumber ? item.value : -1;
+    });
+    const end = (byteRange[2] ?? 0) + (byteRange[3] ?? 0);
+    return [{ dict, byteRange, end }];
+  });
+  return read
+    .sort((a, b) => a.end - b.end)
+    .slice(0, maxSignaturesRead)
+    .map(({ dict, byteRange }) => {
+      const contents = dict.getString('Contents')?.bytes ?? new Uint8Array();
+      const reading = readSignature(bytes, byteRange, contents, dict.getString('M')?.asString() ?? null);
+      const named = dict.getString('Name')?.asString().trim();
+      return {
+        signedBy: reading?.signedBy || named || 'an unnamed signer',
+        signedAt: reading?.signedAt?.toISOString() ?? null,
+        intact: reading?.intact ?? false,
+      };
+    });
 }
 
 /** Decodes a page's contents (within the task's decode budget), for what it costs, not for use. */

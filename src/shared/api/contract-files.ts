@@ -6,6 +6,19 @@ export const pdfPageSizeSchema = z.object({
   height: z.number().describe('Height in points, as the page shows'),
 });
 
+export const pdfSignatureSchema = z
+  .object({
+    signedBy: z.string().describe("Who signed: their certificate's common name (its subject otherwise)"),
+    signedAt: timestampSchema.nullable().describe('When, as the signature says (null when it does not)'),
+    intact: z
+      .boolean()
+      .describe(
+        'The bytes it signed are unchanged and the signature verifies with its certificate (trust in the certificate is not judged)',
+      ),
+  })
+  .meta({ id: 'PdfSignature' });
+export type PdfSignature = z.infer<typeof pdfSignatureSchema>;
+
 export const contractFileSchema = z
   .object({
     id: idSchema,
@@ -16,6 +29,9 @@ export const contractFileSchema = z
     pages: z.array(pdfPageSizeSchema),
     formFieldCount: z.int().describe('Form fields the PDF brings (AcroForm)'),
     signatureCount: z.int().describe('Digital signatures the PDF already carries'),
+    signatures: z
+      .array(pdfSignatureSchema)
+      .describe('Those signatures, in the order they were made: they stay valid in the sealed PDF'),
     activeContent: z
       .array(z.string())
       .describe(

@@ -79,3 +79,10 @@ export const updateCustomFieldBodySchema = z
 export const twoFactorRequirementSchema = z
   .object({ required: z.boolean() })
   .meta({ id: 'TwoFactorRequirement' });
+
+/** The two ways the public sealing certificate downloads: DER (.cer) and PEM (.pem). */
+export const certificateFormats = ['cer', 'pem'] as const;
+export const certificateFormatParamsSchema = z.object({
+  format: z.enum(certificateFormats).describe('cer: DER, as Windows and macOS open it; pem: base64 text'),
+});
+export type CertificateFormat = (typeof certificateFormats)[number];

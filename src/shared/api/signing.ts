@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
 import { idSchema, timestampSchema } from './common';
 import { fieldOptionsSchema, fieldTypes } from './contract-fields';
+import { pdfSignatureSchema } from './contract-files';
 import { customFieldSchema } from './custom-fields';
 
 /** What a signing link leads to: the page says which, and only 'ready' can sign. */
@@ -87,7 +88,17 @@ export const signingViewSchema = z
       pages: z.int(),
       sha256: z.string(),
       files: z
-        .array(z.object({ name: z.string(), pageCount: z.int() }))
+        .array(
+          z.object({
+            name: z.string(),
+            pageCount: z.int(),
+            signatures: z
+              .array(pdfSignatureSchema)
+              .describe(
+                'Digital signatures it carried when sent (another party signed it first): they stay valid',
+              ),
+          }),
+        )
         .describe('The uploaded PDFs the document holds, in order (empty when it is drafted text alone)'),
     }),
     placed: z

@@ -2,6 +2,7 @@ import { idParamsSchema, noContentSchema } from '../api/common';
 import { customFieldListSchema } from '../api/custom-fields';
 import { errorBodySchema } from '../api/error-body';
 import {
+  certificateFormatParamsSchema,
   createCustomFieldBodySchema,
   organizationSettingsSchema,
   sealingCertificateSchema,
@@ -80,6 +81,15 @@ export const settingsApi = {
     tags,
     summary: 'The certificate signed contracts are sealed with',
     response: { 200: sealingCertificateSchema, ...errors },
+  }),
+  downloadSealingCertificate: defineRoute({
+    method: 'GET',
+    path: '/settings/sealing-certificate/:format',
+    tags,
+    summary:
+      "Download the public certificate the organization's contracts are sealed with (.cer or .pem), to trust it in a validator",
+    params: certificateFormatParamsSchema,
+    response: { ...errors },
   }),
   putSealingCertificate: defineRoute({
     method: 'PUT',

@@ -18,6 +18,9 @@ import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
 import { fieldTypeEnum } from './enums';
 
+/** A digital signature an uploaded PDF already carries, as its upload read it. */
+export type StoredPdfSignature = { signedBy: string; signedAt: string | null; intact: boolean };
+
 /** One page of an uploaded PDF as it shows: its size in points with its rotation applied. */
 export type PdfPageSize = { width: number; height: number };
 
@@ -45,6 +48,8 @@ export const contractFiles = pgTable(
     formFieldCount: integer('form_field_count').notNull().default(0),
     /** Digital signatures it already carries: the sealed result keeps them valid. */
     signatureCount: integer('signature_count').notNull().default(0),
+    /** Who made them and when, as the upload read them (the first 20); [] for files read before. */
+    signatures: jsonb('signatures').$type<StoredPdfSignature[]>().notNull().default([]),
     /**
      * Its scripts, attached files and actions reaching outside it, as the sender is told of them
      * (pdf/active-content.ts): taken out of the document sent for signing.

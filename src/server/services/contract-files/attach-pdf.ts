@@ -110,6 +110,7 @@ export async function attachPdf(
         pages: stored.pages,
         formFieldCount: stored.formFieldCount,
         signatureCount: stored.signatureCount,
+        signatures: stored.signatures,
         activeContent: stored.activeContent,
         createdBy: actor.userId,
         createdAt: now,

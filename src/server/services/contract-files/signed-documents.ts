@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { SigningFieldAttrs } from '../../../editor/signing-field-values';
 import { fieldTypeNames, maxFieldsPerContract } from '../../../shared/api/contract-fields';
-import type { EditorDocument } from '../../../shared/api/editor-document';
 import { inDocumentOrder } from '../../../shared/document-order';
 import { AppError } from '../../../shared/errors';
 import { formatCount } from '../../../shared/limits';
 import type { Database } from '../../db/client';
 import { type ContractFileRow, contractFields, contractFiles } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
-
-type Node = { type?: string; text?: string; content?: Node[] };
-
-/** Whether a draft's text has anything to sign: a word, or anything but empty paragraphs. */
-export function hasDraftedText(content: EditorDocument): boolean {
-  const visit = (node: Node): boolean =>
-    (node.type === 'text' && (node.text ?? '').trim() !== '') ||
-    (node.type !== undefined && !['doc', 'paragraph', 'text', 'hardBreak'].includes(node.type)) ||
-    (node.content ?? []).some(visit);
-  return visit(content as Node);
-}
 
 /** An uploaded PDF with its bytes, as the send joins it into the document that is signed. */
 export type SignedFile = Pick<

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { signingFieldsInText } from '../../../editor/signing-field-values';
 import { accessCodeToSetRefusal, type SendContractInput } from '../../../shared/api/contracts';
+import { hasDraftedText } from '../../../shared/drafted-text';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
@@ -15,7 +16,6 @@ import {
   checkSignedFileAlone,
   checkTextFieldsAssigned,
   firstPages,
-  hasDraftedText,
   signedFiles,
 } from '../contract-files/signed-documents';
 import { tagsOfFiles } from '../contract-files/tags-of-files';

@@ -4,7 +4,7 @@ import type { FieldType } from '../../../shared/api/contract-fields';
 export type Box = { x: number; y: number; width: number; height: number };
 
 /** The width in points of the page the default sizes are drawn for (US Letter and A4 are about it). */
-const referenceWidth = 612;
+export const referenceWidth = 612;
 
 /** A new field's size in points on a page `referenceWidth` wide: what a signer's hand or a date needs. */
 const defaultPoints: Record<FieldType, { width: number; height: number }> = {
@@ -67,17 +67,6 @@ export function resizedBy(box: Box, dx: number, dy: number, aspect: PageAspect):
     width: clampUnit(box.width + dx, minWidth, 1 - box.x),
     height: clampUnit(box.height + dy, minHeight, 1 - box.y),
   };
-}
-
-/** Where initials go on every page: the bottom-right corner, clear of the usual page number. */
-export function initialsCorner(aspect: PageAspect): Box {
-  const size = defaultSize('initials', aspect);
-  const margin = 36 / referenceWidth;
-  return keptOnPage({
-    x: 1 - margin - size.width,
-    y: 1 - (margin * 1.5) / aspect - size.height,
-    ...size,
-  });
 }
 
 /** A copy's place: a little down and to the right of the original, or up and left near the edge. */

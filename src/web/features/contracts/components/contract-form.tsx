@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { accessCodeToSetRefusal, type Contract } from '../../../../shared/api/contracts';
+import { hasDraftedText } from '../../../../shared/drafted-text';
 import { isEditable } from '../../../../shared/statuses';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { importedOf } from '../../../lib/docx-transfer';
@@ -77,6 +78,13 @@ export function ContractForm({
     onEmptyField: () => setFieldsOpen(true),
   });
   const editable = contract ? isEditable(contract.status) : true;
+  // A contract made of uploaded PDFs has no drafted text until the sender adds some: an empty
+  // editor would read as a document of its own (and an empty text is not sent).
+  const [textAdded, setTextAdded] = useState(false);
+  const textShown = !contract || contract.files.length === 0 || hasDraftedText(contract.content) || textAdded;
+  useEffect(() => {
+    if (textAdded) editorRef.current?.commands.focus('end');
+  }, [textAdded]);
   const heading = contract ? headings[mode].edit : headings[mode].create;
   useDocumentTitle(heading);
 
@@ -166,30 +174,35 @@ export function ContractForm({
             revision={saving.shownRevision}
             onRevision={saving.adoptRevision}
             initialProblems={uploadProblemsOf(location.state)}
+            textShown={textShown}
+            onAddText={() => setTextAdded(true)}
           />
-          <EditorDocxActions
-            editor={editor}
-            contractId={contract?.id ?? null}
-            editable={editable}
-            onProblem={setNotice}
-            onImported={(result) => {
-              setNotice(null);
-              setImported({ fileName: result.fileName, notices: result.notices });
-              if (!title.trim()) setTitle(result.title);
-              markDirty();
-            }}
-          />
-          {/* A template's fields are filled in on each contract made from it. */}
-          {editor && editable && !template && (
-            <MergeFieldsPanel editor={editor} open={fieldsOpen} onOpenChange={setFieldsOpen} />
-          )}
-          <ContractBodyEditor
-            initialContent={contract?.content}
-            editable={editable}
-            onReady={onEditorReady}
-            onChange={markDirty}
-            parties={fields.signers.map((signer) => signer.name)}
-          />
+          {/* Kept mounted while hidden: a save reads the (empty) text from the editor as before. */}
+          <div hidden={!textShown} className="space-y-4">
+            <EditorDocxActions
+              editor={editor}
+              contractId={contract?.id ?? null}
+              editable={editable}
+              onProblem={setNotice}
+              onImported={(result) => {
+                setNotice(null);
+                setImported({ fileName: result.fileName, notices: result.notices });
+                if (!title.trim()) setTitle(result.title);
+                markDirty();
+              }}
+            />
+            {/* A template's fields are filled in on each contract made from it. */}
+            {editor && editable && !template && (
+              <MergeFieldsPanel editor={editor} open={fieldsOpen} onOpenChange={setFieldsOpen} />
+            )}
+            <ContractBodyEditor
+              initialContent={contract?.content}
+              editable={editable}
+              onReady={onEditorReady}
+              onChange={markDirty}
+              parties={fields.signers.map((signer) => signer.name)}
+            />
+          </div>
         </div>
         <ContractSideCards
           contract={contract}

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import type { ContractFile } from '../../../../shared/api/contract-files';
 import type { Contract } from '../../../../shared/api/contracts';
 import { pdfFileLimits } from '../../../../shared/pdf-file';
+import { EarlierSignatures } from '../../../components/earlier-signatures';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -25,10 +26,13 @@ import { useOrderDocuments, useRemovePdf, useSaveFields } from '../api/contract-
 
 type Item = { kind: 'text' } | { kind: 'pdf'; file: ContractFile };
 
-/** The contract's documents in signing order: its PDFs, with the drafted text at its place. */
-function documentsOf(contract: Contract): Item[] {
+/**
+ * The contract's documents in signing order: its PDFs, with the drafted text at its place when it
+ * is shown (it has content, or the sender added it).
+ */
+function documentsOf(contract: Contract, textShown: boolean): Item[] {
   const items: Item[] = contract.files.map((file) => ({ kind: 'pdf', file }));
-  items.splice(contract.textPosition, 0, { kind: 'text' });
+  if (textShown) items.splice(contract.textPosition, 0, { kind: 'text' });
   return items;
 }
 
@@ -50,12 +54,17 @@ export function PdfDocumentsCard({
   revision,
   onRevision,
   initialProblems = [],
+  textShown,
+  onAddText,
 }: {
   contract: Contract | undefined;
   editable: boolean;
   revision: () => number | undefined;
   onRevision: (revision: number) => void;
   initialProblems?: string[];
+  /** Whether the drafted text is one of the documents (else 'Add drafted text' offers it). */
+  textShown: boolean;
+  onAddText: () => void;
 }) {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -79,7 +88,7 @@ export function PdfDocumentsCard({
       </Card>
     ) : null;
   }
-  const items = documentsOf(contract);
+  const items = documentsOf(contract, textShown);
   if (!editable && contract.files.length === 0) return null;
   const busy = progress !== null || remove.isPending || order.isPending || saveFields.isPending;
   const room = pdfFileLimits.filesPerContract - contract.files.length;
@@ -125,6 +134,8 @@ export function PdfDocumentsCard({
     const [moved] = ids.splice(index, 1);
     if (moved === undefined) return;
     ids.splice(index + by, 0, moved);
+    // A text not added yet keeps no place among the PDFs: it comes after them when it is added.
+    if (!textShown) ids.push('text');
     setProblems([]);
     try {
       onRevision((await order.mutateAsync({ order: ids, baseRevision: revision() })).revision);
@@ -153,24 +164,36 @@ export function PdfDocumentsCard({
         <div>
           <h2 className="text-base font-semibold text-slate-900">Documents</h2>
           <p className="text-xs text-slate-500">
-            Signed in this order{editable ? '; drop PDFs here to add them' : ''}. The drafted text is signed
-            when it has content.
+            Signed in this order{editable ? '; drop PDFs here to add them' : ''}.
+            {textShown && ' The drafted text is signed when it has content.'}
           </p>
         </div>
         {editable && (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={progress !== null}
-            disabled={busy || room <= 0}
-            onClick={() => input.current?.click()}
-          >
-            {progress === null && <FilePlus2 aria-hidden="true" className="size-4" />}
-            Upload PDF
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* A PDF signed by others is sent alone: text beside it would be refused at send. */}
+            {!textShown && !contract.files.some((file) => file.signatureCount > 0) && (
+              <Button variant="secondary" size="sm" disabled={busy} onClick={onAddText}>
+                <PenLine aria-hidden="true" className="size-4" />
+                Add drafted text
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={progress !== null}
+              disabled={busy || room <= 0}
+              onClick={() => input.current?.click()}
+            >
+              {progress === null && <FilePlus2 aria-hidden="true" className="size-4" />}
+              Upload PDF
+            </Button>
+          </div>
         )}
       </div>
-      <ol className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200">
+      <ol
+        aria-label="Documents in signing order"
+        className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200"
+      >
         {items.map((item, index) => {
           const name = item.kind === 'text' ? 'Drafted text' : item.file.name;
           return (
@@ -199,9 +222,13 @@ export function PdfDocumentsCard({
                       {sizeText(item.file.byteSize)}
                       {item.file.formFieldCount > 0 &&
                         ` · ${item.file.formFieldCount} form ${item.file.formFieldCount === 1 ? 'field' : 'fields'}`}
-                      {item.file.signatureCount > 0 &&
-                        ` · already signed (${item.file.signatureCount} ${item.file.signatureCount === 1 ? 'signature' : 'signatures'})`}
                     </p>
+                    <EarlierSignatures
+                      fileName={item.file.name}
+                      signatures={item.file.signatures}
+                      signatureCount={item.file.signatureCount}
+                      audience="sender"
+                    />
                     {item.file.activeContent.length > 0 && (
                       <p className="mt-0.5 text-xs text-amber-800">
                         {editable

@@ -5,7 +5,8 @@ import type { Contract } from '../../../../shared/api/contracts';
 import { PdfPages } from '../../../components/pdf-pages';
 import { Button } from '../../../components/ui/button';
 import { pdfDownloadUrl } from '../../../lib/pdf-transfer';
-import { type Box, boxCentredAt, copyPlace, initialsCorner, type PageAspect } from '../field-geometry';
+import { type Box, boxCentredAt, copyPlace, type PageAspect } from '../field-geometry';
+import { freeInitialsCorner, pagesText } from '../initials-placement';
 import type { DraftField, FieldDraft } from '../use-field-draft';
 import { FieldLayer } from './field-layer';
 import { FieldPalette } from './field-palette';
@@ -39,7 +40,7 @@ export function FieldEditor({
   );
   const [selected, setSelected] = useState<string | null>(null);
   const [placingFor, setPlacingFor] = useState<number | null>(contract.signers.length > 0 ? 1 : null);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<{ done: string; left: string }>({ done: '', left: '' });
   // The field to bring into view and focus once it is drawn (its page may still be loading).
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const focusField = (key: string) => setFocusKey(key);
@@ -87,36 +88,46 @@ export function FieldEditor({
     addField(page, type, boxCentredAt(type, aspectOf(fileId, page), { x: 0.5, y: 0.5 }));
   };
 
+  /**
+   * The chosen signer's initials on every page of every PDF that has none of theirs yet, each in
+   * the nearest corner no placed field touches; the pages where every corner is taken are named.
+   */
   const initialsOnEveryPage = () => {
     if (placingFor === null) return;
-    const added = contract.files.flatMap((each) =>
-      each.pages.flatMap((_, page) =>
-        draft.fields.some(
-          (field) =>
-            field.fileId === each.id &&
-            field.page === page &&
-            field.type === 'initials' &&
-            field.signer === placingFor,
-        )
-          ? []
-          : [
-              {
-                fileId: each.id,
-                page,
-                type: 'initials' as const,
-                signer: placingFor,
-                ...freshSettings('initials'),
-                ...initialsCorner(aspectOf(each.id, page)),
-              },
-            ],
-      ),
-    );
+    const added: Omit<DraftField, 'key'>[] = [];
+    const crowded: { file: string; page: number }[] = [];
+    for (const each of contract.files) {
+      each.pages.forEach((_, page) => {
+        const onPage = draft.fields.filter((field) => field.fileId === each.id && field.page === page);
+        if (onPage.some((field) => field.type === 'initials' && field.signer === placingFor)) return;
+        const corner = freeInitialsCorner(aspectOf(each.id, page), onPage);
+        if (!corner) {
+          crowded.push({ file: each.name, page });
+          return;
+        }
+        added.push({
+          fileId: each.id,
+          page,
+          type: 'initials',
+          signer: placingFor,
+          ...freshSettings('initials'),
+          ...corner,
+        });
+      });
+    }
     draft.addMany(added);
-    setNotice(
+    const name = signerNameOf(placingFor);
+    const done =
       added.length === 0
-        ? `${signerNameOf(placingFor)} already has initials on every page.`
-        : `Initials for ${signerNameOf(placingFor)} added on ${added.length} ${added.length === 1 ? 'page' : 'pages'}.`,
-    );
+        ? crowded.length === 0
+          ? `${name} already has initials on every page.`
+          : ''
+        : `Initials for ${name} added on ${added.length} ${added.length === 1 ? 'page' : 'pages'}.`;
+    const left =
+      crowded.length === 0
+        ? ''
+        : `No corner is free of fields on ${pagesText(crowded)}: place ${name}'s initials there by hand.`;
+    setNotice({ done, left });
   };
 
   const show = (field: DraftField) => {
@@ -158,9 +169,10 @@ export function FieldEditor({
             <PenLine aria-hidden="true" className="size-4" />
             Initials on every page
           </Button>
-          <p aria-live="polite" className="text-xs text-slate-600">
-            {notice}
-          </p>
+          <div aria-live="polite" className="space-y-1 text-xs">
+            <p className="text-slate-600 empty:hidden">{notice.done}</p>
+            <p className="text-amber-800 empty:hidden">{notice.left}</p>
+          </div>
         </div>
       </aside>
       <div ref={pagesFrame} className="min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white">

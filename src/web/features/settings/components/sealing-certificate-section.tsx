@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { CertificateDownloads } from '../../../components/certificate-downloads';
 import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { sealingCertificateQuery, useSealingCertificateChanges } from '../api/settings';
@@ -55,6 +57,17 @@ export function SealingCertificateSection({ canEdit }: { canEdit: boolean }) {
           </dd>
           <dt className="text-slate-500">SHA-256</dt>
           <dd className="break-all font-mono text-xs text-slate-600">{data.fingerprintSha256}</dd>
+          <dt className="text-slate-500">Public certificate</dt>
+          <dd>
+            <CertificateDownloads
+              urlOf={(format) => api.settings.downloadSealingCertificate.url({ params: { format } })}
+              label="the certificate in use"
+            />
+            <p className="mt-1 text-xs text-slate-500">
+              Add it to a PDF reader's or validator's trusted certificates to check a seal with your own
+              tools. It holds no key.
+            </p>
+          </dd>
         </dl>
       )}
       {canEdit && (

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
 import { LinkStatePanel } from '../components/link-state-panel';
 import { FieldWalk, PlacedFieldsOverlay, usePlacedFields } from '../components/placed-fields';
+import { SignedEarlierNotice } from '../components/signed-earlier-notice';
 import { SignerCheckPanel } from '../components/signer-check-panel';
 import { SigningForm } from '../components/signing-form';
 
@@ -177,6 +178,7 @@ function ReadyToSign({ data }: { data: SigningView }) {
                   .
                 </p>
               )}
+              <SignedEarlierNotice files={data.contract.files} />
               <FieldWalk state={placed} />
               <PdfPages
                 url={signingDocumentUrl(signerId, 'frozen')}

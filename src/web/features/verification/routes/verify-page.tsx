@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileUp, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
+import { CertificateDownloads } from '../../../components/certificate-downloads';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { api, sendFile } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-errors';
@@ -137,6 +138,22 @@ export function VerifyPage() {
             <p className="mt-5 break-all font-mono text-[11px] opacity-75">SHA-256 {result.sha256}</p>
           </div>
         )}
+        <section
+          aria-labelledby="instance-certificate"
+          className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="instance-certificate" className="text-sm font-semibold text-slate-900">
+            Check a seal with your own tools
+          </h2>
+          <p className="mt-1 mb-2 text-sm text-slate-600">
+            Download this Pactum's sealing certificate and trust it in your PDF reader or validator. An
+            organization that seals with a certificate of its own gives it out from its settings.
+          </p>
+          <CertificateDownloads
+            urlOf={(format) => api.verification.instanceCertificate.url({ params: { format } })}
+            label="this Pactum's sealing certificate"
+          />
+        </section>
       </main>
     </div>
   );

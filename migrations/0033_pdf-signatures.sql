@@ -1,0 +1,1 @@
+ALTER TABLE "contract_files" ADD COLUMN "signatures" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { berToDer } from '../../src/server/pdf/der';
+
+const hex = (text: string) => Buffer.from(text.replace(/\s/g, ''), 'hex');
+
+describe('berToDer', () => {
+  it('gives DER back byte for byte, without the zeros that pad a /Contents', () => {
+    const der = hex('30 06 02 01 05 04 01 aa');
+    expect(berToDer(Buffer.concat([der, Buffer.alloc(16)]))).toEqual(der);
+  });
+
+  it('writes indefinite lengths as definite ones, nested, and long ones in several bytes', () => {
+    // SEQUENCE (indefinite) { [0] (indefinite) { INTEGER 5 }, OCTET STRING of 200 bytes }
+    const long = Buffer.alloc(200, 7);
+    const ber = Buffer.concat([hex('30 80 a0 80 02 01 05 00 00 04 81 c8'), long, hex('00 00')]);
+    const inner = Buffer.concat([hex('a0 03 02 01 05 04 81 c8'), long]);
+    expect(berToDer(ber)).toEqual(Buffer.concat([hex('30 81'), Buffer.from([inner.length]), inner]));
+  });
+
+  it('refuses what is not one element: data after it, no end, too deep', () => {
+    expect(() => berToDer(hex('02 01 05 01'))).toThrow('Data after the element');
+    expect(() => berToDer(hex('30 80 02 01 05'))).toThrow();
+    expect(() => berToDer(Buffer.concat([Buffer.alloc(200, 0).fill(hex('30 80'), 0, 200)]))).toThrow(
+      'BER nested too deeply',
+    );
+  });
+});
