@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
 import { FieldInput } from './field-input';
@@ -17,6 +18,21 @@ const asked = {
 export function WalkBar({ walk }: { walk: SigningWalk }) {
   const { place, done, steps, complete } = walk;
   const total = steps.length;
+  const bar = useRef<HTMLElement>(null);
+  // What the keyboard focuses is scrolled clear of the bar, which covers the foot of the screen.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${element.getBoundingClientRect().height}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, []);
   const hint = complete
     ? 'Everything is done. Finish signs the document.'
     : place === null
@@ -29,6 +45,7 @@ export function WalkBar({ walk }: { walk: SigningWalk }) {
   return (
     <section
       id={walkIds.bar}
+      ref={bar}
       aria-label="Signing steps"
       className="sticky bottom-0 z-20 -mx-4 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur sm:mx-0 sm:rounded-t-lg sm:border-x sm:px-6"
     >
