@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { signingTokenIn } from '../support/smtp-peer';
 import { expect, type MailApp } from './mail-app';
 import { jobTimeout } from './waits';
@@ -68,7 +68,8 @@ export async function signOnPage(page: Page, name: string) {
   await page.getByLabel('I agree to sign electronically').check();
   await page.getByLabel('Full name').fill(name);
   const pad = page.getByRole('img', { name: /Signature pad/ });
-  await pad.scrollIntoViewIfNeeded();
+  // In the middle of the screen, clear of the walk's bar at its foot.
+  await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
@@ -77,8 +78,34 @@ export async function signOnPage(page: Page, name: string) {
     await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
   }
   await page.mouse.up();
-  const button = page.getByRole('button', { name: 'Sign', exact: true });
-  await expect(button).toBeEnabled();
+  // Everything done, the walk's last step signs.
+  const button = walkBar(page).getByRole('button', { name: 'Finish' });
   await button.click();
   await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
+}
+
+/** The signing page's walk: its count of what is done, the field's input, Start / Next / Finish. */
+export const walkBar = (page: Page) => page.getByRole('region', { name: 'Signing steps' });
+
+/** How many of the things to do the walk counts done, and of how many ("3 of 7"). */
+export async function walkProgress(page: Page): Promise<{ done: number; total: number }> {
+  const text =
+    (await walkBar(page)
+      .getByText(/^\d+ of \d+$/)
+      .textContent()) ?? '';
+  const [done, total] = text.split(' of ').map(Number);
+  return { done: done ?? Number.NaN, total: total ?? Number.NaN };
+}
+
+/**
+ * Taps a field of the signer's on the document's page (by its name), which opens its input in the
+ * walk's bar, and returns that input.
+ */
+export async function openField(page: Page, name: string): Promise<Locator> {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page
+    .getByRole('region', { name: 'Document' })
+    .getByRole('button', { name: new RegExp(`^${escaped}(, required)?:`) })
+    .click();
+  return walkBar(page).getByLabel(`${name} (required)`, { exact: true });
 }

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { expect, jobTimeout, sendTimeout, test, uploadTimeout } from './fixtures';
-import { signOnPage } from './mail-people';
+import { openField, signOnPage, walkBar, walkProgress } from './mail-people';
 import { accessLinkFor } from './server-log';
 
 const screenshots = process.env.PDF_SCREENSHOTS;
@@ -158,10 +158,15 @@ test('a signer reads the uploaded PDFs page by page, at phone width', async ({
   // Its text is there for screen readers (and to select), over the drawing.
   await expect(document.getByText('Master Services Agreement', { exact: true })).toBeAttached();
   if (screenshots) await signer.screenshot({ path: `${screenshots}/signing-pdf-390.png`, fullPage: true });
-  await signer.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(signer.getByText('150%')).toBeVisible();
-  // Zoomed, the page is wider than the phone: the region scrolls sideways.
+  // At phone width the pages open at a zoom where their text reads, wider than the phone: the
+  // region pans sideways, and the page scrolls it up and down.
+  await expect(signer.getByText('200%')).toBeVisible();
   await expect.poll(() => document.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+  expect(await document.evaluate((region) => region.scrollHeight - region.clientHeight)).toBeLessThanOrEqual(
+    1,
+  );
+  await signer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(signer.getByText('250%')).toBeVisible();
   await phone.close();
 });
 
@@ -236,15 +241,18 @@ test('fields from text tags and placed by the sender are filled in place at phon
     const document = signing.getByRole('region', { name: 'Document' });
     await expect(document.getByRole('img', { name: 'Page 2 of 2' })).toBeAttached();
     if (index === 0) {
-      await expect(signing.getByText('0 of 2 required fields filled')).toBeVisible();
-      // Start walks to the first field that needs a value, and the keyboard fills it.
-      await signing.getByRole('button', { name: 'Start' }).click();
-      await expect(signing.getByLabel('Company (required)')).toBeFocused();
+      const start = await walkProgress(signing);
+      // Start walks to the first field that needs a value, its input in the walk's bar, and the
+      // keyboard fills it.
+      await walkBar(signing).getByRole('button', { name: 'Start' }).click();
+      await expect(walkBar(signing).getByLabel('Company (required)')).toBeFocused();
       await signing.keyboard.type('Łódź Widgets Sp. z o.o.');
-      await signing.getByRole('button', { name: 'Next field' }).click();
-      await expect(signing.getByLabel('I have read Schedule 1 (required)')).toBeFocused();
+      await walkBar(signing).getByRole('button', { name: 'Next' }).click();
+      await expect(walkBar(signing).getByLabel('I have read Schedule 1 (required)')).toBeFocused();
       await signing.keyboard.press('Space');
-      await expect(signing.getByText('All 2 required fields are filled.')).toBeVisible();
+      await expect.poll(() => walkProgress(signing)).toEqual({ done: start.done + 2, total: start.total });
+      // What was typed shows in the field's box on the page; a tap on it opens its input again.
+      await expect(await openField(signing, 'Company')).toHaveValue('Łódź Widgets Sp. z o.o.');
       const results = await new AxeBuilder({ page: signing }).include('[aria-label="Document"]').analyze();
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
       if (screenshots)

@@ -66,8 +66,9 @@ test.describe('signatures', () => {
     // The e2e server runs in demo mode without SMTP: the signing link is in its log.
     await page.goto(await accessLinkFor(account.email, 'sign'));
     await expect(page.getByRole('img', { name: 'Your saved signature' })).toBeVisible();
+    // The saved signature is adopted already: consent is all that is left before Finish.
     await page.getByLabel('I agree to sign electronically').check();
-    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page.getByRole('region', { name: 'Signing steps' }).getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
   });
 

@@ -34,7 +34,11 @@ const checkNda = (email: string) => async (page: Page) => {
   await expect(page.getByRole('heading', { name: 'Mutual NDA' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Document' })).toContainText('Confidential information');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  await expect(page.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+  // Consent, the full name (filled in) and the signature: nothing signs before all three are done.
+  const walk = page.getByRole('region', { name: 'Signing steps' });
+  await expect(walk.getByText('1 of 3', { exact: true })).toBeVisible();
+  await expect(walk.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(walk.getByRole('button', { name: 'Finish' })).toHaveCount(0);
 };
 
 test.describe('signing ceremony', () => {

@@ -1,13 +1,11 @@
 import { type CSSProperties, useMemo, useState } from 'react';
-import { type FieldType, mostCharacters } from '../../../../shared/api/contract-fields';
+import type { FieldType } from '../../../../shared/api/contract-fields';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
-import { pictureLimits } from '../../../../shared/limits';
 import { fieldNameOf } from '../../../lib/field-types';
+import { type SigningWalk, walkIds } from './use-signing-walk';
 
 /** What fills itself from the signature, the name and the date: nothing to type in the box. */
-const automatic: readonly FieldType[] = ['signature', 'initials', 'name', 'email', 'dateSigned'];
-
-const maxImageBytes = pictureLimits.imageBytes;
+export const automatic: readonly FieldType[] = ['signature', 'initials', 'name', 'email', 'dateSigned'];
 
 /** Initials as the signer adopts them: the first letter of each part of their name. */
 export const initialsOf = (name: string) =>
@@ -35,7 +33,7 @@ export function initialsImage(text: string): string | null {
   return canvas.toDataURL('image/png');
 }
 
-/** The signer's values for their placed fields, which of those still need one, and the walk's place. */
+/** The signer's values for their placed fields, and which of those still need one. */
 export function usePlacedFields(view: SigningView) {
   const mine = useMemo(() => view.placed.filter((field) => field.mine), [view.placed]);
   const [values, setValues] = useState<Record<string, string>>(() =>
@@ -74,326 +72,188 @@ export function usePlacedFields(view: SigningView) {
 
 export type PlacedFieldsState = ReturnType<typeof usePlacedFields>;
 
-/** Moves to the next field that still needs a value (or the first of the signer's): the guided walk. */
-export function goToNextField(state: PlacedFieldsState) {
-  const next = state.missing[0] ?? state.needsInput[0];
-  if (!next) return;
-  const element = document.getElementById(`placed-${next.id}`);
-  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  // A radio group is reached at its chosen (or first) choice, as Tab would.
-  const target =
-    element?.getAttribute('role') === 'radiogroup'
-      ? (element.querySelector<HTMLElement>('input:checked') ?? element.querySelector<HTMLElement>('input'))
-      : element;
-  target?.focus({ preventScroll: true });
-}
-
-/** The bar above the document: how many of the signer's fields are done, and Start / Next. */
-export function FieldWalk({ state }: { state: PlacedFieldsState }) {
-  const total = state.needsInput.filter((field) => field.required).length;
-  if (state.mine.length === 0) return null;
-  const done = total - state.missing.length;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-indigo-50 px-4 py-2 text-sm sm:px-6">
-      <p aria-live="polite" className="text-indigo-900">
-        {total === 0
-          ? 'Your fields fill themselves from your name, signature and the date.'
-          : state.missing.length === 0
-            ? `All ${total} required ${total === 1 ? 'field is' : 'fields are'} filled.`
-            : `${done} of ${total} required fields filled`}
-      </p>
-      {state.needsInput.length > 0 && (
-        <button
-          type="button"
-          onClick={() => goToNextField(state)}
-          className="min-h-9 rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          {done === 0 ? 'Start' : state.missing.length > 0 ? 'Next field' : 'Review fields'}
-        </button>
-      )}
-    </div>
-  );
-}
-
 /**
  * A field's box on its page, in fractions of the page, and the size of its text: that of the
  * value the sealed PDF prints there (70% of a one-line box, a quarter of a multi-line one, at most
  * 11 pt of the page: 1.85% of an A4 page's width), by the page's drawn size (`--page-width` and
  * `--page-height`, set by PdfPages). So a field stays inside its box at any zoom and covers none
- * of the words around it: at 390 px a 14 pt box is about 9 px high.
+ * of the words around it.
  */
-const boxStyle = (field: SigningField) => {
-  const share = field.height * (field.type === 'text' && field.options.multiline ? 0.25 : 0.7);
+const boxStyle = (field: SigningField, box: FieldBox) => {
+  const share = box.height * (field.type === 'text' && field.options.multiline ? 0.25 : 0.7);
   return {
-    left: `${field.x * 100}%`,
-    top: `${field.y * 100}%`,
-    width: `${field.width * 100}%`,
-    height: `${field.height * 100}%`,
+    left: `${box.x * 100}%`,
+    top: `${box.y * 100}%`,
+    width: `${box.width * 100}%`,
+    height: `${box.height * 100}%`,
     '--field-font': `min(16px, calc(var(--page-width) * 0.0185), calc(var(--page-height) * ${share.toFixed(5)}))`,
-    // What is left of the page's width from the field's left edge: as wide as a field may grow.
-    '--field-room': `calc(var(--page-width) * ${(1 - field.x).toFixed(5)})`,
   } as CSSProperties;
 };
 
-/**
- * The signer's own controls, drawn at their box's size and above every tap strip (so a strip
- * never takes a tap meant for the field above it).
- */
-const controlClass =
-  'relative z-[1] block size-full rounded-sm border-0 bg-indigo-50/90 px-[0.25em] py-0 text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus:z-10 focus:bg-white focus:outline-none focus:ring-indigo-700';
+/** Where a field shows on its page: one box, or for a choice drawn once per button, a box per choice. */
+type FieldBox = { x: number; y: number; width: number; height: number; choice?: string };
 
 /**
- * A control typed into grows to a readable 16 px over what is below it (and up to 10rem wide,
- * within the page), and shrinks back to its box when left. Only those: a choice, a tick or a
- * picture growing as it is pressed would move from under the pointer before the press ends, and
- * the press would be lost.
+ * The boxes a field is drawn in, in fractions of its page, each its own tap target: one, or for a
+ * radio group of a PDF's own form a box per button (its choiceBoxes, in fractions of the field's
+ * box), each standing for its choice.
  */
-const typedClass = `${controlClass} focus:min-h-9 focus:min-w-[min(10rem,var(--field-room))] focus:text-base focus:shadow-lg`;
-
-/** A box holding its controls (a radio group's choices, an image's file input): it shows their focus. */
-const holderClass =
-  'relative z-[1] flex size-full items-center rounded-sm bg-indigo-50/90 px-[0.25em] text-[length:var(--field-font)] leading-tight text-slate-900 ring-2 ring-indigo-500 focus-within:bg-white focus-within:ring-indigo-700';
-
-/**
- * A box a few pixels high or wide is too small to tap: an invisible strip at least 24 px high
- * and wide, centred on it, passes a tap on to its control (a label of it, hidden from assistive
- * technology, which names the control by its own aria-label). Controls paint over every strip.
- */
-function TapArea({ control }: { control: string }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: a tap target only; the control has its own name
-    <label
-      htmlFor={control}
-      aria-hidden="true"
-      className="absolute top-1/2 left-1/2 h-6 min-h-full w-full min-w-6 -translate-x-1/2 -translate-y-1/2 cursor-pointer"
-    />
-  );
+function boxesOf(field: SigningField): FieldBox[] {
+  const buttons = field.type === 'radio' ? field.options.choiceBoxes : undefined;
+  const choices = field.options.choices ?? [];
+  if (!buttons || buttons.length !== choices.length) {
+    return [{ x: field.x, y: field.y, width: field.width, height: field.height }];
+  }
+  return buttons.map((button, index) => ({
+    x: field.x + button.x * field.width,
+    y: field.y + button.y * field.height,
+    width: button.width * field.width,
+    height: button.height * field.height,
+    choice: choices[index],
+  }));
 }
 
-/** The fields on one page: the signer's as inputs in their boxes, the others' inert. */
-export function PlacedFieldsOverlay({
-  page,
-  state,
-  view,
-  signatureImage,
-}: {
-  page: number;
-  state: PlacedFieldsState;
-  view: SigningView;
-  signatureImage: string | null;
-}) {
-  const fields = view.placed.filter((field) => field.page === page);
+/**
+ * The signer's field on the page: its value at its box's size (it never grows over what is
+ * around it), and a button whose tap target is at least 44 px square, centred on the box and
+ * invisible, so a 6 px radio or a 2 px line is easy to tap and no word of the page is covered.
+ * A tap opens the field's input in the walk's bar. The boxes paint over every tap target, so a
+ * tap on a box always reaches its own field.
+ */
+const tapClass =
+  "group absolute cursor-pointer border-0 bg-transparent p-0 text-left before:absolute before:top-1/2 before:left-1/2 before:h-11 before:min-h-full before:w-full before:min-w-11 before:-translate-x-1/2 before:-translate-y-1/2 before:content-[''] focus:outline-none";
+const boxClass =
+  'relative z-[1] flex size-full items-center overflow-hidden rounded-sm px-[0.25em] text-[length:var(--field-font)] leading-tight whitespace-nowrap text-slate-900 ring-2 group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-indigo-700';
+const inputBoxClass = `${boxClass} bg-indigo-50/90 ring-indigo-500 group-aria-[current=true]:bg-white group-aria-[current=true]:ring-indigo-800`;
+const adoptedBoxClass = `${boxClass} justify-center bg-amber-50/90 ring-amber-400 group-aria-[current=true]:ring-amber-600`;
+
+/** The fields on one page: the signer's as buttons that open their input, the others' inert. */
+export function PlacedFieldsOverlay({ page, walk }: { page: number; walk: SigningWalk }) {
+  const fields = walk.view.placed.filter((field) => field.page === page);
   if (fields.length === 0) return null;
   return (
     <>
       {fields.map((field) =>
-        field.mine ? (
-          <div key={field.id} className="absolute" style={boxStyle(field)}>
-            {/* A radio group's choices are each their own target; the automatic ones take no input. */}
-            {!automatic.includes(field.type) && field.type !== 'radio' && (
-              <TapArea control={`placed-${field.id}`} />
-            )}
-            <MyField field={field} state={state} view={view} signatureImage={signatureImage} />
-          </div>
-        ) : (
-          <div
-            key={field.id}
-            className="absolute flex items-center overflow-hidden rounded-sm bg-slate-200/60 px-[0.25em] text-[length:var(--field-font)] whitespace-nowrap text-slate-600 ring-1 ring-slate-300"
-            style={boxStyle(field)}
-            title={`${fieldNameOf(field)}: for another signer`}
-          >
-            {field.value ?? (field.filled ? `${fieldNameOf(field)} ✓` : fieldNameOf(field))}
-          </div>
+        boxesOf(field).map((box, index) =>
+          field.mine ? (
+            <MyField
+              // biome-ignore lint/suspicious/noArrayIndexKey: a field's boxes keep their order
+              key={`${field.id}:${index}`}
+              field={field}
+              box={box}
+              first={index === 0}
+              walk={walk}
+            />
+          ) : (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a field's boxes keep their order
+              key={`${field.id}:${index}`}
+              className="absolute flex items-center overflow-hidden rounded-sm bg-slate-200/60 px-[0.25em] text-[length:var(--field-font)] whitespace-nowrap text-slate-600 ring-1 ring-slate-300"
+              style={boxStyle(field, box)}
+              title={`${fieldNameOf(field)}: for another signer`}
+            >
+              {field.value ?? (field.filled ? `${fieldNameOf(field)} ✓` : fieldNameOf(field))}
+            </div>
+          ),
         ),
       )}
     </>
   );
 }
 
+/** What a field of the signer's shows in its box, and says to a screen reader. */
+function shownValue(field: SigningField, box: FieldBox, walk: SigningWalk): { text: string; spoken: string } {
+  const value = walk.placed.values[field.id] ?? '';
+  switch (field.type) {
+    case 'signature':
+      return { text: '', spoken: walk.signature ? 'signed' : 'fills with the signature you adopt' };
+    case 'initials':
+      return {
+        text: walk.signature ? walk.placed.initials : '',
+        spoken: walk.signature ? walk.placed.initials : 'fills with your initials',
+      };
+    case 'name':
+      return { text: walk.details.fullName ?? '', spoken: walk.details.fullName ?? '' };
+    case 'email':
+      return { text: walk.view.signer.email, spoken: walk.view.signer.email };
+    case 'dateSigned': {
+      const today = new Date().toISOString().slice(0, 10);
+      return { text: today, spoken: today };
+    }
+    case 'checkbox':
+      return { text: value === 'true' ? '✓' : '', spoken: value === 'true' ? 'ticked' : 'not ticked' };
+    case 'radio':
+      return box.choice === undefined
+        ? { text: value, spoken: value || 'not chosen' }
+        : { text: value === box.choice ? '●' : '', spoken: value === box.choice ? 'chosen' : 'not chosen' };
+    case 'image':
+      return { text: '', spoken: value ? 'image added' : 'no image' };
+    default:
+      return { text: value, spoken: value || 'empty' };
+  }
+}
+
 function MyField({
   field,
-  state,
-  view,
-  signatureImage,
+  box,
+  first,
+  walk,
 }: {
   field: SigningField;
-  state: PlacedFieldsState;
-  view: SigningView;
-  signatureImage: string | null;
+  box: FieldBox;
+  first: boolean;
+  walk: SigningWalk;
 }) {
-  const id = `placed-${field.id}`;
-  const value = state.values[field.id] ?? '';
-  const label = `${fieldNameOf(field)}${field.required ? ' (required)' : ''}`;
-  const set = (next: string) => state.setValue(field.id, next);
-  if (automatic.includes(field.type)) {
-    const shown =
-      field.type === 'signature'
-        ? signatureImage
-        : field.type === 'initials'
-          ? state.initials
-          : field.type === 'name'
-            ? view.signer.name
-            : field.type === 'email'
-              ? view.signer.email
-              : new Date().toISOString().slice(0, 10);
+  const name = fieldNameOf(field);
+  const shown = shownValue(field, box, walk);
+  const id = first ? walkIds.placed(field.id) : undefined;
+  // The name, e-mail and date fill themselves from the signer's details: nothing to tap.
+  if (field.type === 'name' || field.type === 'email' || field.type === 'dateSigned') {
     return (
       <div
         id={id}
-        className="flex size-full items-center justify-center overflow-hidden rounded-sm bg-amber-50/90 text-[length:var(--field-font)] whitespace-nowrap text-slate-800 ring-2 ring-amber-400"
-        title={`${fieldNameOf(field)}: filled from ${field.type === 'signature' ? 'the signature you adopt below' : field.type === 'initials' ? 'your initials below' : 'your details'}`}
+        className={`absolute ${adoptedBoxClass}`}
+        style={boxStyle(field, box)}
+        title={`${name}: filled from your details`}
       >
-        {field.type === 'signature' ? (
-          shown ? (
-            <img src={shown} alt="Your signature" className="max-h-full max-w-full object-contain" />
-          ) : (
-            <span className="truncate px-[0.25em]">Sign below</span>
-          )
-        ) : (
-          <span className="truncate px-1">{shown}</span>
-        )}
+        <span className="truncate">{shown.text}</span>
       </div>
     );
   }
-  if (field.type === 'checkbox') {
-    return (
-      <input
-        id={id}
-        type="checkbox"
-        aria-label={label}
-        checked={value === 'true'}
-        onChange={(event) => set(event.target.checked ? 'true' : 'false')}
-        className="relative z-[1] m-0 block size-full accent-indigo-600 ring-2 ring-indigo-500"
-      />
-    );
-  }
-  if (field.type === 'radio' && field.options.choiceBoxes) {
-    const boxes = field.options.choiceBoxes;
-    // A PDF's own radio buttons: each choice is a button at its own place, and the group's box
-    // around them is left clear, so the words printed beside the buttons show.
-    return (
-      <div id={id} role="radiogroup" aria-label={label} tabIndex={-1} className="relative size-full">
-        {(field.options.choices ?? []).map((choice, index) => {
-          const box = boxes[index];
-          if (!box) return null;
-          return (
-            // Each choice is tapped through a square 24 px wide around it; its button paints above it.
-            <label
-              key={choice}
-              className="absolute flex items-center justify-center before:absolute before:top-1/2 before:left-1/2 before:size-6 before:-translate-x-1/2 before:-translate-y-1/2 before:content-['']"
-              style={{
-                left: `${box.x * 100}%`,
-                top: `${box.y * 100}%`,
-                width: `${box.width * 100}%`,
-                height: `${box.height * 100}%`,
-              }}
-            >
-              <input
-                type="radio"
-                name={id}
-                value={choice}
-                aria-label={choice}
-                checked={value === choice}
-                onChange={() => set(choice)}
-                className="relative z-[1] m-0 size-full accent-indigo-600 ring-2 ring-indigo-500"
-              />
-            </label>
-          );
-        })}
-      </div>
-    );
-  }
-  if (field.type === 'radio') {
-    return (
-      <div
-        id={id}
-        role="radiogroup"
-        aria-label={label}
-        tabIndex={-1}
-        className={`${holderClass} flex-wrap content-center gap-x-[0.5em]`}
-      >
-        {(field.options.choices ?? []).map((choice) => (
-          // Each choice is tapped through a strip 24 px high around it; its button paints above it.
-          <label
-            key={choice}
-            className="relative inline-flex items-center gap-[0.25em] before:absolute before:top-1/2 before:-right-1 before:-left-1 before:h-6 before:-translate-y-1/2 before:content-['']"
-            dir="auto"
-          >
-            <input
-              type="radio"
-              name={id}
-              value={choice}
-              checked={value === choice}
-              onChange={() => set(choice)}
-              className="relative z-[1] m-0 size-[1em] accent-indigo-600"
-            />
-            {choice}
-          </label>
-        ))}
-      </div>
-    );
-  }
-  if (field.type === 'dropdown') {
-    return (
-      <select
-        id={id}
-        aria-label={label}
-        value={value}
-        onChange={(event) => set(event.target.value)}
-        className={controlClass}
-      >
-        <option value="">Choose…</option>
-        {(field.options.choices ?? []).map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  if (field.type === 'image') {
-    return (
-      <label className={`${holderClass} cursor-pointer justify-center overflow-hidden`} title={label}>
-        {value ? <img src={value} alt="" className="max-h-full max-w-full object-contain" /> : 'Add image'}
-        <input
-          id={id}
-          type="file"
-          accept="image/png,image/jpeg"
-          aria-label={label}
-          className="sr-only"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (!file || file.size > maxImageBytes) return;
-            const reader = new FileReader();
-            reader.onload = () => set(String(reader.result));
-            reader.readAsDataURL(file);
-          }}
-        />
-      </label>
-    );
-  }
-  if (field.type === 'text' && field.options.multiline) {
-    return (
-      <textarea
-        id={id}
-        aria-label={label}
-        value={value}
-        maxLength={mostCharacters(field.options)}
-        onChange={(event) => set(event.target.value)}
-        className={`${typedClass} resize-none focus:min-h-24`}
-      />
-    );
-  }
+  const adopted = field.type === 'signature' || field.type === 'initials';
+  const place = walk.place;
+  const current = adopted
+    ? place?.kind === 'signature'
+    : place?.kind === 'field' && place.field.id === field.id;
+  const value = walk.placed.values[field.id] ?? '';
+  const label = `${name}${box.choice === undefined ? '' : ` ${box.choice}`}${field.required ? ', required' : ''}: ${shown.spoken}`;
   return (
-    <input
+    <button
       id={id}
+      type="button"
       aria-label={label}
-      type={field.type === 'date' ? 'date' : field.options.format === 'email' ? 'email' : 'text'}
-      inputMode={field.options.format === 'number' ? 'decimal' : undefined}
-      dir="auto"
-      value={value}
-      maxLength={mostCharacters(field.options)}
-      onChange={(event) => set(event.target.value)}
-      className={typedClass}
-    />
+      aria-current={current ? 'true' : undefined}
+      onClick={() => {
+        // A PDF's own radio button chooses its choice as it opens the group in the bar.
+        if (box.choice !== undefined) walk.placed.setValue(field.id, box.choice);
+        walk.goToField(field);
+      }}
+      className={tapClass}
+      style={boxStyle(field, box)}
+    >
+      <span
+        className={`${adopted ? adoptedBoxClass : inputBoxClass} ${field.type === 'checkbox' || box.choice !== undefined ? 'justify-center' : ''} ${field.type === 'text' && field.options.multiline ? 'items-start whitespace-pre-wrap' : ''}`}
+      >
+        {field.type === 'signature' && walk.signature ? (
+          <img src={walk.signature.image} alt="" className="max-h-full max-w-full object-contain" />
+        ) : field.type === 'image' && value ? (
+          <img src={value} alt="" className="max-h-full max-w-full object-contain" />
+        ) : (
+          <span className={field.type === 'text' && field.options.multiline ? '' : 'truncate'}>
+            {shown.text}
+          </span>
+        )}
+      </span>
+    </button>
   );
 }

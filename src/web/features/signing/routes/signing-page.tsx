@@ -1,5 +1,4 @@
 import { Download, FileText, Loader2 } from 'lucide-react';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { SigningView } from '../../../../shared/api/signing';
 import { AppError } from '../../../../shared/errors';
@@ -11,10 +10,12 @@ import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
 import { LinkStatePanel } from '../components/link-state-panel';
-import { FieldWalk, PlacedFieldsOverlay, usePlacedFields } from '../components/placed-fields';
+import { PlacedFieldsOverlay } from '../components/placed-fields';
 import { SignedEarlierNotice } from '../components/signed-earlier-notice';
 import { SignerCheckPanel } from '../components/signer-check-panel';
 import { SigningForm } from '../components/signing-form';
+import { useSigningWalk } from '../components/use-signing-walk';
+import { WalkBar } from '../components/walk-bar';
 
 function Frame({ children, organization }: { children: React.ReactNode; organization?: string }) {
   return (
@@ -131,11 +132,13 @@ function DownloadSignedPdf({ signerId }: { signerId: string }) {
   );
 }
 
-/** The document and the form of a signer whose turn it is, with the fields placed on its pages. */
+/**
+ * The document and the form of a signer whose turn it is, with the fields placed on its pages,
+ * and the walk that takes the signer through everything to do, to Finish.
+ */
 function ReadyToSign({ data }: { data: SigningView }) {
   const signerId = data.signerId;
-  const placed = usePlacedFields(data);
-  const [signatureImage, setSignatureImage] = useState<string | null>(null);
+  const walk = useSigningWalk(data);
   return (
     <Frame organization={data.organization.name}>
       <div className="space-y-6">
@@ -179,31 +182,25 @@ function ReadyToSign({ data }: { data: SigningView }) {
                 </p>
               )}
               <SignedEarlierNotice files={data.contract.files} />
-              <FieldWalk state={placed} />
               <PdfPages
                 url={signingDocumentUrl(signerId, 'frozen')}
                 label="Document"
-                renderOverlay={(page) => (
-                  <PlacedFieldsOverlay
-                    page={page}
-                    state={placed}
-                    view={data}
-                    signatureImage={signatureImage}
-                  />
-                )}
+                flow
+                renderOverlay={(page) => <PlacedFieldsOverlay page={page} walk={walk} />}
               />
             </>
           ) : (
             <article
               aria-label="Document"
-              className="prose-contract max-h-[60vh] overflow-y-auto px-4 py-5 sm:px-6"
+              className="prose-contract px-4 py-5 sm:px-6"
               // The server renders this HTML from the validated editor JSON; it never takes HTML in.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered from checked JSON
               dangerouslySetInnerHTML={{ __html: data.contract.html }}
             />
           )}
         </Card>
-        <SigningForm view={data} placed={placed} onSignature={setSignatureImage} />
+        <SigningForm walk={walk} />
+        <WalkBar walk={walk} />
       </div>
     </Frame>
   );
