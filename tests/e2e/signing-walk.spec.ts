@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
+import { changedPixels } from '../support/pdf-ink';
 import { expect, jobTimeout, sendTimeout, test, uploadTimeout } from './fixtures';
 import { accessLinkFor } from './server-log';
 
@@ -358,6 +359,153 @@ test('an uploaded PDF form is signed at phone width from Start to Finish, its fi
   // certificate of completion lists every field filled).
   expect(typed).toHaveLength(3);
   for (const value of [...typed, 'Greece', 'Yearly']) expect(text).toContain(value);
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+type FormField = Box & {
+  id: string;
+  type: string;
+  label: string;
+  options: { choices?: string[]; choiceBoxes?: Box[] };
+};
+
+/** A document as the contract's owner downloads it, once it exists (the final one after the seal). */
+async function documentOf(page: Page, contractId: string, which: 'frozen' | 'final'): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/contracts/${contractId}/documents/${which}`);
+      if (response.status() !== 200) return 0;
+      bytes = await response.body();
+      return bytes.length;
+    }, jobTimeout)
+    .toBeGreaterThan(0);
+  return bytes as Buffer;
+}
+
+test("a LibreOffice form's every field is filled at phone width, each value sealed inside its own widget", async ({
+  page,
+  browser,
+  account: _account,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto('/contracts');
+  await page.getByLabel('PDFs to start a contract from').setInputFiles({
+    name: 'Order form.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfFixture('libreoffice-form.pdf'),
+  });
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
+  const contractId = page.url().split('/').at(-1) ?? '';
+  const contract = await (await page.request.get(`/api/contracts/${contractId}`)).json();
+  const found = contract.fields as FormField[];
+  // A text line, a small box of several lines, a thin line, a checkbox, a radio group of three
+  // buttons, a list and a combo box: every field of the form, for the one signer, required.
+  expect(found.map((field) => field.label).sort()).toEqual(
+    ['CustomerName', 'DeliveryNotes', 'Reference', 'Insured', 'Plan', 'Region', 'Courier'].sort(),
+  );
+  const saved = await page.request.put(`/api/contracts/${contractId}/fields`, {
+    data: {
+      fields: found.map(({ id, x, y, width, height, type, label, options, ...rest }) => ({
+        id,
+        fileId: (rest as { fileId: string }).fileId,
+        page: (rest as { page: number }).page,
+        x,
+        y,
+        width,
+        height,
+        type,
+        label,
+        options,
+        signer: 1,
+        required: true,
+      })),
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const fields = (await saved.json()).fields as FormField[];
+  const signer = { name: 'Zofia Wiśniewska', email: `zofia-form-${Date.now()}@example.com` };
+  await page.reload();
+  await page.getByLabel('Name', { exact: true }).fill(signer.name);
+  await page.getByLabel('Email', { exact: true }).fill(signer.email);
+  await page.getByRole('button', { name: 'Add Signer' }).click();
+  await page.getByRole('button', { name: 'Send for Signing' }).click();
+  await expect(page.getByRole('link', { name: /Document as sent/ })).toBeVisible(sendTimeout);
+  const frozen = await documentOf(page, contractId, 'frozen');
+
+  const phone = await phoneOf(browser);
+  const signing = await phone.newPage();
+  await signing.goto(new URL(await accessLinkFor(signer.email, 'sign'), page.url()).href);
+  const document = signing.getByRole('region', { name: 'Document' });
+  await expect(document.getByRole('img', { name: 'Page 1 of 1' })).toBeAttached();
+  // Each of the radio group's buttons is a button of its own, at its own circle.
+  await expect(
+    document.getByRole('button', { name: /^Plan (Basic|Standard|Premium), required/ }),
+  ).toHaveCount(3);
+  // The 7 fields, consent, the full name (filled in already) and the signature.
+  const long = 'Leave the parcels at the loading bay behind the north warehouse, by the blue door';
+  const { visited, typed } = await walkToFinish(signing, 10, (label) =>
+    label.startsWith('DeliveryNotes')
+      ? long
+      : label.startsWith('Reference')
+        ? 'PO-2026-0042'
+        : 'Zofia Wiśniewska',
+  );
+  expect(visited).toHaveLength(7);
+  await phone.close();
+
+  // The second radio button and the list's and combo box's second choices were chosen.
+  const choiceOf = (label: string, index: number) =>
+    fields.find((field) => field.label === label)?.options.choices?.[index] ?? '';
+  const final = await documentOf(page, contractId, 'final');
+  const dir = mkdtempSync(join(tmpdir(), 'pactum-e2e-form-'));
+  writeFileSync(join(dir, 'final.pdf'), final);
+  if (screenshots)
+    execFileSync('pdftoppm', [
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-r',
+      '80',
+      '-png',
+      join(dir, 'final.pdf'),
+      `${screenshots}/form-sealed`,
+    ]);
+  const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', join(dir, 'final.pdf'), '-'])
+    .toString()
+    .replace(/\s+/g, ' ');
+  for (const value of [...typed, choiceOf('Region', 1), choiceOf('Courier', 1)])
+    expect(text).toContain(value);
+
+  // The page as sent against the page sealed: each value changed pixels inside its own widget,
+  // none anywhere else, and the radio group's mark is at its second button alone.
+  const boxes = fields.flatMap((field) =>
+    field.type === 'radio'
+      ? (field.options.choiceBoxes ?? []).map((box, index) => ({
+          name: `${field.label}:${index}`,
+          box: {
+            x: field.x + box.x * field.width,
+            y: field.y + box.y * field.height,
+            width: box.width * field.width,
+            height: box.height * field.height,
+          },
+        }))
+      : [{ name: field.label, box: field as Box }],
+  );
+  const { inside, outside } = await changedPixels(
+    frozen,
+    final,
+    { before: 1, after: 1 },
+    boxes.map(({ box }) => box),
+    { dpi: 144 },
+  );
+  const changed = Object.fromEntries(boxes.map(({ name }, index) => [name, inside[index] ?? 0]));
+  expect(outside).toBe(0);
+  for (const name of ['CustomerName', 'DeliveryNotes', 'Reference', 'Insured', 'Plan:1', 'Region', 'Courier'])
+    expect(changed[name], name).toBeGreaterThan(0);
+  expect(changed['Plan:0']).toBe(0);
+  expect(changed['Plan:2']).toBe(0);
 });
 
 const para = (...content: unknown[]) => ({ type: 'paragraph', content });
