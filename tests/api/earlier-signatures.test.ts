@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sharedSignatureDictionary } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { draftFromPdf } from '../support/pdf-drafts';
@@ -49,6 +50,20 @@ describe('a PDF that already carries digital signatures', () => {
       signatureCount: 1,
       signatures: [{ signedBy: kowalski, intact: false }],
     });
+  });
+
+  it("lists a signature dictionary its fields share once, and a signer's name plain and short", async () => {
+    // Twenty fields name one dictionary whose /Name is 100,000 characters with controls and a bidi
+    // override: listed for each field, the name would be two million characters in every answer
+    // that lists the file, and would turn the words after it around on screen.
+    const name = `Bank\u202e\u0007<b>${'A'.repeat(100_000)}`;
+    const draft = await draftFromPdf(ctx, owner, sharedSignatureDictionary(20, name), 'shared.pdf');
+    const [file] = draft.files;
+    expect(file).toMatchObject({ signatureCount: 1, signatures: [{ intact: false, signedAt: null }] });
+    const [{ signedBy }] = file.signatures;
+    expect(signedBy.length).toBeLessThanOrEqual(200);
+    expect(signedBy.startsWith('Bank <b>AAAA')).toBe(true);
+    expect(signedBy).not.toMatch(/[\p{Cc}\u202a-\u202e]/u);
   });
 
   it('a PDF without signatures lists none', async () => {

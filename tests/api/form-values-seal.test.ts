@@ -123,6 +123,13 @@ describe("a LibreOffice form's own fields", () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toContain('it needs one box for each of its choices.');
+    // A button of no size would be chosen and sealed, yet show nothing on the page.
+    const empty = await withOptions(planIndex, {
+      ...plan.options,
+      choiceBoxes: plan.options.choiceBoxes?.map((box, at) => (at === 0 ? { ...box, width: 0 } : box)),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain("a choice's box needs a width and a height.");
     const region = saved.findIndex((field) => field.label === 'Region');
     const notRadio = await withOptions(region, {
       ...saved[region]?.options,

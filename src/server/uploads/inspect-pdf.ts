@@ -116,7 +116,11 @@ async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
         'This PDF is certified by its author against changes, and signing it here adds pages and fields to it, which would break that certification. Ask for a copy that is not certified (an ordinary signature is fine), then upload it again.',
       );
     }
-    const signatureCount = signed.length;
+    // Several fields may name one signature dictionary: it is one signature, listed once.
+    const dictionaries = [
+      ...new Set(signed.map((field) => field.getSignatureDict()).filter((dict) => dict !== null)),
+    ];
+    const signatureCount = dictionaries.length;
     // Kept byte for byte when sent, a signed PDF cannot lose its scripts: it is refused with them.
     const activeContent = activeContentOf(pdf);
     if (signatureCount > 0 && activeContent.length > 0)
@@ -127,10 +131,7 @@ async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
       pages,
       formFieldCount: fields.filter((field) => field.type !== 'signature').length,
       signatureCount,
-      signatures: signaturesOf(
-        bytes,
-        signed.map((field) => field.getSignatureDict()),
-      ),
+      signatures: signaturesOf(bytes, dictionaries),
       formFields: formFieldsOf(pdf, maxFieldsPerContract),
       activeContent,
     };
@@ -149,9 +150,8 @@ export const maxSignaturesRead = 20;
  * Who signed the PDF, when, and whether each signature still verifies, in the order they were made
  * (by where their signed bytes end). A signature that cannot be read is listed as not intact.
  */
-function signaturesOf(bytes: Uint8Array, dictionaries: (PdfDict | null)[]): StoredPdfSignature[] {
+function signaturesOf(bytes: Uint8Array, dictionaries: PdfDict[]): StoredPdfSignature[] {
   const read = dictionaries.flatMap((dict) => {
-    if (!dict) return [];
     const range = dict.getArray('ByteRange');
     const byteRange = Array.from({ length: Math.min(range?.length ?? 0, 4) }, (_, at) => {
       const item = range?.at(at);
@@ -166,13 +166,34 @@ function signaturesOf(bytes: Uint8Array, dictionaries: (PdfDict | null)[]): Stor
     .map(({ dict, byteRange }) => {
       const contents = dict.getString('Contents')?.bytes ?? new Uint8Array();
       const reading = readSignature(bytes, byteRange, contents, dict.getString('M')?.asString() ?? null);
-      const named = dict.getString('Name')?.asString().trim();
       return {
-        signedBy: reading?.signedBy || named || 'an unnamed signer',
+        signedBy:
+          plainName(reading?.signedBy) ||
+          plainName(dict.getString('Name')?.asString()) ||
+          'an unnamed signer',
         signedAt: reading?.signedAt?.toISOString() ?? null,
         intact: reading?.intact ?? false,
       };
     });
+}
+
+/** The most characters of a signer's name kept (a certificate's common name has at most 64). */
+const maxSignerName = 200;
+/** C0 and C1 controls, and the bidi controls that would turn the words after a name around. */
+const controls = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu;
+
+/**
+ * A signer's name as the PDF or its certificate gives it, to show as one line of plain text: its
+ * controls as spaces, and cut to `maxSignerName` characters (it is listed on every answer that
+ * lists the file); empty when there is none.
+ */
+function plainName(name: string | undefined): string {
+  const plain = (name ?? '')
+    .slice(0, 4 * maxSignerName)
+    .replace(controls, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > maxSignerName ? `${plain.slice(0, maxSignerName - 1)}…` : plain;
 }
 
 /** Decodes a page's contents (within the task's decode budget), for what it costs, not for use. */

@@ -58,6 +58,8 @@ export async function checkFields(
         refuse("only a radio group's choices have boxes of their own.", '.options.choiceBoxes');
       if (options.choiceBoxes.length !== (options.choices ?? []).length)
         refuse('it needs one box for each of its choices.', '.options.choiceBoxes');
+      if (options.choiceBoxes.some((box) => !(box.width > 0 && box.height > 0)))
+        refuse("a choice's box needs a width and a height.", '.options.choiceBoxes');
       if (options.choiceBoxes.some((box) => box.x + box.width > edge || box.y + box.height > edge))
         refuse("a choice's box reaches past the field's.", '.options.choiceBoxes');
     }
