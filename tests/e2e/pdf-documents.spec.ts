@@ -314,9 +314,11 @@ test('a PDF another party signed first says who signed it and when, to the sende
   const notice = page.getByRole('region', { name: 'Signatures already on Countersigned lease.pdf' });
   await expect(notice).toContainText('Countersigned lease.pdf was already signed when uploaded.');
   await expect(notice).toContainText(
-    /Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026, \d+:\d\d [AP]M/,
+    /Signed with a certificate in the name of Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026, \d+:\d\d [AP]M/,
   );
-  await expect(notice).toContainText('Their signature stays valid: the PDF is sent exactly as uploaded');
+  await expect(notice).toContainText(
+    "The PDF is sent exactly as uploaded, as the contract's only document, and the fields and the seal are added after what was signed, without changing it. Whether a certificate is to be trusted is for your PDF reader or validator to say.",
+  );
   const results = await new AxeBuilder({ page })
     .include('[aria-label="Documents in signing order"]')
     .analyze();
@@ -361,7 +363,7 @@ test('a PDF another party signed first says who signed it and when, to the sende
   );
   await expect(earlier).toContainText(/Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026/);
   await expect(earlier).toContainText(
-    'Their signature stays valid: your signature and the seal are added after them, without changing what they signed.',
+    'Your signature and the seal are added after what was signed, without changing it.',
   );
   const signerResults = await new AxeBuilder({ page: signing })
     .include('[aria-label="Signatures already on Countersigned lease.pdf"]')
