@@ -24,6 +24,9 @@ type Widget = ReturnType<FormField['getWidgets']>[number];
 
 /** Annotation flags: printed, not to be changed by a reader, not to be moved or deleted. */
 const printedAndLocked = 4 | 64 | 128;
+/** Annotation flags of a widget that does not show. */
+const hiddenFlag = 2;
+const noViewFlag = 32;
 
 /**
  * Writes the filled fields into a document without changing any page's content or resources, as
@@ -43,6 +46,10 @@ export async function writeFieldsInPlace(doc: PDF, fields: FieldsByPage): Promis
   const pageOf = widgetPages(doc);
   const rest = new Map([...fields].map(([index, drawn]) => [index, [...drawn]]));
   const take = (page: PDFPage, widget: Widget, kind: DrawnField['value']['kind'][]): DrawnField | null => {
+    // A widget no one sees (Hidden, NoView) is never filled: a value written there would be sealed
+    // and listed but not shown; it is drawn as a stamp of its own instead.
+    const flags = widget.dict.getNumber('F')?.value ?? 0;
+    if (flags & (hiddenFlag | noViewFlag)) return null;
     const list = rest.get(page.index) ?? [];
     const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
     const at = list.findIndex((drawn) => kind.includes(drawn.value.kind) && mostlyOver(box, drawn));
@@ -185,5 +192,13 @@ function settleNeedAppearances(doc: PDF): void {
 export function mostlyOver(widget: PageBox, drawn: PageBox): boolean {
   const width = Math.min(widget.x + widget.width, drawn.x + drawn.width) - Math.max(widget.x, drawn.x);
   const height = Math.min(widget.y + widget.height, drawn.y + drawn.height) - Math.max(widget.y, drawn.y);
-  return width > 0 && height > 0 && width * height >= 0.5 * widget.width * widget.height;
+  // Each mostly over the other: a widget of a point or two inside a placed box (a counterparty's,
+  // to make the value unreadable) is not the box's.
+  const shared = width * height;
+  return (
+    width > 0 &&
+    height > 0 &&
+    shared >= 0.5 * widget.width * widget.height &&
+    shared >= 0.5 * drawn.width * drawn.height
+  );
 }
