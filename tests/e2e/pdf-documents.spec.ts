@@ -361,7 +361,9 @@ test('a PDF another party signed first says who signed it and when, to the sende
   await expect(earlier).toContainText(
     'Countersigned lease.pdf was already signed before it was sent to you.',
   );
-  await expect(earlier).toContainText(/Signed by Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026/);
+  await expect(earlier).toContainText(
+    /Signed with a certificate in the name of Kowalski Legal Sp\. z o\.o\., Nov 2[78], 2026/,
+  );
   await expect(earlier).toContainText(
     'Your signature and the seal are added after what was signed, without changing it.',
   );
