@@ -3,11 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PDF, PdfName, PdfString } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { draftFromPdf } from '../support/pdf-drafts';
-import { changedPixels } from '../support/pdf-ink';
+import { changedInFields, inkIn } from '../support/pdf-ink';
 import { latestTokenFor, openLink, signAs } from '../support/signing';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -33,13 +34,31 @@ type Found = Box & {
   options: { choices?: string[]; choiceBoxes?: Box[]; multiline?: boolean };
 };
 
-/** A choice's box on the page, from its box inside its field's. */
-const onPage = (field: Box, box: Box): Box => ({
-  x: field.x + box.x * field.width,
-  y: field.y + box.y * field.height,
-  width: box.width * field.width,
-  height: box.height * field.height,
+/** The middle of a box: half its width and height, about its centre. */
+const inner = (box: Box): Box => ({
+  x: box.x + box.width / 4,
+  y: box.y + box.height / 4,
+  width: box.width / 2,
+  height: box.height / 2,
 });
+
+/**
+ * Each field of a PDF's own form, by its full name, with its value as the PDF holds it; not its
+ * signatures (the seal is one).
+ */
+function formValues(pdf: PDF): Record<string, string> {
+  const fields = pdf.getForm()?.getFields() ?? [];
+  return Object.fromEntries(
+    fields
+      .filter((field) => field.type !== 'signature')
+      .map((field) => {
+        const value = field.acroField().get('V');
+        const text =
+          value instanceof PdfString ? value.asString() : value instanceof PdfName ? value.value : '';
+        return [field.name, text];
+      }),
+  );
+}
 
 /** The values each of the LibreOffice form's fields is filled with. */
 const values: Record<string, string> = {
@@ -149,6 +168,11 @@ describe("a LibreOffice form's own fields", () => {
       await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/frozen` })
     ).rawPayload;
 
+    // The form is sent with its fields, each empty: their values are the contract's fields now.
+    const sentForm = formValues(await PDF.load(frozen));
+    expect(Object.keys(sentForm).sort()).toEqual(Object.keys(values).sort());
+    for (const [name, value] of Object.entries(sentForm)) expect(value, name).toMatch(/^(|Off)$/);
+
     const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
     const signed = await signAs(
       ctx,
@@ -167,6 +191,16 @@ describe("a LibreOffice form's own fields", () => {
     if (process.env.PDF_SCREENSHOTS)
       await writeFile(join(process.env.PDF_SCREENSHOTS, 'libreoffice-form-final.pdf'), sealed);
 
+    // The form's own fields hold the values, and are locked.
+    const sealedForm = await PDF.load(sealed);
+    expect(formValues(sealedForm)).toEqual({ ...values, Insured: expect.stringMatching(/^(?!Off$)/) });
+    const ownFields =
+      sealedForm
+        .getForm()
+        ?.getFields()
+        .filter((field) => field.type !== 'signature') ?? [];
+    expect(ownFields.filter((field) => !field.isReadOnly()).map((field) => field.name)).toEqual([]);
+
     // Every text value is in the sealed page's text, the long one in the small box too.
     const text = await textOf(sealed, 1);
     for (const label of ['CustomerName', 'DeliveryNotes', 'Reference', 'Region', 'Courier'])
@@ -174,22 +208,9 @@ describe("a LibreOffice form's own fields", () => {
 
     // The page as sent against the page sealed: each value changed pixels inside its own widget's
     // box, none anywhere else; the radio group's mark is at the second button, not the first or third.
-    const boxes = saved.flatMap((field) =>
-      field.type === 'radio'
-        ? (field.options.choiceBoxes ?? []).map((box, index) => ({
-            name: `${field.label}:${field.options.choices?.[index]}`,
-            box: onPage(field, box),
-          }))
-        : [{ name: field.label, box: field as Box }],
-    );
-    const { inside, outside } = await changedPixels(
-      frozen,
-      sealed,
-      { before: 1, after: 1 },
-      boxes.map(({ box }) => box),
-      { dpi: 144 },
-    );
-    const changed = Object.fromEntries(boxes.map(({ name }, index) => [name, inside[index] ?? 0]));
+    const { changed, outside } = await changedInFields(frozen, sealed, { before: 1, after: 1 }, saved, {
+      dpi: 144,
+    });
     expect(outside).toBe(0);
     for (const name of [
       'CustomerName',
@@ -203,5 +224,135 @@ describe("a LibreOffice form's own fields", () => {
       expect(changed[name], name).toBeGreaterThan(0);
     expect(changed['Plan:Basic']).toBe(0);
     expect(changed['Plan:Premium']).toBe(0);
+  }, 180_000);
+
+  it('keep apart when several PDFs with forms are joined, and none shows a value its PDF held before it was sent', async () => {
+    // The LibreOffice form as a sender might upload it: filled in by hand, the name already typed.
+    const prefilled = await PDF.load(pdfFixture('libreoffice-form.pdf'));
+    prefilled.getForm()?.getTextField('CustomerName')?.setValue('Stale Name');
+    prefilled.getForm()?.getCheckbox('Insured')?.check();
+    const parts = [
+      { bytes: await prefilled.save(), name: 'prefilled.pdf' },
+      { bytes: pdfFixture('pdftex-form.pdf'), name: 'pdftex-form.pdf' },
+      { bytes: pdfFixture('libreoffice-form.pdf'), name: 'order-form.pdf' },
+    ];
+    const signer = { name: 'Дмитрий Соколов', email: 'dmitry.forms@example.com' };
+    const contract = await draftFromPdf(ctx, owner, parts[0]?.bytes ?? new Uint8Array(), 'prefilled.pdf', [
+      signer,
+    ]);
+    for (const part of parts.slice(1)) {
+      const added = await call(ctx, owner, {
+        method: 'POST',
+        url: `/api/contracts/${contract.id}/files?name=${part.name}`,
+        payload: Buffer.from(part.bytes),
+        headers: { 'content-type': 'application/pdf' },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const draft = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}` })).json();
+    const files = (draft.files as { id: string }[]).map((file) => file.id);
+    const found = draft.fields as Found[];
+    expect(found.find((field) => field.fileId === files[0] && field.label === 'CustomerName')).toMatchObject({
+      value: 'Stale Name',
+    });
+    const filledWith = (field: Found) =>
+      field.label === 'company'
+        ? 'Łódź Logistics'
+        : field.label === 'vat'
+          ? 'PL 526-000-12-46'
+          : field.label === 'agree'
+            ? 'true'
+            : field.label === 'country'
+              ? (field.options.choices?.[1] ?? '')
+              : field.fileId === files[0] && field.label === 'CustomerName'
+                ? 'Дмитрий Соколов'
+                : (values[field.label] ?? '');
+    const assigned = await call(ctx, owner, {
+      method: 'PUT',
+      url: `/api/contracts/${contract.id}/fields`,
+      json: {
+        fields: found.map(({ id, fileId, page, x, y, width, height, type, label, options }) => ({
+          ...{ id, fileId, page, x, y, width, height, type, label, options },
+          signer: 1,
+          required: true,
+        })),
+      },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const saved = assigned.json().fields as Found[];
+    const sent = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/send`,
+      json: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await background.drain();
+    const frozen = (
+      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/frozen` })
+    ).rawPayload;
+    // What the first PDF's form held is not in what was sent: its name field went with its text.
+    expect(await textOf(frozen, 1)).not.toContain('Stale Name');
+    const sentForm = formValues(await PDF.load(frozen));
+    expect(Object.keys(sentForm)).toContain('file2.company');
+    expect(sentForm['file1.CustomerName']).toBeUndefined();
+    expect(sentForm['file1.Insured']).toBe('Off');
+
+    const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
+    const signed = await signAs(
+      ctx,
+      browser,
+      { fullName: signer.name },
+      { values: Object.fromEntries(saved.map((field) => [field.id, filledWith(field)])) },
+    );
+    expect(signed.statusCode, signed.body).toBe(204);
+    await background.drain();
+    const sealed = (
+      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/final` })
+    ).rawPayload;
+    if (process.env.PDF_SCREENSHOTS)
+      await writeFile(join(process.env.PDF_SCREENSHOTS, 'joined-forms-final.pdf'), sealed);
+
+    // Each part's fields under its own name, each filled and locked; no page copied twice.
+    const sealedPdf = await PDF.load(sealed);
+    const filled = formValues(sealedPdf);
+    expect(filled).toMatchObject({
+      'file2.company': 'Łódź Logistics',
+      'file2.vat': 'PL 526-000-12-46',
+      'file3.CustomerName': values.CustomerName,
+      'file3.Plan': 'Standard',
+      'file3.Region': 'South',
+    });
+    expect(filled['file1.Plan']).toBe('Standard');
+    expect(filled['file3.Insured']).not.toBe('Off');
+    const pages = sealedPdf.getPageCount();
+    expect(pages).toBeLessThanOrEqual(6);
+    expect(await textOf(sealed, 1)).toContain('Дмитрий Соколов');
+    expect(await textOf(sealed, 1)).not.toContain('Stale Name');
+    expect(await textOf(sealed, 2)).toContain('Łódź Logistics');
+    expect(await textOf(sealed, 3)).toContain(values.DeliveryNotes);
+    // Poppler reads the joined form whole (its fonts found where they are named), and qpdf too.
+    const file = join(await mkdtemp(join(tmpdir(), 'pactum-form-')), 'joined.pdf');
+    await writeFile(file, sealed);
+    expect((await run('pdffonts', [file])).stderr).toBe('');
+    expect((await run('qpdf', ['--check', file])).stdout).toContain('No syntax or stream encoding errors');
+    for (const [page, fileId] of [
+      [1, files[0]],
+      [2, files[1]],
+      [3, files[2]],
+    ] as const) {
+      const own = saved.filter((field) => field.fileId === fileId);
+      const { changed, outside } = await changedInFields(frozen, sealed, { before: page, after: page }, own, {
+        dpi: 144,
+      });
+      expect(outside, `page ${page}`).toBe(0);
+      for (const field of own.filter((field) => field.type !== 'radio'))
+        expect(changed[field.label], `${field.label} on page ${page}`).toBeGreaterThan(0);
+      // A box ticked shows a mark inside its border (not a border only, nor a border taken away).
+      for (const field of own.filter((field) => field.type === 'checkbox'))
+        expect(
+          await inkIn(Buffer.from(sealed), page, inner(field), 144),
+          `${field.label} on page ${page}`,
+        ).toBeGreaterThan(0.05);
+    }
   }, 180_000);
 });

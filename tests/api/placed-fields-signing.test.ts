@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { type CheckboxField, type DropdownField, PDF, type TextField } from '@libpdf/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contractFiles, events } from '../../src/server/db/schema';
@@ -277,7 +278,7 @@ describe('a picture for an image field', () => {
 });
 
 describe("a PDF's own form", () => {
-  it('is filled through its fields and taken out of the document: no widget is left under the values', async () => {
+  it('is filled through its fields, which the sealed document keeps, holding the values and locked', async () => {
     const created = await call(ctx, owner, {
       method: 'POST',
       url: '/api/contracts/upload-pdf?name=registration.pdf',
@@ -311,7 +312,8 @@ describe("a PDF's own form", () => {
     });
     const dir = await mkdtemp(join(tmpdir(), 'pactum-form-'));
     await writeFile(join(dir, 'frozen.pdf'), frozen.rawPayload);
-    expect((await run('pdfinfo', [join(dir, 'frozen.pdf')])).stdout).toMatch(/Form:\s+none/);
+    // Sent with its own fields, each empty: their values are the contract's fields now.
+    expect((await run('pdfinfo', [join(dir, 'frozen.pdf')])).stdout).toMatch(/Form:\s+AcroForm/);
 
     await background.drain();
     const browser = await openLink(ctx, latestTokenFor(peer, signer.email));
@@ -333,7 +335,15 @@ describe("a PDF's own form", () => {
     expect(stdout).toContain('Poland');
     if (process.env.PDF_SCREENSHOTS)
       await writeFile(join(process.env.PDF_SCREENSHOTS, 'form-final.pdf'), final.rawPayload);
-    // The one form left is the seal's own signature field.
+    // The form's own fields hold what was signed, and cannot be typed over; the one left empty too.
+    const form = (await PDF.load(final.rawPayload)).getForm();
+    const field = (name: string) => form?.getFields().find((each) => each.name === name);
+    expect((field('company') as TextField | undefined)?.getValue()).toBe('Żółć Logistics');
+    expect((field('agree') as CheckboxField | undefined)?.isChecked()).toBe(true);
+    expect((field('country') as DropdownField | undefined)?.getValue()).toBe('Poland');
+    expect((field('vat') as TextField | undefined)?.getValue()).toBe('');
+    for (const name of ['company', 'vat', 'agree', 'country'])
+      expect(field(name)?.isReadOnly(), name).toBe(true);
     const { stdout: signatures } = await run('pdfsig', [join(dir, 'final.pdf')]).catch((error) => error);
     expect(signatures).toContain('Signature is Valid');
   }, 60_000);

@@ -95,3 +95,44 @@ export async function changedPixels(
   }
   return { inside, outside };
 }
+
+/** A field as the API places it: its box on its page, and a radio group's box for each choice. */
+type PlacedField = Box & {
+  label: string;
+  type: string;
+  options: { choices?: string[]; choiceBoxes?: Box[] };
+};
+
+/**
+ * The pixels a page's fields changed between two PDFs (changedPixels), by field: a field's label,
+ * or a radio group's "label:choice" for each of its buttons, whose box is inside the group's.
+ */
+export async function changedInFields(
+  before: Uint8Array,
+  after: Uint8Array,
+  pages: { before: number; after: number },
+  fields: PlacedField[],
+  options: { dpi?: number } = {},
+): Promise<{ changed: Record<string, number>; outside: number }> {
+  const boxes = fields.flatMap((field) =>
+    field.type === 'radio'
+      ? (field.options.choiceBoxes ?? []).map((box, index) => ({
+          name: `${field.label}:${field.options.choices?.[index] ?? index}`,
+          box: {
+            x: field.x + box.x * field.width,
+            y: field.y + box.y * field.height,
+            width: box.width * field.width,
+            height: box.height * field.height,
+          },
+        }))
+      : [{ name: field.label, box: field as Box }],
+  );
+  const { inside, outside } = await changedPixels(
+    before,
+    after,
+    pages,
+    boxes.map(({ box }) => box),
+    options,
+  );
+  return { changed: Object.fromEntries(boxes.map(({ name }, index) => [name, inside[index] ?? 0])), outside };
+}

@@ -1,5 +1,6 @@
-import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef } from '@libpdf/core';
+import { PDF } from '@libpdf/core';
 import { PDFDocument } from 'pdf-lib';
+import { copyPartWithForm, joinForms, ownForm } from './joined-forms';
 
 /**
  * Joins PDFs page by page. The result carries the first part's metadata (title, author, creation
@@ -81,39 +82,18 @@ export async function pageCount(pdf: Uint8Array): Promise<number> {
 /**
  * Joins the documents of a contract made partly of uploaded PDFs, from any producer: @libpdf/core
  * reads what pdf-lib refuses or misreads (files encrypted with an owner password only, broken
- * cross-references), and writes one plain document of all their pages, annotations included.
+ * cross-references), and writes one plain document of all their pages, annotations included,
+ * and of all their forms' fields (joined-forms.ts), which the seal fills.
  */
 export async function joinUploadedPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  const merged = await PDF.merge(parts);
-  // The merge keeps the first part's encryption (an owner password only: uploads needing one to
+  const [first, ...rest] = parts;
+  if (!first) throw new Error('Nothing to join');
+  const joined = await PDF.load(first);
+  const forms = [ownForm(joined)];
+  for (const part of rest) forms.push(await copyPartWithForm(joined, await PDF.load(part)));
+  joinForms(joined, forms);
+  // The join keeps the first part's encryption (an owner password only: uploads needing one to
   // open are refused, and so are those whose owner forbids changes): the signed document is plain.
-  if (merged.isEncrypted) merged.removeProtection();
-  return merged.save();
-}
-
-/**
- * A PDF's own form, taken out: its fields became fields of the contract at upload (placed where
- * their widgets are, with their values as the sender's prefill), filled at signing and drawn at
- * the seal, so the widgets would only show a second, stale copy under the values, or an empty
- * box a reader could still type into. What the form printed itself stays; a PDF without a form is
- * returned as it is.
- */
-export async function withoutFormWidgets(bytes: Uint8Array): Promise<Uint8Array> {
-  const pdf = await PDF.load(bytes);
-  if (!pdf.getForm()) return bytes;
-  for (const page of pdf.getPages()) {
-    const annotations = page.dict.getArray('Annots');
-    if (!annotations) continue;
-    const kept: PdfObject[] = [];
-    for (let index = 0; index < annotations.length; index++) {
-      const item = annotations.at(index);
-      if (!item) continue;
-      const annotation = item instanceof PdfRef ? pdf.getObject(item) : item;
-      const subtype = annotation instanceof PdfDict ? annotation.getName('Subtype')?.value : undefined;
-      if (subtype !== 'Widget') kept.push(item);
-    }
-    page.dict.set('Annots', new PdfArray(kept));
-  }
-  pdf.getCatalog().delete('AcroForm');
-  return pdf.save();
+  if (joined.isEncrypted) joined.removeProtection();
+  return joined.save();
 }

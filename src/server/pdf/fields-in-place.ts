@@ -11,6 +11,7 @@ import {
   PdfName,
   PdfNumber,
   PdfRef,
+  PdfStream,
   PdfString,
   type SignatureField,
 } from '@libpdf/core';
@@ -24,25 +25,63 @@ type Widget = ReturnType<FormField['getWidgets']>[number];
 
 /** Annotation flags: printed, not to be changed by a reader, not to be moved or deleted. */
 const printedAndLocked = 4 | 64 | 128;
+/** A field flag: its value cannot be changed. */
+const readOnlyFlag = 1;
 /** Annotation flags of a widget that does not show. */
 const hiddenFlag = 2;
 const noViewFlag = 32;
+
+/** An appearance to make for a value, and where it goes once made. */
+type Appearance = { page: PDFPage; drawn: DrawnField; apply: (appearance: PdfRef) => void };
 
 /**
  * Writes the filled fields into a document without changing any page's content or resources, as
  * a PDF signed by others first needs (its signatures' DocMDP, and validators that analyse what
  * later revisions changed, allow filling its form, annotations and signing, not a page's content):
- * - a field of the PDF's own form that a value stands on is filled: its /V, and its appearance —
- *   the form's own for a checkbox or a radio button (its "on" state chosen, /AS), one of ours for
- *   a text or a choice (the value set by field-overlay.tsx, as at every other seal);
- * - every other value (signatures, initials, names, dates, stamps placed by the sender) becomes a
- *   Stamp annotation on its page with the same appearance, printed and locked.
- * `/NeedAppearances` is turned off once every field with a value has its appearance, so a viewer
- * shows the appearances written here rather than making its own in the form's font. Answers the
- * appearance streams made, for the caller to compress.
+ * the PDF's own form filled where a value stands on one of its fields (fillOwnWidgets), and every
+ * other value (signatures, initials, names, dates, stamps placed by the sender) a Stamp annotation
+ * on its page with the same appearance, printed and locked. Answers the appearance streams made,
+ * for the caller to compress.
  */
 export async function writeFieldsInPlace(doc: PDF, fields: FieldsByPage): Promise<PdfRef[]> {
+  const { appearances, rest } = ownWidgetsOf(doc, fields);
   const pages = doc.getPages();
+  for (const [index, list] of rest) {
+    const page = pages[index];
+    if (!page) continue;
+    for (const drawn of list) appearances.push(stampOf(doc, page, drawn));
+  }
+  const made = await makeAppearances(doc, appearances);
+  settleNeedAppearances(doc);
+  return made;
+}
+
+/**
+ * Fills the PDF's own form where a value stands on one of its fields, and locks the form (every
+ * field read-only): the sealed document's values cannot be typed over in a viewer. Answers the
+ * values left to draw on their pages, and the appearance streams made, for the caller to compress.
+ */
+export async function fillOwnForm(
+  doc: PDF,
+  fields: FieldsByPage,
+): Promise<{ rest: FieldsByPage; made: PdfRef[] }> {
+  const { appearances, rest } = ownWidgetsOf(doc, fields);
+  const made = await makeAppearances(doc, appearances);
+  for (const field of doc.getForm()?.getFields() ?? []) {
+    const dict = field.acroField();
+    dict.set('Ff', PdfNumber.of((dict.getNumber('Ff')?.value ?? 0) | readOnlyFlag));
+  }
+  settleNeedAppearances(doc);
+  return { rest, made };
+}
+
+/**
+ * Fills the fields of the PDF's own form that a value stands on: its /V, and its appearance —
+ * the form's own for a checkbox or a radio button (its "on" state chosen, /AS), its own empty box
+ * with the value drawn in it for a text or a choice (the value set by field-overlay.tsx, as at
+ * every other seal). Answers the appearances still to make, and the values of no widget of its.
+ */
+function ownWidgetsOf(doc: PDF, fields: FieldsByPage): { appearances: Appearance[]; rest: FieldsByPage } {
   const pageOf = widgetPages(doc);
   const rest = new Map([...fields].map(([index, drawn]) => [index, [...drawn]]));
   const take = (page: PDFPage, widget: Widget, kind: DrawnField['value']['kind'][]): DrawnField | null => {
@@ -58,8 +97,7 @@ export async function writeFieldsInPlace(doc: PDF, fields: FieldsByPage): Promis
     return drawn ?? null;
   };
 
-  // Appearances to render: the widgets of our own appearance and the new annotations.
-  const appearances: { page: PDFPage; drawn: DrawnField; apply: (appearance: PdfRef) => void }[] = [];
+  const appearances: Appearance[] = [];
   for (const field of doc.getForm()?.getFields() ?? []) {
     if (field.type === 'signature' && (field as SignatureField).isSigned()) continue;
     if (field.isReadOnly()) continue;
@@ -67,11 +105,29 @@ export async function writeFieldsInPlace(doc: PDF, fields: FieldsByPage): Promis
       for (const widget of field.getWidgets()) {
         const page = pageOf(widget);
         const on = widget.getOnValue();
-        if (!page || !on || !take(page, widget, field.type === 'radio' ? ['dot'] : ['check'])) continue;
+        const drawn = page && on && take(page, widget, field.type === 'radio' ? ['dot'] : ['check']);
+        if (!page || !on || !drawn) continue;
         // The form's own appearance of the state chosen: each widget shows its own "on" or Off.
         field.acroField().set('V', PdfName.of(on));
         for (const other of field.getWidgets())
           other.setAppearanceState(other.getOnValue() === on ? on : 'Off');
+        // A widget without an "on" appearance of its own (hyperref's leave it to the viewer) is
+        // given ours, the mark the seal draws anywhere else.
+        if (!appearanceFor(doc, widget, on)) {
+          appearances.push({
+            page,
+            drawn: { ...drawn, ...displayedBox(widget.rect, visibleBox(page), page.rotation) },
+            apply: (appearance) => {
+              const states = widget.dict.getDict('AP', (ref) => doc.getObject(ref))?.get('N');
+              const own = states instanceof PdfRef ? doc.getObject(states) : states;
+              const off = own instanceof PdfDict && !(own instanceof PdfStream) ? own.get('Off') : undefined;
+              widget.dict.set(
+                'AP',
+                PdfDict.of({ N: PdfDict.of({ [on]: appearance, ...(off ? { Off: off } : {}) }) }),
+              );
+            },
+          });
+        }
         if (field.type === 'checkbox') (field as CheckboxField).needsAppearanceUpdate = false;
         break;
       }
@@ -83,65 +139,121 @@ export async function writeFieldsInPlace(doc: PDF, fields: FieldsByPage): Promis
       const drawn = page && take(page, widget, ['text']);
       if (!page || !drawn || drawn.value.kind !== 'text') continue;
       field.acroField().set('V', fieldValue(field, drawn.value.text));
+      const empty = page.rotation === 0 ? emptyBoxOf(doc, widget) : null;
       appearances.push({
         page,
         // Our appearance fills the widget's own rectangle.
         drawn: { ...drawn, ...displayedBox(widget.rect, visibleBox(page), page.rotation) },
-        apply: (appearance) => widget.dict.set('AP', PdfDict.of({ N: appearance })),
+        apply: (appearance) =>
+          widget.dict.set('AP', PdfDict.of({ N: empty ? withEmptyBox(doc, empty, appearance) : appearance })),
       });
     }
   }
-  for (const [index, list] of rest) {
-    const page = pages[index];
-    if (!page) continue;
-    for (const drawn of list) {
-      appearances.push({
-        page,
-        drawn,
-        apply: (appearance) => {
-          const annotation = doc.register(
-            PdfDict.of({
-              Type: PdfName.of('Annot'),
-              Subtype: PdfName.of('Stamp'),
-              Rect: PdfArray.of(
-                ...userRect(drawn, visibleBox(page), page.rotation).map((n) => PdfNumber.of(n)),
-              ),
-              F: PdfNumber.of(printedAndLocked),
-              P: page.ref,
-              ...(drawn.value.kind === 'text' ? { Contents: PdfString.fromString(drawn.value.text) } : {}),
-              AP: PdfDict.of({ N: appearance }),
-            }),
-          );
-          addAnnotation(doc, page, annotation);
-        },
-      });
-    }
+  return { appearances, rest };
+}
+
+/** A value of no widget of the form as a Stamp annotation on its page, printed and locked. */
+function stampOf(doc: PDF, page: PDFPage, drawn: DrawnField): Appearance {
+  return {
+    page,
+    drawn,
+    apply: (appearance) => {
+      const annotation = doc.register(
+        PdfDict.of({
+          Type: PdfName.of('Annot'),
+          Subtype: PdfName.of('Stamp'),
+          Rect: PdfArray.of(...userRect(drawn, visibleBox(page), page.rotation).map((n) => PdfNumber.of(n))),
+          F: PdfNumber.of(printedAndLocked),
+          P: page.ref,
+          ...(drawn.value.kind === 'text' ? { Contents: PdfString.fromString(drawn.value.text) } : {}),
+          AP: PdfDict.of({ N: appearance }),
+        }),
+      );
+      addAnnotation(doc, page, annotation);
+    },
+  };
+}
+
+/** Renders the appearances, one overlay page each of its box's size as it shows, and applies them. */
+async function makeAppearances(doc: PDF, appearances: Appearance[]): Promise<PdfRef[]> {
+  if (appearances.length === 0) return [];
+  const overlay = await renderFieldOverlay(
+    appearances.map(({ page, drawn }) => {
+      const shown = displayedSize(page);
+      return {
+        width: drawn.width * shown.width,
+        height: drawn.height * shown.height,
+        fields: [{ x: 0, y: 0, width: 1, height: 1, value: drawn.value }],
+      };
+    }),
+  );
+  const source = await (doc.constructor as typeof PDF).load(overlay);
+  const made: PdfRef[] = [];
+  for (const [position, { page, apply }] of appearances.entries()) {
+    const embedded = await doc.embedPage(source, position);
+    const stream = doc.context.resolve(embedded.ref);
+    // Turned with the page, so it shows upright where the signer saw it.
+    if (stream instanceof PdfDict && page.rotation) stream.set('Matrix', rotation(page.rotation));
+    apply(embedded.ref);
+    made.push(embedded.ref);
   }
-  const compressed: PdfRef[] = [];
-  if (appearances.length > 0) {
-    // One overlay page per appearance, of its box's size as it shows: the value fills it.
-    const overlay = await renderFieldOverlay(
-      appearances.map(({ page, drawn }) => {
-        const shown = displayedSize(page);
-        return {
-          width: drawn.width * shown.width,
-          height: drawn.height * shown.height,
-          fields: [{ x: 0, y: 0, width: 1, height: 1, value: drawn.value }],
-        };
-      }),
-    );
-    const source = await (doc.constructor as typeof PDF).load(overlay);
-    for (const [position, { page, apply }] of appearances.entries()) {
-      const embedded = await doc.embedPage(source, position);
-      const stream = doc.context.resolve(embedded.ref);
-      // Turned with the page, so it shows upright where the signer saw it.
-      if (stream instanceof PdfDict && page.rotation) stream.set('Matrix', rotation(page.rotation));
-      apply(embedded.ref);
-      compressed.push(embedded.ref);
-    }
-  }
-  settleNeedAppearances(doc);
-  return compressed;
+  return made;
+}
+
+/** A widget's own normal appearance of a state, when it is one that draws something. */
+function appearanceFor(doc: PDF, widget: Widget, state: string): PdfStream | null {
+  const normal = widget.dict.getDict('AP', (ref) => doc.getObject(ref))?.get('N');
+  const states = normal instanceof PdfRef ? doc.getObject(normal) : normal;
+  if (!(states instanceof PdfDict) || states instanceof PdfStream) return null;
+  const own = states.get(state);
+  const stream = own instanceof PdfRef ? doc.getObject(own) : own;
+  return stream instanceof PdfStream && stream.data.length > 0 ? stream : null;
+}
+
+/**
+ * A widget's own normal appearance as it is empty (its border and background), when it can be
+ * drawn under a value unchanged: a form XObject of the widget's size, neither turned nor moved.
+ */
+function emptyBoxOf(doc: PDF, widget: Widget): { ref: PdfRef; box: number[] } | null {
+  const normal = widget.dict.getDict('AP', (ref) => doc.getObject(ref))?.get('N');
+  if (!(normal instanceof PdfRef)) return null;
+  const stream = doc.getObject(normal);
+  if (!(stream instanceof PdfStream) || stream.has('Matrix')) return null;
+  const bbox = stream.getArray('BBox', (ref) => doc.getObject(ref));
+  const box = [0, 1, 2, 3].map((index) => {
+    const item = bbox?.at(index);
+    return item instanceof PdfNumber ? item.value : Number.NaN;
+  });
+  const [left = 0, bottom = 0, right = 0, top = 0] = box;
+  if (box.some((n) => !Number.isFinite(n)) || right <= left || top <= bottom) return null;
+  return { ref: normal, box };
+}
+
+/**
+ * The widget's empty box with the value's appearance drawn in it: one form XObject that paints
+ * the one, then the other scaled to the box.
+ */
+function withEmptyBox(doc: PDF, empty: { ref: PdfRef; box: number[] }, value: PdfRef): PdfRef {
+  const [left = 0, bottom = 0, right = 0, top = 0] = empty.box;
+  const own = doc.getObject(value);
+  const valueBox = own instanceof PdfStream ? own.getArray('BBox') : undefined;
+  const size = [2, 3].map((index) => {
+    const item = valueBox?.at(index);
+    return item instanceof PdfNumber && item.value > 0 ? item.value : 1;
+  });
+  const [width = 1, height = 1] = size;
+  const scale = [(right - left) / width, 0, 0, (top - bottom) / height, left, bottom];
+  const content = `q /Box Do Q q ${scale.map((n) => Number(n.toFixed(4))).join(' ')} cm /Value Do Q`;
+  const stream = new PdfStream(
+    PdfDict.of({
+      Type: PdfName.of('XObject'),
+      Subtype: PdfName.of('Form'),
+      BBox: PdfArray.of(...empty.box.map((n) => PdfNumber.of(n))),
+      Resources: PdfDict.of({ XObject: PdfDict.of({ Box: empty.ref, Value: value }) }),
+    }),
+    new TextEncoder().encode(content),
+  );
+  return doc.register(stream);
 }
 
 /** A rotation counter-clockwise by the page's /Rotate, as a form XObject's /Matrix. */

@@ -4,7 +4,7 @@ import { PDF, PdfName, type PdfRef, PdfStream, type Signer, type TimestampAuthor
 import { visibleBox } from '../uploads/page-geometry';
 import { TaskRefusal } from '../workers/task-refusal';
 import { type FieldsByPage, fieldOverlays, pagesWithFields } from './draw-fields';
-import { writeFieldsInPlace } from './fields-in-place';
+import { fillOwnForm, writeFieldsInPlace } from './fields-in-place';
 import { type SealingCertificate, sealingKeyMaterial } from './pkcs12-certificate';
 import { type SealInput, signatureRoom, timestampDigest } from './seal-pdf';
 
@@ -39,8 +39,19 @@ export class IncrementalCompletion {
     return doc.canSaveIncrementally() ? null : new IncrementalCompletion(doc);
   }
 
-  /** Draws the filled fields over their pages, as drawFields does for a rewritten document. */
-  async drawFields(fields: FieldsByPage): Promise<void> {
+  /**
+   * Fills the PDF's own form where a value stands on one of its fields and locks it
+   * (fields-in-place.ts), and draws every other value over its page, as drawFields does for a
+   * rewritten document.
+   */
+  async fillAndDrawFields(fields: FieldsByPage): Promise<void> {
+    if (fields.size === 0) return;
+    const { rest, made } = await fillOwnForm(this.doc, fields);
+    for (const ref of made) this.compress(ref);
+    await this.drawFields(rest);
+  }
+
+  private async drawFields(fields: FieldsByPage): Promise<void> {
     const indexes = pagesWithFields(fields, this.doc.getPageCount());
     if (indexes.length === 0) return;
     const pages = indexes.map((index) => {

@@ -205,9 +205,9 @@ async function finalizeIncrementally(
   mark: (step: string) => void,
 ): Promise<RenderedPdf & { signedSha256: string }> {
   // A PDF signed by others first keeps every page as its signatures cover it: the values go
-  // into its form and annotations. Any other is drawn on, as a rewritten document is.
+  // into its form and annotations. Any other has its own form filled and the rest drawn on it.
   if (input.keepSignatures) await completion.writeFieldsInPlace(fields);
-  else await completion.drawFields(fields);
+  else await completion.fillAndDrawFields(fields);
   mark('fields drawn on their pages');
   if (signaturePages) await completion.append(signaturePages);
   const signedSha256 = sha256Of(await completion.save());
