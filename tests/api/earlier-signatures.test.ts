@@ -1,10 +1,11 @@
+import { P12Signer } from '@signpdf/signer-p12';
 import { describe, expect, it } from 'vitest';
-import { sharedSignatureDictionary } from '../fixtures/pdf/hostile-pdfs';
+import { sharedSignatureDictionary, signedOverAStretchedGap } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { draftFromPdf } from '../support/pdf-drafts';
 import { latestTokenFor, openLink } from '../support/signing';
-import { buildAccount, call, testApp } from '../support/test-app';
+import { buildAccount, call, testApp, testCertificate } from '../support/test-app';
 
 const ctx = await testApp();
 const owner = await buildAccount(ctx, { name: 'Olivia Owner' });
@@ -50,6 +51,16 @@ describe('a PDF that already carries digital signatures', () => {
       signatureCount: 1,
       signatures: [{ signedBy: kowalski, intact: false }],
     });
+  });
+
+  it('says a signature does not verify when it leaves out more than its own bytes: a page’s text', async () => {
+    const certificate = testCertificate();
+    const signer = new P12Signer(certificate.p12, { passphrase: certificate.password });
+    const forged = await signedOverAStretchedGap((signed) => signer.sign(signed));
+    // The signature itself checks out over the bytes it names; what they leave out was changed.
+    expect(forged.toString('latin1')).toContain('(Pay 900 EUR)');
+    const draft = await draftFromPdf(ctx, owner, forged, 'stretched.pdf');
+    expect(draft.files[0]).toMatchObject({ signatureCount: 1, signatures: [{ intact: false }] });
   });
 
   it("lists a signature dictionary its fields share once, and a signer's name plain and short", async () => {

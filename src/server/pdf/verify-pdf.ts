@@ -109,8 +109,8 @@ export type SignatureReading = { signedBy: string; signedAt: Date | null; intact
  * Reads one signature of a PDF, given its dictionary's /ByteRange and /Contents: who signed (their
  * certificate's common name, else its subject), when (the signed signing time, else the
  * dictionary's /M), and whether the bytes it covers are unchanged and its signature verifies with
- * its certificate. Later revisions after it are allowed (it need not cover the whole file); trust
- * in the certificate is not judged. Null when it cannot be read at all.
+ * its certificate, its /ByteRange covering its whole revision (coversItsRevision). Later revisions
+ * after it are allowed (it need not cover the whole file); trust in the certificate is not judged. Null when it cannot be read at all.
  */
 export function readSignature(
   pdf: Uint8Array,
@@ -133,12 +133,13 @@ export function readSignature(
       start === 0 &&
       (firstLength as number) < (secondStart as number) &&
       (secondStart as number) + (secondLength as number) <= file.length;
-    const signed = wellFormed
-      ? Buffer.concat([
-          file.subarray(0, firstLength),
-          file.subarray(secondStart, (secondStart as number) + (secondLength as number)),
-        ])
-      : null;
+    const signed =
+      wellFormed && coversItsRevision(file, byteRange, contents.length)
+        ? Buffer.concat([
+            file.subarray(0, firstLength),
+            file.subarray(secondStart, (secondStart as number) + (secondLength as number)),
+          ])
+        : null;
     const signedAt = signature.signingTime ?? (dictionaryTime ? pdfDate(dictionaryTime) : null);
     return {
       signedBy: commonName || lines.join(', '),
@@ -148,6 +149,27 @@ export function readSignature(
   } catch {
     return null;
   }
+}
+
+/** Bytes of hexadecimal digits. */
+const isHexDigit = (byte: number) =>
+  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+
+/**
+ * Whether a signature's /ByteRange covers all of its revision but its own /Contents: the gap it
+ * leaves is exactly that hex string (`<…>`, the length of the signature's /Contents), and what it
+ * covers ends at an end-of-file marker. Else it could verify while leaving out words a reader
+ * sees (a gap stretched over a page's text), or stop short of what its revision wrote.
+ */
+function coversItsRevision(file: Buffer, byteRange: readonly number[], contentsLength: number): boolean {
+  const [, gapStart = 0, gapEnd = 0, secondLength = 0] = byteRange;
+  if (file[gapStart] !== 0x3c || file[gapEnd - 1] !== 0x3e) return false;
+  if (gapEnd - gapStart - 2 !== contentsLength * 2) return false;
+  for (let at = gapStart + 1; at < gapEnd - 1; at++) if (!isHexDigit(file[at] ?? 0)) return false;
+  const tail = file
+    .subarray(Math.max(0, gapEnd + secondLength - 16), gapEnd + secondLength)
+    .toString('latin1');
+  return /%%EOF\s*$/.test(tail);
 }
 
 type SignedData = {
