@@ -103,6 +103,40 @@ test('PDFs uploaded from the contracts list become a draft, then are reordered, 
   await expect(items).toHaveCount(2);
   await shoot(page, 'documents-edited');
 
+  // The drafted text removed after confirming: the contract is its PDF again, its editor hidden,
+  // and so it stays after a reload; the text is still in its versions.
+  await page.getByRole('button', { name: 'Remove drafted text' }).click();
+  await expect(page.getByRole('dialog')).toContainText('The text stays in its versions');
+  await shoot(page, 'documents-remove-text');
+  const cleared = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && /\/api\/contracts\/[0-9a-f-]{36}$/.test(response.url()),
+  );
+  await page.getByRole('button', { name: 'Remove text' }).click();
+  expect((await cleared).status()).toBe(200);
+  await expect(items).toHaveCount(1);
+  await expect(body).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add drafted text' })).toBeVisible();
+  await page.reload();
+  await expect(items).toHaveCount(1);
+  await expect(items.nth(0)).toContainText('Master Services Agreement.pdf');
+  await expect(body).toBeHidden();
+  const api = page.url().replace('/contracts/', '/api/contracts/');
+  const versions = (await (await page.request.get(`${api}/versions`)).json()).items as { number: number }[];
+  const texts = await Promise.all(
+    versions.map(async ({ number }) =>
+      JSON.stringify(await (await page.request.get(`${api}/versions/${number}`)).json()),
+    ),
+  );
+  expect(texts.some((text) => text.includes('The parties sign the agreement and its annex below.'))).toBe(
+    true,
+  );
+  // The newest version is the text removed.
+  const newest = versions.findIndex(
+    ({ number }) => number === Math.max(...versions.map((each) => each.number)),
+  );
+  expect(texts[newest]).not.toContain('The parties sign');
+
   const history = await page.request.get(`${page.url().replace('/contracts/', '/api/contracts/')}/history`);
   const actions = (await history.json()).items.map((entry: { action: string }) => entry.action);
   expect(actions.filter((action: string) => action === 'file_added')).toHaveLength(3);

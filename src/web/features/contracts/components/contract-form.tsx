@@ -176,6 +176,11 @@ export function ContractForm({
             initialProblems={uploadProblemsOf(location.state)}
             textShown={textShown}
             onAddText={() => setTextAdded(true)}
+            onRemoveText={async () => {
+              editorRef.current?.commands.clearContent(true);
+              setTextAdded(false);
+              await saving.onSave();
+            }}
           />
           {/* Kept mounted while hidden: a save reads the (empty) text from the editor as before. */}
           <div hidden={!textShown} className="space-y-4">

@@ -56,6 +56,7 @@ export function PdfDocumentsCard({
   initialProblems = [],
   textShown,
   onAddText,
+  onRemoveText,
 }: {
   contract: Contract | undefined;
   editable: boolean;
@@ -65,12 +66,16 @@ export function PdfDocumentsCard({
   /** Whether the drafted text is one of the documents (else 'Add drafted text' offers it). */
   textShown: boolean;
   onAddText: () => void;
+  /** Clears the drafted text and saves the draft, leaving the contract its PDFs alone. */
+  onRemoveText: () => Promise<void>;
 }) {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<ContractFile | null>(null);
   const [removing, setRemoving] = useState<ContractFile | null>(null);
+  const [removingText, setRemovingText] = useState(false);
+  const [textRemoval, setTextRemoval] = useState<'pending' | Error | null>(null);
   const [progress, setProgress] = useState<{ file: string; at: UploadProgress } | null>(null);
   const [problems, setProblems] = useState<string[]>(initialProblems);
   const [dragging, setDragging] = useState(false);
@@ -292,6 +297,15 @@ export function PdfDocumentsCard({
                   >
                     <ArrowDown className="size-4" />
                   </IconButton>
+                  {item.kind === 'text' && contract.files.length > 0 && (
+                    <IconButton
+                      label="Remove drafted text"
+                      disabled={busy}
+                      onClick={() => setRemovingText(true)}
+                    >
+                      <Trash2 className="size-4" />
+                    </IconButton>
+                  )}
                   {item.kind === 'pdf' && (
                     <>
                       <IconButton
@@ -363,6 +377,28 @@ export function PdfDocumentsCard({
           setReplacing(null);
           if (target) void upload([...(event.target.files ?? [])], target);
           event.target.value = '';
+        }}
+      />
+      <ConfirmDialog
+        open={removingText}
+        onOpenChange={(open) => {
+          if (!open) setRemovingText(false);
+        }}
+        title="Remove the drafted text?"
+        description="The contract keeps its PDFs and is signed without a drafted text. The text stays in its versions, from which it can be restored."
+        confirmLabel="Remove text"
+        pending={textRemoval === 'pending'}
+        error={textRemoval instanceof Error ? textRemoval : null}
+        onConfirm={() => {
+          setTextRemoval('pending');
+          onRemoveText().then(
+            () => {
+              setTextRemoval(null);
+              setRemovingText(false);
+            },
+            (error: unknown) =>
+              setTextRemoval(error instanceof Error ? error : new Error('The text could not be removed.')),
+          );
         }}
       />
       <ConfirmDialog
