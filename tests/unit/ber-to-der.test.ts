@@ -24,4 +24,19 @@ describe('berToDer', () => {
       'BER nested too deeply',
     );
   });
+
+  it('reads a definite element holding indefinite ones, and an empty one', () => {
+    // SEQUENCE (7 bytes) { SET (indefinite) { NULL }, SEQUENCE {} }
+    expect(berToDer(hex('30 08 31 80 05 00 00 00 30 00'))).toEqual(hex('30 06 31 02 05 00 30 00'));
+    expect(() => berToDer(hex('30 03 04 05 aa'))).toThrow('runs past its container');
+  });
+
+  it('re-encodes a megabyte of tiny elements in one pass (a hostile signature in every upload)', () => {
+    const count = 500_000;
+    const inner = Buffer.alloc(count * 2);
+    for (let at = 0; at < count; at++) inner[at * 2] = 0x04;
+    const der = berToDer(Buffer.concat([hex('30 80'), inner, hex('00 00')]));
+    expect(der.subarray(0, 5)).toEqual(hex('30 83 0f 42 40'));
+    expect(der.subarray(5)).toEqual(inner);
+  });
 });
