@@ -12,7 +12,7 @@ export function isPng(bytes: Uint8Array): boolean {
 }
 
 /** One PNG chunk: its length, type, data and CRC. */
-export function pngChunk(type: string, data: Buffer): Buffer {
+function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -21,11 +21,19 @@ export function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A PNG of the given header (IHDR) and image data, uncompressed rows deflated by the caller. */
-export const pngOf = (header: Buffer, idat: Buffer): Buffer =>
+/**
+ * A PNG of the given header (IHDR), image data (IDAT, deflated by the caller) and any chunks
+ * between them.
+ */
+export const assemblePng = (
+  header: Buffer,
+  idat: Buffer,
+  extra: readonly { type: string; data: Buffer }[] = [],
+): Buffer =>
   Buffer.concat([
     pngSignature,
     pngChunk('IHDR', header),
+    ...extra.map((chunk) => pngChunk(chunk.type, chunk.data)),
     pngChunk('IDAT', idat),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);

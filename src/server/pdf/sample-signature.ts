@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { pngOf } from './png';
+import { assemblePng } from './png';
 
 /**
  * A real PNG (greyscale, one wavy stroke across it), like a signature pad makes: the warm-up
@@ -21,5 +21,5 @@ export function signaturePng(width = 300, height = 100): Buffer {
     }
     rows.push(row);
   }
-  return pngOf(header, deflateSync(Buffer.concat(rows)));
+  return assemblePng(header, deflateSync(Buffer.concat(rows)));
 }

@@ -8,7 +8,7 @@ import {
   signingFieldText,
 } from '../../editor/signing-field-values';
 import { toPdfText } from './pdf-text';
-import { pngOf } from './png';
+import { assemblePng } from './png';
 
 /**
  * Where the signing fields written in the drafted text land on its pages. Each field is laid out
@@ -36,7 +36,7 @@ const blankPng = (() => {
   header.writeUInt32BE(1, 4);
   header[8] = 8; // bit depth
   header[9] = 6; // RGBA
-  return pngOf(header, deflateSync(Buffer.from([0, 0, 0, 0, 0])));
+  return assemblePng(header, deflateSync(Buffer.from([0, 0, 0, 0, 0])));
 })();
 
 /** The fields of one render, in document order, and where each landed. */
