@@ -7,11 +7,12 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signaturePng } from '../src/server/demo/demo-signature';
+import { type FinalInput, finalizeContract } from '../src/server/pdf/finalize-contract';
 import { threadedPdfEngine } from '../src/server/pdf/pdf-engine';
-import { type FinalInput, finalizeContract, type RenderedPdf } from '../src/server/pdf/pdf-tasks';
 import { generateInstanceCertificate } from '../src/server/pdf/pkcs12-certificate';
+import type { RenderedPdf } from '../src/server/pdf/rendered-pdf';
 import { sampleContract } from '../src/server/pdf/sample-document';
+import { signaturePng } from '../src/server/pdf/sample-signature';
 import { type SmtpPeer, startSmtpPeer } from '../tests/support/smtp-peer';
 import {
   call,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../../src/server/db/schema';
-import { signaturePng } from '../../src/server/demo/demo-signature';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { cookies } from '../../src/server/plugins/cookies';
 import { hashEmailVerificationToken } from '../../src/server/services/accounts/email-verification';
 import { createSession } from '../../src/server/services/sessions/create-session';

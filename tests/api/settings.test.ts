@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signaturePng } from '../../src/server/demo/demo-signature';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { buildAccount, buildMember, call, testApp } from '../support/test-app';
 
 const ctx = await testApp();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type CheckboxField, PDF, type RadioField, type TextField } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { IncrementalCompletion } from '../../src/server/pdf/incremental-completion';
+import { AppendingWriter } from '../../src/server/pdf/appending-writer';
 import { generateInstanceCertificate, readPkcs12 } from '../../src/server/pdf/pkcs12-certificate';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
@@ -209,7 +209,7 @@ describe('a PDF the other side signed first', () => {
         return [made.p12, made.password];
       })(),
     );
-    const signedFirst = await (await IncrementalCompletion.open(pdfFixture('libreoffice-form.pdf'))).seal({
+    const signedFirst = await (await AppendingWriter.open(pdfFixture('libreoffice-form.pdf'))).seal({
       certificate: counterparty,
       reason: 'Signed by the counterparty',
       name: 'Kowalski Legal',

@@ -1,14 +1,16 @@
 import { Writable } from 'node:stream';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signers } from '../../src/server/db/schema';
-import { signatureDataUrl, signaturePng } from '../../src/server/demo/demo-signature';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
+import { assemblePng } from '../../src/server/pdf/png';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { JobRunner } from '../../src/server/queue/job-runner';
 import { consentDisclosure } from '../../src/shared/consent';
 import { latestTokenFor, type SigningBrowser, signAs } from '../support/signing';
@@ -83,15 +85,6 @@ async function openWith(ctx: TestContext, token: string): Promise<SigningBrowser
   return { signerId, state, cookie: cookieFrom(response, '') };
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A PNG with the given header fields and image data, chunks well formed. */
 function craftedPng(options: { width: number; height: number; idat: Buffer; interlace?: number }): Buffer {
   const header = Buffer.alloc(13);
@@ -100,12 +93,7 @@ function craftedPng(options: { width: number; height: number; idat: Buffer; inte
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   header[12] = options.interlace ?? 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', options.idat),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return assemblePng(header, options.idat);
 }
 
 describe('with an SMTP server', () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contractFields, signers } from '../../src/server/db/schema';
-import { signatureDataUrl, signaturePng } from '../../src/server/demo/demo-signature';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { signAttemptLimit } from '../../src/server/services/signing/sign-attempts';
 import { consentDisclosure } from '../../src/shared/consent';
 import { deepBlankPng, heavyInitialsPng, inkyPng, pngDataUrl, pngOf } from '../fixtures/hostile-values';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signaturePng } from '../../src/server/demo/demo-signature';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { sealCms } from '../support/seal-cms';
 import { expect, jobTimeout, sendTimeout, test, uploadTimeout } from './fixtures';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signaturePng } from '../../src/server/demo/demo-signature';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { type Account, expect, jobTimeout, test } from './fixtures';
 import { confirmationLinkFor } from './server-log';
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signaturePng } from '../../src/server/demo/demo-signature';
 import { generateInstanceCertificate, readPkcs12 } from '../../src/server/pdf/pkcs12-certificate';
+import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { expect, test, uploadTimeout } from './fixtures';
 
 /** The settings pages in the navigation's order, and the sections each shows. */

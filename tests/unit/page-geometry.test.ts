@@ -1,7 +1,7 @@
 import { PDF } from '@libpdf/core';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { displayedBox, displayedSize, userRect, visibleBox } from '../../src/server/uploads/page-geometry';
+import { displayedBox, displayedSize, userRect, visibleBox } from '../../src/server/pdf/page-geometry';
 
 // An A4 page (595 × 842) and a 100 × 50 box 100 pt from the left and 200 pt from the bottom.
 const page = { x: 0, y: 0, width: 595, height: 842 };

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IncrementalCompletion } from '../../src/server/pdf/incremental-completion';
+import { AppendingWriter } from '../../src/server/pdf/appending-writer';
 import {
   generateInstanceCertificate,
   loadOrCreateInstanceCertificate,
@@ -230,7 +230,7 @@ describe('completing a PDF the other side signed first', () => {
     const original = pdfFixture('already-signed.pdf');
     const tsa = await startOpensslTsa(dir);
     try {
-      const completion = await IncrementalCompletion.open(original);
+      const completion = await AppendingWriter.open(original);
       const appendix = await buildPdf(1);
       await completion.append(appendix);
       const beforeSeal = await completion.save();
@@ -270,7 +270,7 @@ describe('a signed PDF that could only be rewritten', () => {
     const signed = Buffer.from(pdfFixture('already-signed.pdf'));
     const at = signed.lastIndexOf('startxref');
     const damaged = Buffer.concat([signed.subarray(0, at), Buffer.from('startxref\r\n1234\r\n%%EOF\r\n')]);
-    await expect(IncrementalCompletion.open(damaged)).rejects.toThrow(
+    await expect(AppendingWriter.open(damaged)).rejects.toThrow(
       'This PDF cannot be added to without rewriting it (it is damaged and had to be repaired to be read)',
     );
   });

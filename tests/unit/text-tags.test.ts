@@ -1,6 +1,6 @@
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { displayedBox, visibleBox } from '../../src/server/uploads/page-geometry';
+import { displayedBox, visibleBox } from '../../src/server/pdf/page-geometry';
 import { findTextTags, textTagPattern } from '../../src/server/uploads/text-tags';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
 import { maxFieldsPerContract } from '../../src/shared/api/contract-fields';

@@ -15,13 +15,10 @@ import {
   PdfString,
   type SignatureField,
 } from '@libpdf/core';
-import { displayedBox, displayedSize, type PageBox, userRect, visibleBox } from '../uploads/page-geometry';
-import { widgetPages } from '../uploads/pdf-form-fields';
 import type { FieldsByPage } from './draw-fields';
 import { type DrawnField, renderFieldOverlay } from './field-overlay';
-
-/** A form field's widget (the library does not export its class). */
-type Widget = ReturnType<FormField['getWidgets']>[number];
+import { displayedBox, displayedSize, type PageBox, userRect, visibleBox } from './page-geometry';
+import { type Widget, widgetPages } from './widget-pages';
 
 /** Annotation flags: printed, not to be changed by a reader, not to be moved or deleted. */
 const printedAndLocked = 4 | 64 | 128;

@@ -167,21 +167,18 @@ export function readPkcs12(p12: Buffer, password: string): SealingCertificate {
   };
 }
 
-const keyMaterialCache = new WeakMap<SealingCertificate, SealingKeyMaterial>();
-
-/** The private key and certificates of a sealing certificate (decrypted once per certificate object). */
-export function sealingKeyMaterial(certificate: SealingCertificate): SealingKeyMaterial {
-  const cached = keyMaterialCache.get(certificate);
-  if (cached) return cached;
-  const { key, chain } = parseP12(certificate.p12, certificate.password);
+/**
+ * The private key and certificates of a PKCS#12 file, decrypted (tens of milliseconds): read once
+ * per certificate and thread through sealing-key.ts, which keeps them.
+ */
+export function readKeyMaterial(p12: Buffer, password: string): SealingKeyMaterial {
+  const { key, chain } = parseP12(p12, password);
   const chainDer = chain.map(certificateDer);
-  const material = {
+  return {
     privateKeyPem: forge.pki.privateKeyToPem(key),
     certificateDer: chainDer[0] as Buffer,
     chainDer,
   };
-  keyMaterialCache.set(certificate, material);
-  return material;
 }
 
 /** A self-signed RSA-2048 sealing certificate valid for ten years, as PKCS#12 with a random password. */

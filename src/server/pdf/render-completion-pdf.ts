@@ -5,6 +5,7 @@ import {
   SignaturePagesDocument,
   type SignaturePagesProps,
 } from './completion-pages';
+import { isPng } from './png';
 
 export type SignaturePagesInput = SignaturePagesProps;
 export type CertificateInput = CertificateProps;
@@ -15,6 +16,8 @@ export type CertificateInput = CertificateProps;
  */
 export async function renderSignaturePages(input: SignaturePagesInput): Promise<Uint8Array> {
   if (input.signers.length === 0) throw new Error('A signature page needs at least one signer');
+  // React-pdf only logs an image it cannot decode and leaves its space blank; a signature page
+  // without the signature must fail instead, so the bytes are checked before rendering.
   for (const signer of input.signers) {
     if (!isPng(signer.signatureImage)) throw new Error(`The signature image of ${signer.email} is not a PNG`);
   }
@@ -25,14 +28,4 @@ export async function renderSignaturePages(input: SignaturePagesInput): Promise<
 /** The certificate of completion: the contract's identity, hashes and full history. */
 export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
   return renderToBuffer(CertificateDocument(input));
-}
-
-const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/**
- * React-pdf only logs an image it cannot decode and leaves its space blank; a signature page
- * without the signature must fail instead, so the bytes are checked before rendering.
- */
-function isPng(bytes: Uint8Array): boolean {
-  return bytes.length > 33 && pngSignature.every((byte, index) => bytes[index] === byte);
 }

@@ -1,31 +1,24 @@
-import { createHash, randomBytes, sign, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
-import { TaskRefusal } from '../workers/task-refusal';
-import { askServer } from '../workers/task-thread';
 import {
   algorithm,
   attribute,
   certificateIssuerAndSerial,
-  childrenOf,
-  contentOf,
   encode,
   encodeOid,
-  expectTag,
   Oid,
   octetString,
-  oidOf,
-  rawOf,
-  readTlv,
   sequence,
   setOf,
   smallInteger,
   Tag,
 } from './der';
-import { type SealingCertificate, type SealingKeyMaterial, sealingKeyMaterial } from './pkcs12-certificate';
-import { exchangeWithTsa } from './tsa-exchange';
+import type { SealingCertificate, SealingKeyMaterial } from './pkcs12-certificate';
+import { type SealingKey, sealingKeyOf } from './sealing-key';
+import { timestampDigest } from './timestamp-digest';
 
 export type SealInput = {
   certificate: SealingCertificate;
@@ -63,7 +56,7 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput): Promise<Buffer
  * the signature's placeholder, instead of written, parsed again and written again.
  */
 export async function sealDocument(doc: PDFDocument, input: SealInput): Promise<Buffer> {
-  const keyMaterial = sealingKeyMaterial(input.certificate);
+  const key = sealingKeyOf(input.certificate);
   const acroForm = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
   const sigFlags = acroForm?.lookupMaybe(PDFName.of('SigFlags'), PDFNumber)?.asNumber() ?? 0;
   if (sigFlags & 1) throw new Error('The PDF is already signed; sealing it again would break that signature');
@@ -76,12 +69,12 @@ export async function sealDocument(doc: PDFDocument, input: SealInput): Promise<
     name: pdfTextString(input.name),
     signingTime: input.signingTime,
     // In hex digits, two per byte.
-    signatureLength: 2 * signatureRoom(keyMaterial, input.tsaUrl !== undefined),
+    signatureLength: 2 * signatureRoom(key, input.tsaUrl !== undefined),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'Pactum',
   });
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(withPlaceholder, new PadesSigner(keyMaterial, input.tsaUrl));
+  return new SignPdf().sign(withPlaceholder, new PadesSigner(key, input.tsaUrl));
 }
 
 /**
@@ -98,14 +91,14 @@ function pdfTextString(text: string): string {
 /** Builds the CMS SignedData for a PAdES seal; @signpdf/signpdf hands it the bytes covered by /ByteRange. */
 class PadesSigner extends Signer {
   constructor(
-    private readonly keyMaterial: SealingKeyMaterial,
+    private readonly key: SealingKey,
     private readonly tsaUrl: string | undefined,
   ) {
     super();
   }
 
   override async sign(content: Buffer): Promise<Buffer> {
-    const { certificateDer, chainDer, privateKeyPem } = this.keyMaterial;
+    const { certificateDer, chainDer } = this.key;
     const { issuer, serial } = certificateIssuerAndSerial(certificateDer);
     const issuerAndSerial = sequence(issuer, serial);
     const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
@@ -121,7 +114,7 @@ class PadesSigner extends Signer {
       attribute(Oid.signingCertificateV2, signingCertificateV2),
     );
     // The signature covers the DER SET OF encoding; in SignerInfo the same bytes are tagged [0] IMPLICIT.
-    const signature = sign('sha256', signedAttributes, privateKeyPem);
+    const signature = this.key.sign(signedAttributes);
     const unsignedAttributes = this.tsaUrl
       ? [
           encode(
@@ -154,68 +147,4 @@ class PadesSigner extends Signer {
 /** Asks an RFC 3161 TSA to time-stamp `signature`; returns the TimeStampToken (a CMS ContentInfo). */
 function timestamp(tsaUrl: string, signature: Buffer): Promise<Buffer> {
   return timestampDigest(tsaUrl, createHash('sha256').update(signature).digest());
-}
-
-/** Asks an RFC 3161 TSA to time-stamp a SHA-256 digest (its reply checked); returns the TimeStampToken. */
-export async function timestampDigest(tsaUrl: string, imprint: Buffer): Promise<Buffer> {
-  const nonce = randomBytes(8);
-  nonce[0] = ((nonce[0] as number) & 0x7f) | 0x40; // positive and minimally encoded
-  const request = sequence(
-    smallInteger(1),
-    sequence(algorithm(Oid.sha256), octetString(imprint)),
-    encode(Tag.integer, nonce),
-    Buffer.from([0x01, 0x01, 0xff]), // certReq TRUE: the token carries the TSA certificate
-  );
-  // The HTTP exchange is the server thread's: the PDF thread serves other calls meanwhile.
-  const body = Buffer.from(
-    await askServer('timestamp', { url: tsaUrl, request: new Uint8Array(request) }, exchangeWithTsa),
-  );
-  try {
-    return checkTimestampResponse(body, imprint, nonce);
-  } catch (error) {
-    if (error instanceof TaskRefusal) throw error;
-    // Whatever stops the reading (a DerError, a missing part) is the reply's fault, not the thread's.
-    throw new TaskRefusal('The time-stamping authority sent a malformed reply');
-  }
-}
-
-function checkTimestampResponse(body: Buffer, imprint: Buffer, nonce: Buffer): Buffer {
-  const [statusInfo, token] = childrenOf(body, expectTag(readTlv(body, 0), Tag.sequence, 'TimeStampResp'));
-  const status = contentOf(
-    body,
-    expectTag(childrenOf(body, expectTag(statusInfo, Tag.sequence, 'status'))[0], Tag.integer, 'status'),
-  );
-  if (status.length !== 1 || (status[0] as number) > 1 || !token) {
-    throw new TaskRefusal(
-      `The time-stamping authority refused the request (status ${status.toString('hex')})`,
-    );
-  }
-  // TimeStampToken = ContentInfo { signedData, [0] SignedData { ..., encapContentInfo { tstInfo, [0] OCTET STRING } } }
-  const [, explicitContent] = childrenOf(body, expectTag(token, Tag.sequence, 'TimeStampToken'));
-  const signedData = expectTag(
-    childrenOf(body, expectTag(explicitContent, Tag.context(0), 'token content'))[0],
-    Tag.sequence,
-    'SignedData',
-  );
-  const [eContentType, eContent] = childrenOf(
-    body,
-    expectTag(childrenOf(body, signedData)[2], Tag.sequence, 'encapContentInfo'),
-  );
-  if (oidOf(body, eContentType) !== Oid.tstInfo)
-    throw new TaskRefusal('The time-stamping authority sent no TSTInfo');
-  const tstOctets = expectTag(
-    childrenOf(body, expectTag(eContent, Tag.context(0), 'eContent'))[0],
-    Tag.octetString,
-    'TSTInfo',
-  );
-  const tst = contentOf(body, tstOctets);
-  const fields = childrenOf(tst, expectTag(readTlv(tst, 0), Tag.sequence, 'TSTInfo'));
-  const hashed = childrenOf(tst, expectTag(fields[2], Tag.sequence, 'messageImprint'))[1];
-  const tokenImprint = contentOf(tst, expectTag(hashed, Tag.octetString, 'hashedMessage'));
-  const tokenNonce = fields.slice(5).find((field) => field.tag === Tag.integer);
-  const sameNonce = tokenNonce ? contentOf(tst, tokenNonce).equals(nonce) : false;
-  if (tokenImprint.length !== imprint.length || !timingSafeEqual(tokenImprint, imprint) || !sameNonce) {
-    throw new TaskRefusal('The time-stamp does not match the request');
-  }
-  return rawOf(body, token);
 }

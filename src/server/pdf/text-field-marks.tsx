@@ -8,6 +8,7 @@ import {
   signingFieldText,
 } from '../../editor/signing-field-values';
 import { toPdfText } from './pdf-text';
+import { assemblePng } from './png';
 
 /**
  * Where the signing fields written in the drafted text land on its pages. Each field is laid out
@@ -30,35 +31,12 @@ const marks = new WeakMap<object, Mark>();
  * it was given to pdfkit, which is how the drawing below knows which field it is.
  */
 const blankPng = (() => {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const check = Buffer.alloc(4);
-    check.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, check]);
-  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0);
   header.writeUInt32BE(1, 4);
   header[8] = 8; // bit depth
   header[9] = 6; // RGBA
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return assemblePng(header, deflateSync(Buffer.from([0, 0, 0, 0, 0])));
 })();
 
 /** The fields of one render, in document order, and where each landed. */

@@ -1,5 +1,5 @@
 import type { SealingCertificateInfo } from '../../shared/api/settings';
-import type { CertificateDetails } from '../pdf/pdf-tasks';
+import type { CertificateDetails } from '../pdf/read-certificate';
 
 /** The sealing certificate Settings shows: whose, by whom, valid when, its fingerprint. */
 export function presentSealingCertificate(

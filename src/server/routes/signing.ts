@@ -80,7 +80,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   /**
    * One signature is all that stands between the contract and its seal: the PDF thread is readied
-   * now (once in its life; pdf-tasks.ts warmUp, then kept a while), not when the seal needs it.
+   * now (once in its life; pdf/warm-up.ts, then kept a while), not when the seal needs it.
    */
   const warmPdfThread = (log: FastifyBaseLogger) =>
     void pdf

@@ -14,8 +14,8 @@ import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize, StoredPdfSignature } from '../db/schema/files';
 import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
 import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
+import { displayedSize } from '../pdf/page-geometry';
 import { readSignature } from '../pdf/verify-pdf';
-import { displayedSize } from './page-geometry';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 
 export type InspectedPdf = {

@@ -1,17 +1,17 @@
-import {
-  type CheckboxField,
-  type DropdownField,
-  type FormField,
-  type ListBoxField,
-  type PDF,
-  type PDFPage,
-  PdfRef,
-  type RadioField,
-  type SignatureField,
-  type TextField,
+import type {
+  CheckboxField,
+  DropdownField,
+  FormField,
+  ListBoxField,
+  PDF,
+  PDFPage,
+  RadioField,
+  SignatureField,
+  TextField,
 } from '@libpdf/core';
 import type { FieldOptions, FieldType } from '../../shared/api/contract-fields';
-import { displayedBox, type PageBox, visibleBox } from './page-geometry';
+import { displayedBox, type PageBox, visibleBox } from '../pdf/page-geometry';
+import { type Widget, widgetPages } from '../pdf/widget-pages';
 
 /** A form field the PDF brings, as a field of ours to place where its widget is. */
 export type FoundField = PageBox & {
@@ -113,31 +113,6 @@ function radioGroupOf(
       })),
     },
   };
-}
-
-/** A form field's widget (the library does not export its class). */
-type Widget = ReturnType<FormField['getWidgets']>[number];
-
-/**
- * The page each form widget is on. A widget names its page (/P) only optionally (pdfTeX's do
- * not): the pages' /Annots say too.
- */
-export function widgetPages(pdf: PDF): (widget: Widget) => PDFPage | undefined {
-  const pages = pdf.getPages();
-  const key = (ref: PdfRef) => `${ref.objectNumber} ${ref.generation}`;
-  const byRef = new Map(pages.map((page) => [key(page.ref), page]));
-  const byWidget = new Map<string, PDFPage>();
-  for (const page of pages) {
-    const annotations = page.dict.getArray('Annots');
-    for (let index = 0; annotations && index < annotations.length; index++) {
-      const ref = annotations.at(index);
-      if (ref instanceof PdfRef) byWidget.set(key(ref), page);
-    }
-  }
-  return (widget) =>
-    (widget.pageRef && byRef.get(key(widget.pageRef))) ||
-    (widget.ref && byWidget.get(key(widget.ref))) ||
-    undefined;
 }
 
 type Described = Pick<FoundField, 'type' | 'value' | 'options'>;

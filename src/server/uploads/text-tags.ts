@@ -2,9 +2,9 @@ import { PDF, type PDFPage } from '@libpdf/core';
 import type { FieldType } from '../../shared/api/contract-fields';
 import { formatCount, textTagLimits } from '../../shared/limits';
 import { megabytes } from '../../shared/pdf-file';
+import { displayedBox, type PageBox, visibleBox } from '../pdf/page-geometry';
 import { TaskRefusal } from '../workers/task-refusal';
 import { type CharacterBox, extractCharacters, pageContent, pageFonts } from './page-characters';
-import { displayedBox, type PageBox, visibleBox } from './page-geometry';
 import type { FoundField } from './pdf-form-fields';
 
 /**

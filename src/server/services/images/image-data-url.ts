@@ -1,10 +1,10 @@
 import { type ImageType, maxImageBytes } from '../../../shared/api/images';
 import { AppError } from '../../../shared/errors';
+import { isPng } from '../../pdf/png';
 
 /** The file's first bytes, which a renamed or mislabelled file cannot fake. */
 const signatures: Record<ImageType, (bytes: Buffer) => boolean> = {
-  'image/png': (bytes) =>
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/png': isPng,
   'image/jpeg': (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
   'image/webp': (bytes) =>
     bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP',

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
-import type { CertificateDetails } from '../../pdf/pdf-tasks';
+import type { CertificateDetails } from '../../pdf/read-certificate';
 import { requireAdmin } from '../../policies/roles';
 import { presentSealingCertificate } from '../../presenters/sealing-certificate';
 import { openSecret, sealSecret } from '../settings/secret-box';

@@ -1,8 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { AppError } from '../../../shared/errors';
 import { pictureLimits } from '../../../shared/limits';
-
-const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+import { isPng } from '../../pdf/png';
 
 /** Samples per pixel for each PNG colour type (greyscale, RGB, palette, grey+alpha, RGBA). */
 const channels: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
@@ -54,7 +53,7 @@ export type PngHeader = { height: number; rowBytes: number; idat: Buffer };
  * Cheap: what is refused here is refused before any decoding.
  */
 export function readPngHeader(bytes: Buffer, bounds: PictureBounds): PngHeader | undefined {
-  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(pngSignature)) return undefined;
+  if (!isPng(bytes)) return undefined;
   const chunks = readChunks(bytes);
   if (!chunks) return undefined;
   const first = chunks[0];

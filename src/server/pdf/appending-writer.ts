@@ -1,28 +1,35 @@
-import { sign } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDF, PdfName, type PdfRef, PdfStream, type Signer, type TimestampAuthority } from '@libpdf/core';
-import { visibleBox } from '../uploads/page-geometry';
+import { PDF, PdfName, type PdfRef, PdfStream, type Signer } from '@libpdf/core';
 import { TaskRefusal } from '../workers/task-refusal';
-import { type FieldsByPage, fieldOverlays, pagesWithFields } from './draw-fields';
+import type { CompletionWriter } from './completion-writer';
+import { drawFields, type FieldsByPage, type OverlaySurface } from './draw-fields';
 import { fillOwnForm, writeFieldsInPlace } from './fields-in-place';
-import { type SealingCertificate, sealingKeyMaterial } from './pkcs12-certificate';
-import { type SealInput, signatureRoom, timestampDigest } from './seal-pdf';
+import { visibleBox } from './page-geometry';
+import type { SealingCertificate } from './pkcs12-certificate';
+import { type SealInput, signatureRoom } from './seal-pdf';
+import { sealingKeyOf } from './sealing-key';
+import { timestampAuthority } from './timestamp-digest';
 
 /**
  * A completion written as incremental updates after the frozen document's bytes, which stay as
  * they are. A PDF that already carries digital signatures (the other side signed it first) must be
  * completed so, since its signatures cover those bytes; a contract of uploaded PDFs is completed so
  * when it can be, since it saves writing the whole document (up to 500 MB of PDFs) twice more.
- * pdf-lib rewrites a file whole, so this path uses @libpdf/core, which appends.
+ * pdf-lib rewrites a file whole, so this writer uses @libpdf/core, which appends.
  */
-export class IncrementalCompletion {
-  private constructor(private doc: PDF) {}
+export class AppendingWriter implements CompletionWriter {
+  private constructor(
+    private doc: PDF,
+    private readonly frozen: Uint8Array,
+    /** A PDF signed by others first: no page's content or resources may change. */
+    private readonly keepPages: boolean,
+  ) {}
 
   /**
-   * Opens the document to complete; refused when @libpdf/core could only rewrite it (a linearized
-   * file, one it had to repair), which would break the signatures it carries.
+   * Opens a PDF signed by others first; refused when @libpdf/core could only rewrite it (a
+   * linearized file, one it had to repair), which would break the signatures it carries.
    */
-  static async open(frozen: Uint8Array): Promise<IncrementalCompletion> {
+  static async open(frozen: Uint8Array): Promise<AppendingWriter> {
     const doc = await PDF.load(frozen);
     const blocker = doc.canSaveIncrementally();
     if (blocker) {
@@ -30,43 +37,54 @@ export class IncrementalCompletion {
         `This PDF cannot be added to without rewriting it (${blockerReasons[blocker] ?? blocker}), which would break the signatures it carries. Ask its signer for a copy saved without that, or upload one without signatures.`,
       );
     }
-    return new IncrementalCompletion(doc);
+    return new AppendingWriter(doc, frozen, true);
   }
 
-  /** Opens the document when it can be added to as it is; null when it would have to be rewritten. */
-  static async openIfAppendable(frozen: Uint8Array): Promise<IncrementalCompletion | null> {
+  /** Opens a document of uploads when it can be added to as it is; null when it would have to be rewritten. */
+  static async openIfAppendable(frozen: Uint8Array): Promise<AppendingWriter | null> {
     const doc = await PDF.load(frozen);
-    return doc.canSaveIncrementally() ? null : new IncrementalCompletion(doc);
+    return doc.canSaveIncrementally() ? null : new AppendingWriter(doc, frozen, false);
   }
 
   /**
-   * Fills the PDF's own form where a value stands on one of its fields and locks it
-   * (fields-in-place.ts), and draws every other value over its page, as drawFields does for a
-   * rewritten document.
+   * A PDF signed by others first keeps every page as its signatures cover it: its own form is
+   * filled and every other value is an annotation with its own appearance (fields-in-place.ts),
+   * which its signatures allow. Any other has its own form filled and locked where a value stands
+   * on one of its fields, and the rest drawn over its pages, as a rewritten document has.
    */
-  async fillAndDrawFields(fields: FieldsByPage): Promise<void> {
+  async drawFields(fields: FieldsByPage): Promise<void> {
     if (fields.size === 0) return;
+    if (this.keepPages) {
+      for (const ref of await writeFieldsInPlace(this.doc, fields)) this.compress(ref);
+      return;
+    }
     const { rest, made } = await fillOwnForm(this.doc, fields);
     for (const ref of made) this.compress(ref);
-    await this.drawFields(rest);
+    await drawFields(this.surface, rest);
   }
 
-  private async drawFields(fields: FieldsByPage): Promise<void> {
-    const indexes = pagesWithFields(fields, this.doc.getPageCount());
-    if (indexes.length === 0) return;
-    const pages = indexes.map((index) => {
+  private get surface(): OverlaySurface {
+    const pageAt = (index: number) => {
       const page = this.doc.getPage(index);
       if (!page) throw new Error(`The document has no page ${index + 1}`);
-      return { index, page, box: visibleBox(page), rotation: page.rotation };
-    });
-    const { placed, overlay } = await fieldOverlays(pages, fields);
-    const source = await PDF.load(overlay);
-    for (const [position, { at }] of placed.entries()) {
-      const layer = await this.doc.embedPage(source, position);
-      this.compress(layer.ref);
-      const { turned, ...box } = at;
-      pages[position]?.page.drawPage(layer, { ...box, rotate: turned });
-    }
+      return page;
+    };
+    return {
+      pageCount: () => this.doc.getPageCount(),
+      pageBox: (index) => {
+        const page = pageAt(index);
+        return { box: visibleBox(page), rotation: page.rotation };
+      },
+      layOver: async (overlay, placed) => {
+        const source = await PDF.load(overlay);
+        for (const [position, { index, at }] of placed.entries()) {
+          const layer = await this.doc.embedPage(source, position);
+          this.compress(layer.ref);
+          const { turned, ...box } = at;
+          pageAt(index).drawPage(layer, { ...box, rotate: turned });
+        }
+      },
+    };
   }
 
   /**
@@ -81,17 +99,6 @@ export class IncrementalCompletion {
     stream.set('Filter', PdfName.of('FlateDecode'));
   }
 
-  /**
-   * Writes the filled fields without changing any page's content or resources (fields-in-place.ts):
-   * the PDF's own form filled, every other value an annotation with its own appearance. For a PDF
-   * signed by others first, whose signatures allow form filling, annotations and signing.
-   */
-  async writeFieldsInPlace(fields: FieldsByPage): Promise<void> {
-    if (fields.size === 0) return;
-    for (const ref of await writeFieldsInPlace(this.doc, fields)) this.compress(ref);
-  }
-
-  /** Appends the pages of another PDF (the signature pages, the certificate). */
   async append(pdf: Uint8Array): Promise<void> {
     const source = await PDF.load(pdf);
     await this.doc.copyPagesFrom(
@@ -126,12 +133,17 @@ export class IncrementalCompletion {
       ...(input.tsaUrl
         ? { level: 'B-T' as const, timestampAuthority: timestampAuthority(input.tsaUrl) }
         : { level: 'B-B' as const }),
-      estimatedSize: signatureRoom(sealingKeyMaterial(input.certificate), input.tsaUrl !== undefined),
+      estimatedSize: signatureRoom(sealingKeyOf(input.certificate), input.tsaUrl !== undefined),
     });
     // A document certified to allow no such change (DocMDP) would show the seal as a breach.
     const violation = warnings.find((warning) => warning.code === 'MDP_VIOLATION');
     if (violation)
       throw new TaskRefusal(`This PDF's certification forbids adding to it: ${violation.message}`);
+    // Whatever happened, any signatures it carried must still cover its first bytes, unchanged.
+    const prefix = bytes.subarray(0, this.frozen.length);
+    if (Buffer.compare(Buffer.from(prefix), Buffer.from(this.frozen)) !== 0) {
+      throw new Error('The document was rewritten instead of added to; signatures it carried would break');
+    }
     return bytes;
   }
 }
@@ -141,19 +153,14 @@ const blockerReasons: Record<string, string> = {
   'brute-force-recovery': 'it is damaged and had to be repaired to be read',
 };
 
-/** The sealing certificate's RSA key, signing as the seal does (PKCS#1 v1.5, SHA-256). */
+/** The sealing key as @libpdf/core's signer: it builds the CMS, the key signs (sealing-key.ts). */
 function keySigner(certificate: SealingCertificate): Signer {
-  const { certificateDer, chainDer, privateKeyPem } = sealingKeyMaterial(certificate);
+  const key = sealingKeyOf(certificate);
   return {
-    certificate: new Uint8Array(certificateDer),
-    certificateChain: chainDer.slice(1).map((der) => new Uint8Array(der)),
+    certificate: new Uint8Array(key.certificateDer),
+    certificateChain: key.chainDer.slice(1).map((der) => new Uint8Array(der)),
     keyType: 'RSA',
     signatureAlgorithm: 'RSASSA-PKCS1-v1_5',
-    sign: async (data) => new Uint8Array(sign('sha256', data, privateKeyPem)),
+    sign: async (data) => new Uint8Array(key.sign(data)),
   };
 }
-
-/** The seal's own RFC 3161 client (its reply checked, its errors the task's refusals). */
-const timestampAuthority = (tsaUrl: string): TimestampAuthority => ({
-  timestamp: async (digest) => new Uint8Array(await timestampDigest(tsaUrl, Buffer.from(digest))),
-});
