@@ -10,7 +10,7 @@ import { numberOfSigner } from './signer-numbers';
  * inert, showing what an earlier signer typed (never a picture: a signature or stamp shows as
  * filled).
  */
-export async function signingFieldsOf(
+export async function fieldsForSigner(
   db: Database,
   contractId: string,
   /** In signing order, as findSignerWithContract reads them. */

@@ -9,7 +9,7 @@ const phonePattern = /^\+?[0-9 ().-]{6,25}$/;
  * e-mails and phone numbers well formed, nothing unknown kept. The e-mail field is the address
  * the invitation went to, whatever was sent.
  */
-export function checkSignerFields(
+export function checkSignerDetails(
   fields: readonly CustomField[],
   given: Record<string, string>,
   invitedEmail: string,

@@ -41,7 +41,7 @@ const typeNames: Record<FieldType, string> = {
  * (an image's header among it); the texts of fields with a pattern are then matched in the content
  * thread (field-patterns.ts). The images' data is left to check, with the signature's: `pictures`.
  */
-export async function fillPlacedFields(
+export async function checkFieldValues(
   fields: readonly ContractFieldRow[],
   signerNumber: number,
   input: {
