@@ -10,7 +10,8 @@ import {
   type SignatureField,
   type TextField,
 } from '@libpdf/core';
-import type { FieldOptions, FieldType } from '../../shared/api/contract-fields';
+import type { FieldOptions } from '../../shared/api/contract-fields';
+import type { FieldType } from '../../shared/fields';
 import { displayedBox, type PageBox, visibleBox } from './page-geometry';
 
 /** A form field the PDF brings, as a field of ours to place where its widget is. */

@@ -1,5 +1,5 @@
 import { PDF, type PDFPage } from '@libpdf/core';
-import type { FieldType } from '../../shared/api/contract-fields';
+import type { FieldType } from '../../shared/fields';
 import { formatCount, textTagLimits } from '../../shared/limits';
 import { megabytes } from '../../shared/pdf-file';
 import { TaskRefusal } from '../workers/task-refusal';

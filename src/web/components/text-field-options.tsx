@@ -1,6 +1,6 @@
 import type { TextFieldOptions } from '../../editor/signing-field-values';
 import type { FieldOptions } from '../../shared/api/contract-fields';
-import { patternLimits } from '../../shared/limits';
+import { patternLimits } from '../../shared/fields';
 
 /** The most characters a text field may be given (the API's limit). */
 const maxTextLength = 4000;

@@ -1,3 +1,4 @@
+import { type FieldType, fieldKinds } from '../../../shared/fields';
 import type { Database } from '../../db/client';
 import type { SignerRow } from '../../db/schema';
 import type { DrawnField, DrawnValue } from '../../pdf/field-overlay';
@@ -69,17 +70,19 @@ function chosenButton(
   };
 }
 
+/** What the seal draws for a value, by the catalogue's `drawnAs` of its type. */
 function drawnValue(
-  type: string,
+  type: FieldType,
   filled: string,
   multiline: boolean,
   images: { signature: Uint8Array | null; initials: Uint8Array | null },
 ): DrawnValue | null {
+  const { drawnAs } = fieldKinds[type];
+  if (drawnAs === 'check') return filled === 'true' ? { kind: 'check' } : null;
   if (type === 'signature')
     return images.signature ? { kind: 'image', image: images.signature, format: 'png' } : null;
   if (type === 'initials' && filled === 'initials')
     return images.initials ? { kind: 'image', image: images.initials, format: 'png' } : null;
-  if (type === 'checkbox') return filled === 'true' ? { kind: 'check' } : null;
   const picture = dataUrl.exec(filled);
   if (picture) {
     return {

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { AppError } from '../../../shared/errors';
-import { pictureLimits } from '../../../shared/limits';
+import { pictureLimits } from '../../../shared/fields';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,8 +1,6 @@
 import type { CustomField } from '../../../shared/api/custom-fields';
 import { AppError } from '../../../shared/errors';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const phonePattern = /^\+?[0-9 ().-]{6,25}$/;
+import { emailPattern, phonePattern } from '../../../shared/fields';
 
 /**
  * Checks the values a signer entered against the organization's fields: required ones present,
