@@ -40,6 +40,11 @@ export type FieldKind = {
   /** Its box in the line of the drafted text where it is written, in points (see `sizeInText`). */
   sizeInText: Size;
   /**
+   * The least room it gets at a PDF's text tag, in points, when it needs more than the tag's line
+   * (a signature); the others take the tag's own width, so they never cover the words beside it.
+   */
+  leastAtTag?: Size;
+  /**
    * How the seal draws its value (a DrawnValue's kind): a picture (the adopted signature or
    * initials, an uploaded stamp), a tick, or its text. A radio group of a PDF's own form is drawn
    * as a dot in the button of its choice.
@@ -58,6 +63,7 @@ export const fieldKinds: Record<FieldType, FieldKind> = {
     options: null,
     sizeOnPage: { width: 170, height: 50 },
     sizeInText: { width: 150, height: 40 },
+    leastAtTag: { width: 160, height: 40 },
     drawnAs: 'image',
   },
   initials: {
@@ -68,6 +74,7 @@ export const fieldKinds: Record<FieldType, FieldKind> = {
     options: null,
     sizeOnPage: { width: 60, height: 36 },
     sizeInText: { width: 54, height: 30 },
+    leastAtTag: { width: 60, height: 30 },
     drawnAs: 'image',
   },
   name: {
@@ -148,6 +155,7 @@ export const fieldKinds: Record<FieldType, FieldKind> = {
     options: null,
     sizeOnPage: { width: 18, height: 18 },
     sizeInText: { width: 13, height: 13 },
+    leastAtTag: { width: 14, height: 14 },
     drawnAs: 'check',
   },
   radio: {

@@ -1,11 +1,9 @@
-import { type FieldType, fieldKinds } from '../../../shared/fields';
+import { type FieldType, fieldKinds, imageDataUrl } from '../../../shared/fields';
 import type { Database } from '../../db/client';
 import type { SignerRow } from '../../db/schema';
 import type { DrawnField, DrawnValue } from '../../pdf/field-overlay';
 import { type SentFieldRow, sentFieldRows } from '../contract-files/placed-field-rows';
 import { signerNumbered } from '../signing/signer-numbers';
-
-const dataUrl = /^data:image\/(png|jpeg);base64,(.+)$/;
 
 /** A filled field, the page of the document as sent it is on, and its PDF's name (null: the text). */
 export type FilledField = SentFieldRow;
@@ -83,7 +81,7 @@ function drawnValue(
     return images.signature ? { kind: 'image', image: images.signature, format: 'png' } : null;
   if (type === 'initials' && filled === 'initials')
     return images.initials ? { kind: 'image', image: images.initials, format: 'png' } : null;
-  const picture = dataUrl.exec(filled);
+  const picture = imageDataUrl.exec(filled);
   if (picture) {
     return {
       kind: 'image',
