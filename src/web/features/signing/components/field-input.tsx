@@ -4,7 +4,7 @@ import { fieldNameOf } from '../../../lib/field-types';
 import { walkIds } from './use-signing-walk';
 
 const inputClass =
-  'block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
+  'block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-600';
 
 /**
  * The input of the field the walk stands on, at a readable size in the walk's bar, whatever the
