@@ -33,6 +33,7 @@ const fieldRules: { what: string; pattern: RegExp }[] = [
     pattern: /choices\??(\.length)?\s*[<>]=?\s*\d|choices[^;\n]*\.(max|min)\(\d+\)/,
   },
   { what: 'a cut of choices', pattern: /\.slice\(0,\s*50\)/ },
+  { what: "a value's length", pattern: /(maxLength|maxTextLength|\.slice\(0,|length\s*>)[^;\n]*\b4_?000\b/ },
   {
     what: 'a list of field types',
     pattern: /\[\s*'signature',\s*('initials',\s*)?'name',\s*'email'|\['radio',\s*'dropdown'\]/,
@@ -68,6 +69,7 @@ describe('the field catalogue', () => {
       },
       { file: 'web/c.ts', text: 'const sizes = {\n  signature: { width: 170, height: 50 },\n};' },
       { file: 'server/d.ts', text: 'const size = RE2JS.compile(pattern).matcher("").programSize();' },
+      { file: 'web/g.tsx', text: '<input maxLength={field.options.maxLength ?? 4000} />' },
       { file: 'server/e.ts', text: 'const url = /^data:image\\/(png|jpeg);base64,(.+)$/;' },
     ];
     expect(rulesOutsideCatalogue(strays)).toEqual([
@@ -79,6 +81,7 @@ describe('the field catalogue', () => {
       'web/b.tsx: a list of field types',
       "web/c.ts: a table of field types' sizes",
       'server/d.ts: an RE2 compile',
+      "web/g.tsx: a value's length",
       "server/e.ts: an image field's data URL",
     ]);
     expect(

@@ -144,7 +144,8 @@ export function widgetPages(pdf: PDF): (widget: Widget) => PDFPage | undefined {
 type Described = Pick<FoundField, 'type' | 'value' | 'options'>;
 
 function asOurField(field: FormField): Described | null {
-  const text = (value: string | null | undefined) => (value ? value.slice(0, 4000) : null);
+  const text = (value: string | null | undefined) =>
+    value ? value.slice(0, fieldLimits.valueCharacters) : null;
   switch (field.type) {
     case 'text': {
       const textField = field as TextField;
@@ -153,7 +154,9 @@ function asOurField(field: FormField): Described | null {
         value: text(textField.getValue()),
         options: {
           ...(textField.isMultiline ? { multiline: true } : {}),
-          ...(textField.maxLength > 0 ? { maxLength: Math.min(textField.maxLength, 4000) } : {}),
+          ...(textField.maxLength > 0
+            ? { maxLength: Math.min(textField.maxLength, fieldLimits.valueCharacters) }
+            : {}),
         },
       };
     }

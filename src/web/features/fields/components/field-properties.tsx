@@ -204,7 +204,7 @@ function PrefillInput({
         type={field.type === 'date' ? 'date' : 'text'}
         dir="auto"
         value={field.value ?? ''}
-        maxLength={field.options.maxLength ?? 4000}
+        maxLength={field.options.maxLength ?? fieldLimits.valueCharacters}
         onChange={(event) => onChange(event.target.value || null)}
         className={inputClass}
       />
