@@ -1,14 +1,15 @@
+import { type FieldOptions, fieldOptionsSchema } from '../shared/api/contract-fields';
+import type { EditorDocument, EditorNode } from '../shared/api/editor-document';
 import {
-  type FieldOptions,
+  choicesProblem,
   type FieldType,
-  fieldOptionsSchema,
+  fieldKinds,
+  fieldLimits,
   fieldTypeNames,
   fieldTypes,
-  fieldTypesWithChoices,
-  maxFieldSigner,
-  patternLengthProblem,
-} from '../shared/api/contract-fields';
-import type { EditorDocument, EditorNode } from '../shared/api/editor-document';
+  labelProblem,
+  textOptionsProblem,
+} from '../shared/fields';
 
 /**
  * A signing field written in the drafted text: an inline atom saying what a signer fills there
@@ -34,37 +35,6 @@ export type SigningFieldAttrs = {
 export type TextFieldOptions = Omit<FieldOptions, 'choices' | 'choiceBoxes'>;
 export const textFieldOptionsSchema = fieldOptionsSchema.omit({ choices: true, choiceBoxes: true });
 
-export const signingFieldLimits = { label: 100, choice: 100, choices: 50 } as const;
-
-/**
- * The box a field takes in the line where it is written, in points: room for a hand-drawn
- * signature, a date, a tick. A radio group is one box with a line for each choice.
- */
-export function signingFieldSize(attrs: Pick<SigningFieldAttrs, 'type' | 'choices' | 'options'>): {
-  width: number;
-  height: number;
-} {
-  switch (attrs.type) {
-    case 'signature':
-      return { width: 150, height: 40 };
-    case 'initials':
-      return { width: 54, height: 30 };
-    case 'image':
-      return { width: 110, height: 70 };
-    case 'checkbox':
-      return { width: 13, height: 13 };
-    case 'radio':
-      return { width: 130, height: 14 * Math.max(2, attrs.choices?.length ?? 2) + 4 };
-    case 'date':
-    case 'dateSigned':
-      return { width: 90, height: 18 };
-    case 'text':
-      return attrs.options?.multiline ? { width: 260, height: 46 } : { width: 150, height: 18 };
-    default:
-      return { width: 150, height: 18 };
-  }
-}
-
 /** The chip's words: '[Signature · Ada Lovelace]', with the signer's name when it is known. */
 export function signingFieldText(attrs: Partial<SigningFieldAttrs>, signerName?: string): string {
   const what = attrs.label || (attrs.type ? fieldTypeNames[attrs.type] : 'Field');
@@ -76,47 +46,35 @@ export function signingFieldProblem(attrs: Record<string, unknown>): string | nu
   const { type, signer, label, required, choices, options } = attrs;
   if (!(fieldTypes as readonly unknown[]).includes(type))
     return `Unsupported signing field type: ${String(type)}`;
-  if (!(Number.isInteger(signer) && (signer as number) >= 1 && (signer as number) <= maxFieldSigner)) {
-    return `A signing field is for a signer from 1 to ${maxFieldSigner}`;
+  if (!(Number.isInteger(signer) && (signer as number) >= 1 && (signer as number) <= fieldLimits.signer)) {
+    return `A signing field is for a signer from 1 to ${fieldLimits.signer}`;
   }
-  if (typeof label !== 'string' || label.length > signingFieldLimits.label) {
-    return `A signing field's label is text of at most ${signingFieldLimits.label} characters`;
+  if (labelProblem(label)) {
+    return `A signing field's label is text of at most ${fieldLimits.label} characters`;
   }
   if (typeof required !== 'boolean') return 'A signing field is required or not';
-  if (fieldTypesWithChoices.includes(type as FieldType)) {
-    if (
-      !Array.isArray(choices) ||
-      choices.length < 2 ||
-      choices.length > signingFieldLimits.choices ||
-      !choices.every(
-        (choice) =>
-          typeof choice === 'string' &&
-          choice.trim() === choice &&
-          choice.length >= 1 &&
-          choice.length <= signingFieldLimits.choice,
-      ) ||
-      new Set(choices).size !== choices.length
-    ) {
-      return `A ${fieldTypeNames[type as FieldType].toLowerCase()} needs 2 to ${signingFieldLimits.choices} different choices of at most ${signingFieldLimits.choice} characters`;
+  if (fieldKinds[type as FieldType].options === 'choices') {
+    if (choicesProblem(choices)) {
+      return `A ${fieldTypeNames[type as FieldType].toLowerCase()} needs ${fieldLimits.leastChoices} to ${fieldLimits.mostChoices} different choices of at most ${fieldLimits.choiceCharacters} characters`;
     }
   } else if (choices !== null) {
     return `A ${fieldTypeNames[type as FieldType].toLowerCase()} has no choices`;
   }
-  return textOptionsProblem(type as FieldType, options);
+  return textOptionsRefusal(type as FieldType, options);
 }
 
 /** Why a field's text options are refused (the pattern's syntax is checked on the server, by RE2). */
-function textOptionsProblem(type: FieldType, options: unknown): string | null {
+function textOptionsRefusal(type: FieldType, options: unknown): string | null {
   if (options === null || options === undefined) return null;
-  if (type !== 'text') return `A ${fieldTypeNames[type].toLowerCase()} has no text options`;
+  if (fieldKinds[type].options !== 'text')
+    return `A ${fieldTypeNames[type].toLowerCase()} has no text options`;
   const parsed = textFieldOptionsSchema.safeParse(options);
   if (!parsed.success)
     return 'A text field has one or several lines, may hold a number, an e-mail address or a pattern of at most 200 characters, and at most 4,000 characters';
-  const { format, pattern } = parsed.data;
-  if ((format === 'pattern') !== (pattern !== undefined))
-    return 'A text field’s pattern goes with the pattern format';
-  const tooLong = patternLengthProblem(parsed.data);
-  return tooLong && `${tooLong.charAt(0).toUpperCase()}${tooLong.slice(1)}`;
+  const problem = textOptionsProblem(parsed.data);
+  if (!problem) return null;
+  if (problem.part === 'pattern') return 'A text field’s pattern goes with the pattern format';
+  return `${problem.words.charAt(0).toUpperCase()}${problem.words.slice(1)}`;
 }
 
 /** The signing fields of a stored document (JSON), in document order. Walks without recursion. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events } from '../../src/server/db/schema';
 import { placeTaggedFields } from '../../src/server/services/contract-files/place-tagged-fields';
-import { maxFieldsPerContract } from '../../src/shared/api/contract-fields';
+import { fieldLimits } from '../../src/shared/fields';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
@@ -134,7 +134,7 @@ describe('fields placed on PDFs', () => {
       { fileId: other.files[0]?.id, page: 0, ...box, type: 'name', signer: 1 },
     ]);
     expect(foreign.json().error.message).toBe('Field 1: it is on a PDF this contract does not hold.');
-    const many = Array.from({ length: maxFieldsPerContract + 1 }, () => ({
+    const many = Array.from({ length: fieldLimits.fieldsPerContract + 1 }, () => ({
       fileId: draft.files[0]?.id,
       page: 0,
       ...box,

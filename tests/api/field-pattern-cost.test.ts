@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternLimits } from '../../src/shared/limits';
+import { patternLimits } from '../../src/shared/fields';
 import { costlyPattern, slowOnLongText } from '../fixtures/hostile-values';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { displayedBox, visibleBox } from '../../src/server/pdf/page-geometry';
 import { findTextTags, textTagPattern } from '../../src/server/uploads/text-tags';
 import { TaskRefusal } from '../../src/server/workers/task-refusal';
-import { maxFieldsPerContract } from '../../src/shared/api/contract-fields';
+import { fieldLimits } from '../../src/shared/fields';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { tagFlood, taggedLines } from '../fixtures/pdf/text-tag-pdfs';
 
@@ -36,7 +36,7 @@ const rounded = (box: Record<string, number>) =>
 const kindOf: Record<string, string> = { dateSigned: 'date' };
 
 async function readTags(bytes: Uint8Array) {
-  const found = await findTextTags(bytes, maxFieldsPerContract);
+  const found = await findTextTags(bytes, fieldLimits.fieldsPerContract);
   return found.map((field) => ({
     page: field.page,
     kind: kindOf[field.type] ?? field.type,
@@ -79,7 +79,7 @@ describe('the text-tag reader', () => {
     const bytes = new Uint8Array(tagFlood());
     expect(bytes.byteLength).toBeLessThan(1_500);
     const started = performance.now();
-    const reading = findTextTags(bytes, maxFieldsPerContract);
+    const reading = findTextTags(bytes, fieldLimits.fieldsPerContract);
     await expect(reading).rejects.toBeInstanceOf(TaskRefusal);
     await expect(reading).rejects.toThrow(
       'The text tags of this PDF were not read: page 1 has more than 100,000 characters of text.',
@@ -89,8 +89,8 @@ describe('the text-tag reader', () => {
 
   it('reads a page of 9,000 tags in its budget, placing as many fields as a contract holds', async () => {
     const started = performance.now();
-    const found = await findTextTags(new Uint8Array(tagFlood(9_000)), maxFieldsPerContract);
-    expect(found).toHaveLength(maxFieldsPerContract);
+    const found = await findTextTags(new Uint8Array(tagFlood(9_000)), fieldLimits.fieldsPerContract);
+    expect(found).toHaveLength(fieldLimits.fieldsPerContract);
     expect(found.every((field) => field.type === 'text' && field.signer === 1)).toBe(true);
     expect(performance.now() - started).toBeLessThan(5_000);
   });

@@ -2,11 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { Image, Text } from '@react-pdf/renderer';
 import PDFDocument from 'pdfkit';
 import { createContext, useContext } from 'react';
-import {
-  type SigningFieldAttrs,
-  signingFieldSize,
-  signingFieldText,
-} from '../../editor/signing-field-values';
+import { type SigningFieldAttrs, signingFieldText } from '../../editor/signing-field-values';
+import { sizeInText } from '../../shared/fields';
 import { toPdfText } from './pdf-text';
 import { assemblePng } from './png';
 
@@ -45,7 +42,7 @@ export class FieldMarks {
 
   /** The picture that holds this field's room in its line. */
   mark(attrs: SigningFieldAttrs): { image: Buffer; width: number; height: number } {
-    const { width, height } = signingFieldSize(attrs);
+    const { width, height } = sizeInText(attrs);
     const image = Buffer.from(blankPng);
     marks.set(image, { sink: this, index: this.boxes.length, attrs, width, height });
     this.boxes.push(null);

@@ -9,7 +9,7 @@ import {
   PdfRef,
   PdfStream,
 } from '@libpdf/core';
-import { maxFieldsPerContract } from '../../shared/api/contract-fields';
+import { fieldLimits } from '../../shared/fields';
 import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize, StoredPdfSignature } from '../db/schema/files';
 import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
@@ -132,7 +132,7 @@ async function inspect(bytes: Uint8Array): Promise<PdfInspection> {
       formFieldCount: fields.filter((field) => field.type !== 'signature').length,
       signatureCount,
       signatures: signaturesOf(bytes, dictionaries),
-      formFields: formFieldsOf(pdf, maxFieldsPerContract),
+      formFields: formFieldsOf(pdf, fieldLimits.fieldsPerContract),
       activeContent,
     };
   } catch {

@@ -9,7 +9,8 @@ import type {
   SignatureField,
   TextField,
 } from '@libpdf/core';
-import type { FieldOptions, FieldType } from '../../shared/api/contract-fields';
+import type { FieldOptions } from '../../shared/api/contract-fields';
+import { type FieldType, fieldLimits } from '../../shared/fields';
 import { displayedBox, type PageBox, visibleBox } from '../pdf/page-geometry';
 import { type Widget, widgetPages } from '../pdf/widget-pages';
 
@@ -23,8 +24,8 @@ export type FoundField = PageBox & {
   options: FieldOptions;
 };
 
-/** Choices a field of ours holds at most (the schema's bound); a form's longer lists are cut. */
-const maxChoices = 50;
+/** Choices a field of ours holds at most (the catalogue's bound); a form's longer lists are cut. */
+const maxChoices = fieldLimits.mostChoices;
 
 /**
  * The PDF's own form fields (AcroForm), each widget as a field of ours on its page: text, checkbox,
@@ -82,7 +83,7 @@ function radioGroupOf(
   let pageIndex: number | undefined;
   for (const widget of widgets) {
     const page = pageOf(widget);
-    const choice = widget.getOnValue()?.trim().slice(0, 100);
+    const choice = widget.getOnValue()?.trim().slice(0, fieldLimits.choiceCharacters);
     if (!page || !choice || buttons.some((button) => button.choice === choice)) continue;
     if (pageIndex !== undefined && page.index !== pageIndex) continue;
     const box = displayedBox(widget.rect, visibleBox(page), page.rotation);
@@ -91,7 +92,7 @@ function radioGroupOf(
     buttons.push({ choice, box });
     if (buttons.length >= maxChoices) break;
   }
-  if (pageIndex === undefined || buttons.length < 2) return null;
+  if (pageIndex === undefined || buttons.length < fieldLimits.leastChoices) return null;
   const left = Math.min(...buttons.map(({ box }) => box.x));
   const top = Math.min(...buttons.map(({ box }) => box.y));
   const width = Math.max(...buttons.map(({ box }) => box.x + box.width)) - left;
@@ -118,7 +119,8 @@ function radioGroupOf(
 type Described = Pick<FoundField, 'type' | 'value' | 'options'>;
 
 function asOurField(field: FormField): Described | null {
-  const text = (value: string | null | undefined) => (value ? value.slice(0, 4000) : null);
+  const text = (value: string | null | undefined) =>
+    value ? value.slice(0, fieldLimits.valueCharacters) : null;
   switch (field.type) {
     case 'text': {
       const textField = field as TextField;
@@ -127,7 +129,9 @@ function asOurField(field: FormField): Described | null {
         value: text(textField.getValue()),
         options: {
           ...(textField.isMultiline ? { multiline: true } : {}),
-          ...(textField.maxLength > 0 ? { maxLength: Math.min(textField.maxLength, 4000) } : {}),
+          ...(textField.maxLength > 0
+            ? { maxLength: Math.min(textField.maxLength, fieldLimits.valueCharacters) }
+            : {}),
         },
       };
     }
@@ -145,7 +149,7 @@ function asOurField(field: FormField): Described | null {
         0,
         maxChoices,
       );
-      if (choices.length < 2) return null;
+      if (choices.length < fieldLimits.leastChoices) return null;
       return { type: 'dropdown', value: null, options: { choices } };
     }
     case 'signature':
@@ -156,5 +160,5 @@ function asOurField(field: FormField): Described | null {
 }
 
 const unique = (values: string[]) => [
-  ...new Set(values.map((value) => value.trim().slice(0, 100)).filter(Boolean)),
+  ...new Set(values.map((value) => value.trim().slice(0, fieldLimits.choiceCharacters)).filter(Boolean)),
 ];

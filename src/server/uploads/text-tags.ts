@@ -1,5 +1,5 @@
 import { PDF, type PDFPage } from '@libpdf/core';
-import type { FieldType } from '../../shared/api/contract-fields';
+import { type FieldType, fieldKinds } from '../../shared/fields';
 import { formatCount, textTagLimits } from '../../shared/limits';
 import { megabytes } from '../../shared/pdf-file';
 import { displayedBox, type PageBox, visibleBox } from '../pdf/page-geometry';
@@ -26,16 +26,7 @@ const typeOfKind: Record<string, FieldType> = {
   checkbox: 'checkbox',
 };
 
-/**
- * The least room a field of each type gets, in points. A signature needs more than the line its
- * tag is written on; a text field takes the tag's own width (authors pad a tag to the room they
- * want), so it never covers the words beside it.
- */
-const leastSize: Partial<Record<FieldType, { width: number; height: number }>> = {
-  signature: { width: 160, height: 40 },
-  initials: { width: 60, height: 30 },
-  checkbox: { width: 14, height: 14 },
-};
+/** A tag's line, for a field that takes the tag's own width (`leastAtTag` of the catalogue). */
 const lineSize = { width: 0, height: 14 };
 
 /** A field found at a text tag, for its signer (by signing order). */
@@ -199,7 +190,7 @@ const unionOf = (box: CharacterBox | undefined, more: CharacterBox): CharacterBo
 /** The field a tag asks for, where it is written on the page. */
 function fieldAt(match: TagMatch, measured: CharacterBox, page: PDFPage, crop: PageBox): TaggedField {
   const { type } = match;
-  const least = leastSize[type] ?? lineSize;
+  const least = fieldKinds[type].leastAtTag ?? lineSize;
   const { x, y, width, height } = measured;
   // A signature or initials sits on the tag's line and grows up from it; text grows down from
   // the tag's top, as a field drawn there would.

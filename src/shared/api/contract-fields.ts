@@ -1,71 +1,14 @@
 import { z } from 'zod';
-import { patternLimits } from '../limits';
+import { fieldLimits, fieldTypes, patternLimits } from '../fields';
 import { idSchema } from './common';
-
-/**
- * What a field asks of its signer. Filled at signing: signature, initials, name, e-mail, company,
- * title and the date signed (filled by itself); the sender may prefill text, date, checkbox,
- * radio and dropdown; image is a stamp or company seal the signer uploads.
- */
-export const fieldTypes = [
-  'signature',
-  'initials',
-  'name',
-  'email',
-  'company',
-  'title',
-  'dateSigned',
-  'text',
-  'date',
-  'checkbox',
-  'radio',
-  'dropdown',
-  'image',
-] as const;
-export type FieldType = (typeof fieldTypes)[number];
-
-/** What each field type is called on every screen and page that shows one. */
-export const fieldTypeNames: Record<FieldType, string> = {
-  signature: 'Signature',
-  initials: 'Initials',
-  name: 'Full name',
-  email: 'E-mail',
-  company: 'Company',
-  title: 'Title',
-  dateSigned: 'Date signed',
-  text: 'Text',
-  date: 'Date',
-  checkbox: 'Checkbox',
-  radio: 'Radio group',
-  dropdown: 'Dropdown',
-  image: 'Image',
-};
-
-/** Types the signer fills, or that fill themselves: the sender gives them no value. */
-export const filledAtSigning: readonly FieldType[] = [
-  'signature',
-  'initials',
-  'name',
-  'email',
-  'dateSigned',
-  'image',
-];
-
-/** Types whose value is one of their choices. */
-export const fieldTypesWithChoices: readonly FieldType[] = ['radio', 'dropdown'];
-
-/** How many fields a contract may hold, on all its PDFs. */
-export const maxFieldsPerContract = 1000;
-/** Signers a field may be for (by signing order), far beyond any real contract. */
-export const maxFieldSigner = 50;
 
 const fraction = z.number().min(0).max(1);
 
 export const fieldOptionsSchema = z
   .object({
     choices: z
-      .array(z.string().trim().min(1).max(100))
-      .max(50)
+      .array(z.string().trim().min(1).max(fieldLimits.choiceCharacters))
+      .max(fieldLimits.mostChoices)
       .optional()
       .describe('The choices of a radio group or a dropdown (2 to 50)'),
     choiceBoxes: z
@@ -75,7 +18,7 @@ export const fieldOptionsSchema = z
           .strict()
           .describe("A choice's button, in fractions of the field's own box from its top left"),
       )
-      .max(50)
+      .max(fieldLimits.mostChoices)
       .optional()
       .describe(
         "A radio group's buttons where the PDF's own form has them: one box for each of its choices, in their order, inside the field's box (which moves and resizes them with it)",
@@ -90,29 +33,15 @@ export const fieldOptionsSchema = z
       .describe(
         'With format "pattern": the regular expression (RE2 syntax, matched whole) the text must match',
       ),
-    maxLength: z.int().min(1).max(4000).optional().describe('The most characters a text field takes'),
+    maxLength: z
+      .int()
+      .min(1)
+      .max(fieldLimits.valueCharacters)
+      .optional()
+      .describe('The most characters a text field takes'),
   })
   .strict();
 export type FieldOptions = z.infer<typeof fieldOptionsSchema>;
-
-/**
- * The most characters a text field takes: its own most, and with a pattern at most
- * `patternLimits.textCharacters`, whatever it says (what bounds the matching's cost).
- */
-export function mostCharacters(options: Pick<FieldOptions, 'pattern' | 'maxLength'>): number | undefined {
-  if (!options.pattern) return options.maxLength;
-  return Math.min(options.maxLength ?? patternLimits.textCharacters, patternLimits.textCharacters);
-}
-
-/**
- * Why a text field's options are refused for its pattern's sake, or null: one with a pattern takes
- * at most `patternLimits.textCharacters`. The same rule for fields on a PDF and in the text.
- */
-export function patternLengthProblem(options: Pick<FieldOptions, 'pattern' | 'maxLength'>): string | null {
-  return options.pattern && (options.maxLength ?? 0) > patternLimits.textCharacters
-    ? `a text field with a pattern takes at most ${patternLimits.textCharacters} characters: lower its most characters`
-    : null;
-}
 
 /** A field placed on a page of one of the contract's PDFs: its box is in fractions of the page as it shows. */
 export const placedFieldInputSchema = z
@@ -128,14 +57,14 @@ export const placedFieldInputSchema = z
     signer: z
       .int()
       .min(1)
-      .max(maxFieldSigner)
+      .max(fieldLimits.signer)
       .nullable()
       .describe('The signer it is for, by signing order from 1; null until the sender assigns it'),
     required: z.boolean().default(true),
-    label: z.string().trim().max(100).default(''),
+    label: z.string().trim().max(fieldLimits.label).default(''),
     value: z
       .string()
-      .max(4000)
+      .max(fieldLimits.valueCharacters)
       .nullable()
       .default(null)
       .describe("The sender's prefill (text, date, checkbox, choices)"),
@@ -156,7 +85,7 @@ export const placedFieldSchema = placedFieldInputSchema
 export type PlacedField = z.infer<typeof placedFieldSchema>;
 
 export const saveFieldsBodySchema = z.object({
-  fields: z.array(placedFieldInputSchema).max(maxFieldsPerContract),
+  fields: z.array(placedFieldInputSchema).max(fieldLimits.fieldsPerContract),
   baseRevision: z.int().min(1).optional(),
 });
 export type SaveFieldsInput = z.infer<typeof saveFieldsBodySchema>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { pictureLimits } from '../fields';
 
 /** The images Pactum accepts as uploads (a logo, an avatar): no SVG, which can carry scripts. */
 export const imageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ImageType = (typeof imageTypes)[number];
 
-export const maxImageBytes = 200 * 1024;
+/** The same bound as a signer's picture for an image field. */
+export const maxImageBytes = pictureLimits.imageBytes;
 
 /** `{ type, data }`: an uploaded image, base64-encoded, with messages naming what it is. */
 export function imageUploadBodySchema(what: string) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
+import { fieldTypes } from '../fields';
 import { idSchema, timestampSchema } from './common';
-import { fieldOptionsSchema, fieldTypes } from './contract-fields';
+import { fieldOptionsSchema } from './contract-fields';
 import { pdfSignatureSchema } from './contract-files';
 import { customFieldSchema } from './custom-fields';
 

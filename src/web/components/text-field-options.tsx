@@ -1,9 +1,9 @@
 import type { TextFieldOptions } from '../../editor/signing-field-values';
 import type { FieldOptions } from '../../shared/api/contract-fields';
-import { patternLimits } from '../../shared/limits';
+import { fieldLimits, patternLimits } from '../../shared/fields';
 
 /** The most characters a text field may be given (the API's limit). */
-const maxTextLength = 4000;
+const maxTextLength = fieldLimits.valueCharacters;
 
 /** Options with a change applied, keeping only what is set (an empty value is no option). */
 export function withOptions<T extends FieldOptions>(options: T, patch: Partial<T>): T {

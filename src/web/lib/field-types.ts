@@ -1,4 +1,4 @@
-import { type FieldType, fieldTypeNames } from '../../shared/api/contract-fields';
+import { type FieldType, fieldTypeNames } from '../../shared/fields';
 
 export { fieldTypeNames };
 

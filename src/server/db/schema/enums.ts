@@ -2,7 +2,6 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 import { apiTokenScopes } from '../../../shared/api/api-tokens';
 import { approvalStatuses } from '../../../shared/api/approvals';
 import { commentVisibilities } from '../../../shared/api/comments';
-import { fieldTypes } from '../../../shared/api/contract-fields';
 import { webhookDeliveryStatuses } from '../../../shared/api/webhooks';
 import {
   customFieldTypes,
@@ -16,6 +15,7 @@ import {
   versionKinds,
 } from '../../../shared/enums';
 import { eventTypes } from '../../../shared/events';
+import { fieldTypes } from '../../../shared/fields';
 import { contractStatuses, signerStatuses } from '../../../shared/statuses';
 
 export const roleEnum = pgEnum('role', roles);

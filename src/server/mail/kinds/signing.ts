@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { issueEmailCode } from '../../services/signing/email-code';
+import { type InvitationChecks, invitationChecksOf } from '../../services/signing/invitation-checks';
 import { newSigningLink } from '../../services/signing/new-signing-link';
-import { type SignerChecks, signerChecksOf } from '../../services/signing/signer-checks';
 import { renderAccessMail, renderMail } from '../mail-layout';
 import { type ContractFacts, contractFacts } from './contract-facts';
 import { defineMail, type MailDeps, type MailMessage, pageLink } from './define-mail';
 
-type SigningFacts = ContractFacts & { signingLink: string; signerChecks: SignerChecks | undefined };
+type SigningFacts = ContractFacts & { signingLink: string; signerChecks: InvitationChecks | undefined };
 
 /**
  * A signer's invitation or reminder gets a fresh signing link now, for this very e-mail, and says
@@ -16,7 +16,7 @@ type SigningFacts = ContractFacts & { signingLink: string; signerChecks: SignerC
 async function signingFacts(deps: MailDeps, message: MailMessage): Promise<SigningFacts | null> {
   const contract = await contractFacts(deps, message);
   if (!contract || !message.signerId) return null;
-  const signerChecks = await signerChecksOf(deps.db, message.signerId);
+  const signerChecks = await invitationChecksOf(deps.db, message.signerId);
   const token = await newSigningLink(deps.db, contract.contract, message.signerId);
   if (!token) return null;
   return { ...contract, signerChecks, signingLink: pageLink(deps, `/sign/${token}`) };
@@ -32,7 +32,7 @@ function signingLines(facts: SigningFacts): string[] {
 }
 
 /** Tells an invited signer which codes to have ready; an access code comes from the sender, never by e-mail. */
-function checksLine(checks: SignerChecks | undefined, sender: string): string {
+function checksLine(checks: InvitationChecks | undefined, sender: string): string {
   if (!checks?.accessCode && !checks?.emailCode) return '';
   if (checks.accessCode && checks.emailCode) {
     return `Before the document opens you will be asked for the access code ${sender} gave you (it is not in this e-mail), and for a one-time code that we e-mail you then.`;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { maxFieldsPerContract } from '../../../shared/api/contract-fields';
 import type { ContractFile } from '../../../shared/api/contract-files';
 import { AppError } from '../../../shared/errors';
+import { fieldLimits } from '../../../shared/fields';
 import { pdfFileLimits } from '../../../shared/pdf-file';
 import { isEditable } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
@@ -156,7 +156,7 @@ async function placeFoundFields(
     .select({ count: sql<number>`count(*)::int` })
     .from(contractFields)
     .where(eq(contractFields.contractId, contractId));
-  const room = Math.max(0, maxFieldsPerContract - count);
+  const room = Math.max(0, fieldLimits.fieldsPerContract - count);
   if (room === 0) return;
   await tx
     .insert(contractFields)

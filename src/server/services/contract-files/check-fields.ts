@@ -1,18 +1,18 @@
-import {
-  fieldTypesWithChoices,
-  filledAtSigning,
-  mostCharacters,
-  type PlacedFieldInput,
-  patternLengthProblem,
-} from '../../../shared/api/contract-fields';
+import type { PlacedFieldInput } from '../../../shared/api/contract-fields';
 import { AppError } from '../../../shared/errors';
+import {
+  choicesProblem,
+  fieldKinds,
+  patternProblemWords,
+  prefillProblem,
+  textOptionsProblem,
+} from '../../../shared/fields';
 import type { ContractFileRow } from '../../db/schema';
 import { judgePatternsApart } from '../contracts/contract-content';
-import { type PatternItem, patternProblemWords } from './field-patterns';
+import type { PatternItem } from './field-patterns';
 
 /** Rounding in the editor may put an edge a hair past the page's. */
 const edge = 1 + 1e-6;
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 type Checked = Required<Pick<PlacedFieldInput, 'label' | 'required' | 'value' | 'options'>> &
   PlacedFieldInput;
@@ -45,13 +45,9 @@ export async function checkFields(
     if (field.x + field.width > edge || field.y + field.height > edge)
       refuse('it reaches past the edge of its page.');
     const { options, value, type } = field;
-    if (fieldTypesWithChoices.includes(type)) {
-      const choices = options.choices ?? [];
-      if (choices.length < 2)
-        refuse('a radio group or a dropdown needs at least two choices.', '.options.choices');
-      if (new Set(choices).size !== choices.length) refuse('its choices must differ.', '.options.choices');
-      if (value !== null && !choices.includes(value))
-        refuse('its value is not one of its choices.', '.value');
+    if (fieldKinds[type].options === 'choices') {
+      const problem = choicesProblem(options.choices ?? []);
+      if (problem) refuse(`${problem}.`, '.options.choices');
     } else if (options.choices) refuse('only a radio group or a dropdown has choices.', '.options.choices');
     if (options.choiceBoxes) {
       if (type !== 'radio')
@@ -64,18 +60,15 @@ export async function checkFields(
         refuse("a choice's box reaches past the field's.", '.options.choiceBoxes');
     }
     if (type === 'text') {
-      checkText(field, refuse);
+      const problem = textOptionsProblem(options);
+      if (problem) refuse(`${problem.words}.`, `.options.${problem.part}`);
       if (options.pattern) patterns.push({ index, pattern: options.pattern, text: value });
     } else if (options.multiline || options.format || options.pattern || options.maxLength) {
       refuse('only a text field has a format, a pattern, lines or a length.', '.options');
     }
     if (value === null) continue;
-    if (filledAtSigning.includes(type)) refuse('the signer fills this one: it takes no value.', '.value');
-    if (type === 'checkbox' && value !== 'true' && value !== 'false')
-      refuse('a checkbox is true or false.', '.value');
-    if (type === 'date' && !(isoDate.test(value) && !Number.isNaN(Date.parse(value)))) {
-      refuse('a date is written YYYY-MM-DD.', '.value');
-    }
+    const problem = prefillProblem(type, value, options);
+    if (problem) refuse(`${problem}.`, '.value');
   }
   const refused = await judgePatternsApart(patterns.map(({ pattern, text }) => ({ pattern, text })));
   if (!refused) return;
@@ -100,33 +93,4 @@ function refusalOf(field: Checked, index: number) {
       `fields.${index}${part}`,
     );
   };
-}
-
-function checkText(field: Checked, refuse: (message: string, part?: string) => never): void {
-  const { options, value } = field;
-  if (options.format === 'pattern' && !options.pattern)
-    refuse('a pattern format needs its pattern.', '.options.pattern');
-  if (options.pattern && options.format !== 'pattern')
-    refuse('a pattern goes with the pattern format.', '.options.pattern');
-  const tooLong = patternLengthProblem(options);
-  if (tooLong) refuse(`${tooLong}.`, '.options.maxLength');
-  if (value !== null) {
-    const problem = textProblem(value, options);
-    if (problem) refuse(`its value ${problem}.`, '.value');
-  }
-}
-
-/**
- * Why a text does not fit a text field's options (null when it does), in words a signer reads too:
- * all but its pattern, which is matched apart (`judgePatternsApart`), after these cheap checks.
- */
-export function textProblem(text: string, options: Checked['options']): string | null {
-  const most = mostCharacters(options);
-  // Counted in UTF-16 first: a 4,000-character text is not spread into an array to learn it is too long.
-  if (most && text.length > most && [...text].length > most) return `is longer than ${most} characters`;
-  if (!options.multiline && /[\r\n]/.test(text)) return 'must be one line';
-  if (options.format === 'number' && !/^-?\d+([.,]\d+)?$/.test(text.trim())) return 'must be a number';
-  if (options.format === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim()))
-    return 'must be an e-mail address';
-  return null;
 }

@@ -1,33 +1,8 @@
 import { RE2JS } from 're2js';
-import { formatCount, patternLimits } from '../../../shared/limits';
+import { compilePattern, type PatternProblem, patternLimits } from '../../../shared/fields';
 
-/** Why a pattern is refused: RE2 cannot compile it, or its program is too large to match quickly. */
-export type PatternProblem = 'syntax' | 'size';
-
-/** What a refused pattern is told, after "its pattern" or "the pattern of …". */
-export const patternProblemWords: Record<PatternProblem, string> = {
-  syntax: 'is not a regular expression (RE2 syntax: no look-arounds or back-references)',
-  size: `is too complex to check quickly (more than ${formatCount(patternLimits.instructions)} steps once compiled): write it with fewer or smaller repetitions`,
-};
-
-/**
- * A sender's pattern compiled by RE2, or why it is refused. RE2 has no look-arounds or
- * back-references and matches in time linear in the text, times its program's size: so that size
- * is bounded (`patternLimits.instructions`). Compiling a 200-character pattern can take 50 ms or
- * more, so it runs in the content thread (`judgePatterns`, `prepare-document.ts`), never on the
- * request thread.
- */
-export function compilePattern(pattern: string): { compiled: RE2JS; instructions: number } | PatternProblem {
-  if (pattern.length > patternLimits.characters) return 'size';
-  let compiled: RE2JS;
-  try {
-    compiled = RE2JS.compile(pattern);
-  } catch {
-    return 'syntax';
-  }
-  const instructions = compiled.matcher('').programSize();
-  return instructions > patternLimits.instructions ? 'size' : { compiled, instructions };
-}
+/** The one pattern check (`compilePattern` of the field catalogue), with the server's RE2. */
+const compile = (pattern: string) => compilePattern(RE2JS, pattern);
 
 /** A pattern, and the text to match it against whole (null: the pattern is only checked). */
 export type PatternItem = { pattern: string; text: string | null };
@@ -41,12 +16,12 @@ export type PatternItem = { pattern: string; text: string | null };
 export function judgePatterns(
   items: readonly PatternItem[],
 ): { index: number; problem: PatternProblem | 'mismatch' | 'budget' } | null {
-  const compiled = new Map<string, ReturnType<typeof compilePattern>>();
+  const compiled = new Map<string, ReturnType<typeof compile>>();
   let cost = 0;
   for (const [index, { pattern, text }] of items.entries()) {
     let found = compiled.get(pattern);
     if (!found) {
-      found = compilePattern(pattern);
+      found = compile(pattern);
       compiled.set(pattern, found);
       if (typeof found !== 'string') cost += found.instructions * 100;
     }
@@ -61,6 +36,6 @@ export function judgePatterns(
 
 /** Why a pattern alone is refused, or null (the content thread's check of a drafted text's fields). */
 export function patternProblem(pattern: string): PatternProblem | null {
-  const found = compilePattern(pattern);
+  const found = compile(pattern);
   return typeof found === 'string' ? found : null;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { maxFieldsPerContract } from '../../../shared/api/contract-fields';
+import { fieldLimits } from '../../../shared/fields';
 import { isEditable } from '../../../shared/statuses';
 import type { Database } from '../../db/client';
 import { contractFields, contractFiles, contracts } from '../../db/schema';
@@ -43,7 +43,7 @@ export async function placeTaggedFields(
   try {
     tagged = await findTaggedFields(
       new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      maxFieldsPerContract,
+      fieldLimits.fieldsPerContract,
       file.organizationId,
     );
   } catch (error) {
@@ -78,7 +78,7 @@ function placeFields(
       .select({ total: sql<number>`count(*)::int` })
       .from(contractFields)
       .where(eq(contractFields.contractId, input.contractId));
-    const room = Math.max(0, maxFieldsPerContract - total);
+    const room = Math.max(0, fieldLimits.fieldsPerContract - total);
     const placing = tagged.slice(0, room);
     if (placing.length > 0) {
       await tx

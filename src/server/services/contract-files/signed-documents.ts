@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { SigningFieldAttrs } from '../../../editor/signing-field-values';
-import { fieldTypeNames, maxFieldsPerContract } from '../../../shared/api/contract-fields';
 import { inDocumentOrder } from '../../../shared/document-order';
 import { AppError } from '../../../shared/errors';
+import { fieldLimits, fieldTypeNames } from '../../../shared/fields';
 import { formatCount } from '../../../shared/limits';
 import type { Database } from '../../db/client';
 import { type ContractFileRow, contractFields, contractFiles } from '../../db/schema';
@@ -110,10 +110,10 @@ export function checkTextFieldsAssigned(
       'content',
     );
   }
-  if (fields.length + pdfFieldCount > maxFieldsPerContract) {
+  if (fields.length + pdfFieldCount > fieldLimits.fieldsPerContract) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `This contract has ${formatCount(fields.length + pdfFieldCount)} fields; at most ${formatCount(maxFieldsPerContract)} can be signed in one contract.`,
+      `This contract has ${formatCount(fields.length + pdfFieldCount)} fields; at most ${formatCount(fieldLimits.fieldsPerContract)} can be signed in one contract.`,
       'content',
     );
   }

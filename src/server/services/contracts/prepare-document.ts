@@ -2,7 +2,8 @@ import { ContentTooLargeError, InvalidContentError, normalizeDocument } from '..
 import { renderDocumentHtml } from '../../../editor/html';
 import { signingFieldsInText } from '../../../editor/signing-field-values';
 import type { EditorDocument } from '../../../shared/api/editor-document';
-import { patternProblem, patternProblemWords } from '../contract-files/field-patterns';
+import { patternProblemWords } from '../../../shared/fields';
+import { patternProblem } from '../contract-files/field-patterns';
 
 export type PreparedContent =
   | { ok: true; contentJson: string; contentHtml: string }

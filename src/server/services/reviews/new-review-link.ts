@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviewers } from '../../db/schema';
-import { newSigningToken } from '../signing/signing-token';
+import { newLinkToken } from '../signing/link-token';
 
 /**
  * A review link made for the invitation being composed now: only its SHA-256 is stored, so the
  * reviewer's earlier link stops working. None for a reviewer whose review has ended.
  */
 export async function newReviewLink(db: Database, reviewerId: string): Promise<string | null> {
-  const { token, hash } = newSigningToken();
+  const { token, hash } = newLinkToken();
   const updated = await db
     .update(reviewers)
     .set({ tokenHash: hash })

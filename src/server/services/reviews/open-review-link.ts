@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { reviewers } from '../../db/schema';
-import { hashSigningToken } from '../signing/signing-token';
+import { hashLinkToken } from '../signing/link-token';
 import { findOpenReview } from './find-reviewer';
 import type { ReviewLink } from './review-cookie';
 
 /** Resolves a review link to its reviewer, noting when they opened it. */
 export async function openReviewLink(db: Database, token: string): Promise<ReviewLink> {
-  const linkHash = hashSigningToken(token);
+  const linkHash = hashLinkToken(token);
   const [reviewer] = await db
     .select({ id: reviewers.id })
     .from(reviewers)

@@ -7,7 +7,7 @@ import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
-import { newSigningToken } from '../signing/signing-token';
+import { newLinkToken } from '../signing/link-token';
 import { checkRevision } from '../versions/check-revision';
 import { recordVersion } from '../versions/record-version';
 
@@ -53,7 +53,7 @@ export async function sendForReview(
           name: reviewer.name,
           email: reviewer.email,
           // A hash no link has: the e-mail makes the real link when it is sent.
-          tokenHash: newSigningToken().hash,
+          tokenHash: newLinkToken().hash,
           invitedBy: actor.userId,
           invitedAt: now,
           round: version.number,

@@ -1,10 +1,9 @@
+import { type FieldType, fieldKinds, imageDataUrl } from '../../../shared/fields';
 import type { Database } from '../../db/client';
 import type { SignerRow } from '../../db/schema';
 import type { DrawnField, DrawnValue } from '../../pdf/field-overlay';
 import { type SentFieldRow, sentFieldRows } from '../contract-files/placed-field-rows';
 import { signerNumbered } from '../signing/signer-numbers';
-
-const dataUrl = /^data:image\/(png|jpeg);base64,(.+)$/;
 
 /** A filled field, the page of the document as sent it is on, and its PDF's name (null: the text). */
 export type FilledField = SentFieldRow;
@@ -69,18 +68,20 @@ function chosenButton(
   };
 }
 
+/** What the seal draws for a value, by the catalogue's `drawnAs` of its type. */
 function drawnValue(
-  type: string,
+  type: FieldType,
   filled: string,
   multiline: boolean,
   images: { signature: Uint8Array | null; initials: Uint8Array | null },
 ): DrawnValue | null {
+  const { drawnAs } = fieldKinds[type];
+  if (drawnAs === 'check') return filled === 'true' ? { kind: 'check' } : null;
   if (type === 'signature')
     return images.signature ? { kind: 'image', image: images.signature, format: 'png' } : null;
   if (type === 'initials' && filled === 'initials')
     return images.initials ? { kind: 'image', image: images.initials, format: 'png' } : null;
-  if (type === 'checkbox') return filled === 'true' ? { kind: 'check' } : null;
-  const picture = dataUrl.exec(filled);
+  const picture = imageDataUrl.exec(filled);
   if (picture) {
     return {
       kind: 'image',

@@ -1,8 +1,8 @@
 import { AppError } from '../../../shared/errors';
 import type { SignerContext } from '../../context';
 import { verifyPassword } from '../accounts/passwords';
-import { passSignerCheck } from './pass-signer-check';
 import type { SignerCheck } from './signing-cookie';
+import { trySignerCode } from './try-signer-code';
 
 /**
  * The signer types the code e-mailed to them. Only the newest code counts, once, for ten
@@ -12,7 +12,7 @@ export function confirmEmailCode(
   ctx: SignerContext,
   input: { code: string; passed: ReadonlySet<SignerCheck> },
 ) {
-  return passSignerCheck(ctx.db, {
+  return trySignerCode(ctx.db, {
     signerId: ctx.signerId,
     linkId: ctx.linkId,
     check: 'email_code',

@@ -8,8 +8,8 @@ import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
+import { fieldsForSigner } from './fields-for-signer';
 import { findSignerWithContract } from './find-signer';
-import { signingFieldsOf } from './signing-fields';
 import { pageStateOf, signingStateOf } from './signing-state';
 
 /** A signed-in Pactum user who is the invited signer gets their saved signature offered. */
@@ -64,7 +64,7 @@ export async function getSigningView(
     senderEmail: sender?.email ?? '',
     frozen,
     files: await contractFileRows(db, contract.id),
-    placed: await signingFieldsOf(db, contract.id, signers, signer.id),
+    placed: await fieldsForSigner(db, contract.id, signers, signer.id),
     fields: await listSignerFields(db, contract.organizationId),
     savedSignature: await savedSignatureFor(db, viewer, signer.email),
   });

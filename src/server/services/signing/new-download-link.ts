@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ContractHead, signers, signingLinks } from '../../db/schema';
-import { newSigningToken } from './signing-token';
+import { newLinkToken } from './link-token';
 
 /** How long a completion e-mail's download link works. */
 export const downloadLinkTtlMs = 30 * 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export async function newDownloadLink(
     .from(signers)
     .where(and(eq(signers.id, signerId), eq(signers.contractId, contract.id)));
   if (signer?.status !== 'signed' || contract.status !== 'signed') return null;
-  const { token, hash } = newSigningToken();
+  const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + downloadLinkTtlMs);
   await db.transaction(async (tx) => {
     await tx

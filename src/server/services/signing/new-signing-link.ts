@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ContractHead, signers, signingLinks } from '../../db/schema';
+import { newLinkToken } from './link-token';
 import { signingStateOf } from './signing-state';
-import { newSigningToken } from './signing-token';
 
 /**
  * A fresh signing link for the e-mail being composed now (an invitation or reminder): its token
@@ -21,7 +21,7 @@ export async function newSigningLink(
     .orderBy(asc(signers.signingOrder));
   const signer = all.find((candidate) => candidate.id === signerId);
   if (!signer || signingStateOf({ contract, signer, signers: all }) !== 'ready') return null;
-  const { token, hash } = newSigningToken();
+  const { token, hash } = newLinkToken();
   await db.insert(signingLinks).values({ signerId, tokenHash: hash });
   return token;
 }

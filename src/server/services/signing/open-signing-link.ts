@@ -3,12 +3,12 @@ import type { SigningSession } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
 import { signingLinks } from '../../db/schema';
 import { findSignerWithContract } from './find-signer';
+import { hashLinkToken } from './link-token';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, requiredChecks } from './signer-authentication';
 import type { SignerCheck } from './signing-cookie';
 import { assertUnexpired, invalidLinkError, isLiveLink } from './signing-link';
 import { signingStateOf } from './signing-state';
-import { hashSigningToken } from './signing-token';
 
 /** What this browser's signing cookie for a signer holds, if it holds a valid one. */
 type CookieBefore = (signerId: string) => { linkId: string; checks: ReadonlySet<SignerCheck> } | null;
@@ -36,7 +36,7 @@ export async function openSigningLink(
       expiresAt: signingLinks.expiresAt,
     })
     .from(signingLinks)
-    .where(eq(signingLinks.tokenHash, hashSigningToken(token)));
+    .where(eq(signingLinks.tokenHash, hashLinkToken(token)));
   if (!link) throw invalidLinkError();
   assertUnexpired(link);
   return db.transaction(async (tx) => {

@@ -5,8 +5,8 @@ import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
 import { consumeCooldown, consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
 import { findSignerWithContract, signerAuthor } from './find-signer';
-import { lockedError } from './pass-signer-check';
 import { maskEmail, maxAuthFailures } from './signer-authentication';
+import { lockedError } from './try-signer-code';
 
 /** One code every 30 seconds and five an hour per signer: enough for a lost e-mail, not for a flood. */
 export const emailCodeLimits: { cooldownMs: number; hourly: RateLimitRule } = {

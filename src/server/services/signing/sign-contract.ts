@@ -9,12 +9,12 @@ import { contractFields, type SignerRow, signers } from '../../db/schema';
 import { sentFieldRows } from '../contract-files/placed-field-rows';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
+import { checkFieldValues, type FilledField } from './check-field-values';
 import { assertReady } from './closed-message';
-import { type FilledField, fillPlacedFields } from './fill-placed-fields';
 import { findSignerWithContract, signerAuthor } from './find-signer';
 import { countSignAttempt } from './sign-attempts';
 import { bytesOfDataUrl, signatureBounds } from './signature-image';
-import { checkSignerFields } from './signer-fields';
+import { checkSignerDetails } from './signer-details';
 import { numberOfSigner } from './signer-numbers';
 import { checkPictureHeader, readSigningPictures, type SigningPicture } from './signing-pictures';
 import { currentTurn, signingStateOf } from './signing-state';
@@ -53,7 +53,7 @@ export async function signContract(
   // do not change, and the state is checked again under the lock.
   const before = await findSignerWithContract(db, signerId, { link: linkId });
   assertReady(signingStateOf(before));
-  const fields = checkSignerFields(
+  const fields = checkSignerDetails(
     await listSignerFields(db, before.contract.organizationId),
     input.fields ?? {},
     before.signer.email,
@@ -135,11 +135,11 @@ function signingPicture(dataUrl: string, field: string, message: string): Signin
 /** The signer's fields (placed on the PDFs or written in the text) and the values they get. */
 type JudgedFields = {
   placed: Awaited<ReturnType<typeof sentFieldRows>>[number]['field'][];
-  filled: Awaited<ReturnType<typeof fillPlacedFields>>['filled'];
+  filled: Awaited<ReturnType<typeof checkFieldValues>>['filled'];
 };
 
 /**
- * Fills the signer's fields (fill-placed-fields.ts) and checks every picture (`pictures`, the
+ * Fills the signer's fields (check-field-values.ts) and checks every picture (`pictures`, the
  * signature's and initials', with the image fields') in the content thread once the cheap checks
  * passed. Reads only: nothing is locked or stored.
  */
@@ -149,14 +149,14 @@ async function judgeFieldsOf(
   /** In signing order, as findSignerWithContract reads them. */
   all: readonly Pick<SignerRow, 'id'>[],
   signer: Pick<SignerRow, 'id'>,
-  input: Parameters<typeof fillPlacedFields>[2] & { pictures: SigningPicture[] },
+  input: Parameters<typeof checkFieldValues>[2] & { pictures: SigningPicture[] },
 ): Promise<JudgedFields> {
   const placed = (await sentFieldRows(db, contractId)).map((row) => row.field);
   if (placed.length === 0 && Object.keys(input.placed).length === 0) {
     await readSigningPictures(input.pictures);
     return { placed, filled: [] };
   }
-  const { filled, pictures } = await fillPlacedFields(placed, numberOfSigner(all, signer.id), input);
+  const { filled, pictures } = await checkFieldValues(placed, numberOfSigner(all, signer.id), input);
   await readSigningPictures([...input.pictures, ...pictures]);
   return { placed, filled };
 }

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { AppError } from '../../../shared/errors';
-import { pictureLimits } from '../../../shared/limits';
+import { pictureLimits } from '../../../shared/fields';
 import { isPng } from '../../pdf/png';
 
 /** Samples per pixel for each PNG colour type (greyscale, RGB, palette, grey+alpha, RGBA). */

@@ -1,27 +1,9 @@
-import type { FieldType } from '../../../shared/api/contract-fields';
+import { type FieldType, fieldKinds, referenceWidth } from '../../../shared/fields';
+
+export { referenceWidth };
 
 /** A field's box on its page, in fractions of the page as it shows, from its top-left corner. */
 export type Box = { x: number; y: number; width: number; height: number };
-
-/** The width in points of the page the default sizes are drawn for (US Letter and A4 are about it). */
-export const referenceWidth = 612;
-
-/** A new field's size in points on a page `referenceWidth` wide: what a signer's hand or a date needs. */
-const defaultPoints: Record<FieldType, { width: number; height: number }> = {
-  signature: { width: 170, height: 50 },
-  initials: { width: 60, height: 36 },
-  name: { width: 170, height: 24 },
-  email: { width: 170, height: 24 },
-  company: { width: 170, height: 24 },
-  title: { width: 150, height: 24 },
-  dateSigned: { width: 110, height: 24 },
-  text: { width: 170, height: 24 },
-  date: { width: 110, height: 24 },
-  checkbox: { width: 18, height: 18 },
-  radio: { width: 130, height: 44 },
-  dropdown: { width: 130, height: 24 },
-  image: { width: 120, height: 80 },
-};
 
 /** The smallest box a field may be resized to, in points at the reference width. */
 const minimumPoints = 8;
@@ -31,7 +13,7 @@ export type PageAspect = number;
 
 /** A new field's size on a page of the given aspect, in fractions of it. */
 export function defaultSize(type: FieldType, aspect: PageAspect): Pick<Box, 'width' | 'height'> {
-  const points = defaultPoints[type];
+  const points = fieldKinds[type].sizeOnPage;
   return {
     width: Math.min(1, points.width / referenceWidth),
     height: Math.min(1, points.height / (referenceWidth * aspect)),

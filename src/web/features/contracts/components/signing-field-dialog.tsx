@@ -2,18 +2,28 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   type SigningFieldAttrs,
-  signingFieldLimits,
   signingFieldProblem,
   type TextFieldOptions,
 } from '../../../../editor/signing-field-values';
-import { type FieldType, fieldTypes, fieldTypesWithChoices } from '../../../../shared/api/contract-fields';
-import { formatCount, patternLimits } from '../../../../shared/limits';
+import {
+  compilePattern,
+  type FieldType,
+  fieldKinds,
+  fieldLimits,
+  fieldTypes,
+  fieldTypesWithChoices,
+  patternLimits,
+} from '../../../../shared/fields';
+import { formatCount } from '../../../../shared/limits';
 import { TextFieldOptionsInputs, withOptions } from '../../../components/text-field-options';
 import { Button } from '../../../components/ui/button';
 import { fieldTypeNames } from '../../../lib/field-types';
 
-/** Fields that fill themselves from the signer and the signing: there is nothing to leave empty. */
-const fillingThemselves: readonly FieldType[] = ['signature', 'name', 'email', 'dateSigned'];
+/**
+ * Fields that fill themselves from the signer and the signing: there is nothing to leave empty.
+ * Initials keep their Required box: a signer without initials adopts them as they sign.
+ */
+const leftRequired = (type: FieldType) => fieldKinds[type].filledBy === 'itself' && type !== 'initials';
 
 const labelClass = 'block text-sm font-medium text-slate-700';
 const inputClass =
@@ -42,12 +52,8 @@ function usePatternProblem(pattern: string | null): string | null {
     };
   }, [pattern, re2]);
   if (pattern === null || !re2) return null;
-  try {
-    const size = re2.RE2JS.compile(pattern).matcher('').programSize();
-    return size > patternLimits.instructions ? patternTooLarge : null;
-  } catch {
-    return patternRefused;
-  }
+  const problem = compilePattern(re2.RE2JS, pattern);
+  return problem === 'size' ? patternTooLarge : problem === 'syntax' ? patternRefused : null;
 }
 
 /**
@@ -77,7 +83,7 @@ export function SigningFieldDialog({
   const [choices, setChoices] = useState('');
   const [textOptions, setTextOptions] = useState<TextFieldOptions>({});
   const withChoices = fieldTypesWithChoices.includes(type);
-  const fillsItself = fillingThemselves.includes(type);
+  const fillsItself = leftRequired(type);
   const attrs: SigningFieldAttrs = {
     type,
     signer: Math.max(1, Math.min(signer, parties.length)),
@@ -167,7 +173,7 @@ export function SigningFieldDialog({
                   id={`${id}-label`}
                   value={label}
                   dir="auto"
-                  maxLength={signingFieldLimits.label}
+                  maxLength={fieldLimits.label}
                   placeholder={fieldTypeNames[type]}
                   onChange={(event) => setLabel(event.target.value)}
                   className={inputClass}
@@ -179,7 +185,7 @@ export function SigningFieldDialog({
                     Choices
                   </label>
                   <p id={`${id}-choices-hint`} className="text-xs text-slate-500">
-                    One per line, 2 to {signingFieldLimits.choices}
+                    One per line, {fieldLimits.leastChoices} to {fieldLimits.mostChoices}
                   </p>
                   <textarea
                     id={`${id}-choices`}

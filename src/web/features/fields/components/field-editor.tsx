@@ -1,7 +1,7 @@
 import { PenLine } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { type FieldType, fieldTypesWithChoices } from '../../../../shared/api/contract-fields';
 import type { Contract } from '../../../../shared/api/contracts';
+import { type FieldType, fieldTypesWithChoices } from '../../../../shared/fields';
 import { PdfPages } from '../../../components/pdf-pages';
 import { Button } from '../../../components/ui/button';
 import { pdfDownloadUrl } from '../../../lib/pdf-transfer';

@@ -1,5 +1,5 @@
 import type { DragEvent } from 'react';
-import { type FieldType, fieldTypes } from '../../../../shared/api/contract-fields';
+import { type FieldType, fieldTypes } from '../../../../shared/fields';
 import { type Box, boxCentredAt, copyPlace, type PageAspect } from '../field-geometry';
 import type { DraftField } from '../use-field-draft';
 import { FieldBox } from './field-box';

@@ -14,7 +14,7 @@ import {
   User,
   UserSquare,
 } from 'lucide-react';
-import type { FieldType } from '../../../../shared/api/contract-fields';
+import type { FieldType } from '../../../../shared/fields';
 import { fieldTypeNames } from '../../../lib/field-types';
 import { fieldDragType } from './field-layer';
 

@@ -1,5 +1,6 @@
 import { Copy, Trash2 } from 'lucide-react';
-import { type FieldOptions, filledAtSigning } from '../../../../shared/api/contract-fields';
+import type { FieldOptions } from '../../../../shared/api/contract-fields';
+import { fieldLimits, takesNoPrefill } from '../../../../shared/fields';
 import { TextFieldOptionsInputs, withOptions } from '../../../components/text-field-options';
 import { Button } from '../../../components/ui/button';
 import { fieldNameOf } from '../../../lib/field-types';
@@ -34,7 +35,7 @@ export function FieldProperties({
   const id = (part: string) => `field-${part}`;
   const options = field.options;
   const setOptions = (patch: Partial<FieldOptions>) => onChange({ options: withOptions(options, patch) });
-  const takesValue = !filledAtSigning.includes(field.type);
+  const takesValue = !takesNoPrefill.includes(field.type);
   const choices = options.choices ?? [];
   return (
     <section aria-labelledby={id('heading')} className="space-y-3">
@@ -104,7 +105,7 @@ export function FieldProperties({
               onChange({
                 options: {
                   ...rest,
-                  choices: next.slice(0, 50),
+                  choices: next.slice(0, fieldLimits.mostChoices),
                   ...(choiceBoxes && choiceBoxes.length === kept.length ? { choiceBoxes } : {}),
                 },
                 ...(field.value && !kept.includes(field.value) ? { value: null } : {}),
@@ -203,7 +204,7 @@ function PrefillInput({
         type={field.type === 'date' ? 'date' : 'text'}
         dir="auto"
         value={field.value ?? ''}
-        maxLength={field.options.maxLength ?? 4000}
+        maxLength={field.options.maxLength ?? fieldLimits.valueCharacters}
         onChange={(event) => onChange(event.target.value || null)}
         className={inputClass}
       />

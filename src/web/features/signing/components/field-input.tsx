@@ -1,28 +1,49 @@
-import { mostCharacters } from '../../../../shared/api/contract-fields';
 import type { SigningField } from '../../../../shared/api/signing';
-import { pictureLimits } from '../../../../shared/limits';
+import { imageFileProblem, mostCharacters, pictureLimits } from '../../../../shared/fields';
 import { fieldNameOf } from '../../../lib/field-types';
 import { walkIds } from './use-signing-walk';
 
 const inputClass =
-  'block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
+  'block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-600';
 
 /**
  * The input of the field the walk stands on, at a readable size in the walk's bar, whatever the
- * size of its box on the page (a 2 px line, a 6 px radio). Enter in a one-line input goes on to
- * the next step.
+ * size of its box on the page (a 2 px line, a 6 px radio), and what the server would refuse of
+ * its value, as it is typed. Enter in a one-line input goes on to the next step.
  */
-export function FieldInput({
+export function FieldInput(props: {
+  field: SigningField;
+  value: string;
+  /** What the server would refuse of the value, in its words; null when it would take it. */
+  problem: string | null;
+  onChange: (value: string) => void;
+  /** A picture refused as it was chosen, with why. */
+  onRefuse: (problem: string) => void;
+  onEnter: () => void;
+}) {
+  const problemId = `${walkIds.input}-problem`;
+  return (
+    <div>
+      <Input {...props} describedBy={props.problem ? problemId : undefined} />
+      {props.problem && (
+        <p id={problemId} className="mt-1 text-sm text-red-700" dir="auto">
+          {props.problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Input({
   field,
   value,
   onChange,
+  onRefuse,
   onEnter,
-}: {
-  field: SigningField;
-  value: string;
-  onChange: (value: string) => void;
-  onEnter: () => void;
-}) {
+  problem,
+  describedBy,
+}: Parameters<typeof FieldInput>[0] & { describedBy: string | undefined }) {
+  const invalid = problem ? true : undefined;
   const label = `${fieldNameOf(field)}${field.required ? ' (required)' : ''}`;
   const id = walkIds.input;
   const enter = (event: React.KeyboardEvent) => {
@@ -81,6 +102,8 @@ export function FieldInput({
         {field.type === 'dropdown' ? (
           <select
             id={id}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
             value={value}
             onChange={(event) => onChange(event.target.value)}
             className={inputClass}
@@ -93,10 +116,18 @@ export function FieldInput({
             ))}
           </select>
         ) : field.type === 'image' ? (
-          <ImageInput id={id} value={value} onChange={onChange} />
+          <ImageInput
+            id={id}
+            value={value}
+            onChange={onChange}
+            onRefuse={onRefuse}
+            describedBy={describedBy}
+          />
         ) : field.type === 'text' && field.options.multiline ? (
           <textarea
             id={id}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
             value={value}
             rows={3}
             dir="auto"
@@ -107,6 +138,8 @@ export function FieldInput({
         ) : (
           <input
             id={id}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
             type={field.type === 'date' ? 'date' : field.options.format === 'email' ? 'email' : 'text'}
             inputMode={field.options.format === 'number' ? 'decimal' : undefined}
             dir="auto"
@@ -122,15 +155,22 @@ export function FieldInput({
   );
 }
 
-/** A PNG or JPEG of at most the pictures' byte limit, read as a data URL, with what was chosen. */
+/**
+ * A PNG or JPEG of at most the pictures' byte limit, read as a data URL, with what was chosen; one
+ * of another kind or larger is refused as it is chosen, unread, as the server would refuse it.
+ */
 function ImageInput({
   id,
   value,
   onChange,
+  onRefuse,
+  describedBy,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
+  onRefuse: (problem: string) => void;
+  describedBy: string | undefined;
 }) {
   return (
     <>
@@ -142,11 +182,14 @@ function ImageInput({
           id={id}
           type="file"
           accept="image/png,image/jpeg"
-          aria-describedby={`${id}-hint`}
+          aria-describedby={[`${id}-hint`, describedBy].filter(Boolean).join(' ')}
+          aria-invalid={describedBy ? true : undefined}
           className="block w-full text-sm text-slate-700 file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:font-medium file:text-indigo-800"
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (!file || file.size > pictureLimits.imageBytes) return;
+            if (!file) return;
+            const problem = imageFileProblem(file);
+            if (problem) return onRefuse(problem);
             const reader = new FileReader();
             reader.onload = () => onChange(String(reader.result));
             reader.readAsDataURL(file);
@@ -154,7 +197,7 @@ function ImageInput({
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        A PNG or JPEG of at most {Math.round(pictureLimits.imageBytes / 1000)} KB.
+        A PNG or JPEG of at most {pictureLimits.imageBytes / 1024} KB.
       </p>
     </>
   );

@@ -1,11 +1,9 @@
 import { type CSSProperties, useMemo, useState } from 'react';
-import type { FieldType } from '../../../../shared/api/contract-fields';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
+import { fillsItself } from '../../../../shared/fields';
 import { fieldNameOf } from '../../../lib/field-types';
 import { type SigningWalk, walkIds } from './use-signing-walk';
-
-/** What fills itself from the signature, the name and the date: nothing to type in the box. */
-export const automatic: readonly FieldType[] = ['signature', 'initials', 'name', 'email', 'dateSigned'];
+import { useValueProblems } from './use-value-problems';
 
 /** Initials as the signer adopts them: the first letter of each part of their name. */
 export const initialsOf = (name: string) =>
@@ -41,8 +39,10 @@ export function usePlacedFields(view: SigningView) {
       mine.filter((field) => field.value !== null).map((field) => [field.id, field.value ?? '']),
     ),
   );
+  const [refusedFiles, setRefusedFiles] = useState<Record<string, string>>({});
   const [initials, setInitials] = useState(initialsOf(view.signer.name));
-  const needsInput = mine.filter((field) => !automatic.includes(field.type));
+  const needsInput = useMemo(() => mine.filter((field) => !fillsItself.includes(field.type)), [mine]);
+  const problems = useValueProblems(needsInput, values, refusedFiles);
   const missing = needsInput.filter((field) => {
     if (!field.required) return false;
     const value = values[field.id] ?? '';
@@ -52,7 +52,17 @@ export function usePlacedFields(view: SigningView) {
   return {
     mine,
     values,
-    setValue: (id: string, value: string) => setValues((before) => ({ ...before, [id]: value })),
+    setValue: (id: string, value: string) => {
+      setValues((before) => ({ ...before, [id]: value }));
+      setRefusedFiles(({ [id]: _, ...others }) => others);
+    },
+    /** A picture refused as it was chosen: no value, and why. */
+    refuseFile: (id: string, problem: string) => {
+      setValues(({ [id]: _, ...others }) => others);
+      setRefusedFiles((before) => ({ ...before, [id]: problem }));
+    },
+    /** What the server would refuse of each value given (by field id), in its words. */
+    problems,
     initials,
     setInitials,
     hasInitials,
@@ -125,6 +135,8 @@ const tapClass =
 const boxClass =
   'relative z-[1] flex size-full items-center overflow-hidden rounded-sm px-[0.25em] text-[length:var(--field-font)] leading-tight whitespace-nowrap text-slate-900 ring-2 group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-indigo-700';
 const inputBoxClass = `${boxClass} bg-indigo-50/90 ring-indigo-500 group-aria-[current=true]:bg-white group-aria-[current=true]:ring-indigo-800`;
+/** A box whose value the server would refuse: red, with the refusal in the bar and its title. */
+const refusedBoxClass = `${boxClass} bg-red-50/90 ring-red-600`;
 const adoptedBoxClass = `${boxClass} justify-center bg-amber-50/90 ring-amber-400 group-aria-[current=true]:ring-amber-600`;
 
 /** The fields on one page: the signer's as buttons that open their input, the others' inert. */
@@ -226,7 +238,8 @@ function MyField({
     ? place?.kind === 'signature'
     : place?.kind === 'field' && place.field.id === field.id;
   const value = walk.placed.values[field.id] ?? '';
-  const label = `${name}${box.choice === undefined ? '' : ` ${box.choice}`}${field.required ? ', required' : ''}: ${shown.spoken}`;
+  const problem = walk.placed.problems[field.id];
+  const label = `${name}${box.choice === undefined ? '' : ` ${box.choice}`}${field.required ? ', required' : ''}: ${shown.spoken}${problem ? `. ${problem}` : ''}`;
   return (
     <button
       id={id}
@@ -240,9 +253,10 @@ function MyField({
       }}
       className={tapClass}
       style={boxStyle(field, box)}
+      title={problem}
     >
       <span
-        className={`${adopted ? adoptedBoxClass : inputBoxClass} ${field.type === 'checkbox' || box.choice !== undefined ? 'justify-center' : ''} ${field.type === 'text' && field.options.multiline ? 'items-start whitespace-pre-wrap' : ''}`}
+        className={`${adopted ? adoptedBoxClass : problem ? refusedBoxClass : inputBoxClass} ${field.type === 'checkbox' || box.choice !== undefined ? 'justify-center' : ''} ${field.type === 'text' && field.options.multiline ? 'items-start whitespace-pre-wrap' : ''}`}
       >
         {field.type === 'signature' && walk.signature ? (
           <img src={walk.signature.image} alt="" className="max-h-full max-w-full object-contain" />

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
+import { fillsItself } from '../../../../shared/fields';
 import type { SignatureValue } from '../../../components/ui/signature-pad';
 import { useSign } from '../api/signing';
 import { bringIntoView } from './bring-into-view';
-import { automatic, usePlacedFields } from './placed-fields';
+import { usePlacedFields } from './placed-fields';
 
 /**
  * One thing the signer must do, in the order the walk takes them: the fields on the document,
@@ -78,7 +79,7 @@ export function useSigningWalk(view: SigningView) {
   const isDone = (step: WalkStep): boolean => {
     switch (step.kind) {
       case 'field':
-        return !missingIds.has(step.field.id);
+        return !missingIds.has(step.field.id) && !placed.problems[step.field.id];
       case 'consent':
         return consented;
       case 'detail':
@@ -90,7 +91,9 @@ export function useSigningWalk(view: SigningView) {
     }
   };
   const done = steps.filter(isDone).length;
-  const complete = done === steps.length;
+  // A value the server would refuse (an optional field's too) keeps Finish away until it is put right.
+  const refused = placed.needsInput.filter((field) => placed.problems[field.id]);
+  const complete = done === steps.length && refused.length === 0;
 
   const go = useCallback((next: WalkPlace, centre = true) => {
     setPlace(next);
@@ -100,7 +103,7 @@ export function useSigningWalk(view: SigningView) {
   const goToField = useCallback(
     (field: SigningField) =>
       go(
-        automatic.includes(field.type) ? { kind: 'signature', key: 'signature' } : { kind: 'field', field },
+        fillsItself.includes(field.type) ? { kind: 'signature', key: 'signature' } : { kind: 'field', field },
         false,
       ),
     [go],
@@ -115,6 +118,7 @@ export function useSigningWalk(view: SigningView) {
     const ordered = [...visited.slice(at + 1), ...visited.slice(0, at + 1)];
     const target = ordered.find((step) => !isDone(step));
     if (target) go(target.kind === 'field' ? { kind: 'field', field: target.field } : target);
+    else if (refused[0]) go({ kind: 'field', field: refused[0] });
   };
 
   useEffect(() => {

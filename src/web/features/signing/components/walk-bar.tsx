@@ -54,7 +54,9 @@ export function WalkBar({ walk }: { walk: SigningWalk }) {
           key={place.field.id}
           field={place.field}
           value={walk.placed.values[place.field.id] ?? ''}
+          problem={walk.placed.problems[place.field.id] ?? null}
           onChange={(value) => walk.placed.setValue(place.field.id, value)}
+          onRefuse={(problem) => walk.placed.refuseFile(place.field.id, problem)}
           onEnter={walk.next}
         />
       )}

@@ -1,15 +1,13 @@
 import type { CustomField } from '../../../shared/api/custom-fields';
 import { AppError } from '../../../shared/errors';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const phonePattern = /^\+?[0-9 ().-]{6,25}$/;
+import { emailPattern, phonePattern } from '../../../shared/fields';
 
 /**
  * Checks the values a signer entered against the organization's fields: required ones present,
  * e-mails and phone numbers well formed, nothing unknown kept. The e-mail field is the address
  * the invitation went to, whatever was sent.
  */
-export function checkSignerFields(
+export function checkSignerDetails(
   fields: readonly CustomField[],
   given: Record<string, string>,
   invitedEmail: string,

@@ -1,4 +1,5 @@
 import type { SigningField } from '../../../shared/api/signing';
+import { fieldKinds } from '../../../shared/fields';
 import type { Database } from '../../db/client';
 import type { SignerRow } from '../../db/schema';
 import { sentFieldRows } from '../contract-files/placed-field-rows';
@@ -10,7 +11,7 @@ import { numberOfSigner } from './signer-numbers';
  * inert, showing what an earlier signer typed (never a picture: a signature or stamp shows as
  * filled).
  */
-export async function signingFieldsOf(
+export async function fieldsForSigner(
   db: Database,
   contractId: string,
   /** In signing order, as findSignerWithContract reads them. */
@@ -23,9 +24,7 @@ export async function signingFieldsOf(
     const mine = field.signer === number;
     const filled = field.filledValue !== null;
     const shown =
-      filled &&
-      !field.filledValue?.startsWith('data:') &&
-      !['signature', 'initials', 'checkbox'].includes(field.type)
+      filled && !field.filledValue?.startsWith('data:') && fieldKinds[field.type].drawnAs === 'text'
         ? field.filledValue
         : null;
     return {

@@ -22,7 +22,7 @@ const checkNames: Record<SignerCheck, string> = { access_code: 'access code', em
  * count of wrong ones; the fifth wrong one in a row locks the signer out (history, a notification
  * and an e-mail to the sender), and a locked signer's codes are not even checked.
  */
-export async function passSignerCheck(
+export async function trySignerCode(
   db: Database,
   input: {
     signerId: string;
