@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const serverDir = join(import.meta.dirname, '../../src/server');
+const srcDir = join(import.meta.dirname, '../../src');
 
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -12,10 +12,11 @@ const files = (dir: string): string[] =>
         : [],
   );
 
-/** Every source file of the server, by its path under src/server, for the tests that hold its rules. */
-export function serverSources(): { file: string; text: string }[] {
-  return files(serverDir).map((file) => ({
-    file: relative(serverDir, file),
-    text: readFileSync(file, 'utf8'),
-  }));
+/** Every source file under a folder of src/ (all of src/ by default), by its path under that folder. */
+export function sourcesUnder(folder = ''): { file: string; text: string }[] {
+  const dir = join(srcDir, folder);
+  return files(dir).map((file) => ({ file: relative(dir, file), text: readFileSync(file, 'utf8') }));
 }
+
+/** Every source file of the server, by its path under src/server, for the tests that hold its rules. */
+export const serverSources = () => sourcesUnder('server');

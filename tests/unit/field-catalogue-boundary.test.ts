@@ -1,23 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const srcDir = join(import.meta.dirname, '../../src');
-
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : /\.tsx?$/.test(entry.name)
-        ? [join(dir, entry.name)]
-        : [],
-  );
+import { sourcesUnder } from '../support/server-sources';
 
 /** Every source file, by its path under src/. */
-const sources = files(srcDir).map((file) => ({
-  file: relative(srcDir, file),
-  text: readFileSync(file, 'utf8'),
-}));
+const sources = sourcesUnder();
 
 /**
  * A field's rules and limits, as they would read written again: the field catalogue
