@@ -60,6 +60,14 @@ function formValues(pdf: PDF): Record<string, string> {
   );
 }
 
+/** Sends the contract, and answers the document as sent, once its jobs ran. */
+async function sentDocument(id: string): Promise<Buffer> {
+  const sent = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} });
+  expect(sent.statusCode, sent.body).toBe(200);
+  await background.drain();
+  return (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}/documents/frozen` })).rawPayload;
+}
+
 /** The values each of the LibreOffice form's fields is filled with. */
 const values: Record<string, string> = {
   CustomerName: 'Zofia Wiśniewska',
@@ -157,16 +165,7 @@ describe("a LibreOffice form's own fields", () => {
     expect(notRadio.statusCode).toBe(400);
     expect(notRadio.json().error.message).toContain("only a radio group's choices have boxes of their own.");
 
-    const sent = await call(ctx, owner, {
-      method: 'POST',
-      url: `/api/contracts/${contract.id}/send`,
-      json: {},
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    await background.drain();
-    const frozen = (
-      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/frozen` })
-    ).rawPayload;
+    const frozen = await sentDocument(contract.id);
 
     // The form is sent with its fields, each empty: their values are the contract's fields now.
     const sentForm = formValues(await PDF.load(frozen));
@@ -280,16 +279,7 @@ describe("a LibreOffice form's own fields", () => {
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     const saved = assigned.json().fields as Found[];
-    const sent = await call(ctx, owner, {
-      method: 'POST',
-      url: `/api/contracts/${contract.id}/send`,
-      json: {},
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    await background.drain();
-    const frozen = (
-      await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/documents/frozen` })
-    ).rawPayload;
+    const frozen = await sentDocument(contract.id);
     // What the first PDF's form held is not in what was sent: its name field went with its text.
     expect(await textOf(frozen, 1)).not.toContain('Stale Name');
     const sentForm = formValues(await PDF.load(frozen));
