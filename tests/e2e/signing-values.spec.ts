@@ -1,3 +1,4 @@
+import { pngOf } from '../fixtures/hostile-values';
 import { expect, test } from './fixtures';
 import { accessLinkFor } from './server-log';
 
@@ -83,7 +84,14 @@ test('the signing page refuses a bad value as it is typed, in the words the serv
     buffer: Buffer.alloc(201 * 1024, 1),
   });
   await expect(problem).toHaveText('“Company stamp” takes a picture of at most 200 KB.');
-  await expect(bar).toContainText('A PNG or JPEG of at most 200 KB.');
+  await expect(bar).toContainText('A PNG or JPEG of at most 200 KB and 1,200 × 1,200 pixels.');
+  // A small file of too many pixels, refused once the browser has read its size, as the server words it.
+  const wide = pngOf({ width: 1500, height: 4, bitDepth: 8, colourType: 0 }, Buffer.alloc(1501 * 4));
+  await input.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: wide });
+  await expect(problem).toHaveText(
+    '“Company stamp” takes a PNG or JPEG picture of at most 1,200 × 1,200 pixels (8 bits a colour, no text or other extra data) that can be read: make it smaller, or save it again as an ordinary PNG or JPEG.',
+  );
+  if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-value-pixels-390.png` });
   if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-value-image-390.png` });
 
   // Everything else done, Finish still waits for the two values the server would refuse.

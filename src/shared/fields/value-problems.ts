@@ -27,6 +27,15 @@ export function imageFileProblem(file: { type: string; size: number }): string |
   return file.size > pictureLimits.imageBytes ? pictureWords.size : null;
 }
 
+/**
+ * Why a picture of these pixels is refused, or null: the signing page asks it of a chosen file once
+ * the browser has read its size, the server of the header it reads (and both say `unreadablePicture`).
+ */
+export function picturePixelsProblem(width: number, height: number): string | null {
+  const most = pictureLimits.imagePixels;
+  return width > 0 && height > 0 && width <= most && height <= most ? null : unreadablePicture;
+}
+
 /** The bytes a base64 text decodes to. */
 export const base64Bytes = (data: string) =>
   Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);

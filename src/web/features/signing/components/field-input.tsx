@@ -1,5 +1,12 @@
 import type { SigningField } from '../../../../shared/api/signing';
-import { imageFileProblem, mostCharacters, pictureLimits } from '../../../../shared/fields';
+import {
+  imageFileProblem,
+  imagePixelsWritten,
+  mostCharacters,
+  pictureLimits,
+  picturePixelsProblem,
+  unreadablePicture,
+} from '../../../../shared/fields';
 import { fieldNameOf } from '../../../lib/field-types';
 import { walkIds } from './use-signing-walk';
 
@@ -191,13 +198,25 @@ function ImageInput({
             const problem = imageFileProblem(file);
             if (problem) return onRefuse(problem);
             const reader = new FileReader();
-            reader.onload = () => onChange(String(reader.result));
+            reader.onload = () => {
+              const dataUrl = String(reader.result);
+              // Its pixels, as the server reads them from its header: too many is refused now.
+              const picture = new Image();
+              picture.onload = () => {
+                const tooLarge = picturePixelsProblem(picture.naturalWidth, picture.naturalHeight);
+                if (tooLarge) onRefuse(tooLarge);
+                else onChange(dataUrl);
+              };
+              picture.onerror = () => onRefuse(unreadablePicture);
+              picture.src = dataUrl;
+            };
             reader.readAsDataURL(file);
           }}
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        A PNG or JPEG of at most {pictureLimits.imageBytes / 1024} KB.
+        A PNG or JPEG of at most {pictureLimits.imageBytes / 1024} KB and {imagePixelsWritten} ×{' '}
+        {imagePixelsWritten} pixels.
       </p>
     </>
   );
