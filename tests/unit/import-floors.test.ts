@@ -4,12 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { cruise, type ICruiseOptions, type IRuleSet, type IViolation } from 'dependency-cruiser';
+import { cruise, type ICruiseOptions, type IForbiddenRuleType, type IViolation } from 'dependency-cruiser';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as {
-  forbidden: IRuleSet['forbidden'];
+  forbidden: IForbiddenRuleType[];
   options: ICruiseOptions;
 };
 
