@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { PdfEngine } from '../pdf/pdf-engine';
 import type { JobHandler } from '../queue/job-runner';
 import type { JobType } from '../queue/job-type';
-import { type EventConsumerName, eventPayload } from '../services/lifecycle/event-consumers';
+import { type EventConsumerName, eventPayload } from '../services/lifecycle/event-consumer-names';
 import type { TargetRules } from '../services/webhooks/webhook-target';
 import type { FileStore } from '../uploads/file-store';
 import { eventOf, type RecordedEvent } from './event-of';

@@ -15,9 +15,10 @@ import {
   PdfString,
   type SignatureField,
 } from '@libpdf/core';
+import type { PageBox } from '../../shared/page-box';
 import type { FieldsByPage } from './draw-fields';
 import { type DrawnField, renderFieldOverlay } from './field-overlay';
-import { displayedBox, displayedSize, type PageBox, userRect, visibleBox } from './page-geometry';
+import { displayedBox, displayedSize, userRect, visibleBox } from './page-geometry';
 import { type Widget, widgetPages } from './widget-pages';
 
 /** Annotation flags: printed, not to be changed by a reader, not to be moved or deleted. */

@@ -1,7 +1,5 @@
 import { type PDFPage, PdfArray, PdfNumber } from '@libpdf/core';
-
-/** A box on a page as it shows: fractions of its width and height, from its top left. */
-export type PageBox = { x: number; y: number; width: number; height: number };
+import type { PageBox } from '../../shared/page-box';
 
 /**
  * Where a rectangle of a page's own coordinates (PDF user space: points from the bottom left of

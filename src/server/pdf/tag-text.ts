@@ -1,9 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import { PDF, PdfArray, type PdfDict, PdfName, PdfRef, PdfStream } from '@libpdf/core';
 import { textTagLimits } from '../../shared/limits';
+import type { PageBox } from '../../shared/page-box';
 import { textTagPattern } from '../uploads/text-tags';
 import { contentOperations, type Operand, type Operation } from './content-operations';
-import { displayedBox, type PageBox, visibleBox } from './page-geometry';
+import { displayedBox, visibleBox } from './page-geometry';
 import { type CodeReader, codeReaderOf, fontNamed, type ShownCode } from './text-codes';
 
 /** A text tag a field was placed at: its page of the PDF and its box (contract_fields.tag_box). */

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { type CommentVisibility, commentVisibilities } from '../../shared/api/comments';
 import { AppError } from '../../shared/errors';
-import type { ServiceContext } from '../context';
+import type { Actor } from '../actor';
 import type { Database } from '../db/client';
 import { type ContractRow, contracts, reviewers } from '../db/schema';
 import { assertReviewOpen } from './reviews';
 import { findOwnContract } from './scope';
 
 /**
- * Who comments: a signed-in team member (ServiceContext), or an external reviewer of one
- * contract (the reviewer its review cookie names; the review page builds this context).
+ * Who comments: a signed-in team member (what a ServiceContext holds), or an external reviewer of
+ * one contract (the reviewer its review cookie names; the review page builds this context).
  */
 export type ReviewerCommentContext = { db: Database; reviewerId: string };
-export type CommentContext = ServiceContext | ReviewerCommentContext;
+export type CommentContext = { db: Database; actor: Actor } | ReviewerCommentContext;
 
 export type CommentAuthor = {
   userId: string | null;

@@ -1,9 +1,17 @@
 import type { SealingCertificateInfo } from '../../shared/api/settings';
-import type { CertificateDetails } from '../pdf/read-certificate';
+
+/** What Settings shows of a certificate, as the PDF engine reads it (pdf/read-certificate.ts). */
+type ShownCertificate = {
+  subject: string;
+  issuer: string;
+  notBefore: Date;
+  notAfter: Date;
+  fingerprintSha256: string;
+};
 
 /** The sealing certificate Settings shows: whose, by whom, valid when, its fingerprint. */
 export function presentSealingCertificate(
-  certificate: CertificateDetails,
+  certificate: ShownCertificate,
   source: 'organization' | 'instance',
 ): SealingCertificateInfo {
   return {

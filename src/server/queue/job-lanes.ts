@@ -1,11 +1,10 @@
+import type { JobLane } from '../db/schema';
+
 /**
- * The runner's pools. Each lane has places of its own in every process, so the jobs of one lane
+ * The runner's pools (their names: db/schema/jobs.ts). Each lane has places of its own in every process, so the jobs of one lane
  * never wait behind another's: a webhook receiver that takes its full 10 s to answer holds a
  * place of the `webhooks` lane, never one that the mail, the seal or an event's reactions need.
  */
-export const jobLaneNames = ['default', 'webhooks'] as const;
-export type JobLane = (typeof jobLaneNames)[number];
-
 export type LaneLimits = {
   /** Jobs of the lane running at once in one process. */
   concurrency: number;

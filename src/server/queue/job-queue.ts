@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { type JobRow, jobs } from '../db/schema';
-import { type JobLane, jobLanes, type LaneLimits } from './job-lanes';
+import { type JobLane, type JobRow, jobs } from '../db/schema';
+import { jobLanes, type LaneLimits } from './job-lanes';
 
 export type NewJob = {
   type: string;

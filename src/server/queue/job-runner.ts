@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { type Listen, listenerOf, type Unlisten } from '../db/listen';
-import type { JobRow } from '../db/schema';
+import { type JobLane, type JobRow, jobLaneNames } from '../db/schema';
 import { loggableCause } from '../logging';
-import { type JobLane, jobLaneNames, jobLanes, type LaneLimits } from './job-lanes';
+import { jobLanes, type LaneLimits } from './job-lanes';
 import { claimJobs, completeJob, failJob, releaseStaleJobs, renewJobLocks } from './job-queue';
 import { WakeUps } from './wake-up';
 

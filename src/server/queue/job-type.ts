@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import type { JobLane } from './job-lanes';
+import type { JobLane } from '../db/schema';
 import { enqueueJobs, type NewJob } from './job-queue';
 
 /**

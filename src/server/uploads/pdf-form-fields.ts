@@ -11,7 +11,8 @@ import type {
 } from '@libpdf/core';
 import type { FieldOptions } from '../../shared/api/contract-fields';
 import { type FieldType, fieldLimits } from '../../shared/fields';
-import { displayedBox, type PageBox, visibleBox } from '../pdf/page-geometry';
+import type { PageBox } from '../../shared/page-box';
+import { displayedBox, visibleBox } from '../pdf/page-geometry';
 import { type Widget, widgetPages } from '../pdf/widget-pages';
 
 /** A form field the PDF brings, as a field of ours to place where its widget is. */

@@ -1,8 +1,9 @@
 import { PDF, type PDFPage } from '@libpdf/core';
 import { type FieldType, fieldKinds } from '../../shared/fields';
 import { formatCount, textTagLimits } from '../../shared/limits';
+import type { PageBox } from '../../shared/page-box';
 import { megabytes } from '../../shared/pdf-file';
-import { displayedBox, type PageBox, visibleBox } from '../pdf/page-geometry';
+import { displayedBox, visibleBox } from '../pdf/page-geometry';
 import { TaskRefusal } from '../workers/task-refusal';
 import { type CharacterBox, extractCharacters, pageContent, pageFonts } from './page-characters';
 import type { FoundField } from './pdf-form-fields';

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FieldOptions } from '../../../shared/api/contract-fields';
-import type { PageBox } from '../../pdf/page-geometry';
+import type { PageBox } from '../../../shared/page-box';
 import { users } from './accounts';
 import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { JobLane } from '../../queue/job-lanes';
 import { at, createdAt, id, updatedAt } from './columns';
 import { jobStatusEnum } from './enums';
+
+/** The runner's pools a job may run in (their limits: queue/job-lanes.ts); the column keeps the name. */
+export const jobLaneNames = ['default', 'webhooks'] as const;
+export type JobLane = (typeof jobLaneNames)[number];
 
 // The durable job queue.
 
@@ -21,7 +24,7 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     dedupeKey: text('dedupe_key'),
-    /** Which pool of the runner runs it (queue/job-lanes.ts): webhook deliveries have their own. */
+    /** Which pool of the runner runs it (its limits: queue/job-lanes.ts): webhook deliveries have their own. */
     lane: text('lane').$type<JobLane>().notNull().default('default'),
     /**
      * Whose work it is, for the fair share: each organization's due jobs are taken in turn. Null

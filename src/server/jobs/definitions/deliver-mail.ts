@@ -4,15 +4,17 @@ import { type JobRow, type MailMessageRow, mailMessages } from '../../db/schema'
 import { readMessage } from '../../mail/kinds';
 import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJob } from '../../mail/queue-mail';
+import { readMailFacts } from '../../services/mail/facts';
 import { giveUpMail } from '../../services/mail/give-up-mail';
 import { type JobDeps, jobDefinition } from '../job-definition';
 
 type Deps = Pick<JobDeps, 'db' | 'files' | 'mailer' | 'appUrl' | 'log'>;
 
 /**
- * Delivers one outbox message. Composed now, not when queued: its kind (mail/kinds) reads what
- * it says and makes its link for this very e-mail (a signing or review link, a reset token; only
- * their hashes are stored), or finds it should no longer go out, and it is skipped.
+ * Delivers one outbox message. Composed now, not when queued: its facts (services/mail/facts)
+ * read what its kind (mail/kinds) says and make its link for this very e-mail (a signing or
+ * review link, a reset token; only their hashes are stored), or find it should no longer go out,
+ * and it is skipped.
  */
 export const deliverMail = jobDefinition({
   ...deliverMailJob,
@@ -36,7 +38,7 @@ export async function deliverMessage(
   }
   try {
     const { definition } = read;
-    const facts = await definition.facts(deps, read.message);
+    const facts = await readMailFacts(deps, definition.kind, read.message);
     if (facts === null) {
       await record(db, message.id, { status: 'skipped' });
       return;

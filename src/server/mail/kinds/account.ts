@@ -1,40 +1,17 @@
 import { z } from 'zod';
-import { newEmailVerificationLink } from '../../services/accounts/email-verification';
 import { fromPactum, type MailFrame, renderAccessMail, renderMail } from '../mail-layout';
-import { defineMail, type MailDeps, type MailMessage, pageLink } from './define-mail';
+import { defineMail } from './define-mail';
 
-/**
- * Mail about a person's own account, which may have no organization yet: it comes from Pactum,
- * and a confirmation's organization is the one a sign-up asked for.
- */
-const frameOf = (message: MailMessage, organizationName = ''): MailFrame => ({
-  organizationName,
-  recipientName: message.toName,
-});
+/** A confirmation's link, made when it is delivered (services/mail/facts/account.ts). */
+type ConfirmationFacts = MailFrame & { confirmationLink: string; expiresAt: Date };
 
-/**
- * A confirmation gets its link now (only the token's hash is stored, and a re-delivery's link
- * replaces the earlier one), and none once the sign-up or change is done, replaced or expired.
- * The outbox never keeps it: the link must prove that whoever opens it reads that mailbox.
- */
-async function confirmationFacts(deps: MailDeps, message: MailMessage<{ verificationId: string }>) {
-  const made = await newEmailVerificationLink(deps.db, {
-    verificationId: message.params.verificationId,
-    toEmail: message.toEmail,
-  });
-  if (!made) return null;
-  return {
-    ...frameOf(message, made.row.organizationName ?? ''),
-    confirmationLink: pageLink(deps, `/confirm-email/${made.token}`),
-    expiresAt: made.row.expiresAt,
-  };
-}
+/** A link to a page of the app, for mail about an account. */
+type LinkFacts = MailFrame & { link: string };
 
 export const signUpConfirmation = defineMail({
   kind: 'sign_up_confirmation',
   params: z.object({ verificationId: z.string() }),
-  facts: confirmationFacts,
-  compose: (facts) =>
+  compose: (facts: ConfirmationFacts) =>
     renderAccessMail(facts, {
       subject: 'Confirm your e-mail to finish creating your Pactum account',
       lines: [
@@ -50,8 +27,7 @@ export const signUpConfirmation = defineMail({
 export const emailConfirmation = defineMail({
   kind: 'email_confirmation',
   params: z.object({ verificationId: z.string(), userId: z.string() }),
-  facts: confirmationFacts,
-  compose: (facts) =>
+  compose: (facts: ConfirmationFacts) =>
     renderAccessMail(facts, {
       subject: 'Confirm your e-mail address for Pactum',
       lines: [
@@ -68,8 +44,7 @@ export const emailConfirmation = defineMail({
 export const signUpAttempt = defineMail({
   kind: 'sign_up_attempt',
   params: z.object({}),
-  facts: async (deps, message) => ({ ...frameOf(message), link: pageLink(deps, '/login') }),
-  compose: (facts) =>
+  compose: (facts: LinkFacts) =>
     renderMail(facts, {
       subject: 'Someone tried to create a Pactum account with your e-mail',
       lines: [
@@ -86,12 +61,7 @@ export const signUpAttempt = defineMail({
 export const emailChangeNotice = defineMail({
   kind: 'email_change_notice',
   params: z.object({ newEmail: z.string() }),
-  facts: async (deps, message) => ({
-    ...frameOf(message),
-    link: pageLink(deps, '/profile'),
-    newEmail: message.params.newEmail,
-  }),
-  compose: (facts) =>
+  compose: (facts: LinkFacts & { newEmail: string }) =>
     renderMail(facts, {
       subject: 'Your Pactum e-mail address is about to change',
       lines: [
@@ -107,8 +77,7 @@ export const emailChangeNotice = defineMail({
 export const emailChangeAttempt = defineMail({
   kind: 'email_change_attempt',
   params: z.object({}),
-  facts: async (deps, message) => ({ ...frameOf(message), link: pageLink(deps, '/login') }),
-  compose: (facts) =>
+  compose: (facts: LinkFacts) =>
     renderMail(facts, {
       subject: 'Someone tried to move a Pactum account to your e-mail',
       lines: [

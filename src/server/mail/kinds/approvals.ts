@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { renderMail } from '../mail-layout';
-import { contractFacts } from './contract-facts';
-import { defineMail, type MailDeps, type MailMessage } from './define-mail';
+import type { ContractFacts } from './contract-facts';
+import { defineMail } from './define-mail';
 
 /** Who took the approval step (`signerName`) and what it was (`reason`: approved, rejected, why withdrawn). */
 const params = z.object({ signerName: z.string(), reason: z.string() });
 
-async function approvalFacts(deps: MailDeps, message: MailMessage<z.output<typeof params>>) {
-  const contract = await contractFacts(deps, message);
-  return contract && { ...contract, ...message.params };
-}
+type ApprovalFacts = ContractFacts & z.output<typeof params>;
 
 /** To each approver named by the organization: a draft waits for their approval. */
 export const approvalRequested = defineMail({
   kind: 'approval_requested',
   params,
-  facts: approvalFacts,
-  compose: (facts) =>
+  compose: (facts: ApprovalFacts) =>
     renderMail(facts, {
       subject: `${facts.signerName} asks you to approve "${facts.contractTitle}"`,
       lines: [
@@ -31,8 +27,7 @@ export const approvalRequested = defineMail({
 export const approvalDecided = defineMail({
   kind: 'approval_decided',
   params,
-  facts: approvalFacts,
-  compose: (facts) =>
+  compose: (facts: ApprovalFacts) =>
     renderMail(facts, {
       subject: `${facts.signerName} ${facts.reason.startsWith('rejected') ? 'rejected' : 'approved'} "${facts.contractTitle}"`,
       lines: [`${facts.signerName} ${facts.reason} ("${facts.contractTitle}", ${facts.organizationName}).`],
@@ -44,8 +39,7 @@ export const approvalDecided = defineMail({
 export const approvalWithdrawn = defineMail({
   kind: 'approval_withdrawn',
   params,
-  facts: approvalFacts,
-  compose: (facts) =>
+  compose: (facts: ApprovalFacts) =>
     renderMail(facts, {
       subject: `"${facts.contractTitle}" changed after you approved it`,
       lines: [

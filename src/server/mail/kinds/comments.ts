@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { renderMail } from '../mail-layout';
-import { contractFacts } from './contract-facts';
+import type { ContractFacts } from './contract-facts';
 import { defineMail } from './define-mail';
 
 /** A comment's author and its first words, kept when it was written. */
 const comment = { authorName: z.string(), excerpt: z.string() };
+type CommentParams = { authorName: string; excerpt: string };
 
 /** To a member mentioned in a comment: who wrote it and its first words. */
 export const commentMention = defineMail({
   kind: 'comment_mention',
   params: z.object(comment),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message);
-    return contract && { ...contract, ...message.params };
-  },
-  compose: (facts) =>
+  compose: (facts: ContractFacts & CommentParams) =>
     renderMail(facts, {
       subject: `${facts.authorName} mentioned you on "${facts.contractTitle}"`,
       lines: [
@@ -33,11 +30,7 @@ export const commentMention = defineMail({
 export const commentReply = defineMail({
   kind: 'comment_reply',
   params: z.object({ ...comment, reviewerId: z.string() }),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message, message.params);
-    return contract && { ...contract, ...message.params };
-  },
-  compose: (facts) =>
+  compose: (facts: ContractFacts & CommentParams) =>
     renderMail(facts, {
       subject: `${facts.authorName} answered your comment on "${facts.contractTitle}"`,
       lines: [

@@ -1,12 +1,7 @@
 import type { z } from 'zod';
 import type { MailKind } from '../../../shared/enums';
-import type { Database } from '../../db/client';
 import type { MailMessageRow } from '../../db/schema';
-import type { FileStore } from '../../uploads/file-store';
 import type { MailContent } from '../mail-layout';
-
-/** What a kind's facts step may use. */
-export type MailDeps = { db: Database; appUrl: URL; files: FileStore };
 
 /** A stored message as its kind reads it: its params parsed with the kind's schema. */
 export type MailMessage<P = unknown> = Omit<MailMessageRow, 'params'> & { params: P };
@@ -16,14 +11,13 @@ export type MailParamsSchema = z.ZodType<Record<string, string | undefined>>;
 
 /**
  * One kind of mail, in one place: what its queued row keeps (`params`, checked again when it is
- * delivered), what it reads or makes when it is delivered (`facts`: the contract, a signing or
- * review link, a reset token; null when the message should no longer go out, and it is skipped),
- * and what it says (`compose`, which only words the facts).
+ * delivered) and what it says (`compose`, which only words the facts it is given). What it reads
+ * or makes when it is delivered (the contract, a signing or review link, a reset token) are its
+ * facts, read by the services (services/mail/facts/).
  */
 export type MailDefinition<K extends MailKind, S extends MailParamsSchema, F> = {
   kind: K;
   params: S;
-  facts(deps: MailDeps, message: MailMessage<z.output<S>>): Promise<F | null>;
   compose(facts: F): MailContent;
 };
 
@@ -32,6 +26,3 @@ export function defineMail<K extends MailKind, S extends MailParamsSchema, F>(
 ): MailDefinition<K, S, F> {
   return definition;
 }
-
-/** The link to a page of the app, for the message's action. */
-export const pageLink = (deps: MailDeps, path: string) => new URL(path, deps.appUrl).href;

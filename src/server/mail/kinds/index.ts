@@ -10,7 +10,7 @@ import {
 } from './account';
 import { approvalDecided, approvalRequested, approvalWithdrawn } from './approvals';
 import { commentMention, commentReply } from './comments';
-import type { MailDeps, MailMessage, MailParamsSchema } from './define-mail';
+import type { MailParamsSchema } from './define-mail';
 import { reviewInvitation, suggestionsDecided } from './reviews';
 import { securityChange } from './security-change';
 import { newSignIn, passwordReset } from './sign-in';
@@ -19,7 +19,7 @@ import { canceled, completed, declined, expired, signerLocked } from './signing-
 import { teamInvitation } from './team';
 import { webhookDisabled } from './webhooks';
 
-/** Every kind of mail, by its name: what it keeps, reads when delivered, and says. */
+/** Every kind of mail, by its name: what it keeps and what it says (its facts: services/mail/facts). */
 export const mailKinds = {
   invitation,
   reminder,
@@ -51,14 +51,16 @@ export const mailKinds = {
 /** What a message of this kind keeps when it is queued. */
 export type MailParams<K extends MailKind> = z.input<(typeof mailKinds)[K]['params']>;
 
+/** A message's params of this kind as delivering reads them, parsed by the kind's schema. */
+export type MailReadParams<K extends MailKind> = z.output<(typeof mailKinds)[K]['params']>;
+
 /** What a message of this kind says, as its compose step takes it. */
 export type MailFacts<K extends MailKind> = Parameters<(typeof mailKinds)[K]['compose']>[0];
 
-/** A definition as delivering uses it, whatever its kind: defineMail checked that its steps fit. */
+/** A definition as delivering uses it, whatever its kind. */
 export type AnyMailDefinition = {
   kind: MailKind;
   params: MailParamsSchema;
-  facts(deps: MailDeps, message: MailMessage): Promise<unknown>;
   compose(facts: unknown): MailContent;
 };
 

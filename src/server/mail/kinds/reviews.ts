@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { newReviewLink } from '../../services/reviews/new-review-link';
 import { renderAccessMail, renderMail } from '../mail-layout';
-import { contractFacts } from './contract-facts';
-import { defineMail, pageLink } from './define-mail';
+import type { ContractFacts } from './contract-facts';
+import { defineMail } from './define-mail';
 
 /**
  * A reviewer's invitation to a round gets its review link now, for this very e-mail (a newer one
@@ -11,13 +10,7 @@ import { defineMail, pageLink } from './define-mail';
 export const reviewInvitation = defineMail({
   kind: 'review_invitation',
   params: z.object({ reviewerId: z.string() }),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message, message.params);
-    if (!contract) return null;
-    const token = await newReviewLink(deps.db, message.params.reviewerId);
-    return token ? { ...contract, reviewLink: pageLink(deps, `/review/${token}`) } : null;
-  },
-  compose: (facts) => {
+  compose: (facts: ContractFacts & { reviewLink: string }) => {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderAccessMail(facts, {
       subject: `${sender} (${org}) asks you to review "${title}"`,
@@ -35,11 +28,7 @@ export const reviewInvitation = defineMail({
 export const suggestionsDecided = defineMail({
   kind: 'suggestions_decided',
   params: z.object({ reason: z.string(), reviewerId: z.string() }),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message, message.params);
-    return contract && { ...contract, reason: message.params.reason };
-  },
-  compose: (facts) => {
+  compose: (facts: ContractFacts & { reason: string }) => {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderMail(facts, {
       subject: `${sender} went through your suggestions on "${title}"`,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { settingsSectionPath } from '../../../shared/settings-sections';
 import { fromPactum, type MailFrame, type Parts, renderMail } from '../mail-layout';
-import { defineMail, pageLink } from './define-mail';
-import { organizationNameOf } from './organization-name';
+import { defineMail } from './define-mail';
 
 /**
  * A change to how the account signs in, a token made with it, or a guard of the organization
@@ -38,30 +37,11 @@ type SecurityChangeFacts = MailFrame & { link: string; securityChange: SecurityC
 export const securityChange = defineMail({
   kind: 'security_change',
   params,
-  async facts(deps, message): Promise<SecurityChangeFacts | null> {
-    const organizationName = await organizationNameOf(deps.db, message.organizationId);
-    if (organizationName === null) return null;
-    const { change, detail, at, ip, by, scope, expiresAt } = message.params;
-    return {
-      organizationName,
-      recipientName: message.toName,
-      link: pageLink(deps, securityChangePage(change, detail)),
-      securityChange: {
-        change,
-        detail,
-        at: new Date(at),
-        ip,
-        ...(by ? { by } : {}),
-        ...(scope ? { scope } : {}),
-        ...(expiresAt === undefined ? {} : { expiresAt: expiresAt ? new Date(expiresAt) : null }),
-      },
-    };
-  },
-  compose: (facts) => renderMail(facts, securityChangeParts(facts)),
+  compose: (facts: SecurityChangeFacts) => renderMail(facts, securityChangeParts(facts)),
 });
 
 /** Where a security notice leads: the profile for a person's own sign-in, else the settings section. */
-function securityChangePage(change: string, detail: string): string {
+export function securityChangePage(change: string, detail: string): string {
   if (change.startsWith('webhook-')) return settingsSectionPath('webhooks');
   if (change === 'api-token-created') return settingsSectionPath('api-tokens');
   if (change === 'two-factor-requirement-off') return settingsSectionPath('two-factor');

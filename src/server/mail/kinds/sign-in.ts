@@ -1,10 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../../db/schema';
-import { createPasswordReset } from '../../services/accounts/password-reset-token';
-import { fromPactum, renderAccessMail, renderMail } from '../mail-layout';
-import { defineMail, pageLink } from './define-mail';
-import { organizationNameOf } from './organization-name';
+import { fromPactum, type MailFrame, renderAccessMail, renderMail } from '../mail-layout';
+import { defineMail } from './define-mail';
 
 /**
  * A reset mail gets its link now (only the token's hash is stored), for the account named in the
@@ -13,21 +9,7 @@ import { organizationNameOf } from './organization-name';
 export const passwordReset = defineMail({
   kind: 'password_reset',
   params: z.object({ userId: z.string().min(1) }),
-  async facts(deps, message) {
-    const organizationName = await organizationNameOf(deps.db, message.organizationId);
-    if (organizationName === null) return null;
-    const { userId } = message.params;
-    const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (user?.email !== message.toEmail) return null;
-    const reset = await createPasswordReset(deps.db, userId);
-    return {
-      organizationName,
-      recipientName: message.toName,
-      resetLink: pageLink(deps, `/reset-password/${reset.token}`),
-      expiresAt: reset.expiresAt,
-    };
-  },
-  compose: (facts) =>
+  compose: (facts: MailFrame & { resetLink: string; expiresAt: Date }) =>
     renderAccessMail(facts, {
       subject: 'Reset your Pactum password',
       lines: [
@@ -44,18 +26,7 @@ export const passwordReset = defineMail({
 export const newSignIn = defineMail({
   kind: 'new_sign_in',
   params: z.object({ at: z.string(), ip: z.string(), device: z.string() }),
-  async facts(deps, message) {
-    const organizationName = await organizationNameOf(deps.db, message.organizationId);
-    if (organizationName === null) return null;
-    return {
-      organizationName,
-      recipientName: message.toName,
-      link: pageLink(deps, '/profile#profile-sessions'),
-      ...message.params,
-      at: new Date(message.params.at),
-    };
-  },
-  compose: (facts) =>
+  compose: (facts: MailFrame & { link: string; at: Date; ip: string; device: string }) =>
     renderMail(facts, {
       subject: 'New sign-in to your Pactum account',
       lines: [

@@ -1,12 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { documents } from '../../db/schema';
-import { fileNameOf } from '../../services/documents/file-name';
-import { bytesOf } from '../../services/documents/read-document';
-import { newDownloadLink } from '../../services/signing/new-download-link';
 import { renderAccessMail, renderMail } from '../mail-layout';
-import { contractFacts } from './contract-facts';
-import { defineMail, pageLink } from './define-mail';
+import type { ContractFacts } from './contract-facts';
+import { defineMail } from './define-mail';
 
 /**
  * The most a sealed PDF may weigh to go with the e-mail: base64 makes it a third larger, and a
@@ -17,31 +12,21 @@ export const maxAttachedPdfBytes = 7 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/**
+ * The sealed PDF attached (with its file name), or, too large to attach, a link to download it:
+ * a signer's own signing page (`access`, which expires) or the sender's contract page.
+ */
+type CompletedFacts = ContractFacts &
+  (
+    | { sealedPdf: Uint8Array; filename: string }
+    | { sealedPdf: null; size: number; download: string; access: boolean; expiresAt: Date | null }
+  );
+
 /** The sealed PDF goes to everyone; until it is stored the delivery fails and is retried. */
 export const completed = defineMail({
   kind: 'completed',
   params: z.object({}),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message);
-    if (!contract) return null;
-    const [final] = await deps.db
-      .select({ bytes: documents.bytes, sha256: documents.sha256 })
-      .from(documents)
-      .where(and(eq(documents.contractId, contract.contract.id), eq(documents.kind, 'final')));
-    if (!final) throw new Error('The sealed PDF is not stored yet');
-    const size = final.bytes?.length ?? (await deps.files.size(final.sha256));
-    if (size === null) throw new Error(`The sealed PDF ${final.sha256} is missing`);
-    if (size <= maxAttachedPdfBytes) return { ...contract, sealedPdf: await bytesOf(deps.files, final) };
-    // Too large to attach: a signer gets a download link to their signing page, which expires.
-    if (!message.signerId)
-      return { ...contract, sealedPdf: null, size, download: contract.link, access: false, expiresAt: null };
-    const link = await newDownloadLink(deps.db, contract.contract, message.signerId);
-    // A signer who has not signed (gone since, or the contract changed) gets nothing.
-    if (!link) return null;
-    const download = pageLink(deps, `/sign/${link.token}`);
-    return { ...contract, sealedPdf: null, size, download, access: true, expiresAt: link.expiresAt };
-  },
-  compose(facts) {
+  compose(facts: CompletedFacts) {
     const { contractTitle: title, organizationName: org } = facts;
     const done = `Everyone has signed "${title}" (${org}).`;
     if (!facts.sealedPdf) {
@@ -66,10 +51,9 @@ export const completed = defineMail({
         'The sealed PDF is attached: it carries every signature and a certificate of completion, and any change to it can be detected.',
       ],
     });
-    const filename = `${fileNameOf(facts.contract.title)}.pdf`;
     return {
       ...composed,
-      attachments: [{ filename, content: facts.sealedPdf, contentType: 'application/pdf' }],
+      attachments: [{ filename: facts.filename, content: facts.sealedPdf, contentType: 'application/pdf' }],
     };
   },
 });
@@ -78,11 +62,7 @@ export const completed = defineMail({
 export const declined = defineMail({
   kind: 'declined',
   params: z.object({ signerName: z.string(), reason: z.string() }),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message);
-    return contract && { ...contract, ...message.params };
-  },
-  compose: (facts) =>
+  compose: (facts: ContractFacts & { signerName: string; reason: string }) =>
     renderMail(facts, {
       subject: `${facts.signerName} declined "${facts.contractTitle}"`,
       lines: [
@@ -97,11 +77,7 @@ export const declined = defineMail({
 export const canceled = defineMail({
   kind: 'canceled',
   params: z.object({ reason: z.string() }),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message);
-    return contract && { ...contract, ...message.params };
-  },
-  compose: (facts) =>
+  compose: (facts: ContractFacts & { reason: string }) =>
     renderMail(facts, {
       subject: `"${facts.contractTitle}" was canceled`,
       lines: [
@@ -115,8 +91,7 @@ export const canceled = defineMail({
 export const expired = defineMail({
   kind: 'expired',
   params: z.object({}),
-  facts: (deps, message) => contractFacts(deps, message),
-  compose: (facts) =>
+  compose: (facts: ContractFacts) =>
     renderMail(facts, {
       subject: `"${facts.contractTitle}" expired before everyone signed`,
       lines: [
@@ -132,11 +107,7 @@ export const signerLocked = defineMail({
   // `signed`: they had signed, and were locked out of the page that offers the sealed PDF (a
   // message queued before it was a parameter has none: a reminder was the way then).
   params: z.object({ signerName: z.string(), signed: z.enum(['true', 'false']).optional() }),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message);
-    return contract && { ...contract, ...message.params };
-  },
-  compose: (facts) =>
+  compose: (facts: ContractFacts & { signerName: string; signed?: 'true' | 'false' | undefined }) =>
     renderMail(facts, {
       subject: `${facts.signerName} is locked out of "${facts.contractTitle}"`,
       lines: [

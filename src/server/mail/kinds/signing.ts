@@ -1,26 +1,16 @@
 import { z } from 'zod';
-import { issueEmailCode } from '../../services/signing/email-code';
-import { type InvitationChecks, invitationChecksOf } from '../../services/signing/invitation-checks';
-import { newSigningLink } from '../../services/signing/new-signing-link';
 import { renderAccessMail, renderMail } from '../mail-layout';
-import { type ContractFacts, contractFacts } from './contract-facts';
-import { defineMail, type MailDeps, type MailMessage, pageLink } from './define-mail';
-
-type SigningFacts = ContractFacts & { signingLink: string; signerChecks: InvitationChecks | undefined };
+import type { ContractFacts } from './contract-facts';
+import { defineMail } from './define-mail';
 
 /**
- * A signer's invitation or reminder gets a fresh signing link now, for this very e-mail, and says
- * which checks to have ready; a signer who can no longer sign (signed, declined, not their turn)
- * gets none and the message is skipped.
+ * A signer's invitation or reminder: a signing link made for this very e-mail, and which checks
+ * to have ready (read when it is delivered: services/mail/facts/signing.ts).
  */
-async function signingFacts(deps: MailDeps, message: MailMessage): Promise<SigningFacts | null> {
-  const contract = await contractFacts(deps, message);
-  if (!contract || !message.signerId) return null;
-  const signerChecks = await invitationChecksOf(deps.db, message.signerId);
-  const token = await newSigningLink(deps.db, contract.contract, message.signerId);
-  if (!token) return null;
-  return { ...contract, signerChecks, signingLink: pageLink(deps, `/sign/${token}`) };
-}
+type SigningFacts = ContractFacts & {
+  signingLink: string;
+  signerChecks: { accessCode: boolean; emailCode: boolean } | undefined;
+};
 
 /** The lines an invitation and a reminder share: the checks to expect and the link's expiry. */
 function signingLines(facts: SigningFacts): string[] {
@@ -32,7 +22,7 @@ function signingLines(facts: SigningFacts): string[] {
 }
 
 /** Tells an invited signer which codes to have ready; an access code comes from the sender, never by e-mail. */
-function checksLine(checks: InvitationChecks | undefined, sender: string): string {
+function checksLine(checks: SigningFacts['signerChecks'], sender: string): string {
   if (!checks?.accessCode && !checks?.emailCode) return '';
   if (checks.accessCode && checks.emailCode) {
     return `Before the document opens you will be asked for the access code ${sender} gave you (it is not in this e-mail), and for a one-time code that we e-mail you then.`;
@@ -46,8 +36,7 @@ function checksLine(checks: InvitationChecks | undefined, sender: string): strin
 export const invitation = defineMail({
   kind: 'invitation',
   params: z.object({}),
-  facts: signingFacts,
-  compose: (facts) => {
+  compose: (facts: SigningFacts) => {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderAccessMail(facts, {
       subject: `${sender} (${org}) sent you "${title}" to sign`,
@@ -60,8 +49,7 @@ export const invitation = defineMail({
 export const reminder = defineMail({
   kind: 'reminder',
   params: z.object({}),
-  facts: signingFacts,
-  compose: (facts) => {
+  compose: (facts: SigningFacts) => {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderAccessMail(facts, {
       subject: `Reminder: "${title}" is waiting for your signature`,
@@ -81,13 +69,7 @@ export const reminder = defineMail({
 export const signerCode = defineMail({
   kind: 'signer_code',
   params: z.object({}),
-  async facts(deps, message) {
-    const contract = await contractFacts(deps, message);
-    if (!contract || !message.signerId) return null;
-    const issued = await issueEmailCode(deps.db, message.signerId);
-    return issued ? { ...contract, ...issued } : null;
-  },
-  compose(facts) {
+  compose(facts: ContractFacts & { code: string; expiresAt: Date }) {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     const composed = renderMail(facts, {
       subject: `Your code to open "${title}"`,

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { newInvitationLink } from '../../services/team/invitation-link';
-import { renderAccessMail } from '../mail-layout';
-import { defineMail, pageLink } from './define-mail';
-import { organizationNameOf } from './organization-name';
+import { type MailFrame, renderAccessMail } from '../mail-layout';
+import { defineMail } from './define-mail';
+
+type TeamInvitationFacts = MailFrame & {
+  inviterName: string;
+  role: string;
+  expiresAt: Date;
+  invitationLink: string;
+};
 
 /**
  * A team invitation gets its link now (only the token's hash is stored on the invitation, and a
@@ -11,23 +16,7 @@ import { organizationNameOf } from './organization-name';
 export const teamInvitation = defineMail({
   kind: 'team_invitation',
   params: z.object({ invitationId: z.string() }),
-  async facts(deps, message) {
-    const organizationName = await organizationNameOf(deps.db, message.organizationId);
-    if (organizationName === null || !message.organizationId) return null;
-    const invitation = await newInvitationLink(deps.db, {
-      organizationId: message.organizationId,
-      toEmail: message.toEmail,
-      invitationId: message.params.invitationId,
-    });
-    if (!invitation) return null;
-    return {
-      ...invitation,
-      organizationName,
-      recipientName: message.toName,
-      invitationLink: pageLink(deps, `/invitations/${invitation.token}`),
-    };
-  },
-  compose: (facts) => {
+  compose: (facts: TeamInvitationFacts) => {
     const { inviterName: sender, organizationName: org } = facts;
     return renderAccessMail(facts, {
       subject: `${sender} invited you to join ${org} on Pactum`,

@@ -1,24 +1,12 @@
 import { z } from 'zod';
-import { settingsSectionPath } from '../../../shared/settings-sections';
-import { renderMail } from '../mail-layout';
-import { defineMail, pageLink } from './define-mail';
-import { organizationNameOf } from './organization-name';
+import { type MailFrame, renderMail } from '../mail-layout';
+import { defineMail } from './define-mail';
 
 /** To every admin: a webhook endpoint was turned off; its URL and the reason were kept when it happened. */
 export const webhookDisabled = defineMail({
   kind: 'webhook_disabled',
   params: z.object({ url: z.string(), reason: z.string() }),
-  async facts(deps, message) {
-    const organizationName = await organizationNameOf(deps.db, message.organizationId);
-    if (organizationName === null) return null;
-    return {
-      organizationName,
-      recipientName: message.toName,
-      link: pageLink(deps, settingsSectionPath('webhooks')),
-      ...message.params,
-    };
-  },
-  compose: (facts) =>
+  compose: (facts: MailFrame & { link: string; url: string; reason: string }) =>
     renderMail(facts, {
       subject: 'A webhook endpoint was turned off',
       lines: [

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
 import { comments, webhookEndpoints } from '../../db/schema';
 import { type JobType, jobType } from '../../queue/job-type';
+import { type EventConsumerName, eventPayload } from './event-consumer-names';
 import { ownerNoticeOf, type Step, steps } from './steps';
 
 /** What a subscription may look at when an event is recorded: the row being written. */
@@ -94,14 +94,9 @@ export const eventSubscriptions = {
   'approval-notices': {},
   'place-tagged-fields': {},
   'deliver-webhooks': { wanted: anyEndpointWants },
-} as const satisfies Record<string, Subscription>;
-
-export type EventConsumerName = keyof typeof eventSubscriptions;
+} as const satisfies Record<EventConsumerName, Subscription>;
 
 type Consumer = { name: EventConsumerName; maxAttempts?: number };
-
-/** The payload of every event consumer's job: the event, which holds the rest. */
-export const eventPayload = z.object({ eventId: z.uuid() });
 
 /** The job a consumer of events runs as: named after the consumer, its payload the event's id. */
 export function consumerJob(consumer: Consumer): JobType<typeof eventPayload> {

@@ -5,7 +5,7 @@ import type { EventData, EventType, eventCatalogue } from '../../../shared/event
 import type { ContractStatus } from '../../../shared/statuses';
 import type { QueuedMail } from '../../mail/queue-mail';
 import type { HistoryAuthor } from './append-history';
-import type { EventConsumerName } from './event-consumers';
+import type { EventConsumerName } from './event-consumer-names';
 
 /**
  * What a step knows beyond its event's data: facts its history entry words but that do not go to

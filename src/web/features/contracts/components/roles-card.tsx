@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { randomId } from '../../../lib/random-id';
-import type { DraftSigner } from './signers-card';
+import type { DraftSigner } from './draft-signer';
 
 /**
  * A template's signers are roles ('Client', 'Landlord'): a name only. The people are added to each

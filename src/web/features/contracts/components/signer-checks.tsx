@@ -1,6 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useId } from 'react';
-import type { DraftSigner } from './signers-card';
+import type { DraftSigner } from './draft-signer';
 
 export const accessCodeLimits = { min: 4, max: 64 } as const;
 

@@ -6,20 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { checkValue } from '../../../lib/field-errors';
 import { randomId } from '../../../lib/random-id';
+import type { DraftSigner } from './draft-signer';
 import { SignerCheckBadges, SignerChecks } from './signer-checks';
-
-export type DraftSigner = {
-  id: string;
-  name: string;
-  email: string;
-  /** The server holds an access code for this signer (it never sends the code back). */
-  accessCodeSet?: boolean;
-  /** A change to save: a new code, null to remove the stored one, undefined to keep it. */
-  accessCode?: string | null;
-  /** A copy whose original asked this signer for a code (never copied): set one or remove it. */
-  accessCodeToSet?: boolean;
-  requireEmailCode?: boolean;
-};
 
 export function SignersCard({
   signers,

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Contract } from '../../../../shared/api/contracts';
 import type { ProjectSummary } from '../../../../shared/api/projects';
 import { useProjects } from '../../projects/api/projects';
-import type { DraftSigner } from './signers-card';
+import type { DraftSigner } from './draft-signer';
 
 function toDateInput(iso: string | null): string {
   if (!iso) return '';

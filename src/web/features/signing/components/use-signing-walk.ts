@@ -4,7 +4,7 @@ import { fillsItself } from '../../../../shared/fields';
 import type { SignatureValue } from '../../../components/ui/signature-pad';
 import { useSign } from '../api/signing';
 import { bringIntoView } from './bring-into-view';
-import { usePlacedFields } from './placed-fields';
+import { usePlacedFields } from './use-placed-fields';
 
 /**
  * One thing the signer must do, in the order the walk takes them: the fields on the document,

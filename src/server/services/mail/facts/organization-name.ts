@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { organizations } from '../../db/schema';
+import type { Database } from '../../../db/client';
+import { organizations } from '../../../db/schema';
 
 /** The name of the message's organization; null when it has none or it is gone (then no mail). */
 export async function organizationNameOf(
