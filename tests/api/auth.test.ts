@@ -16,12 +16,12 @@ import {
   type TestAccount,
   testApp,
 } from '../support/test-app';
-import { holdClockMidWindow } from '../support/test-clock';
+import { holdClockInWindow } from '../support/test-clock';
 import { fastestTimes } from '../support/timing';
 
 // Windows of an hour: attempts are counted in fixed windows, and a test whose attempts straddled
 // the edge of a minute's window saw its count start again (the fourth sign-in let through).
-// Tests that count a whole window's attempts also hold the clock mid-window (holdClockMidWindow).
+// Tests that count a whole window's attempts also hold the clock in one window (holdClockInWindow).
 const hourMs = 60 * 60_000;
 const ctx = await testApp({
   accountLimits: {
@@ -278,8 +278,8 @@ describe('sign-up', () => {
         json: signUpBody(email),
         remoteAddress: '192.0.2.77',
       });
-    // Held mid-window: the thirteen sign-ups take seconds, and must not straddle the window's edge.
-    holdClockMidWindow(hourMs);
+    // Held in one window: the thirteen sign-ups take seconds, and must not straddle the window's edge.
+    holdClockInWindow(hourMs);
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 13; attempt += 1) {
@@ -556,9 +556,9 @@ describe('sign-up password rules', () => {
 });
 
 describe('sign-in', () => {
-  // The throttles below count a window's failures: held mid-window, none straddles its edge.
+  // The throttles below count a window's failures: held in one window, none straddles its edge.
   beforeEach(() => {
-    holdClockMidWindow(hourMs);
+    holdClockInWindow(hourMs);
   });
   afterEach(() => {
     resetClock();
@@ -586,7 +586,7 @@ describe('sign-in', () => {
     const cookie = response.cookies.find((c) => c.name === 'pactum_session');
     const expires = cookie?.expires;
     if (!(expires instanceof Date)) throw new Error('the cookie has no expiry');
-    // Counted from the server's clock, held mid-window here.
+    // Counted from the server's clock, held in one window here.
     const days = (expires.getTime() - nowMs()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
