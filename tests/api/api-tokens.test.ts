@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { App } from '../../src/server/app';
+import { advanceClock, nowMs, resetClock } from '../../src/server/clock';
 import { apiTokens, contractHistory, contracts, rateLimits } from '../../src/server/db/schema';
+import { defaultBadApiTokenLimit } from '../../src/server/plugins/authentication';
 import { findTokenActor, lastUsedEveryMs } from '../../src/server/services/api-tokens/find-token-actor';
 import { enrollTotp } from '../support/second-factor';
 import {
@@ -16,6 +18,7 @@ import {
   testApp,
   testSecret,
 } from '../support/test-app';
+import { holdClockInWindow } from '../support/test-clock';
 
 const ctx = await testApp();
 const admin = await buildAccount(ctx, { name: 'Olivia Owner' });
@@ -265,15 +268,12 @@ describe('requests with a Bearer token', () => {
     const soon = await createToken(admin, {
       name: 'Expiring',
       scope: 'read',
-      expiresAt: new Date(Date.now() + 1500).toISOString(),
+      expiresAt: new Date(nowMs() + 60_000).toISOString(),
     });
     expect((await withToken(soon.token, { method: 'GET', url: '/api/contracts' })).statusCode).toBe(200);
-    const deadline = Date.now() + 10_000;
-    let expired = await withToken(soon.token, { method: 'GET', url: '/api/contracts' });
-    while (expired.statusCode === 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expired = await withToken(soon.token, { method: 'GET', url: '/api/contracts' });
-    }
+    // The clock is moved past the expiry, not waited for.
+    advanceClock(60_001);
+    const expired = await withToken(soon.token, { method: 'GET', url: '/api/contracts' }).finally(resetClock);
     expect(expired.statusCode).toBe(401);
 
     const revoked = await createToken(admin, { name: 'Revoked', scope: 'read' });
@@ -387,6 +387,8 @@ describe('requests with a Bearer token', () => {
 
   it('answers 429 with Retry-After to an address that sent too many bad tokens, and only to it', async () => {
     const rule = { limit: 3, windowMs: 60 * 60_000 };
+    // Held in one window: the count must not start again at the window's edge halfway through.
+    holdClockInWindow(rule.windowMs);
     const limited = await buildTestApp(ctx.database, { badApiTokenLimit: rule });
     // A second process with the same database: the count is shared, its memory of limited addresses is not.
     const other = await buildTestApp(ctx.database, { badApiTokenLimit: rule });
@@ -420,7 +422,13 @@ describe('requests with a Bearer token', () => {
       expect((await from(neighbour, guess(10))).statusCode).toBe(401);
       expect((await from(neighbour, good.token)).statusCode).toBe(200);
       expect((await from(neighbour, good.token, other)).statusCode).toBe(200);
+
+      // Once the window has passed, the address's bad tokens are 401 again, in either process.
+      advanceClock(rule.windowMs);
+      expect((await from(guesser, guess(11))).statusCode).toBe(401);
+      expect((await from(guesser, guess(12), other)).statusCode).toBe(401);
     } finally {
+      resetClock();
       await limited.close();
       await other.close();
     }
@@ -434,6 +442,9 @@ describe('a shared address', () => {
     const from = (token: string) =>
       withToken(token, { method: 'GET', url: '/api/contracts', remoteAddress: address });
     const bad = (n: number) => `pct_${'A'.repeat(39)}${String(n).padStart(4, '0')}`;
+    // Held in one window, so the 32 bad tokens are counted in one window of the default limit.
+    holdClockInWindow(defaultBadApiTokenLimit.windowMs);
+    onTestFinished(resetClock);
     const statuses: number[] = [];
     for (let n = 0; n < 32; n += 1) statuses.push((await from(bad(n))).statusCode);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advanceClock, nowMs, resetClock } from '../../src/server/clock';
 import { emailVerifications, users } from '../../src/server/db/schema';
 import { runSweeps } from '../../src/server/jobs/background-work';
 import { commonPasswordCount } from '../../src/server/services/accounts/common-passwords';
@@ -15,16 +16,19 @@ import {
   type TestAccount,
   testApp,
 } from '../support/test-app';
+import { holdClockInWindow } from '../support/test-clock';
 import { fastestTimes } from '../support/timing';
 
 // Windows of an hour: attempts are counted in fixed windows, and a test whose attempts straddled
 // the edge of a minute's window saw its count start again (the fourth sign-in let through).
+// Tests that count a whole window's attempts also hold the clock in one window (holdClockInWindow).
+const hourMs = 60 * 60_000;
 const ctx = await testApp({
   accountLimits: {
     ...defaultAccountLimits,
-    perAddress: { limit: 6, windowMs: 60 * 60_000 },
-    perAccount: { limit: 3, windowMs: 60 * 60_000 },
-    signUpsPerAddress: { limit: 12, windowMs: 60 * 60_000 },
+    perAddress: { limit: 6, windowMs: hourMs },
+    perAccount: { limit: 3, windowMs: hourMs },
+    signUpsPerAddress: { limit: 12, windowMs: hourMs },
   },
 });
 const { peer, background } = await withMail(ctx);
@@ -266,19 +270,28 @@ describe('sign-up', () => {
     expect(response.json()).toEqual({ error: { code: 'INVALID_INPUT', message, field } });
   });
 
-  it('throttles sign-ups from one address', async () => {
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 13; attempt += 1) {
-      const response = await call(ctx, null, {
+  it('throttles sign-ups from one address, until its window has passed', async () => {
+    const signUp = (email: string) =>
+      call(ctx, null, {
         method: 'POST',
         url: '/api/auth/sign-up',
-        json: signUpBody(`many-${attempt}@example.com`),
+        json: signUpBody(email),
         remoteAddress: '192.0.2.77',
       });
-      statuses.push(response.statusCode);
+    // Held in one window: the thirteen sign-ups take seconds, and must not straddle the window's edge.
+    holdClockInWindow(hourMs);
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 13; attempt += 1) {
+        statuses.push((await signUp(`many-${attempt}@example.com`)).statusCode);
+      }
+      expect(statuses.slice(0, 12).every((status) => status === 202)).toBe(true);
+      expect(statuses[12]).toBe(429);
+      advanceClock(hourMs);
+      expect((await signUp('many-next-hour@example.com')).statusCode).toBe(202);
+    } finally {
+      resetClock();
     }
-    expect(statuses.slice(0, 12).every((status) => status === 202)).toBe(true);
-    expect(statuses[12]).toBe(429);
   });
 
   it('accepts a 256-character password', async () => {
@@ -543,6 +556,14 @@ describe('sign-up password rules', () => {
 });
 
 describe('sign-in', () => {
+  // The throttles below count a window's failures: held in one window, none straddles its edge.
+  beforeEach(() => {
+    holdClockInWindow(hourMs);
+  });
+  afterEach(() => {
+    resetClock();
+  });
+
   it('signs in with the right password and issues a new session each time', async () => {
     const account = await buildAccount(ctx);
     const signIn = () => signInFrom('198.51.100.1', { email: account.email, password: account.password });
@@ -565,7 +586,8 @@ describe('sign-in', () => {
     const cookie = response.cookies.find((c) => c.name === 'pactum_session');
     const expires = cookie?.expires;
     if (!(expires instanceof Date)) throw new Error('the cookie has no expiry');
-    const days = (expires.getTime() - Date.now()) / 86_400_000;
+    // Counted from the server's clock, held in one window here.
+    const days = (expires.getTime() - nowMs()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
   });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { advanceClock, resetClock } from '../../src/server/clock';
 import { mailMessages, memberships, passwordResets, users } from '../../src/server/db/schema';
 import { hashPasswordResetToken } from '../../src/server/services/accounts/password-reset-token';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
@@ -7,15 +8,17 @@ import { passwordResetRequestedMessage } from '../../src/server/services/account
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { withMail } from '../support/background';
 import { buildAccount, call, sessionCookieOf, type TestAccount, testApp } from '../support/test-app';
+import { holdClockInWindow } from '../support/test-clock';
 import { fastestTimes } from '../support/timing';
 
 let address = 0;
+const hourMs = 60 * 60_000;
 
 const ctx = await testApp({
   accountLimits: {
     ...defaultAccountLimits,
-    passwordResetsPerAddress: { limit: 6, windowMs: 60 * 60_000 },
-    passwordResetsPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+    passwordResetsPerAddress: { limit: 6, windowMs: hourMs },
+    passwordResetsPerEmail: { limit: 3, windowMs: hourMs },
   },
 });
 const { peer, background } = await withMail(ctx);
@@ -161,6 +164,9 @@ describe('asking for a reset link', () => {
   });
 
   it('throttles requests for one e-mail, whether or not it has an account', async () => {
+    // Held in one window: the attempts must not straddle its edge.
+    holdClockInWindow(hourMs);
+    onTestFinished(resetClock);
     for (const email of ['throttled-unknown@example.com', (await buildAccount(ctx)).email]) {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await requestReset(email)).statusCode);
@@ -169,6 +175,9 @@ describe('asking for a reset link', () => {
   });
 
   it('throttles requests from one address across e-mails', async () => {
+    // Held in one window: the attempts must not straddle its edge.
+    holdClockInWindow(hourMs);
+    onTestFinished(resetClock);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt += 1) {
       const response = await requestReset(`spray-${attempt}@example.com`, '203.0.113.50');
@@ -256,10 +265,9 @@ describe('setting a new password', () => {
   it('refuses an expired link, and says so', async () => {
     const account = await buildAccount(ctx);
     const token = await linkFor(account);
-    await ctx.database.db
-      .update(passwordResets)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.tokenHash, hashPasswordResetToken(token)));
+    // An hour later, not waited for: the clock is moved past the link's expiry.
+    advanceClock(hourMs + 1000);
+    onTestFinished(resetClock);
     for (const response of [await check(token), await confirm(token, 'too late passphrase')]) {
       expect(response.statusCode).toBe(410);
       expect(response.json().error).toEqual({
@@ -310,6 +318,9 @@ describe('setting a new password', () => {
   });
 
   it('throttles link uses from one address', async () => {
+    // Held in one window: the attempts must not straddle its edge.
+    holdClockInWindow(hourMs);
+    onTestFinished(resetClock);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt += 1) {
       const response = await call(ctx, null, {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { advanceClock, nowMs, resetClock, setClock } from '../../src/server/clock';
 import { consumeCooldown, consumeRateLimit } from '../../src/server/services/rate-limits/consume-rate-limit';
 import { takeFromBucket } from '../../src/server/services/rate-limits/token-bucket';
 import { testApp } from '../support/test-app';
@@ -56,5 +57,51 @@ describe('rate limits on the shared table', () => {
       Array.from({ length: 20 }, () => takeFromBucket(ctx.database.db, 'bucket:parallel', rule, edge)),
     );
     expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+  });
+});
+
+describe('the clock the rules read', () => {
+  afterEach(() => {
+    resetClock();
+  });
+
+  it('a rule whose window the clock is advanced past lets attempts through again', async () => {
+    const { db } = ctx.database;
+    const rule = { limit: 2, windowMs: 60 * 60_000 };
+    const tries = () => consumeRateLimit(db, 'clock:fixed', rule);
+    setClock(new Date('2030-01-01T10:15:00Z'));
+    expect([await tries(), await tries()]).toEqual([0, 0]);
+    // Refused until the hour ends, 45 minutes on; the held clock does not move by itself.
+    expect(await tries()).toBe(45 * 60);
+    advanceClock(44 * 60_000);
+    expect(await tries()).toBe(60);
+    advanceClock(60_000);
+    expect(await tries()).toBe(0);
+  });
+
+  it('a cooldown and a token bucket read it too', async () => {
+    const { db } = ctx.database;
+    setClock(new Date('2030-01-01T10:15:00Z'));
+    expect(await consumeCooldown(db, 'clock:cooldown', 30_000)).toBe(0);
+    expect(await consumeCooldown(db, 'clock:cooldown', 30_000)).toBe(30);
+    advanceClock(30_000);
+    expect(await consumeCooldown(db, 'clock:cooldown', 30_000)).toBe(0);
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect(await takeFromBucket(db, 'clock:bucket', rule)).toBe(0);
+    expect(await takeFromBucket(db, 'clock:bucket', rule)).toBe(60);
+    advanceClock(60_000);
+    expect(await takeFromBucket(db, 'clock:bucket', rule)).toBe(0);
+  });
+
+  it('ticks from a function, and advancing moves a ticking clock as well', async () => {
+    const start = Date.parse('2030-01-01T10:15:00Z');
+    let ticks = 0;
+    setClock(() => new Date(start + ticks));
+    ticks = 500;
+    expect(nowMs()).toBe(start + 500);
+    advanceClock(1000);
+    expect(nowMs()).toBe(start + 1500);
+    resetClock();
+    expect(Math.abs(nowMs() - Date.now())).toBeLessThan(1000);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { nowMs } from '../../src/server/clock';
 import { apiTokens, mailMessages, organizations, webhookEndpoints } from '../../src/server/db/schema';
 import { withMail } from '../support/background';
 import { CookieBrowser } from '../support/cookie-browser';
@@ -19,7 +20,7 @@ async function signInAgain(account: TestAccount, totpSecret: string): Promise<Co
   const browser = new CookieBrowser(ctx, `198.51.100.${addressCounter}`);
   const first = await browser.post('/api/auth/sign-in', { email: account.email, password: account.password });
   expect(first.statusCode, first.body).toBe(202);
-  const second = await browser.post('/api/auth/two-factor', { code: codeAt(totpSecret, Date.now()) });
+  const second = await browser.post('/api/auth/two-factor', { code: codeAt(totpSecret, nowMs()) });
   expect(second.statusCode, second.body).toBe(200);
   return browser;
 }

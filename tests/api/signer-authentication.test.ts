@@ -8,13 +8,16 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHistory, notifications, rateLimits, signers } from '../../src/server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { advanceClock, nowMs, resetClock } from '../../src/server/clock';
+import { contractHistory, notifications, signers } from '../../src/server/db/schema';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { cookies } from '../../src/server/plugins/cookies';
 import { JobRunner } from '../../src/server/queue/job-runner';
+import { emailCodeTtlMs } from '../../src/server/services/signing/email-code';
+import { emailCodeLimits } from '../../src/server/services/signing/request-email-code';
 import { issueSigningCookie, verifySigningCookie } from '../../src/server/services/signing/signing-cookie';
 import { codeMailedTo, latestTokenFor, type SigningBrowser, signAs } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -29,6 +32,7 @@ import {
   testCertificate,
   testSecret,
 } from '../support/test-app';
+import { holdClockInWindow } from '../support/test-clock';
 import { openTestDatabase } from '../support/test-database';
 
 const run = promisify(execFile);
@@ -658,6 +662,10 @@ describe('signer authentication', () => {
   });
 
   it('e-mails a one-time code over SMTP that opens the document once, for ten minutes', async () => {
+    // Held, so "right away" is right away, and moved on below past the cooldown and the expiry;
+    // room for that within one window of the hourly limit.
+    holdClockInWindow(emailCodeLimits.hourly.windowMs, 15 * 60_000);
+    onTestFinished(resetClock);
     const id = await createDraft([
       { name: 'Erin Email', email: 'erin@example.com', requireEmailCode: true },
       { name: 'Xavier Expired', email: 'xavier@example.com', requireEmailCode: true },
@@ -680,8 +688,7 @@ describe('signer authentication', () => {
     const code = codeIn('erin@example.com');
     const stored = await signerRow(erin.signerId);
     expect(stored.emailCodeHash).toMatch(/^\$argon2id\$/);
-    expect(stored.emailCodeExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
-    expect(stored.emailCodeExpiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60 * 1000);
+    expect(stored.emailCodeExpiresAt?.getTime()).toBe(nowMs() + emailCodeTtlMs);
 
     const wrongCode = code === '000000' ? '000001' : '000000';
     const wrong = await post(erin, 'email-code/confirm', { code: wrongCode });
@@ -712,10 +719,9 @@ describe('signer authentication', () => {
     expect((await post(xavier, 'email-code')).statusCode).toBe(204);
     await drain();
     const first = codeIn('xavier@example.com');
-    // Half an hour later: the 30 seconds are over (its row is what says so).
-    await ctx.database.db
-      .delete(rateLimits)
-      .where(eq(rateLimits.key, `signer-email-code:cooldown:${xavier.signerId}`));
+    // Refused again right away; 30 seconds later the cooldown is over.
+    expect((await post(xavier, 'email-code')).statusCode).toBe(429);
+    advanceClock(emailCodeLimits.cooldownMs);
     // A new code replaces the old one.
     expect((await post(xavier, 'email-code')).statusCode).toBe(204);
     await drain();
@@ -723,10 +729,7 @@ describe('signer authentication', () => {
     if (newer !== first) {
       expect((await post(xavier, 'email-code/confirm', { code: first })).statusCode).toBe(400);
     }
-    await ctx.database.db
-      .update(signers)
-      .set({ emailCodeExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(signers.id, xavier.signerId));
+    advanceClock(emailCodeTtlMs);
     const expired = await post(xavier, 'email-code/confirm', { code: newer });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toContain('expired');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../src/server/clock';
 import { sessions, users } from '../../src/server/db/schema';
 import { hashSessionToken } from '../../src/server/services/sessions/session-token';
 import { CookieBrowser } from '../support/cookie-browser';
@@ -133,11 +134,11 @@ describe('Google sign-in for an account with two-factor sign-in', () => {
     });
 
     const wrong = await browser.post('/api/auth/two-factor', {
-      code: codeAt(secret, Date.now() - 600_000),
+      code: codeAt(secret, nowMs() - 600_000),
     });
     expect(wrong.statusCode).toBe(401);
     const done = await browser.post('/api/auth/two-factor', {
-      code: codeAt(secret, Date.now()),
+      code: codeAt(secret, nowMs()),
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(account.userId);

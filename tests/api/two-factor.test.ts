@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { mailMessages, memberships, rateLimits, sessions, users } from '../../src/server/db/schema';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { advanceClock, nowMs, resetClock } from '../../src/server/clock';
+import { mailMessages, memberships, sessions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { openPendingSecondFactor } from '../../src/server/services/two-factor/pending-second-factor-cookie';
+import { secondFactorLimits } from '../../src/server/services/two-factor/two-factor-limits';
 import { withMail } from '../support/background';
 import { CookieBrowser } from '../support/cookie-browser';
 import { ageSession, codeAt, enrollTotp } from '../support/second-factor';
 import { buildAccount, buildMember, call, type TestAccount, testApp, testSecret } from '../support/test-app';
+import { holdClockInWindow } from '../support/test-clock';
 
 let addressCounter = 0;
 
@@ -74,7 +77,7 @@ describe('setting up an authenticator app', () => {
     const wrong = await call(ctx, account, {
       method: 'POST',
       url: '/api/profile/two-factor/totp/confirm',
-      json: { code: codeAt(secret, Date.now() - 5 * 60_000) },
+      json: { code: codeAt(secret, nowMs() - 5 * 60_000) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.field).toBe('code');
@@ -82,7 +85,7 @@ describe('setting up an authenticator app', () => {
     const right = await call(ctx, account, {
       method: 'POST',
       url: '/api/profile/two-factor/totp/confirm',
-      json: { code: codeAt(secret, Date.now()) },
+      json: { code: codeAt(secret, nowMs()) },
     });
     expect(right.statusCode).toBe(200);
     const { codes } = right.json();
@@ -114,7 +117,7 @@ describe('signing in with a password and a code', () => {
       methods: ['totp', 'recovery-code'],
     });
 
-    const second = await browser.post('/api/auth/two-factor', { code: codeAt(secret, Date.now()) });
+    const second = await browser.post('/api/auth/two-factor', { code: codeAt(secret, nowMs()) });
     expect(second.statusCode).toBe(200);
     expect(second.json().user.id).toBe(account.userId);
     expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
@@ -125,7 +128,7 @@ describe('signing in with a password and a code', () => {
   it('never accepts the same code (or an older one) twice, and accepts the next step', async () => {
     const account = await buildAccount(ctx);
     const { secret } = await enrollTotp(ctx, account);
-    const now = Date.now();
+    const now = nowMs();
     const signInWith = async (code: string) => {
       const browser = newBrowser();
       expect((await passwordSignIn(browser, account)).statusCode).toBe(202);
@@ -154,18 +157,21 @@ describe('signing in with a password and a code', () => {
   it('stops after ten wrong codes for the account, even with the right one', async () => {
     const account = await buildAccount(ctx);
     const { secret } = await enrollTotp(ctx, account);
+    // Held in one of the account's windows, so the eleven tries are all counted in it.
+    holdClockInWindow(secondFactorLimits.perAccount.windowMs);
+    onTestFinished(resetClock);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       // A new browser and address each time: the limit is the account's.
       const browser = newBrowser();
       await passwordSignIn(browser, account);
-      const wrong = String((Number(codeAt(secret, Date.now())) + 1 + attempt) % 1_000_000).padStart(6, '0');
+      const wrong = String((Number(codeAt(secret, nowMs())) + 1 + attempt) % 1_000_000).padStart(6, '0');
       statuses.push((await browser.post('/api/auth/two-factor', { code: wrong })).statusCode);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     const browser = newBrowser();
     await passwordSignIn(browser, account);
-    const right = await browser.post('/api/auth/two-factor', { code: codeAt(secret, Date.now()) });
+    const right = await browser.post('/api/auth/two-factor', { code: codeAt(secret, nowMs()) });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
   });
@@ -180,19 +186,21 @@ describe('signing in with a password and a code', () => {
         .where(and(eq(mailMessages.toEmail, account.email), eq(mailMessages.kind, 'security_change')))
         .then((rows) => rows.filter((row) => row.params.change === 'wrong-codes'));
     /** The account's 15-minute window passing: what a guesser with the password waits for. */
-    const nextQuarterHour = () =>
-      ctx.database.db.delete(rateLimits).where(eq(rateLimits.key, `second-factor:account:${account.userId}`));
+    const nextQuarterHour = () => advanceClock(secondFactorLimits.perAccount.windowMs);
+    // Four quarter hours are passed below: held where they all fall in one UTC day.
+    holdClockInWindow(24 * 60 * 60_000, 4 * secondFactorLimits.perAccount.windowMs + 60_000);
+    onTestFinished(resetClock);
     const tryCode = async (code: string) => {
       const browser = newBrowser();
       expect((await passwordSignIn(browser, account)).statusCode).toBe(202);
       return browser.post('/api/auth/two-factor', { code });
     };
     const wrongCode = (attempt: number) =>
-      String((Number(codeAt(secret, Date.now())) + 7 + attempt) % 1_000_000).padStart(6, '0');
+      String((Number(codeAt(secret, nowMs())) + 7 + attempt) % 1_000_000).padStart(6, '0');
 
     const statuses: number[] = [];
     for (let burst = 0; burst < 3; burst += 1) {
-      await nextQuarterHour();
+      nextQuarterHour();
       for (let attempt = 0; attempt < 10; attempt += 1) {
         statuses.push((await tryCode(wrongCode(burst * 10 + attempt))).statusCode);
       }
@@ -201,8 +209,8 @@ describe('signing in with a password and a code', () => {
     }
     expect(statuses).toEqual(Array(30).fill(401));
 
-    await nextQuarterHour();
-    const locked = await tryCode(codeAt(secret, Date.now()));
+    nextQuarterHour();
+    const locked = await tryCode(codeAt(secret, nowMs()));
     expect(locked.statusCode).toBe(403);
     expect(locked.json().error.code).toBe('AUTHENTICATOR_LOCKED');
     expect(locked.json().error.message).toMatch(/recovery code/);
@@ -212,7 +220,7 @@ describe('signing in with a password and a code', () => {
     const browser = newBrowser();
     await passwordSignIn(browser, account);
     expect((await browser.post('/api/auth/two-factor', { recoveryCode: codes[0] })).statusCode).toBe(200);
-    expect((await tryCode(codeAt(secret, Date.now()))).statusCode).toBe(200);
+    expect((await tryCode(codeAt(secret, nowMs()))).statusCode).toBe(200);
 
     const [mail] = await wrongCodesMails();
     const { composeMail } = await import('../../src/server/mail/compose-mail');
@@ -277,8 +285,8 @@ describe('turning the app off', () => {
     const wrong = await disable({ currentPassword: 'not the password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.field).toBe('currentPassword');
-    expect((await disable({ code: codeAt(secret, Date.now() - 5 * 60_000) })).statusCode).toBe(400);
-    expect((await disable({ code: codeAt(secret, Date.now()) })).statusCode).toBe(204);
+    expect((await disable({ code: codeAt(secret, nowMs() - 5 * 60_000) })).statusCode).toBe(400);
+    expect((await disable({ code: codeAt(secret, nowMs()) })).statusCode).toBe(204);
     const status = await call(ctx, account, { method: 'GET', url: '/api/profile/two-factor' });
     expect(status.json()).toMatchObject({ totp: { enabled: false }, recoveryCodesLeft: 0 });
     expect((await passwordSignIn(newBrowser(), account)).statusCode).toBe(200);
@@ -324,11 +332,11 @@ describe('resetting a password', () => {
       (await passwordSignIn(newBrowser(), { ...account, password: 'a brand new passphrase' })).statusCode,
     ).toBe(401);
     // A wrong code changes nothing either.
-    const wrong = String((Number(codeAt(secret, Date.now())) + 5) % 1_000_000).padStart(6, '0');
+    const wrong = String((Number(codeAt(secret, nowMs())) + 5) % 1_000_000).padStart(6, '0');
     expect((await browser.post('/api/auth/two-factor', { code: wrong })).statusCode).toBe(401);
     expect((await owner.get('/api/auth/me')).statusCode).toBe(200);
 
-    const done = await browser.post('/api/auth/two-factor', { code: codeAt(secret, Date.now()) });
+    const done = await browser.post('/api/auth/two-factor', { code: codeAt(secret, nowMs()) });
     expect(done.statusCode).toBe(200);
     expect((await sessionOf(browser))?.authMethods).toEqual(['password-reset', 'totp']);
     // Now the reset is done: every other session ended, the new password in force, the link spent.
@@ -481,7 +489,7 @@ describe('an organization that requires two-factor sign-in', () => {
 
     const { secret } = (await browser.post('/api/profile/two-factor/totp')).json();
     const confirmed = await browser.post('/api/profile/two-factor/totp/confirm', {
-      code: codeAt(secret, Date.now()),
+      code: codeAt(secret, nowMs()),
     });
     expect(confirmed.statusCode).toBe(200);
     expect((await browser.get('/api/contracts')).statusCode).toBe(200);
@@ -621,7 +629,7 @@ describe('changing how an account signs in', () => {
     await call(ctx, account, {
       method: 'POST',
       url: '/api/profile/two-factor/totp/disable',
-      json: { code: codeAt(secret, Date.now()) },
+      json: { code: codeAt(secret, nowMs()) },
     });
     const notices = await ctx.database.db
       .select({ params: mailMessages.params })

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { App } from '../../src/server/app';
+import { advanceClock, resetClock } from '../../src/server/clock';
 import type { UploadPolicy } from '../../src/server/uploads/upload-policy';
 import { largePdf } from '../fixtures/pdf/hostile-pdfs';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
@@ -15,12 +16,14 @@ import {
   type TestAccount,
   testApp,
 } from '../support/test-app';
+import { holdClockInWindow } from '../support/test-clock';
 import { type TrickledUpload, trickledUpload } from '../support/trickled-upload';
 
 // Uploads shared fairly among organizations (M3 of the security review of 2026-12-01): a body
 // must keep arriving, an organization with nothing in flight always finds a place, and an
 // organization's stored bytes and hourly uploads are bounded.
 const ctx = await testApp();
+const hourMs = 60 * 60_000;
 
 const apps: App[] = [];
 afterAll(async () => {
@@ -261,8 +264,11 @@ describe("an organization's bytes", () => {
     expect(answers).toEqual([200, 200, 413, 413]);
   }, 90_000);
 
-  it('uploaded in an hour are bounded by its hourly budget, with a message naming it', async () => {
+  it('uploaded in an hour are bounded by its hourly budget, with a message naming it, until the hour ends', async () => {
     const { app } = await appWith({ hourlyBytes: scan.length + agreement.length - 4096 });
+    // Held in one hour: uploads on a busy machine take a while, and must not straddle its edge.
+    holdClockInWindow(hourMs);
+    onTestFinished(resetClock);
     const busy = await buildAccount(ctx);
     const other = await buildAccount(ctx);
     const first = await uploadPdf(app, busy, scan, 'scan.pdf');
@@ -281,6 +287,10 @@ describe("an organization's bytes", () => {
     expect(small.statusCode, small.body).toBe(201);
     const theirs = await uploadPdf(app, other, agreement, 'agreement.pdf');
     expect(theirs.statusCode, theirs.body).toBe(201);
+    // The next hour, the budget is whole again.
+    advanceClock(hourMs);
+    const nextHour = await uploadPdf(app, busy, agreement, 'agreement.pdf');
+    expect(nextHour.statusCode, nextHour.body).toBe(201);
   }, 60_000);
 });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
+import { nowMs } from '../../src/server/clock';
 import { sessions } from '../../src/server/db/schema';
 import { hashSessionToken } from '../../src/server/services/sessions/session-token';
 import { recentSignInMs } from '../../src/server/services/two-factor/require-recent-sign-in';
@@ -30,7 +31,7 @@ export async function enrollTotp(
   const confirmed = await call(ctx, account, {
     method: 'POST',
     url: '/api/profile/two-factor/totp/confirm',
-    json: { code: codeAt(secret, Date.now() - 30_000) },
+    json: { code: codeAt(secret, nowMs() - 30_000) },
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { secret, codes: confirmed.json().codes };
@@ -48,6 +49,6 @@ export async function ageSession(
   const token = account.cookie.split('=')[1] ?? '';
   await ctx.database.db
     .update(sessions)
-    .set({ createdAt: new Date(Date.now() - ago) })
+    .set({ createdAt: new Date(nowMs() - ago) })
     .where(eq(sessions.tokenHash, hashSessionToken(testSecret, token)));
 }

@@ -1,3 +1,4 @@
+import * as clock from '../clock';
 import type { Database } from '../db/client';
 import { loggableCause } from '../logging';
 import { type JobHandler, JobRunner } from '../queue/job-runner';
@@ -22,7 +23,7 @@ export function jobHandlers(deps: BackgroundDeps): Record<string, JobHandler> {
  */
 export async function runSweeps(
   db: Database,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ expired: number; reminded: number; purged: number; pruned: number }> {
   const expired = await expireContracts(db, now);
   const reminded = await sendDueReminders(db, now);

@@ -1,3 +1,4 @@
+import * as clock from '../clock';
 /**
  * The addresses this process has seen go over a limit, each until its window ends, so that a
  * request from one is refused before it costs a query. The count itself is kept in `rate_limits`
@@ -11,7 +12,7 @@ export class LimitedAddresses {
   constructor(private readonly max = 10_000) {}
 
   /** Seconds until the address may try again; 0 when it is not known to be over its limit. */
-  waitOf(address: string, now = Date.now()): number {
+  waitOf(address: string, now = clock.nowMs()): number {
     const until = this.until.get(address);
     if (until === undefined) return 0;
     if (until <= now) {
@@ -22,7 +23,7 @@ export class LimitedAddresses {
   }
 
   /** Remembers that the address is over its limit for waitSeconds. */
-  limit(address: string, waitSeconds: number, now = Date.now()): void {
+  limit(address: string, waitSeconds: number, now = clock.nowMs()): void {
     this.until.delete(address);
     this.until.set(address, now + waitSeconds * 1000);
     if (this.until.size > this.max) {

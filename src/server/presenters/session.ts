@@ -1,5 +1,6 @@
 import type { ActiveSession } from '../../shared/api/profile';
 import type { Actor } from '../actor';
+import * as clock from '../clock';
 import type { SessionRow } from '../db/schema';
 import { summarizeUserAgent } from './user-agent';
 
@@ -20,7 +21,7 @@ export function presentSession(row: ListedSession, actor: Actor): ActiveSession 
     expiresAt: row.expiresAt.toISOString(),
     ip: (current ? actor.ip : null) ?? row.lastSeenIp ?? row.ip,
     // This very request is activity; others show the last minute-granular note.
-    lastSeenAt: (current ? new Date() : (row.lastSeenAt ?? row.createdAt)).toISOString(),
+    lastSeenAt: (current ? clock.now() : (row.lastSeenAt ?? row.createdAt)).toISOString(),
     device: summarizeUserAgent(current ? (actor.userAgent ?? row.userAgent) : row.userAgent),
     current,
     authMethods: row.authMethods,

@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/api/auth';
 import type { InvitationView, PendingInvitation, TeamMember } from '../../shared/api/team';
 import type { Actor } from '../actor';
+import * as clock from '../clock';
 import type { InvitationRow } from '../db/schema';
 
 /** Shown when the person who sent an invitation no longer has an account. */
@@ -30,7 +31,7 @@ export function presentMember(row: MemberRow, actor: Actor): TeamMember {
 export function presentInvitation(
   row: InvitationRow,
   inviterName: string | null,
-  now = new Date(),
+  now = clock.now(),
 ): PendingInvitation {
   return {
     id: row.id,

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors';
 import { twoFactorApi } from '../../shared/routes/two-factor';
+import * as clock from '../clock';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
 import { cookies } from '../plugins/cookies';
@@ -50,7 +51,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     challenge: string,
     userId: string | null,
   ): void {
-    const sealed = sealChallenge(config.sessionSecret, { purpose, challenge, userId, issuedAt: Date.now() });
+    const sealed = sealChallenge(config.sessionSecret, {
+      purpose,
+      challenge,
+      userId,
+      issuedAt: clock.nowMs(),
+    });
     reply.setAppCookie(cookies.webAuthn, sealed);
   }
   function takeChallenge(

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import * as clock from '../clock';
 import type { Database } from '../db/client';
 import { memberships, sessions } from '../db/schema';
 
@@ -13,7 +14,7 @@ const chunkSize = 1000;
 export async function liveSessionIds(
   db: Database,
   sessionIds: readonly string[],
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Set<string>> {
   const live = new Set<string>();
   // An actor without a session (an API token) has nothing to check, and is never live here.

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { type EmailVerificationRow, emailVerifications, passwordResets, users } from '../../db/schema';
 import { sqlState } from '../../db/sql-state';
@@ -56,7 +57,7 @@ export async function confirmEmail(
     password?: string | undefined;
   },
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<EmailConfirmed> {
   const wait = await consumeRateLimit(db, `email-confirm:address:${input.ip ?? 'unknown'}`, rule, now);
   if (wait > 0) throw tooManyAttempts(wait);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { passwordResetCheckSchema } from '../../../shared/api/auth';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import {
   apiTokens,
@@ -62,7 +63,7 @@ async function countLiveApiTokens(db: Database, userId: string, now: Date): Prom
 export async function checkPasswordReset(
   db: Database,
   token: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<z.infer<typeof passwordResetCheckSchema>> {
   const row = openReset(await findReset(db, token), now);
   return presentPasswordResetCheck(row, await countLiveApiTokens(db, row.userId, now));
@@ -88,7 +89,7 @@ export async function preparePasswordReset(
   db: Database,
   input: { token: string; password: string; revokeApiTokens: boolean; ip: string | null },
   limits: Pick<AccountLimits, 'passwordResetsPerAddress'>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ account: { userId: string; organizationId: string }; reset: PendingPasswordReset }> {
   const wait = await consumeRateLimit(
     db,
@@ -132,7 +133,7 @@ export async function preparePasswordReset(
 export async function completePasswordReset(
   db: Database,
   input: PendingPasswordReset & { ip: string | null },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ userId: string; organizationId: string }> {
   return db.transaction(async (tx) => {
     const [spent] = await tx

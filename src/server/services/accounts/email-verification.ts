@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { type EmailVerificationRow, emailVerifications } from '../../db/schema';
 
@@ -19,7 +20,7 @@ export function hashEmailVerificationToken(token: string): string {
 export async function newEmailVerificationLink(
   db: Database,
   message: { verificationId: string | undefined; toEmail: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ token: string; row: EmailVerificationRow } | null> {
   if (!message.verificationId) return null;
   const token = randomBytes(32).toString('base64url');

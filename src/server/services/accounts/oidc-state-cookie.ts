@@ -1,3 +1,4 @@
+import * as clock from '../../clock';
 import { identityProviderNames } from '../../env';
 import { openValue, sealValue } from '../sessions/signed-value';
 import type { PendingSignIn } from './identity-providers';
@@ -5,14 +6,14 @@ import type { PendingSignIn } from './identity-providers';
 export const pendingSignInTtlMs = 10 * 60 * 1000;
 
 /** The pending sign-in, signed so the browser can carry it but not change it; good for 10 minutes. */
-export function sealPendingSignIn(secret: string, pending: PendingSignIn, now = Date.now()): string {
+export function sealPendingSignIn(secret: string, pending: PendingSignIn, now = clock.nowMs()): string {
   return sealValue(secret, 'oidc', { ...pending, expires: now + pendingSignInTtlMs });
 }
 
 export function openPendingSignIn(
   secret: string,
   value: string | undefined,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): PendingSignIn | null {
   const opened = openValue(secret, 'oidc', value, 4000);
   if (!opened) return null;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { passwordResets } from '../../db/schema';
 
@@ -17,7 +18,7 @@ export function hashPasswordResetToken(token: string): string {
 export async function createPasswordReset(
   db: Database,
   userId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + passwordResetMs);

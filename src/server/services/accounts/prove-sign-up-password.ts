@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import type { EmailVerificationRow } from '../../db/schema';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
@@ -28,7 +29,7 @@ export async function proveSignUpPassword(
   db: Database,
   row: EmailVerificationRow,
   proof: { sameBrowser: boolean; password: string | undefined },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   if (proof.sameBrowser) return;
   if (!proof.password) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { emailVerifications, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
@@ -46,7 +47,7 @@ export async function requestSignUp(
   try {
     const passwordHash = await hashPassword(input.password);
     if ((await consumeRateLimit(db, `sign-up:email:${input.email}`, mailsPerEmail)) > 0) return named;
-    const now = new Date();
+    const now = clock.now();
     await db.transaction(async (tx) => {
       const [owner] = await tx
         .select({ name: users.name, organizationId: memberships.organizationId })

@@ -1,4 +1,5 @@
 import { uuidPattern } from '../../../shared/uuid';
+import * as clock from '../../clock';
 import { openValue, sealValue } from '../sessions/signed-value';
 import { emailVerificationMs } from './email-verification';
 
@@ -16,14 +17,14 @@ export function sealSignUps(
   secret: string,
   id: string,
   earlier: string | undefined,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): string {
   const ids = [...openSignUps(secret, earlier, now).filter((known) => known !== id), id].slice(-keptIds);
   return sealValue(secret, 'sign-up', { ids, expires: now + signUpCookieTtlMs });
 }
 
 /** The pending sign-ups the cookie names, if it is genuine and not older than a day; none otherwise. */
-export function openSignUps(secret: string, value: string | undefined, now = Date.now()): string[] {
+export function openSignUps(secret: string, value: string | undefined, now = clock.nowMs()): string[] {
   const opened = openValue(secret, 'sign-up', value, 1000);
   if (!opened) return [];
   const parsed = opened as {

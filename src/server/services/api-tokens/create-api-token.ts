@@ -4,6 +4,7 @@ import {
   maxApiTokensPerOrganization,
 } from '../../../shared/api/api-tokens';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { apiTokens } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
@@ -23,7 +24,7 @@ import { newApiToken } from './api-token-secret';
 export async function createApiToken(
   ctx: ServiceContext<'secret'>,
   input: CreateApiTokenInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<CreatedApiToken> {
   const { db, actor, secret } = ctx;
   requireAdmin(actor, 'manage API tokens');

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { apiTokens, memberships, organizations, users } from '../../db/schema';
@@ -64,7 +65,7 @@ export const lastUsedEveryMs = 60_000;
 export async function findTokenActor(
   db: Database,
   input: { secret: string; token: string; ip: string | null; userAgent: string | null },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Actor | null> {
   if (!apiTokenPattern.test(input.token)) return null;
   const [row] = await tokenActor(db).execute({

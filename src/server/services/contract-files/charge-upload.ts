@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { UploadPolicy } from '../../uploads/upload-policy';
@@ -105,7 +106,7 @@ export async function checkDeclaredUpload(
   ctx: ServiceContext,
   declaredBytes: number,
   policy: UploadPolicy,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const organizationId = ctx.actor.organizationId;
   const storage = overStorage(await storedBytes(ctx.db, organizationId), declaredBytes, policy);
@@ -125,7 +126,7 @@ export async function chargeUpload(
   ctx: ServiceContext,
   bytes: number,
   policy: UploadPolicy,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const organizationId = ctx.actor.organizationId;
   const storage = overStorage(await storedBytes(ctx.db, organizationId), bytes, policy);

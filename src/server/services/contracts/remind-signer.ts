@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contractHeadColumns, contracts, signers } from '../../db/schema';
@@ -73,7 +74,7 @@ export async function remindSigner(ctx: ServiceContext, contractId: string, sign
       signerId,
       author: authorOf(actor),
       automatic: false,
-      now: new Date(),
+      now: clock.now(),
     });
   });
 }

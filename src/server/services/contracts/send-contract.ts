@@ -5,6 +5,7 @@ import { hasDraftedText } from '../../../shared/drafted-text';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { canTransition } from '../../../shared/statuses';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { contractFields, contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
@@ -69,7 +70,7 @@ export async function sendContract(
   const pdfFieldCount = await checkPlacedFieldsAssigned(db, id, draftSigners.length);
   const textFields = signingFieldsInText(draft.content);
   checkTextFieldsAssigned(textFields, draftSigners.length, pdfFieldCount);
-  const sentAt = new Date();
+  const sentAt = clock.now();
   // Refused before 500 MB of PDFs are read for nothing.
   const fileRows = await contractFileRows(db, id);
   const includeText = fileRows.length === 0 || hasDraftedText(draft.content);

@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Profile } from '../../../shared/api/profile';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { emailVerifications, users } from '../../db/schema';
 import { presentProfile } from '../../presenters/profile';
 
 /** The signed-in user's own name, e-mail (whether confirmed, and any change waiting for its link) and avatar. */
-export async function getProfile(ctx: ServiceContext, now = new Date()): Promise<Profile> {
+export async function getProfile(ctx: ServiceContext, now = clock.now()): Promise<Profile> {
   const { db, actor } = ctx;
   const [row] = await db
     .select({

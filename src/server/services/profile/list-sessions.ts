@@ -1,5 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ActiveSession } from '../../../shared/api/profile';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { sessions } from '../../db/schema';
 import { presentSession } from '../../presenters/session';
@@ -19,7 +20,7 @@ export async function listSessions(ctx: ServiceContext): Promise<ActiveSession[]
       authMethods: sessions.authMethods,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, clock.now())))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
   const items = rows.map((row) => presentSession(row, actor));
   return [...items.filter((item) => item.current), ...items.filter((item) => !item.current)];

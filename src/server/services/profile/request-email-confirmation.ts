@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { emailVerifications, users } from '../../db/schema';
@@ -21,7 +22,7 @@ export async function storeEmailVerification(
   tx: Database,
   userId: string,
   email: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<string> {
   await tx
     .update(emailVerifications)
@@ -55,7 +56,7 @@ export async function queueEmailConfirmation(
   tx: Database,
   actor: Pick<Actor, 'userId' | 'userName'>,
   email: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const verificationId = await storeEmailVerification(tx, actor.userId, email, now);
   await queueMail(tx, {

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -19,7 +20,7 @@ export async function countAttempt(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
   amount = 1,
 ): Promise<{ count: number; resetsAt: Date }> {
   const { start, resetsAt } = windowOf(rule, now);
@@ -43,7 +44,7 @@ export async function consumeRateLimit(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
   amount = 1,
 ): Promise<number> {
   const { count, resetsAt } = await countAttempt(db, key, rule, now, amount);
@@ -58,7 +59,7 @@ export async function rateLimitWait(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<number> {
   const { start, resetsAt } = windowOf(rule, now);
   const [row] = await db
@@ -78,7 +79,7 @@ export async function refundRateLimit(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const { start } = windowOf(rule, now);
   await db
@@ -97,7 +98,7 @@ export async function consumeCooldown(
   db: Database,
   key: string,
   ms: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<number> {
   const [last] = await db
     .select({ at: rateLimits.windowStart })

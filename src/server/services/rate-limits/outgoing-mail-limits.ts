@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { consumeRateLimit, type RateLimitRule } from './consume-rate-limit';
 
@@ -47,7 +48,7 @@ export async function consumeOutgoingMail(
   organizationId: string,
   kind: LimitedMail,
   amount: number,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const rule = outgoingMailLimits[kind];
   const wait = await consumeRateLimit(tx, `outgoing-mail:${kind}:${organizationId}`, rule, now, amount);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { rateBuckets } from '../../db/schema';
 import type { RateLimitRule } from './consume-rate-limit';
@@ -19,7 +20,7 @@ export async function takeFromBucket(
   db: Database,
   key: string,
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<number> {
   const shareMs = rule.windowMs / rule.limit;
   const at = now.toISOString();

@@ -1,3 +1,4 @@
+import * as clock from '../../clock';
 import { openValue, sealValue } from '../sessions/signed-value';
 
 /** How long the cookie a review link is exchanged for stays good. */
@@ -16,7 +17,7 @@ export type ReviewLink = { reviewerId: string; linkHash: string };
 const purposeOf = (link: ReviewLink) => `review:${link.linkHash}`;
 
 /** A value proving the holder opened this reviewer's current link, until it expires. */
-export function issueReviewCookie(secret: string, link: ReviewLink, now = Date.now()) {
+export function issueReviewCookie(secret: string, link: ReviewLink, now = clock.nowMs()) {
   const expires = now + reviewCookieTtlMs;
   return {
     value: sealValue(secret, purposeOf(link), { reviewerId: link.reviewerId, expires }),
@@ -29,7 +30,7 @@ export function verifyReviewCookie(
   secret: string,
   link: ReviewLink,
   value: string | undefined,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): boolean {
   const opened = openValue(secret, purposeOf(link), value, 200);
   return (

@@ -1,3 +1,4 @@
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -23,7 +24,7 @@ export async function createSession(
   },
 ): Promise<NewSession> {
   const token = newSessionToken();
-  const now = new Date();
+  const now = clock.now();
   const expiresAt = new Date(now.getTime() + (input.persistent ? persistentSessionMs : browserSessionMs));
   await db.insert(sessions).values({
     tokenHash: hashSessionToken(input.secret, token),

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { memberships, organizations, sessions, users } from '../../db/schema';
@@ -45,7 +46,7 @@ export async function findSessionActor(
 ): Promise<Actor | null> {
   const [row] = await sessionActor(db).execute({
     tokenHash: hashSessionToken(input.secret, input.token),
-    now: new Date(),
+    now: clock.now(),
   });
   if (!row) return null;
   const { lastSeenAt, ...actor } = row;
@@ -64,7 +65,7 @@ async function touchSession(
   db: Database,
   input: { sessionId: string; lastSeenAt: Date | null; ip: string | null },
 ): Promise<void> {
-  const now = new Date();
+  const now = clock.now();
   if (input.lastSeenAt && now.getTime() - input.lastSeenAt.getTime() < lastSeenEveryMs) return;
   await db
     .update(sessions)

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { knownDevices, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
@@ -25,7 +26,7 @@ export async function recordSignInDevice(
     userAgent: string | null;
     notify: boolean;
   },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<string> {
   const token = wellFormed(input.token) ? input.token : randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {

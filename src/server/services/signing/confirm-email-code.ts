@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { SignerContext } from '../../context';
 import { verifyPassword } from '../accounts/passwords';
 import type { SignerCheck } from './signing-cookie';
@@ -19,7 +20,7 @@ export function confirmEmailCode(
     passed: input.passed,
     origin: ctx.origin,
     verify: async (signer) => {
-      if (!signer.emailCodeHash || !signer.emailCodeExpiresAt || signer.emailCodeExpiresAt <= new Date()) {
+      if (!signer.emailCodeHash || !signer.emailCodeExpiresAt || signer.emailCodeExpiresAt <= clock.now()) {
         throw new AppError(
           'INVALID_INPUT',
           'This code has expired or was already used. Send yourself a new one.',

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
 import { hashPassword } from '../accounts/passwords';
@@ -16,7 +17,7 @@ export const emailCodeTtlMs = 10 * 60 * 1000;
 export async function issueEmailCode(
   db: Database,
   signerId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ code: string; expiresAt: Date } | null> {
   const [signer] = await db
     .select({ requireEmailCode: signers.requireEmailCode, authFailures: signers.authFailures })

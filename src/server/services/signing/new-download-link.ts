@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { type ContractHead, signers, signingLinks } from '../../db/schema';
 import { newLinkToken } from './link-token';
@@ -16,7 +17,7 @@ export async function newDownloadLink(
   db: Database,
   contract: Pick<ContractHead, 'id' | 'status'>,
   signerId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ token: string; expiresAt: Date } | null> {
   const [signer] = await db
     .select({ status: signers.status })

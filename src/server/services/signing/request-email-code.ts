@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
@@ -44,7 +45,7 @@ export async function requestEmailCode(
   if (row.authFailures >= maxAuthFailures) throw lockedError();
   return db.transaction(async (tx) => {
     const { signer, contract } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
-    const now = new Date();
+    const now = clock.now();
     // Counted under the signer's lock, so two requests at once cannot both slip through.
     const soon = await consumeCooldown(tx, `signer-email-code:cooldown:${signerId}`, limits.cooldownMs, now);
     if (soon > 0) throw tooSoon(soon);

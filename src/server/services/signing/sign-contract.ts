@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SignInput } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contractFields, type SignerRow, signers } from '../../db/schema';
@@ -58,7 +59,7 @@ export async function signContract(
     input.fields ?? {},
     before.signer.email,
   );
-  const now = new Date();
+  const now = clock.now();
   const judged = await judgeFieldsOf(db, before.contract.id, before.signers, before.signer, {
     placed: input.placed ?? {},
     initials: initials?.dataUrl ?? null,

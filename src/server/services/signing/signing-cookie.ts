@@ -1,4 +1,5 @@
 import { uuidPattern } from '../../../shared/uuid';
+import * as clock from '../../clock';
 import { openValue, sealValue } from '../sessions/signed-value';
 
 /** How long the cookie a signing link is exchanged for stays good. */
@@ -25,7 +26,7 @@ export function issueSigningCookie(
   secret: string,
   { signerId, linkId }: SigningLink,
   checks: ReadonlySet<SignerCheck> = new Set(),
-  now = Date.now(),
+  now = clock.nowMs(),
 ) {
   const expires = now + signingCookieTtlMs;
   return {
@@ -43,7 +44,7 @@ export function verifySigningCookie(
   secret: string,
   signerId: string,
   value: string | undefined,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): { linkId: string; checks: Set<SignerCheck> } | null {
   const opened = openValue(secret, 'signing', value, 400);
   if (!opened || opened.signerId !== signerId) return null;

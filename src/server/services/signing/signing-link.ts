@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { SigningLinkPurpose } from '../../../shared/enums';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { signingLinks } from '../../db/schema';
 import type { SigningLink } from './signing-cookie';
@@ -33,7 +34,7 @@ export function downloadOnlyError(): AppError {
 export type StoredLink = { purpose: SigningLinkPurpose; expiresAt: Date | null };
 
 /** Refuses a link that has expired (a download link past its date), with the answer it gives. */
-export function assertUnexpired(link: StoredLink, now = new Date()): void {
+export function assertUnexpired(link: StoredLink, now = clock.now()): void {
   if (link.expiresAt && link.expiresAt <= now) throw expiredLinkError(link.expiresAt);
 }
 
@@ -49,7 +50,7 @@ async function storedLink(db: Database, { signerId, linkId }: SigningLink): Prom
  * Whether the link is still one of the signer's and has not expired: a reminder that lifts a
  * lock deletes the earlier ones, a newer download link the earlier download links.
  */
-export async function isLiveLink(db: Database, link: SigningLink, now = new Date()): Promise<boolean> {
+export async function isLiveLink(db: Database, link: SigningLink, now = clock.now()): Promise<boolean> {
   const found = await storedLink(db, link);
   return found !== undefined && !(found.expiresAt && found.expiresAt <= now);
 }

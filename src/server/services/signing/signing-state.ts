@@ -1,5 +1,6 @@
 import type { ClosedSigningState, OpenSigningState, SigningState } from '../../../shared/api/signing';
 import type { ContractStatus, SignerStatus } from '../../../shared/statuses';
+import * as clock from '../../clock';
 
 type SignerTurn = { id: string; status: SignerStatus; signingOrder: number };
 
@@ -17,7 +18,7 @@ export function signingStateOf(input: {
   if (signer.status === 'signed') return 'signed';
   if (signer.status === 'declined') return 'declined';
   if (contract.status === 'canceled') return 'canceled';
-  const now = input.now ?? new Date();
+  const now = input.now ?? clock.now();
   if (contract.status === 'expired' || (contract.expiresAt && contract.expiresAt <= now)) return 'expired';
   if (contract.status !== 'sent') return 'canceled';
   if (contract.sequential && currentTurn(input.signers)?.id !== signer.id) return 'waiting';

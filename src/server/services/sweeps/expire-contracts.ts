@@ -1,4 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { type ContractRow, contracts } from '../../db/schema';
 import { systemAuthor } from '../history/author-of';
@@ -8,7 +9,7 @@ import { transition } from '../lifecycle/transition';
  * Marks sent contracts past their expiry `expired`, one transaction each (the event tells the
  * sender). Rows another process is handling are skipped (SKIP LOCKED), so every contract expires once.
  */
-export async function expireContracts(db: Database, now = new Date()): Promise<number> {
+export async function expireContracts(db: Database, now = clock.now()): Promise<number> {
   let expired = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {

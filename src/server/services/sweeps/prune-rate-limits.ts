@@ -1,4 +1,5 @@
 import { lt } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { rateBuckets, rateLimits } from '../../db/schema';
 
@@ -11,7 +12,7 @@ const keptMs = 2 * 24 * 60 * 60 * 1000;
  * or pending sign-in, a revoked token's bucket) are never seen again, so without this the tables
  * only grow.
  */
-export async function pruneRateLimits(db: Database, now = new Date()): Promise<number> {
+export async function pruneRateLimits(db: Database, now = clock.now()): Promise<number> {
   const deleted = await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - keptMs)))

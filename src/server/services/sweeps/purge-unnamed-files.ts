@@ -1,3 +1,4 @@
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import type { FileStore } from '../../uploads/file-store';
 import { namedFiles } from './named-files';
@@ -14,7 +15,7 @@ const graceMs = 60 * 60 * 1000;
 const batch = 500;
 
 /** Removes stored files no row names (namedFiles), stored more than an hour ago. */
-export async function purgeUnnamedFiles(db: Database, files: FileStore, now = new Date()): Promise<number> {
+export async function purgeUnnamedFiles(db: Database, files: FileStore, now = clock.now()): Promise<number> {
   let removed = 0;
   let pending: string[] = [];
   const settle = async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { contracts, organizations, signers } from '../../db/schema';
 import { queueReminder } from '../contracts/remind-signer';
@@ -10,7 +11,7 @@ import { systemAuthor } from '../history/author-of';
  * organization's reminder interval. Each reminder moves the signer's clock, so it is not due
  * again until another interval has passed.
  */
-export async function sendDueReminders(db: Database, now = new Date()): Promise<number> {
+export async function sendDueReminders(db: Database, now = clock.now()): Promise<number> {
   const due = await db
     .select({ signerId: signers.id, contractId: signers.contractId })
     .from(signers)

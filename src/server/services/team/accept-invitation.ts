@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { invitations, memberships, organizations, sessions } from '../../db/schema';
 import { unknownInvitationMessage } from './get-invitation';
@@ -14,7 +15,7 @@ import { closedInvitationMessages, hashInvitationToken, invitationStateOf } from
 export async function acceptInvitation(
   ctx: ServiceContext,
   input: { token: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Actor> {
   const { db, actor } = ctx;
   return db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InvitationView } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { invitations, organizations, users } from '../../db/schema';
 import { presentInvitationView } from '../../presenters/team';
@@ -12,7 +13,7 @@ export const unknownInvitationMessage = 'This invitation link is not valid';
 export async function getInvitation(
   db: Database,
   input: { token: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<InvitationView> {
   const [row] = await db
     .select({

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Role } from '../../../shared/api/auth';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { invitations, users } from '../../db/schema';
 import { unknownInviter } from '../../presenters/team';
@@ -13,7 +14,7 @@ import { newInvitationToken } from './invitation-token';
 export async function newInvitationLink(
   db: Database,
   message: { organizationId: string; toEmail: string; invitationId: string | undefined },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ token: string; inviterName: string; role: Role; expiresAt: Date } | null> {
   if (!message.invitationId) return null;
   const { token, hash } = newInvitationToken();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InvitationState } from '../../../shared/api/team';
+import * as clock from '../../clock';
 import type { InvitationRow } from '../../db/schema';
 
 /** How long an invitation's link works after the invitation is made. */
@@ -22,7 +23,7 @@ type StateFields = Pick<InvitationRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>
  * What an invitation's link leads to. One that expired before it was revoked (an admin invited
  * the person again, or cleared it from the list) still says it expired.
  */
-export function invitationStateOf(row: StateFields, now = new Date()): InvitationState {
+export function invitationStateOf(row: StateFields, now = clock.now()): InvitationState {
   if (row.acceptedAt) return 'accepted';
   if (row.revokedAt && row.revokedAt < row.expiresAt) return 'revoked';
   if (row.expiresAt <= now) return 'expired';

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { InviteInput } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
@@ -19,7 +20,7 @@ import { lockTeamAsAdmin } from './lock-team';
 export async function inviteMember(
   ctx: ServiceContext,
   input: InviteInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ id: string }> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'invite people');

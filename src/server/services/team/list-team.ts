@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { PendingInvitation, Team, TeamMember } from '../../../shared/api/team';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { invitations, memberships, users } from '../../db/schema';
 import { ownInvitations, ownMemberships } from '../../policies/scope';
@@ -18,7 +19,7 @@ export const memberColumns = {
 /** The organization's members, first to join first, and its open invitations, newest first. */
 export async function listTeam(ctx: ServiceContext): Promise<Team> {
   const { db, actor } = ctx;
-  const now = new Date();
+  const now = clock.now();
   const members = await db
     .select(memberColumns)
     .from(memberships)

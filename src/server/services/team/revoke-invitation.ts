@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { invitations } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
@@ -14,7 +15,7 @@ import { lockTeamAsAdmin } from './lock-team';
 export async function revokeInvitation(
   ctx: ServiceContext,
   invitationId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'revoke invitations');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { invitations, memberships, users } from '../../db/schema';
 import { sqlState } from '../../db/sql-state';
@@ -23,7 +24,7 @@ export async function signUpWithInvitation(
   db: Database,
   input: { token: string; name: string; password: string; ip: string | null },
   rule: RateLimitRule,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ userId: string; organizationId: string }> {
   const tokenHash = hashInvitationToken(input.token);
   const [found] = await db

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { openSecret } from '../settings/secret-box';
@@ -14,7 +15,7 @@ export async function acceptTotpCode(
   secret: string,
   userId: string,
   code: string,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): Promise<boolean> {
   const [user] = await db
     .select({ totpSecret: users.totpSecret, enabledAt: users.totpEnabledAt })

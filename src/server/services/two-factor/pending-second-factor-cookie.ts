@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { PendingPasswordReset } from '../accounts/confirm-password-reset';
@@ -40,7 +41,7 @@ export type IssuedPendingSecondFactor = PendingSecondFactor & {
 export function sealPendingSecondFactor(
   secret: string,
   pending: PendingSecondFactor,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): string {
   const { reset, ...rest } = pending;
   const issued = {
@@ -58,7 +59,7 @@ export function sealPendingSecondFactor(
 export function openPendingSecondFactor(
   secret: string,
   value: string | undefined,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): IssuedPendingSecondFactor | null {
   const opened = openValue(secret, 'second-factor', value, 2000);
   if (!opened) return null;
@@ -96,7 +97,7 @@ export async function openCurrentPendingSecondFactor(
   db: Database,
   secret: string,
   value: string | undefined,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): Promise<IssuedPendingSecondFactor | null> {
   const pending = openPendingSecondFactor(secret, value, now);
   if (!pending) return null;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 
@@ -20,7 +21,7 @@ export async function requireRecentSignIn(
   db: Database,
   actor: Actor,
   purpose = 'to change how you sign in',
-  now = Date.now(),
+  now = clock.nowMs(),
 ): Promise<void> {
   const [session] = await db
     .select({ createdAt: sessions.createdAt })

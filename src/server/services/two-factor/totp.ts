@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import * as clock from '../../clock';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const period = 30;
@@ -29,7 +30,7 @@ export function totpUri(secret: string, email: string): string {
  * little off, a code typed as it changed); null when it matches none. The caller refuses a step
  * already used, so one code never works twice.
  */
-export function matchTotpStep(secret: string, code: string, now = Date.now()): number | null {
+export function matchTotpStep(secret: string, code: string, now = clock.nowMs()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secret).validate({ token: code, timestamp: now, window: 1 });
   return delta === null ? null : Math.floor(now / 1000 / period) + delta;

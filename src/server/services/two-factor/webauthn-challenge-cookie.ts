@@ -1,3 +1,4 @@
+import * as clock from '../../clock';
 import type { Database } from '../../db/client';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { openValue, sealValue } from '../sessions/signed-value';
@@ -25,7 +26,7 @@ export function openChallenge(
   secret: string,
   value: string | undefined,
   purpose: ChallengePurpose,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): WebAuthnChallenge | null {
   const opened = openValue(secret, 'webauthn', value, 1000);
   if (!opened) return null;
