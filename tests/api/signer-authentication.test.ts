@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractHistory, notifications, rateLimits, signers } from '../../src/server/db/schema';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import { smtpMailer } from '../../src/server/mail/mailer';
-import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { cookies } from '../../src/server/plugins/cookies';
 import { JobRunner } from '../../src/server/queue/job-runner';
 import { issueSigningCookie, verifySigningCookie } from '../../src/server/services/signing/signing-cookie';
@@ -30,6 +29,7 @@ import {
   testSecret,
 } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
+import { testEngines } from '../support/test-engines';
 
 const run = promisify(execFile);
 
@@ -73,7 +73,6 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   const mailer = smtpMailer({ url: peer.url, from: 'Pactum <no-reply@example.com>' });
   closeMailer = () => mailer.close();
-  const certificate = testCertificate();
   runner = new JobRunner({
     db: database.db,
     log,
@@ -81,11 +80,12 @@ beforeAll(async () => {
       db: database.db,
       files: database.files,
       mailer,
-      pdf: await inlinePdfEngine(),
+      ...(await testEngines()),
       appUrl: testAppUrl,
       log,
-      certificate: { p12: certificate.p12, password: certificate.password },
+      instanceCertificate: testCertificate(),
       secret: testSecret,
+      webhookTargets: { allowPrivate: false },
     }),
   });
 });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { JobDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { type JobRow, type MailMessageRow, mailMessages } from '../../db/schema';
 import { readMessage } from '../../mail/kinds';
 import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJob } from '../../mail/queue-mail';
 import { giveUpMail } from '../../services/mail/give-up-mail';
-import { type JobDeps, jobDefinition } from '../job-definition';
+import { jobDefinition } from '../job-definition';
 
 type Deps = Pick<JobDeps, 'db' | 'files' | 'mailer' | 'appUrl' | 'log'>;
 
