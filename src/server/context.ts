@@ -55,8 +55,10 @@ export type RequestOrigin = { ip: string | null; userAgent: string | null };
  * A signer's request on the signing page: the signer its signing cookie names (whose signature
  * held), the link the cookie was opened with (`signing_links.id`, which the services check again
  * under the contract's lock; null only where no link is involved: the demo and tests signing
- * through the services), the database and where the request came from. Built once per request
- * by the signing routes (`signerOf` in routes/signing.ts); the demo and tests give their own.
+ * through the services), the database, where the request came from, and the dependencies its
+ * service names as a ServiceContext does (`SignerContext<'content'>` for signing, whose patterns
+ * and pictures are checked in the content engine). Built once per request by the signing routes
+ * (`signerOf` in routes/signing.ts); the demo and tests give their own.
  */
 export type SignerContext<K extends keyof ServiceDeps = never> = {
   db: Database;
@@ -67,7 +69,8 @@ export type SignerContext<K extends keyof ServiceDeps = never> = {
 
 /**
  * An external reviewer's request on the review page: the reviewer their review cookie names, the
- * database and where the request came from. Built once per request by the review routes.
+ * database, where the request came from and the dependencies its service names. Built once per
+ * request by the review routes.
  */
 export type ReviewerContext<K extends keyof ServiceDeps = never> = {
   db: Database;
