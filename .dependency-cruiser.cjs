@@ -4,11 +4,11 @@
 /** The server's floors, top to bottom: each folder (or file) as a path under src/server/. */
 const serverFloors = [
   ['main.ts', 'app.ts'],
-  // The deps are what a route is handed: they sit with the routes and plugins that take them.
-  ['routes', 'plugins', 'deps.ts'],
+  ['routes', 'plugins'],
   ['jobs', 'demo'],
-  // The context is what a service is handed: it sits with the services it is written for.
-  ['services', 'context.ts'],
+  // The process's dependencies (deps.ts) and the contexts made of them (context.ts) are what a
+  // use case is handed: they sit with the services they are written for.
+  ['services', 'context.ts', 'deps.ts'],
   ['mail'],
   ['pdf', 'docx', 'uploads'],
   // The live notification streams listen to the database, as the queue's wake-ups do.

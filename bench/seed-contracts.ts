@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { demoAgreement } from '../src/server/demo/demo-content';
-import { prepareContent } from '../src/server/services/contracts/contract-content';
+import { inlineContentEngine } from '../src/server/services/contracts/content-engine';
 import type { EditorDocument } from '../src/shared/api/editor-document';
 
 type Block = Record<string, unknown>;
@@ -152,7 +152,7 @@ export async function seedContracts(
   db: Database,
   input: { organizationId: string; userId: string; contracts: number; projects: number },
 ): Promise<void> {
-  const { json, contentHtml } = await prepareContent(
+  const { json, contentHtml } = await inlineContentEngine().prepare(
     demoAgreement('Services Agreement', 'Bench Co', 'Client'),
   );
   const { organizationId: org, userId } = input;

@@ -11,11 +11,15 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { memberships, notifications, organizations, users } from '../src/server/db/schema';
+import { inlineDocxEngine } from '../src/server/docx/docx-engine';
 import { inlinePdfEngine } from '../src/server/pdf/pdf-engine';
 import { generateInstanceCertificate, readPkcs12 } from '../src/server/pdf/pkcs12-certificate';
 import { cookies } from '../src/server/plugins/cookies';
 import { defaultAccountLimits } from '../src/server/services/accounts/sign-in';
+import { inlineContentEngine } from '../src/server/services/contracts/content-engine';
 import { createSession } from '../src/server/services/sessions/create-session';
+import { openFileStore } from '../src/server/uploads/open-file-store';
+import { inlineUploadEngine } from '../src/server/uploads/upload-engine';
 
 const target = process.env.BENCH_DB ?? '';
 const port = Number(process.env.BENCH_PORT);
@@ -76,10 +80,16 @@ const instance = generateInstanceCertificate({ commonName: 'Pactum bench', organ
 const app = await buildApp({
   db,
   ping: database.ping,
-  files: database.files,
-  config: { appUrl: new URL(`http://127.0.0.1:${port}`), sessionSecret: secret, demo: false },
+  files: (await openFileStore(database, postgres ? undefined : target)).files,
+  appUrl: new URL(`http://127.0.0.1:${port}`),
+  secret,
+  demo: false,
   accountLimits: defaultAccountLimits,
   pdf: await inlinePdfEngine(),
+  content: inlineContentEngine(),
+  docx: inlineDocxEngine(),
+  uploads: inlineUploadEngine(),
+  webhookTargets: { allowPrivate: false },
   smtp: false,
   instanceCertificate: readPkcs12(instance.p12, instance.password),
 });

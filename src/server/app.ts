@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   registerSecurityHeaders(app);
-  await registerCookies(app, deps.config.appUrl);
+  await registerCookies(app, deps.appUrl);
   await app.register(fastifySwagger, {
     openapi: {
       // 3.1: its `webhooks` section documents what each event's delivery holds.
@@ -122,24 +122,24 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
 
   await app.register(
     async (api) => {
-      registerSameOriginCheck(api, deps.config.appUrl);
+      registerSameOriginCheck(api, deps.appUrl);
       registerAuthentication(api, {
         db: deps.db,
-        secret: deps.config.sessionSecret,
+        secret: deps.secret,
         ...(deps.apiTokenLimit ? { apiTokenLimit: deps.apiTokenLimit } : {}),
         ...(deps.badApiTokenLimit ? { badApiTokenLimit: deps.badApiTokenLimit } : {}),
         services: {
           pdf: deps.pdf,
+          content: deps.content,
+          docx: deps.docx,
+          uploads: deps.uploads,
           files: deps.files,
-          appUrl: deps.config.appUrl,
-          secret: deps.config.sessionSecret,
+          appUrl: deps.appUrl,
+          secret: deps.secret,
           instanceCertificate: deps.instanceCertificate,
           smtp: deps.smtp,
           accountLimits: deps.accountLimits,
-          webhookTargets: {
-            allowPrivate: deps.webhooksAllowPrivate ?? false,
-            ...(deps.webhookLookup ? { lookup: deps.webhookLookup } : {}),
-          },
+          webhookTargets: deps.webhookTargets,
         },
       });
       registerBodyShapeCheck(api);

@@ -1,29 +1,41 @@
 import type { Actor } from './actor';
 import type { Database } from './db/client';
-import type { JobDeps } from './jobs/job-definition';
-import type { PdfEngine } from './pdf/pdf-engine';
-import type { SealingCertificate } from './pdf/pkcs12-certificate';
-import type { AccountLimits } from './services/accounts/sign-in';
-import type { TargetRules } from './services/webhooks/webhook-target';
-import type { FileStore } from './uploads/file-store';
+import type { ProcessDeps } from './deps';
 
 /** What the process lends a use case besides the database: each service names the few it uses. */
-export type ServiceDeps = {
-  pdf: PdfEngine;
-  /** Where uploaded files' bytes live. */
-  files: FileStore;
-  /** APP_URL: links, the WebAuthn relying party. */
-  appUrl: URL;
-  /** SESSION_SECRET, which seals authenticator, webhook and certificate secrets. */
-  secret: string;
-  /** The instance's sealing certificate, used when the organization has none of its own. */
-  instanceCertificate: SealingCertificate;
-  /** Whether mail goes to an SMTP server (else it stays in the outbox). */
-  smtp: boolean;
-  accountLimits: AccountLimits;
-  /** Where webhook endpoints may point: WEBHOOKS_ALLOW_PRIVATE, and the resolver. */
-  webhookTargets: TargetRules;
-};
+export type ServiceDeps = Pick<
+  ProcessDeps,
+  | 'pdf'
+  | 'content'
+  | 'docx'
+  | 'uploads'
+  | 'files'
+  | 'appUrl'
+  | 'secret'
+  | 'instanceCertificate'
+  | 'smtp'
+  | 'accountLimits'
+  | 'webhookTargets'
+>;
+
+/** What every job may use: given once, when the process starts its background work. */
+export type JobDeps = Pick<
+  ProcessDeps,
+  | 'db'
+  | 'mailer'
+  | 'appUrl'
+  | 'log'
+  | 'pdf'
+  | 'content'
+  | 'docx'
+  | 'uploads'
+  | 'files'
+  | 'instanceCertificate'
+  | 'secret'
+  | 'tsaUrl'
+  | 'webhookTargets'
+  | 'webhookDelivery'
+>;
 
 /**
  * A use case's first argument: who acts (and in which organization, from where), the database,
@@ -43,21 +55,28 @@ export type RequestOrigin = { ip: string | null; userAgent: string | null };
  * A signer's request on the signing page: the signer its signing cookie names (whose signature
  * held), the link the cookie was opened with (`signing_links.id`, which the services check again
  * under the contract's lock; null only where no link is involved: the demo and tests signing
- * through the services), the database and where the request came from. Built once per request
- * by the signing routes (`signerOf` in routes/signing.ts); the demo and tests give their own.
+ * through the services), the database, where the request came from, and the dependencies its
+ * service names as a ServiceContext does (`SignerContext<'content'>` for signing, whose patterns
+ * and pictures are checked in the content engine). Built once per request by the signing routes
+ * (`signerOf` in routes/signing.ts); the demo and tests give their own.
  */
-export type SignerContext = {
+export type SignerContext<K extends keyof ServiceDeps = never> = {
   db: Database;
   signerId: string;
   linkId: string | null;
   origin: RequestOrigin;
-};
+} & Pick<ServiceDeps, K>;
 
 /**
  * An external reviewer's request on the review page: the reviewer their review cookie names, the
- * database and where the request came from. Built once per request by the review routes.
+ * database, where the request came from and the dependencies its service names. Built once per
+ * request by the review routes.
  */
-export type ReviewerContext = { db: Database; reviewerId: string; origin: RequestOrigin };
+export type ReviewerContext<K extends keyof ServiceDeps = never> = {
+  db: Database;
+  reviewerId: string;
+  origin: RequestOrigin;
+} & Pick<ServiceDeps, K>;
 
 /**
  * What a job's use case takes: the process's job dependencies (`JobDeps`, given once when the

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { demoCredentials, seedDemoWorkspace } from './demo/seed-demo';
+import type { ProcessDeps } from './deps';
+import { defaultDocxEngine } from './docx/docx-engine';
 import { ConfigError, loadConfig } from './env';
 import { startBackgroundWork } from './jobs/background-work';
 import { createLogger } from './logging';
@@ -8,6 +10,9 @@ import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { defaultPdfEngine } from './pdf/pdf-engine';
 import { loadOrCreateInstanceCertificate } from './pdf/pkcs12-certificate';
 import { defaultAccountLimits } from './services/accounts/sign-in';
+import { defaultContentEngine } from './services/contracts/content-engine';
+import { openFileStore } from './uploads/open-file-store';
+import { defaultUploadEngine } from './uploads/upload-engine';
 import { runRuntimeThreadsBelowServer } from './workers/thread-priority';
 
 async function main(): Promise<void> {
@@ -44,58 +49,52 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const certificate = loadOrCreateInstanceCertificate(config.dataDir, `Pactum ${config.appUrl.host}`);
-  const pdf = await defaultPdfEngine(new URL('.', import.meta.url));
-  if (config.demo && (await seedDemoWorkspace(database.db, { pdf, files: database.files }))) {
-    log.info('seeded the demo workspace');
-    // The seed's rendering is done: free the worker until a contract is sent or sealed.
-    await pdf.close();
-  }
+  const opened = await openFileStore(database, config.dataDir);
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : outboxMailer(log, { printAccessLinks: config.demo });
-  const app = await buildApp(
-    {
-      db: database.db,
-      ping: database.ping,
-      files: database.files,
-      config,
-      accountLimits: defaultAccountLimits,
-      pdf,
-      smtp: mailer.kind === 'smtp',
-      instanceCertificate: certificate,
-      webhooksAllowPrivate: config.webhooksAllowPrivate,
-      uploads: {
-        storageBytes: config.organizationStorageBytes,
-        hourlyBytes: config.organizationHourlyUploadBytes,
-      },
+  // The process's dependencies, built once: the app, the background work and the demo seed each
+  // get their part of it.
+  const serverDir = new URL('.', import.meta.url);
+  const deps: ProcessDeps = {
+    db: database.db,
+    ping: database.ping,
+    files: opened.files,
+    pdf: await defaultPdfEngine(serverDir),
+    content: defaultContentEngine(serverDir),
+    docx: defaultDocxEngine(serverDir),
+    uploads: defaultUploadEngine(serverDir),
+    appUrl: config.appUrl,
+    secret: config.sessionSecret,
+    instanceCertificate: loadOrCreateInstanceCertificate(config.dataDir, `Pactum ${config.appUrl.host}`),
+    smtp: mailer.kind === 'smtp',
+    mailer,
+    log,
+    accountLimits: defaultAccountLimits,
+    webhookTargets: { allowPrivate: config.webhooksAllowPrivate },
+    ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
+    uploadPolicy: {
+      storageBytes: config.organizationStorageBytes,
+      hourlyBytes: config.organizationHourlyUploadBytes,
     },
-    { loggerInstance: log, trustProxy: config.trustProxy },
-  );
-  const background = config.jobs
-    ? startBackgroundWork(
-        {
-          db: database.db,
-          files: database.files,
-          pdf,
-          mailer,
-          appUrl: config.appUrl,
-          log,
-          certificate: { p12: certificate.p12, password: certificate.password },
-          secret: config.sessionSecret,
-          ...(config.tsaUrl ? { tsaUrl: config.tsaUrl } : {}),
-          webhooks: { allowPrivate: config.webhooksAllowPrivate },
-        },
-        { pollMs: config.jobsPollMs },
-      )
-    : null;
+    demo: config.demo,
+    identityProviders: config.identityProviders,
+  };
+  if (config.demo && (await seedDemoWorkspace(deps.db, deps))) {
+    log.info('seeded the demo workspace');
+    // The seed's rendering is done: free the workers until a contract is sent or sealed.
+    await Promise.all([deps.pdf.close(), deps.content.close()]);
+  }
+  const app = await buildApp(deps, { loggerInstance: log, trustProxy: config.trustProxy });
+  const background = config.jobs ? startBackgroundWork(deps, { pollMs: config.jobsPollMs }) : null;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await background?.stop();
-    await pdf.close();
+    await Promise.all([deps.pdf.close(), deps.content.close(), deps.docx.close(), deps.uploads.close()]);
     mailer.close();
     await database.close();
+    await opened.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

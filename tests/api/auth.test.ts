@@ -758,7 +758,8 @@ describe('sessions', () => {
 describe('cookies over https', () => {
   it('marks the session cookie Secure when APP_URL is https', async () => {
     const secureCtx = await createTestContext({
-      config: { appUrl: new URL('https://pactum.example'), sessionSecret: 'y'.repeat(40), demo: false },
+      appUrl: new URL('https://pactum.example'),
+      secret: 'y'.repeat(40),
     });
     try {
       const account = await buildAccount(secureCtx);

@@ -6,6 +6,7 @@ import { fieldLimits } from '../../src/shared/fields';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
+import { testEngines } from '../support/test-engines';
 
 const ctx = await testApp();
 const owner = await buildAccount(ctx);
@@ -243,7 +244,10 @@ describe('fields placed on PDFs', () => {
       .from(events)
       .where(and(eq(events.contractId, draft.id), eq(events.type, 'contract.file_added')));
     expect(event).toBeDefined();
-    await placeTaggedFields(ctx.database, { contractId: draft.id, fileId: draft.files[0]?.id ?? '' });
+    await placeTaggedFields(
+      { ...ctx.database, ...(await testEngines()) },
+      { contractId: draft.id, fileId: draft.files[0]?.id ?? '' },
+    );
     const again = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${draft.id}` })).json();
     expect(again.fields).toHaveLength(6);
   });

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { demoCredentials, seedDemoWorkspace } from '../../src/server/demo/seed-demo';
-import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { backgroundFor } from '../support/background';
 import { openLink } from '../support/signing';
 import { signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
 import { call, sessionCookieOf, testApp } from '../support/test-app';
+import { testEngines } from '../support/test-engines';
 
-const ctx = await testApp({
-  config: { appUrl: new URL('http://localhost:3000'), sessionSecret: 'x'.repeat(40), demo: true },
-});
+const ctx = await testApp({ appUrl: new URL('http://localhost:3000'), secret: 'x'.repeat(40), demo: true });
 
 describe('demo workspace', () => {
   it('is seeded once, signs in with the advertised credentials, and looks alive', async () => {
-    const pdf = await inlinePdfEngine();
-    expect(await seedDemoWorkspace(ctx.database.db, { pdf, files: ctx.database.files })).toBe(true);
-    expect(await seedDemoWorkspace(ctx.database.db, { pdf, files: ctx.database.files })).toBe(false);
+    const deps = { ...(await testEngines()), files: ctx.database.files };
+    expect(await seedDemoWorkspace(ctx.database.db, deps)).toBe(true);
+    expect(await seedDemoWorkspace(ctx.database.db, deps)).toBe(false);
 
     const { credentials } = (await ctx.app.inject({ url: '/api/demo-credentials' })).json();
     expect(credentials).toEqual(demoCredentials);

@@ -116,13 +116,8 @@ describe('where a sign-in goes afterwards', () => {
     });
     listening.on('request', provider.callback());
     const app = await buildTestApp(ctx.database, {
-      config: {
-        appUrl: testAppUrl,
-        sessionSecret: testSecret,
-        demo: false,
-        identityProviders: {
-          google: { issuer, clientId: 'pactum-test', clientSecret: 'pactum-test-secret' },
-        },
+      identityProviders: {
+        google: { issuer, clientId: 'pactum-test', clientSecret: 'pactum-test-secret' },
       },
     });
     try {

@@ -11,7 +11,7 @@ import { buildAccount, buildMember, call, type TestAccount, testApp } from '../s
 let addressCounter = 0;
 
 // Webhook receivers on 127.0.0.1 are allowed, so no DNS is involved.
-const ctx = await testApp({ webhooksAllowPrivate: true });
+const ctx = await testApp({ webhookTargets: { allowPrivate: true } });
 const { peer, background } = await withMail(ctx);
 
 /** A full sign-in again, password then the app's code, in a browser of its own. */

@@ -13,7 +13,6 @@ import { advanceClock, nowMs, resetClock } from '../../src/server/clock';
 import { contractHistory, notifications, signers } from '../../src/server/db/schema';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import { smtpMailer } from '../../src/server/mail/mailer';
-import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { cookies } from '../../src/server/plugins/cookies';
 import { JobRunner } from '../../src/server/queue/job-runner';
 import { emailCodeTtlMs } from '../../src/server/services/signing/email-code';
@@ -34,6 +33,7 @@ import {
 } from '../support/test-app';
 import { holdClockInWindow } from '../support/test-clock';
 import { openTestDatabase } from '../support/test-database';
+import { testEngines } from '../support/test-engines';
 
 const run = promisify(execFile);
 
@@ -77,7 +77,6 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   const mailer = smtpMailer({ url: peer.url, from: 'Pactum <no-reply@example.com>' });
   closeMailer = () => mailer.close();
-  const certificate = testCertificate();
   runner = new JobRunner({
     db: database.db,
     log,
@@ -85,11 +84,12 @@ beforeAll(async () => {
       db: database.db,
       files: database.files,
       mailer,
-      pdf: await inlinePdfEngine(),
+      ...(await testEngines()),
       appUrl: testAppUrl,
       log,
-      certificate: { p12: certificate.p12, password: certificate.password },
+      instanceCertificate: testCertificate(),
       secret: testSecret,
+      webhookTargets: { allowPrivate: false },
     }),
   });
 });

@@ -8,7 +8,6 @@ import { signers } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { jobHandlers } from '../../src/server/jobs/background-work';
 import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
-import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { assemblePng } from '../../src/server/pdf/png';
 import { signaturePng } from '../../src/server/pdf/sample-signature';
 import { JobRunner } from '../../src/server/queue/job-runner';
@@ -27,6 +26,7 @@ import {
   testSecret,
 } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
+import { testEngines } from '../support/test-engines';
 
 /** A test app whose background jobs deliver through the given mailer. */
 async function setUp(mailerFor: (log: pino.Logger) => Mailer, logLines: string[]) {
@@ -50,7 +50,6 @@ async function setUp(mailerFor: (log: pino.Logger) => Mailer, logLines: string[]
     },
   };
   const mailer = mailerFor(log);
-  const certificate = testCertificate();
   const runner = new JobRunner({
     db: database.db,
     log,
@@ -58,11 +57,12 @@ async function setUp(mailerFor: (log: pino.Logger) => Mailer, logLines: string[]
       db: database.db,
       files: database.files,
       mailer,
-      pdf: await inlinePdfEngine(),
+      ...(await testEngines()),
       appUrl: testAppUrl,
       log,
-      certificate: { p12: certificate.p12, password: certificate.password },
+      instanceCertificate: testCertificate(),
       secret: testSecret,
+      webhookTargets: { allowPrivate: false },
     }),
   });
   const drain = async () => {

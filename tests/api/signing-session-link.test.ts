@@ -24,6 +24,7 @@ import {
   type TestContext,
   testSecret,
 } from '../support/test-app';
+import { testEngines } from '../support/test-engines';
 
 const accessCode = 'Granite-Plover-5162';
 
@@ -229,7 +230,13 @@ describe('signing sessions and the link that opened them', () => {
     expect(remind.statusCode, remind.body).toBe(204);
 
     // A request that passed the route's check just before the reminder still meets this one.
-    const session = { db: ctx.database.db, signerId, linkId, origin: { ip: null, userAgent: null } };
+    const session = {
+      db: ctx.database.db,
+      ...(await testEngines()),
+      signerId,
+      linkId,
+      origin: { ip: null, userAgent: null },
+    };
     const retired = { code: 'NOT_FOUND', message: invalidLinkError().message };
     await expect(enterAccessCode(session, { code: 'not-the-code', passed: new Set() })).rejects.toMatchObject(
       retired,

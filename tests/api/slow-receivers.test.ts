@@ -46,10 +46,11 @@ async function startHeldReceiver() {
   };
 }
 
-const ctx = await testApp({ webhooksAllowPrivate: true });
+const ctx = await testApp({ webhookTargets: { allowPrivate: true } });
 // Receivers may take as long as the test holds them: nothing is given up on by the clock.
 const { peer, background } = await withMail(ctx, {
-  webhooks: { allowPrivate: true, timeoutMs: 10 * 60_000 },
+  webhookTargets: { allowPrivate: true },
+  webhookDelivery: { timeoutMs: 10 * 60_000 },
 });
 const receiver = await startHeldReceiver();
 // Runs before the closings registered above: held deliveries are let go and the runner stops first.

@@ -49,12 +49,7 @@ beforeAll(async () => {
   listening.on('request', provider.callback());
   database = await openTestDatabase();
   const app = await buildTestApp(database, {
-    config: {
-      appUrl: testAppUrl,
-      sessionSecret: testSecret,
-      demo: false,
-      identityProviders: { google: { issuer, clientId: 'pactum-test', clientSecret: 'pactum-test-secret' } },
-    },
+    identityProviders: { google: { issuer, clientId: 'pactum-test', clientSecret: 'pactum-test-secret' } },
   });
   ctx = { app, database, close: async () => {} };
 });

@@ -30,8 +30,8 @@ afterAll(async () => {
   for (const app of apps) await app.close();
 });
 /** The app on this file's database with its own upload policy, listening on a real socket. */
-async function appWith(uploads: Partial<UploadPolicy>) {
-  const app = await buildTestApp(ctx.database, { uploads });
+async function appWith(uploadPolicy: Partial<UploadPolicy>) {
+  const app = await buildTestApp(ctx.database, { uploadPolicy });
   apps.push(app);
   return { app, address: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }

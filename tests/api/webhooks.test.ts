@@ -57,8 +57,11 @@ async function startReceiver() {
 /** Failures in a row that turn an endpoint off here, to keep the tests short (production: defaultDisableAfterFailures). */
 const disableAfterFailures = 3;
 
-const ctx = await testApp({ webhooksAllowPrivate: true });
-const { peer, background } = await withMail(ctx, { webhooks: { allowPrivate: true, disableAfterFailures } });
+const ctx = await testApp({ webhookTargets: { allowPrivate: true } });
+const { peer, background } = await withMail(ctx, {
+  webhookTargets: { allowPrivate: true },
+  webhookDelivery: { disableAfterFailures },
+});
 const receiver = await startReceiver();
 afterAll(() => receiver.close());
 
@@ -350,7 +353,7 @@ describe('webhooks', () => {
     // An internal name, as the instance's own DNS answers it.
     const lookup: HostLookup = async (host) =>
       host === 'vm' ? [{ address: '10.20.30.40', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
-    const strict = await buildTestApp(ctx.database, { webhookLookup: lookup });
+    const strict = await buildTestApp(ctx.database, { webhookTargets: { allowPrivate: false, lookup } });
     try {
       const owner = await buildAccount(ctx);
       const refused = 'a private, local or reserved address, which webhooks may not reach';
@@ -386,7 +389,7 @@ describe('webhooks', () => {
         events: ['contract.sent'],
       });
       const strictBackground = await backgroundFor(ctx.database, peer.url, {
-        webhooks: { allowPrivate: false },
+        webhookTargets: { allowPrivate: false },
       });
       try {
         await createAndSend(ctx, owner, [{ name: 'Di', email: 'di-webhooks@example.com' }]);
@@ -419,7 +422,7 @@ describe('webhooks', () => {
       asked.push(host);
       return [{ address: answer, family: 4 }];
     };
-    const strict = await buildTestApp(ctx.database, { webhookLookup: lookup });
+    const strict = await buildTestApp(ctx.database, { webhookTargets: { allowPrivate: false, lookup } });
     try {
       const owner = await buildAccount(ctx);
       const saved = await register(
@@ -432,7 +435,7 @@ describe('webhooks', () => {
 
       answer = '127.0.0.1';
       const deliverWith = async (rules: { allowPrivate: boolean }) => {
-        const worker = await backgroundFor(ctx.database, peer.url, { webhooks: { ...rules, lookup } });
+        const worker = await backgroundFor(ctx.database, peer.url, { webhookTargets: { ...rules, lookup } });
         try {
           await createAndSend(ctx, owner, [{ name: 'Rae', email: 'rae-webhooks@example.com' }]);
           await worker.drain();
@@ -476,7 +479,9 @@ describe('webhooks', () => {
       .update(webhookEndpoints)
       .set({ consecutiveFailures: defaultDisableAfterFailures - 1, failingSince: new Date() })
       .where(eq(webhookEndpoints.id, endpoint.id));
-    const production = await backgroundFor(ctx.database, peer.url, { webhooks: { allowPrivate: true } });
+    const production = await backgroundFor(ctx.database, peer.url, {
+      webhookTargets: { allowPrivate: true },
+    });
     try {
       await createAndSend(ctx, owner, [{ name: 'Nia', email: 'nia-webhooks@example.com' }]);
       await production.drain();

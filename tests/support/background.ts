@@ -1,23 +1,26 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll } from 'vitest';
-import type { DatabaseHandle } from '../../src/server/db/client';
+import type { JobDeps } from '../../src/server/context';
 import { jobHandlers } from '../../src/server/jobs/background-work';
-import type { JobDeps } from '../../src/server/jobs/job-definition';
 import { type Mailer, outboxMailer, smtpMailer } from '../../src/server/mail/mailer';
-import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import { JobRunner } from '../../src/server/queue/job-runner';
 import { startSmtpPeer } from './smtp-peer';
 import { type TestContext, testAppUrl, testCertificate, testSecret } from './test-app';
+import type { TestDatabase } from './test-database';
+import { testEngines } from './test-engines';
+
+/** Where the jobs' webhooks may go (private addresses refused unless given) and how they are delivered. */
+type WebhookOptions = Partial<Pick<JobDeps, 'webhookTargets' | 'webhookDelivery'>>;
 
 /**
  * The real job handlers (mail, sealing), run on demand instead of by a polling loop, delivering
  * to the SMTP server at smtpUrl.
  */
 export async function backgroundFor(
-  database: Pick<DatabaseHandle, 'db' | 'files'>,
+  database: Pick<TestDatabase, 'db' | 'files'>,
   smtpUrl: string,
-  options: { webhooks?: JobDeps['webhooks'] } = {},
+  options: WebhookOptions = {},
 ) {
   return backgroundWith(
     database,
@@ -30,7 +33,7 @@ export async function backgroundFor(
  * Mail for a test file's app (after `testApp()`): an SMTP peer in the test process and the
  * background work delivering to it, both closed once the file's tests are done (before the app).
  */
-export async function withMail(ctx: TestContext, options: { webhooks?: JobDeps['webhooks'] } = {}) {
+export async function withMail(ctx: TestContext, options: WebhookOptions = {}) {
   const peer = await startSmtpPeer();
   const background = await backgroundFor(ctx.database, peer.url, options);
   afterAll(async () => {
@@ -45,7 +48,7 @@ export async function withMail(ctx: TestContext, options: { webhooks?: JobDeps['
  * it logs (in demo mode, the access links) to `logLines`, as a server's log would show them.
  */
 export async function outboxBackgroundFor(
-  database: Pick<DatabaseHandle, 'db' | 'files'>,
+  database: Pick<TestDatabase, 'db' | 'files'>,
   options: { demo: boolean; logLines: string[] },
 ) {
   const log = pino(
@@ -61,12 +64,11 @@ export async function outboxBackgroundFor(
 }
 
 async function backgroundWith(
-  { db, files }: Pick<DatabaseHandle, 'db' | 'files'>,
+  { db, files }: Pick<TestDatabase, 'db' | 'files'>,
   mailer: Mailer,
-  options: { webhooks?: JobDeps['webhooks'] },
+  options: WebhookOptions,
   log = pino({ level: 'silent' }),
 ) {
-  const certificate = testCertificate();
   const runner = new JobRunner({
     db,
     log: pino({ level: 'silent' }),
@@ -74,12 +76,13 @@ async function backgroundWith(
       db,
       files,
       mailer,
-      pdf: await inlinePdfEngine(),
+      ...(await testEngines()),
       appUrl: testAppUrl,
       log,
-      certificate: { p12: certificate.p12, password: certificate.password },
+      instanceCertificate: testCertificate(),
       secret: testSecret,
-      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+      webhookTargets: options.webhookTargets ?? { allowPrivate: false },
+      ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
     }),
   });
   return {

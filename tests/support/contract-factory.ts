@@ -7,6 +7,7 @@ import { expireContract } from '../../src/server/services/sweeps/expire-contract
 import { consentDisclosure } from '../../src/shared/consent';
 import type { ContractStatus } from '../../src/shared/statuses';
 import { call, type TestAccount, type TestContext } from './test-app';
+import { testEngines } from './test-engines';
 
 const origin = { ip: null, userAgent: 'contract-factory' };
 
@@ -42,7 +43,13 @@ export async function bringTo(
       .from(signers)
       .where(eq(signers.contractId, contractId))) {
       await signContract(
-        { db: ctx.database.db, signerId: signer.id, linkId: null, origin },
+        {
+          db: ctx.database.db,
+          content: (await testEngines()).content,
+          signerId: signer.id,
+          linkId: null,
+          origin,
+        },
         {
           consentVersion: consentDisclosure.version,
           fields: { fullName: signer.name },

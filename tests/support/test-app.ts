@@ -5,7 +5,6 @@ import { type App, type AppOptions, buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { memberships } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
-import { inlinePdfEngine } from '../../src/server/pdf/pdf-engine';
 import {
   generateInstanceCertificate,
   readPkcs12,
@@ -15,7 +14,10 @@ import { cookies } from '../../src/server/plugins/cookies';
 import { defaultAccountLimits } from '../../src/server/services/accounts/sign-in';
 import { signUp } from '../../src/server/services/accounts/sign-up';
 import { createSession } from '../../src/server/services/sessions/create-session';
+import type { FileStore } from '../../src/server/uploads/file-store';
+import { type OpenedFileStore, temporaryFileStore } from '../../src/server/uploads/open-file-store';
 import { openTestDatabase, type TestDatabase } from './test-database';
+import { testEngines } from './test-engines';
 
 let certificate: SealingCertificate | undefined;
 /** One sealing certificate for the whole test file, made on first use. */
@@ -34,26 +36,35 @@ export const testAppUrl = new URL('http://localhost:3000');
 
 export type TestContext = { app: App; database: TestDatabase; close(): Promise<void> };
 
-/** The real app on the given database, with the test configuration unless overridden. */
+/**
+ * The real app on the given database, with the test configuration unless overridden. A database
+ * given without its file store (one that cannot be reached) gets a temporary one, removed with the app.
+ */
 export async function buildTestApp(
-  database: Pick<DatabaseHandle, 'db' | 'ping' | 'files'>,
+  database: Pick<DatabaseHandle, 'db' | 'ping'> & { files?: FileStore },
   overrides: Partial<AppDeps> = {},
   options: AppOptions = {},
 ): Promise<App> {
+  const temporary = database.files ? null : await temporaryFileStore();
+  const files = database.files ?? (temporary as OpenedFileStore).files;
   const app = await buildApp(
     {
       db: database.db,
       ping: database.ping,
-      files: database.files,
-      config: { appUrl: testAppUrl, sessionSecret: testSecret, demo: false },
+      files,
+      appUrl: testAppUrl,
+      secret: testSecret,
+      demo: false,
       accountLimits: defaultAccountLimits,
-      pdf: await inlinePdfEngine(),
+      ...(await testEngines()),
+      webhookTargets: { allowPrivate: false },
       smtp: false,
       instanceCertificate: testCertificate(),
       ...overrides,
     },
     options,
   );
+  if (temporary) app.addHook('onClose', () => temporary.close());
   await app.ready();
   return app;
 }

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import type { FileStore } from '../../src/server/uploads/file-store';
+import { openFileStore } from '../../src/server/uploads/open-file-store';
 
-export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+/** A test file's database and its file store (uploads/open-file-store.ts), closed together. */
+export type TestDatabase = DatabaseHandle & { files: FileStore; dispose(): Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
@@ -16,7 +19,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite' });
     await handle.migrate();
-    return { ...handle, dispose: () => handle.close() };
+    const store = await openFileStore(handle, undefined);
+    return {
+      ...handle,
+      files: store.files,
+      dispose: async () => {
+        await handle.close();
+        await store.close();
+      },
+    };
   }
   const name = `pactum_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -28,10 +39,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   await handle.migrate();
+  const store = await openFileStore(handle, undefined);
   return {
     ...handle,
+    files: store.files,
     dispose: async () => {
       await handle.close();
+      await store.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,9 +10,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir, projectRoot } from '../paths';
-import { databaseFileStore } from '../uploads/database-file-store';
-import { directoryFileStore } from '../uploads/directory-file-store';
-import type { FileStore } from '../uploads/file-store';
 import { type Listen, pgListener, pgliteListener, registerListen } from './listen';
 import * as schema from './schema';
 
@@ -29,8 +24,6 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   /** LISTEN on a channel (one session per process for all channels); see db/listen.ts. */
   listen: Listen;
-  /** Where uploaded files' bytes live: beside the embedded database, or in the PostgreSQL server. */
-  files: FileStore;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -64,23 +57,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const db = drizzlePglite(queryingBetweenTurns(client), { schema }) as unknown as Database;
   const listener = pgliteListener(client);
   registerListen(db, listener.listen);
-  // In memory (tests), the files go to a directory of their own, removed at close.
-  const filesDir =
-    dataDir === undefined ? await mkdtemp(join(tmpdir(), 'pactum-files-')) : join(dataDir, 'files');
-  const files = await directoryFileStore(filesDir);
   return {
     db,
     kind: 'pglite',
-    files,
     ping: async () => {
       await client.query('select 1');
     },
     listen: listener.listen,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
-    close: async () => {
-      await client.close();
-      if (dataDir === undefined) await rm(filesDir, { recursive: true, force: true });
-    },
+    close: () => client.close(),
   };
 }
 
@@ -154,7 +139,6 @@ async function openPostgres(options: {
   return {
     db,
     kind: 'postgres',
-    files: await databaseFileStore(db),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -26,7 +26,7 @@ const origin = { ip: null, userAgent: null };
  * the seal once the background work runs) are what a real contract would have.
  */
 export async function playDemoSigning(
-  ctx: ServiceContext<'pdf' | 'files'>,
+  ctx: ServiceContext<'pdf' | 'files' | 'content'>,
   contractId: string,
   demo: DemoSigning,
 ): Promise<void> {
@@ -43,7 +43,7 @@ export async function playDemoSigning(
     });
     if (wanted.status === 'signed') {
       await signContract(
-        { db: tx, signerId: signer.id, linkId: null, origin },
+        { db: tx, content: ctx.content, signerId: signer.id, linkId: null, origin },
         {
           consentVersion: consentDisclosure.version,
           fields: { fullName: signer.name },

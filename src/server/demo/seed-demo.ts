@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
 import type { Actor } from '../actor';
+import type { ServiceDeps } from '../context';
 import type { Database } from '../db/client';
 import { memberships, organizations, users } from '../db/schema';
-import type { PdfEngine } from '../pdf/pdf-engine';
 import { hashPassword } from '../services/accounts/passwords';
 import { createContract } from '../services/contracts/create-contract';
 import { createProject } from '../services/projects/create-project';
-import type { FileStore } from '../uploads/file-store';
 import { demoAgreement } from './demo-content';
 import { playDemoSigning } from './demo-signing';
 
@@ -86,7 +85,7 @@ const demoTemplates = ['Mutual Non-Disclosure Agreement', 'Consulting Agreement'
  */
 export async function seedDemoWorkspace(
   db: Database,
-  options: { pdf: PdfEngine; files: FileStore },
+  options: Pick<ServiceDeps, 'pdf' | 'files' | 'content'>,
 ): Promise<boolean> {
   const [existing] = await db
     .select({ id: organizations.id })
@@ -130,7 +129,7 @@ export async function seedDemoWorkspace(
     };
 
     // The demo acts as its admin, in the seeding transaction.
-    const ctx = { db: tx, actor, pdf: options.pdf, files: options.files };
+    const ctx = { db: tx, actor, pdf: options.pdf, files: options.files, content: options.content };
     const projectIds: string[] = [];
     for (const project of demoProjects) projectIds.push((await createProject(ctx, project)).id);
     for (const title of demoTemplates) {

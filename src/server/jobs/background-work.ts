@@ -1,4 +1,5 @@
 import * as clock from '../clock';
+import type { JobDeps } from '../context';
 import type { Database } from '../db/client';
 import { loggableCause } from '../logging';
 import { type JobHandler, JobRunner } from '../queue/job-runner';
@@ -8,7 +9,7 @@ import { purgeEmailVerifications } from '../services/sweeps/purge-email-verifica
 import { purgeUnnamedFiles } from '../services/sweeps/purge-unnamed-files';
 import { sendDueReminders } from '../services/sweeps/send-due-reminders';
 import { jobDefinitions } from './definitions';
-import { bindJob, type JobDeps } from './job-definition';
+import { bindJob } from './job-definition';
 
 export type BackgroundDeps = JobDeps;
 

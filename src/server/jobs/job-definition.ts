@@ -1,37 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../db/client';
+import type { JobDeps } from '../context';
 import type { ContractHead, JobRow } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
-import type { PdfEngine } from '../pdf/pdf-engine';
 import type { JobHandler } from '../queue/job-runner';
 import type { JobType } from '../queue/job-type';
 import { type EventConsumerName, eventPayload } from '../services/lifecycle/event-consumer-names';
-import type { TargetRules } from '../services/webhooks/webhook-target';
-import type { FileStore } from '../uploads/file-store';
 import { eventOf, type RecordedEvent } from './event-of';
-
-/** What every job may use: given once, when the process starts its background work. */
-export type JobDeps = {
-  db: Database;
-  mailer: Mailer;
-  appUrl: URL;
-  log: FastifyBaseLogger;
-  pdf: PdfEngine;
-  /** Where frozen and sealed PDFs' bytes live (the database handle's file store). */
-  files: FileStore;
-  /** The instance certificate, used when the organization has none of its own. */
-  certificate: { p12: Uint8Array; password: string };
-  /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
-  secret: string;
-  tsaUrl?: string;
-  /**
-   * Where webhooks may go (WEBHOOKS_ALLOW_PRIVATE, and for tests the resolver), and for tests how
-   * many failures in a row turn an endpoint off (defaultDisableAfterFailures otherwise) and how
-   * long a receiver may take (webhookTimeoutMs otherwise).
-   */
-  webhooks?: TargetRules & { disableAfterFailures?: number; timeoutMs?: number };
-};
 
 /**
  * A kind of job, in one file: its name, its payload's schema and what it does. A handler may run

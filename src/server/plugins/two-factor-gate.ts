@@ -31,8 +31,8 @@ export type SignInOutcome = { user: CurrentUser } | { secondFactor: { methods: S
  * A password reset rides along: it is applied (password set, sessions ended) only in `complete`,
  * once every factor passed, never on the reset link alone.
  */
-export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
-  const { db, config } = deps;
+export function signInFlow(deps: Pick<AppDeps, 'db' | 'secret'>) {
+  const { db, secret } = deps;
 
   async function finish(
     request: FastifyRequest,
@@ -44,7 +44,7 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
     if (request.actor) await deleteSession(db, request.actor.sessionId);
     const origin = requestOrigin(request);
     const session = await createSession(db, {
-      secret: config.sessionSecret,
+      secret: secret,
       ...account,
       persistent: options.persistent,
       authMethods: options.authMethods,
@@ -63,7 +63,7 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
     });
     reply.setAppCookie(cookies.device, device);
     const actor = await findSessionActor(db, {
-      secret: config.sessionSecret,
+      secret: secret,
       token: session.token,
       ...origin,
     });
@@ -114,7 +114,7 @@ export function signInFlow(deps: Pick<AppDeps, 'db' | 'config'>) {
       next: options.next ?? null,
       ...(options.reset ? { reset: options.reset } : {}),
     };
-    reply.setAppCookie(cookies.secondFactor, sealPendingSecondFactor(config.sessionSecret, pending));
+    reply.setAppCookie(cookies.secondFactor, sealPendingSecondFactor(secret, pending));
     return { secondFactor: { methods } };
   }
 

@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       );
       // The browser that asked may open the link without the password (see prove-sign-up-password.ts).
       // Set whether or not the address had an account (a random id then), so the answer is the same.
-      const sealed = sealSignUps(deps.config.sessionSecret, named, request.cookies[cookies.signUp.name]);
+      const sealed = sealSignUps(deps.secret, named, request.cookies[cookies.signUp.name]);
       reply.setAppCookie(cookies.signUp, sealed);
       return reply.status(202).send({ message: signUpRequestedMessage });
     },
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           token: request.body.token,
           ip: request.ip ?? null,
           signedInAs: request.actor?.userId ?? null,
-          signUpIds: openSignUps(deps.config.sessionSecret, request.cookies[cookies.signUp.name]),
+          signUpIds: openSignUps(deps.secret, request.cookies[cookies.signUp.name]),
           password: request.body.password,
         },
         deps.accountLimits.passwordResetsPerAddress,
@@ -203,6 +203,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { public: true },
     },
     // Asked by /login on every visit: a server without a demo answers null, not an error.
-    async () => ({ credentials: deps.config.demo ? demoCredentials : null }),
+    async () => ({ credentials: deps.demo ? demoCredentials : null }),
   );
 };

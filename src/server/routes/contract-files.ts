@@ -31,8 +31,8 @@ const maxConcurrentPerUser = 3;
 const missingFile = 'Send the PDF file as the request body (application/pdf)';
 
 /** A contract's PDFs: uploaded (a new draft, or added to one), downloaded, removed and ordered. */
-export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files, uploads }) => {
-  const policy = { ...defaultUploadPolicy, ...uploads };
+export const contractFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files, uploadPolicy }) => {
+  const policy = { ...defaultUploadPolicy, ...uploadPolicy };
   registerReceivedFile(app, {
     contentType: pdfMediaType,
     maxBytes: pdfFileLimits.bytes,

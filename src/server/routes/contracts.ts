@@ -24,8 +24,8 @@ import { defaultUploadPolicy } from '../uploads/upload-policy';
 import { registerRoute } from './register-route';
 import { sendStoredFile } from './send-file';
 
-export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { uploads }) => {
-  const uploadPolicy = { ...defaultUploadPolicy, ...uploads };
+export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const uploadPolicy = { ...defaultUploadPolicy, ...deps.uploadPolicy };
   registerRoute(app, contractsApi.list, {}, async (request) =>
     listContracts(contextOf(request), request.query),
   );

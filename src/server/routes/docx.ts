@@ -34,7 +34,7 @@ export const docxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   };
 
   registerRoute(app, docxApi.convert, admission, async (request) =>
-    convertDocx(fileOf(request.body), request.query.fileName),
+    convertDocx(contextOf(request), fileOf(request.body), request.query.fileName),
   );
 
   registerRoute(app, docxApi.importDocx, admission, async (request, reply) => {

@@ -21,11 +21,10 @@ import { registerRoute } from './register-route';
  * page which.
  */
 export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config } = deps;
+  const { db, secret, appUrl, identityProviders } = deps;
   const flow = signInFlow(deps);
-  const providers = config.identityProviders ?? {};
-  const redirectUri = (provider: string) =>
-    new URL(`/api/auth/oidc/${provider}/callback`, config.appUrl).href;
+  const providers = identityProviders ?? {};
+  const redirectUri = (provider: string) => new URL(`/api/auth/oidc/${provider}/callback`, appUrl).href;
   const failed = (reply: FastifyReply, reason: ProviderFailure) =>
     reply.redirect(`/login?error=${reason}`, 303);
 
@@ -50,9 +49,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       try {
         const { url, pending } = await beginProviderSignIn(request.params.provider, provider, {
           redirectUri: redirectUri(request.params.provider),
-          next: safeNextPath(request.query.next, config.appUrl.origin),
+          next: safeNextPath(request.query.next, appUrl.origin),
         });
-        reply.setAppCookie(cookies.oidc, sealPendingSignIn(config.sessionSecret, pending));
+        reply.setAppCookie(cookies.oidc, sealPendingSignIn(secret, pending));
         return reply.redirect(url.href, 303);
       } catch (error) {
         if (error instanceof ProviderSignInError) return failed(reply, error.reason);
@@ -69,7 +68,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const provider = providers[request.params.provider];
-      const pending = openPendingSignIn(config.sessionSecret, request.cookies[cookies.oidc.name]);
+      const pending = openPendingSignIn(secret, request.cookies[cookies.oidc.name]);
       reply.clearAppCookie(cookies.oidc);
       if (!provider || !pending || pending.provider !== request.params.provider) {
         return failed(reply, 'expired');
@@ -77,10 +76,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const query = request.query as Record<string, string | undefined>;
       if (query.error) return failed(reply, query.error === 'access_denied' ? 'canceled' : 'failed');
       try {
-        const callbackUrl = new URL(request.url, config.appUrl);
+        const callbackUrl = new URL(request.url, appUrl);
         const identity = await finishProviderSignIn(provider, { callbackUrl, pending });
         const account = await accountForIdentity(db, identity);
-        const next = safeNextPath(pending.next, config.appUrl.origin);
+        const next = safeNextPath(pending.next, appUrl.origin);
         // The provider vouches for the first factor only: an account with a second factor is
         // sent to the login page's second step, with no session until it passes.
         const outcome = await flow.begin(request, reply, account, {

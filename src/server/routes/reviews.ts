@@ -31,21 +31,24 @@ import { registerRoute } from './register-route';
  * Review of a draft by the other side. The owner's routes are signed in; the reviewer's are public
  * and, like signing, exchange the link's token once for a short cookie scoped to that reviewer.
  */
-export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, secret, content }) => {
   /**
    * The reviewer's context for a request: the only place one is made. The cookie must come from
    * the link the reviewer has now: a newer invitation ends the sessions opened with older ones.
    */
-  const reviewerOf = async (request: FastifyRequest, reviewerId: string): Promise<ReviewerContext> => {
+  const reviewerOf = async (
+    request: FastifyRequest,
+    reviewerId: string,
+  ): Promise<ReviewerContext<'content'>> => {
     const cookie = request.cookies[cookies.review(reviewerId).name];
     const link = cookie ? await currentReviewLink(db, reviewerId) : null;
-    if (!link || !verifyReviewCookie(config.sessionSecret, link, cookie)) {
+    if (!link || !verifyReviewCookie(secret, link, cookie)) {
       throw new AppError(
         'REVIEW_SESSION_EXPIRED',
         'Your review session has ended. Open the link from your e-mail again.',
       );
     }
-    return { db, reviewerId, origin: requestOrigin(request) };
+    return { db, content, reviewerId, origin: requestOrigin(request) };
   };
 
   registerRoute(app, reviewsApi.send, {}, async (request) => {
@@ -73,7 +76,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   registerRoute(app, reviewsApi.open, { config: { public: true } }, async (request, reply) => {
     const link = await openReviewLink(db, request.body.token);
-    const cookie = issueReviewCookie(config.sessionSecret, link);
+    const cookie = issueReviewCookie(secret, link);
     reply.setAppCookie(cookies.review(link.reviewerId), cookie.value, cookie.expires);
     return reply.header('cache-control', 'no-store').send({ reviewerId: link.reviewerId });
   });

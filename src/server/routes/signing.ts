@@ -34,7 +34,7 @@ import { sendStoredFile } from './send-file';
  */
 export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, config, files, pdf, instanceCertificate },
+  { db, secret, files, pdf, content, instanceCertificate },
 ) => {
   /**
    * The link this browser's session was opened with and the checks it passed for the signer.
@@ -42,11 +42,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
    * since (a reminder that lifted a lock) as that link itself now answers.
    */
   const signingCookieOf = async (request: FastifyRequest, signerId: string) => {
-    const cookie = verifySigningCookie(
-      config.sessionSecret,
-      signerId,
-      request.cookies[cookies.signing(signerId).name],
-    );
+    const cookie = verifySigningCookie(secret, signerId, request.cookies[cookies.signing(signerId).name]);
     if (!cookie) {
       throw new AppError(
         'SIGNING_SESSION_EXPIRED',
@@ -57,8 +53,12 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     return { ...cookie, purpose };
   };
   /** The signer's context for a request: the only place one is made. */
-  const signerOf = (request: FastifyRequest, { signerId, linkId }: SigningLink): SignerContext => ({
+  const signerOf = (
+    request: FastifyRequest,
+    { signerId, linkId }: SigningLink,
+  ): SignerContext<'content'> => ({
     db,
+    content,
     signerId,
     linkId,
     origin: requestOrigin(request),
@@ -74,7 +74,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     return signerOf(request, { signerId, linkId });
   };
   const setSigningCookie = (reply: FastifyReply, link: SigningLink, checks: ReadonlySet<SignerCheck>) => {
-    const cookie = issueSigningCookie(config.sessionSecret, link, checks);
+    const cookie = issueSigningCookie(secret, link, checks);
     reply.setAppCookie(cookies.signing(link.signerId), cookie.value, cookie.expires);
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -100,12 +100,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         db,
         request.body.token,
         requestOrigin(request),
-        (signerId) =>
-          verifySigningCookie(
-            config.sessionSecret,
-            signerId,
-            request.cookies[cookies.signing(signerId).name],
-          ),
+        (signerId) => verifySigningCookie(secret, signerId, request.cookies[cookies.signing(signerId).name]),
       );
       setSigningCookie(reply, { signerId: session.signerId, linkId }, passed);
       return noStore(reply).send(session);

@@ -40,8 +40,8 @@ const asJson = (options: object) => options as Record<string, unknown>;
  * Security section (an authenticator app, recovery codes, passkeys).
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config } = deps;
-  const party = webAuthnPartyOf(config.appUrl);
+  const { db, secret, appUrl } = deps;
+  const party = webAuthnPartyOf(appUrl);
   const flow = signInFlow(deps);
 
   /** A challenge travels in its own signed cookie, for 5 minutes, to the /api routes that check it. */
@@ -51,7 +51,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     challenge: string,
     userId: string | null,
   ): void {
-    const sealed = sealChallenge(config.sessionSecret, {
+    const sealed = sealChallenge(secret, {
       purpose,
       challenge,
       userId,
@@ -65,7 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     purpose: ChallengePurpose,
   ) {
     reply.clearAppCookie(cookies.webAuthn);
-    return openChallenge(config.sessionSecret, request.cookies[cookies.webAuthn.name], purpose);
+    return openChallenge(secret, request.cookies[cookies.webAuthn.name], purpose);
   }
   const pendingExpired = () =>
     new AppError('SECOND_FACTOR_EXPIRED', 'This sign-in has expired: sign in again from the start');
@@ -74,7 +74,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   }): Promise<IssuedPendingSecondFactor> {
     const pending = await openCurrentPendingSecondFactor(
       db,
-      config.sessionSecret,
+      secret,
       request.cookies[cookies.secondFactor.name],
     );
     if (!pending) throw pendingExpired();
@@ -126,7 +126,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       let method: Awaited<ReturnType<typeof verifySecondFactor>>;
       try {
         method = await verifySecondFactor(db, {
-          serverSecret: config.sessionSecret,
+          serverSecret: secret,
           party,
           pending,
           body: request.body,

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 
 /**
  * An upload received into a temporary file (plugins/received-file.ts), removed once answered
- * unless adopted. Not hashed yet: that is done in the upload thread (`hashUploadedFile`).
+ * unless adopted. Not hashed yet: that is done in the upload thread (`UploadEngine.hashFile`).
  */
 export type ReceivedFile = { path: string; size: number };
 

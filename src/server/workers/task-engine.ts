@@ -3,11 +3,11 @@ import { startTaskThread, type Tasks, type TaskThread, type TaskThreadOptions } 
 
 /**
  * One kind of CPU-heavy work on untrusted documents, asked for by task name: the PDF engine
- * (pdf/pdf-engine.ts), the content engine (services/contracts/contract-content.ts) and the .docx
- * engine (docx/docx-engine.ts) are each one of these. In the built server an engine is a worker
- * thread of its own (`startTaskThread`: started by the first task, stopped when idle, replaced
- * after a fault, a timeout or running out of heap); run from sources (tests, tools), where no
- * worker file is built, the same tasks run on the calling thread, and do the I/O a threaded task
+ * (pdf/pdf-engine.ts), the content engine (services/contracts/content-engine.ts), the .docx
+ * engine (docx/docx-engine.ts) and the upload engine (uploads/upload-engine.ts) are each made of
+ * these. In the built server an engine is a worker thread of its own (`startTaskThread`: started
+ * by the first task, stopped when idle, replaced after a fault, a timeout or running out of heap);
+ * run from sources (tests, tools), where no worker file is built, the same tasks run on the calling thread, and do the I/O a threaded task
  * asks the calling thread for (`askServer`) themselves.
  */
 export type TaskEngine<T extends Tasks> = TaskThread<T>;

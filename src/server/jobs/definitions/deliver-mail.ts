@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { JobDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { type JobRow, type MailMessageRow, mailMessages } from '../../db/schema';
 import { readMessage } from '../../mail/kinds';
@@ -6,7 +7,7 @@ import type { OutgoingMail } from '../../mail/mailer';
 import { deliverMailJob } from '../../mail/queue-mail';
 import { readMailFacts } from '../../services/mail/facts';
 import { giveUpMail } from '../../services/mail/give-up-mail';
-import { type JobDeps, jobDefinition } from '../job-definition';
+import { jobDefinition } from '../job-definition';
 
 type Deps = Pick<JobDeps, 'db' | 'files' | 'mailer' | 'appUrl' | 'log'>;
 

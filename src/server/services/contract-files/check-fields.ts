@@ -8,7 +8,7 @@ import {
   textOptionsProblem,
 } from '../../../shared/fields';
 import type { ContractFileRow } from '../../db/schema';
-import { judgePatternsApart } from '../contracts/contract-content';
+import type { ContentEngine } from '../contracts/content-engine';
 import type { PatternItem } from './field-patterns';
 
 /** Rounding in the editor may put an edge a hair past the page's. */
@@ -26,6 +26,7 @@ type Checked = Required<Pick<PlacedFieldInput, 'label' | 'required' | 'value' | 
  * content thread (field-patterns.ts), so a sender's pattern never stalls the server.
  */
 export async function checkFields(
+  content: ContentEngine,
   fields: readonly Checked[],
   files: readonly ContractFileRow[],
 ): Promise<void> {
@@ -70,7 +71,7 @@ export async function checkFields(
     const problem = prefillProblem(type, value, options);
     if (problem) refuse(`${problem}.`, '.value');
   }
-  const refused = await judgePatternsApart(patterns.map(({ pattern, text }) => ({ pattern, text })));
+  const refused = await content.judgePatterns(patterns.map(({ pattern, text }) => ({ pattern, text })));
   if (!refused) return;
   const { index } = patterns[refused.index] ?? { index: 0 };
   const refuse = refusalOf(fields[index] as Checked, index);

@@ -9,12 +9,12 @@ import { storeUploadedPdf } from './store-uploaded-pdf';
 
 /** Starts a draft (or a template) from an uploaded PDF: the PDF is its first document. */
 export async function createFromPdf(
-  ctx: ServiceContext<'files'>,
+  ctx: ServiceContext<'files' | 'uploads' | 'content'>,
   received: ReceivedFile,
   query: CreateFromPdfQuery,
 ): Promise<Contract> {
   // Inspected and stored first: a refused file makes no contract.
-  const stored = await storeUploadedPdf(ctx.files, received, query.name, ctx.actor.organizationId);
+  const stored = await storeUploadedPdf(ctx, received, query.name, ctx.actor.organizationId);
   const title = (query.title ?? stored.name.replace(/\.pdf$/i, '')).slice(0, 200) || 'Untitled';
   const { id } = await createContract(ctx, {
     title,

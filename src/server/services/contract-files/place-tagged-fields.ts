@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { contractFields, contractFiles, contracts } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
 import type { TaggedField } from '../../uploads/text-tags';
-import { findTaggedFields } from '../../uploads/upload-engine';
+import type { UploadEngine } from '../../uploads/upload-engine';
 import { TaskFailure } from '../../workers/task-failure';
 import { TaskRefusal } from '../../workers/task-refusal';
 
@@ -22,7 +22,7 @@ export type TagsPlaced = { placed: number; unread?: string };
  * says why): reading it again would cost the thread the same, and fail the same way.
  */
 export async function placeTaggedFields(
-  deps: { db: Database; files: FileStore },
+  deps: { db: Database; files: FileStore; uploads: UploadEngine },
   input: { contractId: string; fileId: string },
 ): Promise<TagsPlaced> {
   const { db } = deps;
@@ -41,7 +41,7 @@ export async function placeTaggedFields(
   let tagged: TaggedField[] = [];
   let unread: string | undefined;
   try {
-    tagged = await findTaggedFields(
+    tagged = await deps.uploads.findTaggedFields(
       new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       fieldLimits.fieldsPerContract,
       file.organizationId,

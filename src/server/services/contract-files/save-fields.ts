@@ -16,7 +16,7 @@ import { placedFieldRows } from './placed-field-rows';
  * checked, replaces the one stored. A new revision: approvals given before are withdrawn.
  */
 export async function saveFields(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   contractId: string,
   input: SaveFieldsInput,
 ): Promise<{ fields: PlacedField[]; revision: number }> {
@@ -35,7 +35,7 @@ export async function saveFields(
       value: field.value ?? null,
       options: field.options ?? {},
     }));
-    await checkFields(fields, files);
+    await checkFields(ctx.content, fields, files);
     // An id is kept only for a field this contract had: any other gets a new one.
     // What a kept field was placed over (a text tag) stays with it: the send takes the tag's glyphs
     // out of the document, wherever the field is now.

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import type { FileStore, ReceivedFile } from '../../uploads/file-store';
+import type { ServiceDeps } from '../../context';
+import type { ReceivedFile } from '../../uploads/file-store';
 import type { InspectedPdf } from '../../uploads/inspect-pdf';
-import { hashUploadedFile, inspectUploadedPdf } from '../../uploads/upload-engine';
 
 /** An uploaded PDF inspected and in the file store, ready to be named by a contract. */
 export type StoredPdf = InspectedPdf & { name: string; sha256: string; byteSize: number };
@@ -12,14 +12,14 @@ export type StoredPdf = InspectedPdf & { name: string; sha256: string; byteSize:
  * Outside any transaction: neither holds the database.
  */
 export async function storeUploadedPdf(
-  files: FileStore,
+  deps: Pick<ServiceDeps, 'files' | 'uploads'>,
   received: ReceivedFile,
   name: string,
   organizationId: string,
 ): Promise<StoredPdf> {
-  const inspected = await inspectUploadedPdf(received.path, organizationId);
-  const sha256 = await hashUploadedFile(received.path, organizationId);
-  await files.adopt(received.path, sha256);
+  const inspected = await deps.uploads.inspectPdf(received.path, organizationId);
+  const sha256 = await deps.uploads.hashFile(received.path, organizationId);
+  await deps.files.adopt(received.path, sha256);
   return { ...inspected, name: pdfFileName(name), sha256, byteSize: received.size };
 }
 

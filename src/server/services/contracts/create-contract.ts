@@ -12,7 +12,6 @@ import type { CreationOrigin } from '../lifecycle/steps';
 import { transition } from '../lifecycle/transition';
 import { resolveProjectId } from '../projects/default-project';
 import { recordVersion } from '../versions/record-version';
-import { prepareContent } from './contract-content';
 import { hashAccessCodes, type SignerToStore } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
 
@@ -21,13 +20,13 @@ import { replaceSigners } from './replace-signers';
  * the same id again returns the contract made the first time, and changes nothing.
  */
 export async function createContract(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   input: Omit<CreateContractInput, 'signers'> & { signers: SignerToStore[] },
   /** What it is made from, named in its history and in its event. */
   origin: CreationOrigin | null = null,
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
-  const { json, contentHtml } = await prepareContent(input.content);
+  const { json, contentHtml } = await ctx.content.prepare(input.content);
   // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
   const signerList = await hashAccessCodes(input.signers);
   return db.transaction(async (tx) => {

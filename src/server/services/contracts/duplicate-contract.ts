@@ -9,7 +9,7 @@ import { createContract } from './create-contract';
  * codes are not copied; a signer who had one waits for the sender to set a new one or remove it.
  */
 export async function duplicateContract(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   contractId: string,
   input: { id?: string },
 ): Promise<{ id: string; created: boolean }> {

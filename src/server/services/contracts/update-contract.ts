@@ -6,13 +6,12 @@ import { projectMoveRefusal } from '../approvals/project-move';
 import { authorOf } from '../history/author-of';
 import { checkRevisable, reviseDraft } from '../lifecycle/revise-draft';
 import { resolveProjectId } from '../projects/default-project';
-import { prepareContent } from './contract-content';
 import { hashAccessCodes } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
 
 /** Merges the given fields into a draft, and records 'updated' in its history. */
 export async function updateContract(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   id: string,
   input: UpdateContractInput,
 ): Promise<void> {
@@ -23,7 +22,7 @@ export async function updateContract(
     await findOwnContract(db, actor, id, { content: false });
     return;
   }
-  const prepared = input.content === undefined ? undefined : await prepareContent(input.content);
+  const prepared = input.content === undefined ? undefined : await ctx.content.prepare(input.content);
   // Hashed before the transaction opens: argon2 inside it would hold the database meanwhile.
   const signerList = input.signers ? await hashAccessCodes(input.signers) : undefined;
   await db.transaction(async (tx) => {

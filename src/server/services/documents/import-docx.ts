@@ -1,7 +1,7 @@
 import type { ConvertedDocx, ImportedDocx } from '../../../shared/api/docx';
 import type { EditorDocument } from '../../../shared/api/editor-document';
 import type { ServiceContext } from '../../context';
-import { readDocx } from '../../docx/docx-engine';
+import type { DocxEngine } from '../../docx/docx-engine';
 import { createContract } from '../contracts/create-contract';
 import { getContract } from '../contracts/get-contract';
 
@@ -15,8 +15,12 @@ function titleFor(title: string | null, fileName: string | undefined): string {
 }
 
 /** Reads a .docx into a document without storing anything (the editor page replaces its content). */
-export async function convertDocx(file: Buffer, fileName?: string): Promise<ConvertedDocx> {
-  const imported = await readDocx(file);
+export async function convertDocx(
+  ctx: { docx: DocxEngine },
+  file: Buffer,
+  fileName?: string,
+): Promise<ConvertedDocx> {
+  const imported = await ctx.docx.read(file);
   return {
     title: titleFor(imported.title, fileName),
     content: JSON.parse(imported.contentJson) as EditorDocument,
@@ -26,11 +30,11 @@ export async function convertDocx(file: Buffer, fileName?: string): Promise<Conv
 
 /** Starts a draft contract (or a template) from a .docx, and says what did not come in. */
 export async function importDocxContract(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content' | 'docx'>,
   file: Buffer,
   options: { id?: string; template: boolean; projectId?: string; fileName?: string },
 ): Promise<{ created: boolean } & ImportedDocx> {
-  const converted = await convertDocx(file, options.fileName);
+  const converted = await convertDocx(ctx, file, options.fileName);
   const { id, created } = await createContract(ctx, {
     ...(options.id ? { id: options.id } : {}),
     title: converted.title,

@@ -8,7 +8,7 @@ import { storedJson } from '../../db/json-text';
 import { type ContractHead, commentThreads, contracts } from '../../db/schema';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
-import type { CheckedContent } from '../contracts/contract-content';
+import type { CheckedContent } from '../contracts/content-engine';
 import { checkRevision } from '../versions/check-revision';
 import { recordVersion, type VersionInput } from '../versions/record-version';
 import type { HistoryAuthor } from './append-history';

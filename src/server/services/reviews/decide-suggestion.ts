@@ -5,7 +5,6 @@ import type { ServiceContext } from '../../context';
 import { jsonText } from '../../db/json-text';
 import { contracts, contractVersions, reviewers, suggestions } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
-import { applySuggestion } from '../contracts/contract-content';
 import { authorOf } from '../history/author-of';
 import { checkRevisable, reviseDraft } from '../lifecycle/revise-draft';
 import { transition } from '../lifecycle/transition';
@@ -17,7 +16,7 @@ import { transition } from '../lifecycle/transition';
  * becomes a new version. The reviewer is told (a reaction to the recorded event).
  */
 export async function decideSuggestion(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   contractId: string,
   suggestionId: string,
   input: DecideSuggestionInput,
@@ -51,7 +50,7 @@ export async function decideSuggestion(
   if (read.status !== 'open') {
     throw new AppError('INVALID_INPUT', 'This suggestion was already decided.');
   }
-  const decided = await applySuggestion({
+  const decided = await ctx.content.applySuggestion({
     base: read.base,
     suggestion: read.suggested,
     draft: read.draft,

@@ -6,7 +6,6 @@ import type { ReviewerContext } from '../../context';
 import { storedJson } from '../../db/json-text';
 import { suggestions } from '../../db/schema';
 import { presentSuggestionSummary } from '../../presenters/review';
-import { prepareContent } from '../contracts/contract-content';
 import { transition } from '../lifecycle/transition';
 import { findOpenReview } from './find-reviewer';
 
@@ -19,11 +18,11 @@ const maxSuggestions = 20;
  * what they accept is merged into the draft as it is by then.
  */
 export async function suggestChanges(
-  ctx: ReviewerContext,
+  ctx: ReviewerContext<'content'>,
   input: SuggestChangesInput,
 ): Promise<SuggestionSummary> {
   // Checked like any save (schema, limits), in the content thread.
-  const { json } = await prepareContent(input.content);
+  const { json } = await ctx.content.prepare(input.content);
   return ctx.db.transaction(async (tx) => {
     const { reviewer, contract, version } = await findOpenReview(tx, ctx.reviewerId, { lock: true });
     if (input.baseVersion !== version.number) {

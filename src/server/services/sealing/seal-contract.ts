@@ -1,5 +1,4 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import {
   type ContractRow,
   contractHistory,
@@ -9,8 +8,7 @@ import {
   organizations,
   signers,
 } from '../../db/schema';
-import type { PdfEngine } from '../../pdf/pdf-engine';
-import type { FileStore } from '../../uploads/file-store';
+import type { ProcessDeps } from '../../deps';
 import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
@@ -21,16 +19,11 @@ import { authenticationSummary } from '../signing/authentication-summary';
 import { drawnFields, everySignerSignedInPlace, filledFieldsOf, filledValuesBySigner } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
 
-export type SealDeps = {
-  db: Database;
-  pdf: PdfEngine;
-  files: FileStore;
-  /** The instance certificate, used when the organization has none of its own. */
-  certificate: { p12: Uint8Array; password: string };
-  /** SESSION_SECRET, which unlocks the password of an organization's own certificate. */
-  secret: string;
-  tsaUrl?: string;
-};
+/** What a seal uses: the instance certificate serves when the organization has none of its own. */
+export type SealDeps = Pick<
+  ProcessDeps,
+  'db' | 'pdf' | 'files' | 'instanceCertificate' | 'secret' | 'tsaUrl'
+>;
 
 /**
  * Renders, seals and stores the final PDF of a signed contract; the `contract.sealed` event it
@@ -120,7 +113,9 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
         ip: event.ip,
         userAgent: event.userAgent,
       })),
-      certificate: own ? { p12: own.p12, password: own.password } : deps.certificate,
+      certificate: own
+        ? { p12: own.p12, password: own.password }
+        : { p12: deps.instanceCertificate.p12, password: deps.instanceCertificate.password },
       ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
       fields: drawnFields(filled, signerRows),
       signaturePages: !everySignerSignedInPlace(filled, signerRows.length),

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/fields';
 import type { ContractFieldRow } from '../../db/schema';
 import type { PatternItem } from '../contract-files/field-patterns';
-import { judgePatternsApart } from '../contracts/contract-content';
+import type { ContentEngine } from '../contracts/content-engine';
 import { checkPictureHeader, type SigningPicture } from './signing-pictures';
 
 /**
@@ -26,6 +26,7 @@ export type FilledField = { id: string; value: string };
  * thread (field-patterns.ts). The images' data is left to check, with the signature's: `pictures`.
  */
 export async function checkFieldValues(
+  content: ContentEngine,
   fields: readonly ContractFieldRow[],
   signerNumber: number,
   input: {
@@ -64,7 +65,7 @@ export async function checkFieldValues(
     }
     filled.push({ id: field.id, value });
   }
-  const refused = await judgePatternsApart(patterns.map(({ pattern, text }) => ({ pattern, text })));
+  const refused = await content.judgePatterns(patterns.map(({ pattern, text }) => ({ pattern, text })));
   if (refused) {
     const refuse = refusalOf(patterns[refused.index]?.field as ContractFieldRow);
     if (refused.problem === 'mismatch') refuse(patternMismatch);

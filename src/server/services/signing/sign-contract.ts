@@ -8,6 +8,7 @@ import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contractFields, type SignerRow, signers } from '../../db/schema';
 import { sentFieldRows } from '../contract-files/placed-field-rows';
+import type { ContentEngine } from '../contracts/content-engine';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
 import { checkFieldValues, type FilledField } from './check-field-values';
@@ -31,7 +32,7 @@ export const consentHash = createHash('sha256').update(consentDisclosure.text).d
  * opened their link already: their signature, perhaps moments away, would complete the contract.
  */
 export async function signContract(
-  ctx: SignerContext,
+  ctx: SignerContext<'content'>,
   input: SignInput,
 ): Promise<{ lastSignerHasOpened: boolean }> {
   const { db, signerId, linkId, origin } = ctx;
@@ -60,7 +61,7 @@ export async function signContract(
     before.signer.email,
   );
   const now = clock.now();
-  const judged = await judgeFieldsOf(db, before.contract.id, before.signers, before.signer, {
+  const judged = await judgeFieldsOf(ctx, before.contract.id, before.signers, before.signer, {
     placed: input.placed ?? {},
     initials: initials?.dataUrl ?? null,
     fullName: fields.fullName ?? before.signer.name,
@@ -145,20 +146,20 @@ type JudgedFields = {
  * passed. Reads only: nothing is locked or stored.
  */
 async function judgeFieldsOf(
-  db: Database,
+  { db, content }: { db: Database; content: ContentEngine },
   contractId: string,
   /** In signing order, as findSignerWithContract reads them. */
   all: readonly Pick<SignerRow, 'id'>[],
   signer: Pick<SignerRow, 'id'>,
-  input: Parameters<typeof checkFieldValues>[2] & { pictures: SigningPicture[] },
+  input: Parameters<typeof checkFieldValues>[3] & { pictures: SigningPicture[] },
 ): Promise<JudgedFields> {
   const placed = (await sentFieldRows(db, contractId)).map((row) => row.field);
   if (placed.length === 0 && Object.keys(input.placed).length === 0) {
-    await readSigningPictures(input.pictures);
+    await readSigningPictures(content, input.pictures);
     return { placed, filled: [] };
   }
-  const { filled, pictures } = await checkFieldValues(placed, numberOfSigner(all, signer.id), input);
-  await readSigningPictures([...input.pictures, ...pictures]);
+  const { filled, pictures } = await checkFieldValues(content, placed, numberOfSigner(all, signer.id), input);
+  await readSigningPictures(content, [...input.pictures, ...pictures]);
   return { placed, filled };
 }
 

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../shared/errors';
-import { readPicturesApart } from '../contracts/contract-content';
+import type { ContentEngine } from '../contracts/content-engine';
 import { bytesOfDataUrl, jpegFits, type PictureBounds, readPngHeader } from './signature-image';
 
 /** A picture given at signing (the signature, the initials, an image field's), as a data URL. */
@@ -22,8 +22,11 @@ export function checkPictureHeader(picture: SigningPicture): void {
  * task of the content thread: ten image fields of large PNGs took seconds of the request thread.
  * Throws the refusal of the first that cannot be read. Their headers were checked before.
  */
-export async function readSigningPictures(pictures: readonly SigningPicture[]): Promise<void> {
+export async function readSigningPictures(
+  content: ContentEngine,
+  pictures: readonly SigningPicture[],
+): Promise<void> {
   const pngs = pictures.filter((picture) => !picture.dataUrl.startsWith('data:image/jpeg'));
-  const unreadable = await readPicturesApart(pngs.map(({ dataUrl, bounds }) => ({ dataUrl, bounds })));
+  const unreadable = await content.readPictures(pngs.map(({ dataUrl, bounds }) => ({ dataUrl, bounds })));
   if (unreadable !== null) throw (pngs[unreadable] as SigningPicture).refusal;
 }

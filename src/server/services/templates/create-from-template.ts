@@ -7,7 +7,7 @@ import { createContract } from '../contracts/create-contract';
  * draft made the first time.
  */
 export async function createFromTemplate(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   templateId: string,
   input: { id?: string; projectId?: string },
 ): Promise<{ id: string; created: boolean }> {

@@ -4,7 +4,7 @@ import { createContract } from '../contracts/create-contract';
 
 /** Copies a contract's title and content into a new template; the contract itself is untouched. */
 export async function saveAsTemplate(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   contractId: string,
   input: { id?: string },
 ): Promise<{ id: string; created: boolean }> {

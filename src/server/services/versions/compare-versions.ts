@@ -2,12 +2,11 @@ import type { CompareQuery, Redline } from '../../../shared/api/versions';
 import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
 import { presentVersionSummary } from '../../presenters/version';
-import { compareContent } from '../contracts/contract-content';
 import { findVersion } from './find-version';
 
 /** Two versions of a contract compared as a redline (from the earlier to the later, as asked). */
 export async function compareVersions(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   contractId: string,
   query: CompareQuery,
 ): Promise<Redline> {
@@ -16,7 +15,7 @@ export async function compareVersions(
     findVersion(ctx.db, contract.id, query.from),
     findVersion(ctx.db, contract.id, query.to),
   ]);
-  const redline = await compareContent(from.content, to.content);
+  const redline = await ctx.content.compare(from.content, to.content);
   return {
     from: presentVersionSummary(from),
     to: presentVersionSummary(to),

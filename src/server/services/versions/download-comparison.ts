@@ -1,6 +1,5 @@
 import type { CompareQuery, Redline } from '../../../shared/api/versions';
 import type { ServiceContext } from '../../context';
-import { writeDocx } from '../../docx/docx-engine';
 import { fileNameOf } from '../documents/file-name';
 import { compareVersions } from './compare-versions';
 
@@ -15,7 +14,7 @@ function fileName(redline: Redline, extension: string): string {
  * versions and their content hashes. Rendered in the PDF thread, stored nowhere.
  */
 export async function comparisonPdf(
-  ctx: ServiceContext<'pdf'>,
+  ctx: ServiceContext<'pdf' | 'content'>,
   contractId: string,
   query: CompareQuery,
 ): Promise<File> {
@@ -46,12 +45,12 @@ export async function comparisonPdf(
  * Word or LibreOffice can accept or reject each one.
  */
 export async function comparisonDocx(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content' | 'docx'>,
   contractId: string,
   query: CompareQuery,
 ): Promise<File> {
   const redline = await compareVersions(ctx, contractId, query);
-  const bytes = await writeDocx(JSON.stringify(redline.document), redline.to.title, {
+  const bytes = await ctx.docx.write(JSON.stringify(redline.document), redline.to.title, {
     author: redline.to.author.name,
     // Word reads the time to the second, without fractions.
     date: `${redline.to.updatedAt.slice(0, 19)}Z`,

@@ -1,6 +1,5 @@
 import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
-import { prepareContent } from '../contracts/contract-content';
 import { authorOf } from '../history/author-of';
 import { reviseDraft } from '../lifecycle/revise-draft';
 import { findVersion } from './find-version';
@@ -10,7 +9,7 @@ import { findVersion } from './find-version';
  * between is lost, and the history says which version came back.
  */
 export async function restoreVersion(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'content'>,
   contractId: string,
   number: number,
   baseRevision: number | undefined,
@@ -19,7 +18,7 @@ export async function restoreVersion(
   const found = await findOwnContract(db, actor, contractId, { content: false });
   const version = await findVersion(db, found.id, number);
   // Checked again as any save is: the schema may have grown stricter since the version was made.
-  const prepared = await prepareContent(version.content);
+  const prepared = await ctx.content.prepare(version.content);
   await db.transaction(async (tx) => {
     const row = await findOwnContract(tx, actor, contractId, { forUpdate: true, content: false });
     await reviseDraft(tx, {

@@ -57,12 +57,12 @@ export async function webhookBodyOf(db: Database, eventId: string) {
  * and its organization's admins are told (bell and e-mail).
  */
 export async function deliverWebhook(
-  ctx: JobContext<'secret' | 'webhooks'>,
+  ctx: JobContext<'secret' | 'webhookTargets' | 'webhookDelivery'>,
   deliveryId: string,
   attempt: { final: boolean },
   now = new Date(),
 ): Promise<void> {
-  const { db, secret, webhooks } = ctx;
+  const { db, secret, webhookTargets, webhookDelivery } = ctx;
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
@@ -90,10 +90,10 @@ export async function deliverWebhook(
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signer.sign(messageId, now, body),
     },
-    rules: webhooks ?? { allowPrivate: false },
-    ...(webhooks?.timeoutMs ? { timeoutMs: webhooks.timeoutMs } : {}),
+    rules: webhookTargets,
+    ...(webhookDelivery?.timeoutMs ? { timeoutMs: webhookDelivery.timeoutMs } : {}),
   });
-  const threshold = webhooks?.disableAfterFailures ?? defaultDisableAfterFailures;
+  const threshold = webhookDelivery?.disableAfterFailures ?? defaultDisableAfterFailures;
   const disabled = await db.transaction(async (tx) => {
     await tx
       .update(webhookDeliveries)

@@ -1,8 +1,7 @@
-import type { Database } from '../../../db/client';
-import type { FileStore } from '../../../uploads/file-store';
+import type { JobDeps } from '../../../context';
 
-/** What a kind's facts may use when its message is delivered. */
-export type MailDeps = { db: Database; appUrl: URL; files: FileStore };
+/** What a kind's facts may use when its message is delivered: a job's, as the mail job gives them. */
+export type MailDeps = Pick<JobDeps, 'db' | 'appUrl' | 'files'>;
 
 /** The link to a page of the app, for the message's action. */
 export const pageLink = (deps: MailDeps, path: string) => new URL(path, deps.appUrl).href;
