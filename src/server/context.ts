@@ -1,14 +1,11 @@
 import type { Actor } from './actor';
 import type { Database } from './db/client';
-import type { ProcessDeps } from './deps';
+import type { EngineName, ProcessDeps } from './deps';
 
 /** What the process lends a use case besides the database: each service names the few it uses. */
 export type ServiceDeps = Pick<
   ProcessDeps,
-  | 'pdf'
-  | 'content'
-  | 'docx'
-  | 'uploads'
+  | EngineName
   | 'files'
   | 'appUrl'
   | 'secret'
@@ -25,10 +22,7 @@ export type JobDeps = Pick<
   | 'mailer'
   | 'appUrl'
   | 'log'
-  | 'pdf'
-  | 'content'
-  | 'docx'
-  | 'uploads'
+  | EngineName
   | 'files'
   | 'instanceCertificate'
   | 'secret'

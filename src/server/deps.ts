@@ -63,16 +63,16 @@ export type ProcessDeps = {
   identityProviders?: Config['identityProviders'];
 };
 
+/** The engines that run work on untrusted input in threads of their own (workers/task-engine.ts). */
+export type EngineName = 'pdf' | 'content' | 'docx' | 'uploads';
+
 /** What the app is built from: the entry point passes the real ones, tests their own. */
 export type AppDeps = Pick<
   ProcessDeps,
+  | EngineName
   | 'db'
   | 'ping'
   | 'files'
-  | 'pdf'
-  | 'content'
-  | 'docx'
-  | 'uploads'
   | 'appUrl'
   | 'secret'
   | 'instanceCertificate'

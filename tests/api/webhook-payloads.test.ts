@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordEvent } from '../../src/server/services/lifecycle/record-event';
-import { webhookBodyOf } from '../../src/server/services/webhooks/attempt-delivery';
+import { webhookBodyOf } from '../../src/server/services/webhooks/deliver-webhook';
 import { eventCatalogue, eventTypes } from '../../src/shared/events';
 import { buildAccount, call, testApp } from '../support/test-app';
 

@@ -12,7 +12,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../src/server/db/schema';
-import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/attempt-delivery';
+import { defaultDisableAfterFailures } from '../../src/server/services/webhooks/deliver-webhook';
 import { fanOutEvent } from '../../src/server/services/webhooks/fan-out-event';
 import type { HostLookup } from '../../src/server/services/webhooks/webhook-target';
 import { webhookBodySchema } from '../../src/shared/events';

@@ -17,17 +17,7 @@ export type TestDatabase = DatabaseHandle & { files: FileStore; dispose(): Promi
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite' });
-    await handle.migrate();
-    const store = await openFileStore(handle, undefined);
-    return {
-      ...handle,
-      files: store.files,
-      dispose: async () => {
-        await handle.close();
-        await store.close();
-      },
-    };
+    return withFileStore(await openDatabase({ kind: 'pglite' }));
   }
   const name = `pactum_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -37,7 +27,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return withFileStore(await openDatabase({ kind: 'postgres', url: url.toString() }), async () => {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+}
+
+/** A migrated database with its own file store, closed together (then `cleanup`, if given). */
+async function withFileStore(handle: DatabaseHandle, cleanup?: () => Promise<void>): Promise<TestDatabase> {
   await handle.migrate();
   const store = await openFileStore(handle, undefined);
   return {
@@ -46,10 +45,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     dispose: async () => {
       await handle.close();
       await store.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await cleanup?.();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { deliverWebhook } from '../../services/webhooks/attempt-delivery';
+import { deliverWebhook } from '../../services/webhooks/deliver-webhook';
 import { deliverWebhookJob } from '../../services/webhooks/queue-delivery';
 import { jobDefinition } from '../job-definition';
 

@@ -6,7 +6,7 @@ import { eventConsumer } from '../job-definition';
  * The contract's owner (who created it) hears of what happens to it in the bell, dated when it
  * happened, as the step declares (lifecycle/steps.ts), once per event.
  */
-export const notifyOwnerOfEvent = eventConsumer('notify-owner', async ({ db }, { event, contract }) => {
+export const notifyOwner = eventConsumer('notify-owner', async ({ db }, { event, contract }) => {
   const notice = ownerNoticeOf(event.type, event.data);
   // The subscription queues no job for an event the owner does not hear of; a job queued before
   // a rule changed is checked against it here.

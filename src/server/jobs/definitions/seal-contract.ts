@@ -1,7 +1,7 @@
-import { sealContract } from '../../services/sealing/seal-contract';
+import { sealContract as sealNow } from '../../services/sealing/seal-contract';
 import { eventConsumer } from '../job-definition';
 
 /** A contract everyone signed is sealed: the final PDF rendered, sealed and stored. */
-export const sealCompletedContract = eventConsumer('seal-contract', async (deps, { contract }) => {
-  if (contract) await sealContract(deps, contract.id);
+export const sealContract = eventConsumer('seal-contract', async (deps, { contract }) => {
+  if (contract) await sealNow(deps, contract.id);
 });
