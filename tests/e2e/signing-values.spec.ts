@@ -33,6 +33,7 @@ test('the signing page refuses a bad value as it is typed, in the words the serv
         field('text', 'Reference', { format: 'pattern', pattern: '[A-Z]{2}[0-9]{4}' }),
       ),
       para(words('Billing: '), field('text', 'Billing e-mail', { format: 'email' })),
+      para(words('Starts: '), field('date', 'Start date')),
       para(words('Stamp: '), field('image', 'Company stamp')),
       para(words('Signed: '), field('signature', '')),
     ],
@@ -63,17 +64,28 @@ test('the signing page refuses a bad value as it is typed, in the words the serv
     signing.getByRole('button', { name: /^Reference, required: ab12\. “Reference” does not/ }),
   ).toBeVisible();
   if (screenshots) await signing.screenshot({ path: `${screenshots}/signing-value-pattern-390.png` });
-  await expect(counter).toHaveText('1 of 7');
+  await expect(counter).toHaveText('1 of 8');
   await input.fill('AB1234');
   await expect(problem).toHaveCount(0);
-  await expect(counter).toHaveText('2 of 7');
+  await expect(counter).toHaveText('2 of 8');
 
   // The e-mail format.
   await bar.getByRole('button', { name: 'Next' }).click();
   await expect(signing.getByLabel('Billing e-mail (required)')).toBeFocused();
   await input.fill('billing at example');
   await expect(problem).toHaveText('“Billing e-mail” must be an e-mail address.');
-  await expect(counter).toHaveText('2 of 7');
+  await expect(counter).toHaveText('2 of 8');
+
+  // A date whose year has a digit too many, as the date box lets one be typed.
+  await bar.getByRole('button', { name: 'Next' }).click();
+  await expect(signing.getByLabel('Start date (required)')).toBeFocused();
+  await input.pressSequentially('011520261');
+  await expect(input).toHaveValue('20261-01-15');
+  await expect(problem).toHaveText('“Start date” takes a date.');
+  await expect(counter).toHaveText('2 of 8');
+  await input.fill('2026-01-15');
+  await expect(problem).toHaveCount(0);
+  await expect(counter).toHaveText('3 of 8');
 
   // A picture over the limit, refused as it is chosen, before it is read or sent.
   await bar.getByRole('button', { name: 'Next' }).click();
@@ -98,7 +110,7 @@ test('the signing page refuses a bad value as it is typed, in the words the serv
   await signing.getByLabel('I agree to sign electronically').check();
   await signing.getByRole('tab', { name: 'Type' }).click();
   await expect(signing.getByRole('img', { name: 'Your typed signature' })).toBeVisible();
-  await expect(counter).toHaveText('5 of 7');
+  await expect(counter).toHaveText('6 of 8');
   await expect(bar.getByRole('button', { name: 'Finish' })).toHaveCount(0);
   if (screenshots)
     await signing.screenshot({ path: `${screenshots}/signing-value-waits-390.png`, fullPage: true });
@@ -110,7 +122,7 @@ test('the signing page refuses a bad value as it is typed, in the words the serv
   await signing.getByRole('button', { name: /^Billing e-mail, required/ }).click();
   await input.fill('billing@example.com');
   await expect(problem).toHaveCount(0);
-  await expect(counter).toHaveText('7 of 7');
+  await expect(counter).toHaveText('8 of 8');
   await bar.getByRole('button', { name: 'Finish' }).click();
   await expect(signing.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
   await phone.close();

@@ -1,7 +1,7 @@
-import { AppError } from '../../shared/errors';
+import { readDocument } from '../workers/document-outcome';
 import { inlineEngine, type TaskEngine, taskEngine } from '../workers/task-engine';
 import type { DocxRevision } from './document-to-docx';
-import type { DocxImportOutcome, DocxTasks } from './docx-tasks';
+import type { DocxTasks } from './docx-tasks';
 import type { ImportedDocx } from './import-docx';
 
 /**
@@ -41,26 +41,12 @@ export function docxEngineOf(engine: TaskEngine<DocxTasks>): DocxEngine {
         file.byteOffset === 0 && file.byteLength === file.buffer.byteLength
           ? new Uint8Array(file.buffer, 0, file.byteLength)
           : new Uint8Array(file);
-      let outcome: DocxImportOutcome;
-      try {
-        outcome = await engine.run('importDocx', owned, [owned.buffer as ArrayBuffer]);
-      } catch {
-        // The thread ran out of memory or time on it: no real document does.
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          'This document is too large or too complex to import. Split it into smaller documents.',
-        );
-      }
-      if (!outcome.ok) {
-        const code =
-          outcome.kind === 'tooLarge'
-            ? 'PAYLOAD_TOO_LARGE'
-            : outcome.kind === 'notDocx'
-              ? 'UNSUPPORTED_MEDIA_TYPE'
-              : 'INVALID_INPUT';
-        throw new AppError(code, outcome.message);
-      }
-      return { title: outcome.title, contentJson: outcome.contentJson, notices: outcome.notices };
+      const read = await readDocument(
+        () => engine.run('importDocx', owned, [owned.buffer as ArrayBuffer]),
+        'notDocx',
+        'This document is too large or too complex to import. Split it into smaller documents.',
+      );
+      return { title: read.title, contentJson: read.contentJson, notices: read.notices };
     },
     async write(contentJson, title, revision) {
       const bytes = await engine.run('exportDocx', { contentJson, title, ...(revision ? { revision } : {}) });

@@ -1,11 +1,10 @@
 import type { EditorDocument } from '../../shared/api/editor-document';
+import type { DocumentOutcome } from '../workers/document-outcome';
 import { type DocxRevision, documentToDocx } from './document-to-docx';
 import { DocxRefusal, type DocxRefusalKind } from './docx-refusal';
 import { type ImportedDocx, importDocx } from './import-docx';
 
-export type DocxImportOutcome =
-  | ({ ok: true } & ImportedDocx)
-  | { ok: false; kind: DocxRefusalKind; message: string };
+export type DocxImportOutcome = DocumentOutcome<ImportedDocx, DocxRefusalKind>;
 
 /**
  * The .docx work, run in a thread of its own. A refusal comes back as a value (a thrown error

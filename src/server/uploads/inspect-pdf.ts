@@ -16,6 +16,7 @@ import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-conte
 import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
 import { displayedSize } from '../pdf/page-geometry';
 import { readSignature } from '../pdf/verify-pdf';
+import type { DocumentOutcome } from '../workers/document-outcome';
 import { type FoundField, formFieldsOf } from './pdf-form-fields';
 
 export type InspectedPdf = {
@@ -32,9 +33,7 @@ export type InspectedPdf = {
 };
 
 export type PdfRefusalKind = 'notPdf' | 'password' | 'certified' | 'activeContent' | 'damaged' | 'tooLarge';
-export type PdfInspection =
-  | ({ ok: true } & InspectedPdf)
-  | { ok: false; kind: PdfRefusalKind; message: string };
+export type PdfInspection = DocumentOutcome<InspectedPdf, PdfRefusalKind>;
 
 const refuse = (kind: PdfRefusalKind, message: string): PdfInspection => ({ ok: false, kind, message });
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors';
+import { readDocument } from '../workers/document-outcome';
 import { inlineEngine, type TaskEngine, taskEngine } from '../workers/task-engine';
 import { ownsBuffer } from '../workers/task-thread';
 import type { InspectedPdf } from './inspect-pdf';
@@ -47,29 +47,12 @@ export function uploadEngineOf(
   tags: TaskEngine<UploadTasks>,
 ): UploadEngine {
   return {
-    async inspectPdf(path, organizationId) {
-      let inspected: Awaited<ReturnType<UploadTasks['inspectPdf']>>;
-      try {
-        inspected = await inspections.run('inspectPdf', path, [], { key: organizationId });
-      } catch {
-        // The thread ran out of memory or time on it: no real document does.
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          'This PDF is too large or too complex to read. Print it to a new PDF, or split it into smaller files.',
-        );
-      }
-      if (!inspected.ok) {
-        const code =
-          inspected.kind === 'tooLarge'
-            ? 'PAYLOAD_TOO_LARGE'
-            : inspected.kind === 'notPdf'
-              ? 'UNSUPPORTED_MEDIA_TYPE'
-              : 'INVALID_INPUT';
-        throw new AppError(code, inspected.message);
-      }
-      const { ok: _ok, ...facts } = inspected;
-      return facts;
-    },
+    inspectPdf: (path, organizationId) =>
+      readDocument(
+        () => inspections.run('inspectPdf', path, [], { key: organizationId }),
+        'notPdf',
+        'This PDF is too large or too complex to read. Print it to a new PDF, or split it into smaller files.',
+      ),
     hashFile: (path, organizationId) => inspections.run('hashFile', path, [], { key: organizationId }),
     findTaggedFields(bytes, limit, organizationId) {
       const owned = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);
