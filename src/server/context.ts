@@ -1,19 +1,6 @@
 import type { Actor } from './actor';
 import type { Database } from './db/client';
-import type { EngineName, ProcessDeps } from './deps';
-
-/** What the process lends a use case besides the database: each service names the few it uses. */
-export type ServiceDeps = Pick<
-  ProcessDeps,
-  | EngineName
-  | 'files'
-  | 'appUrl'
-  | 'secret'
-  | 'instanceCertificate'
-  | 'smtp'
-  | 'accountLimits'
-  | 'webhookTargets'
->;
+import type { EngineName, ProcessDeps, ServiceDeps } from './deps';
 
 /** What every job may use: given once, when the process starts its background work. */
 export type JobDeps = Pick<

@@ -66,12 +66,10 @@ export type ProcessDeps = {
 /** The engines that run work on untrusted input in threads of their own (workers/task-engine.ts). */
 export type EngineName = 'pdf' | 'content' | 'docx' | 'uploads';
 
-/** What the app is built from: the entry point passes the real ones, tests their own. */
-export type AppDeps = Pick<
+/** What the process lends a use case besides the database: each service names the few it uses. */
+export type ServiceDeps = Pick<
   ProcessDeps,
   | EngineName
-  | 'db'
-  | 'ping'
   | 'files'
   | 'appUrl'
   | 'secret'
@@ -79,9 +77,11 @@ export type AppDeps = Pick<
   | 'smtp'
   | 'accountLimits'
   | 'webhookTargets'
-  | 'uploadPolicy'
-  | 'apiTokenLimit'
-  | 'badApiTokenLimit'
-  | 'demo'
-  | 'identityProviders'
 >;
+
+/** What the app is built from: the entry point passes the real ones, tests their own. */
+export type AppDeps = ServiceDeps &
+  Pick<
+    ProcessDeps,
+    'db' | 'ping' | 'uploadPolicy' | 'apiTokenLimit' | 'badApiTokenLimit' | 'demo' | 'identityProviders'
+  >;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { ContractStatus, SignerStatus } from '../../shared/statuses';
 import type { Actor } from '../actor';
-import type { ServiceDeps } from '../context';
 import type { Database } from '../db/client';
 import { memberships, organizations, users } from '../db/schema';
+import type { ServiceDeps } from '../deps';
 import { hashPassword } from '../services/accounts/passwords';
 import { createContract } from '../services/contracts/create-contract';
 import { createProject } from '../services/projects/create-project';

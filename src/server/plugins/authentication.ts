@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Actor } from '../actor';
-import type { ServiceContext, ServiceDeps } from '../context';
+import type { ServiceContext } from '../context';
 import type { Database } from '../db/client';
+import type { ServiceDeps } from '../deps';
 import { findTokenActor } from '../services/api-tokens/find-token-actor';
 import { consumeRateLimit, type RateLimitRule } from '../services/rate-limits/consume-rate-limit';
 import { takeFromBucket } from '../services/rate-limits/token-bucket';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { ServiceDeps } from '../../context';
+import type { ServiceDeps } from '../../deps';
 import type { ReceivedFile } from '../../uploads/file-store';
 import type { InspectedPdf } from '../../uploads/inspect-pdf';
 
