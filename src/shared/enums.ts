@@ -39,6 +39,7 @@ export type MailStatus = (typeof mailStatuses)[number];
 
 export const mailKinds = [
   'invitation',
+  'cc_notice',
   'reminder',
   'completed',
   'declined',

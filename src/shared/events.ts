@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recipientRoles } from './recipients/roles';
 
 /**
  * What happens to a contract, as recorded once in the transaction that makes it happen
@@ -15,7 +16,14 @@ const signer = {
   signerId: id('signer'),
   signerName: z.string().describe("The signer's name"),
   signerEmail: z.string().describe("The signer's e-mail address"),
+  signerRole: z
+    .enum(recipientRoles)
+    .optional()
+    .describe(
+      'What the recipient does: signer, approver, viewer, cc or witness (absent on events recorded before roles)',
+    ),
 };
+const reason = (whose: string) => z.string().describe(`Why, in the ${whose}'s words`);
 const actor = {
   actorId: id('member who took the step'),
   actorName: z.string().describe('Who took the step'),
@@ -75,7 +83,10 @@ export const eventCatalogue = {
       frozenSha256: z.string().describe('SHA-256 of the PDF the signers sign'),
     }),
   },
-  'contract.viewed': { label: 'Contract viewed by a signer', data: z.object(signer) },
+  'contract.viewed': {
+    label: "Contract opened by a recipient (a viewer's part is then done)",
+    data: z.object(signer),
+  },
   'contract.signed': {
     label: 'Contract signed by a signer',
     data: z.object({
@@ -92,6 +103,29 @@ export const eventCatalogue = {
         .describe(
           'The fields placed on its PDFs as filled, as JSON: [{"label","type","signer","page","value"}] (signer by signing order, page counted from 1 in its PDF; a signature, initials or picture as "(image)")',
         ),
+    }),
+  },
+  'contract.turn_reached': {
+    label: "A group's turn came: its recipients are invited",
+    data: z.object({
+      group: z.string().describe('The order number of the group reached'),
+      signerIds: ids('recipients invited now'),
+    }),
+  },
+  'contract.approved': {
+    label: 'Contract approved by an approver',
+    data: z.object(signer),
+  },
+  'contract.rejected': {
+    label: 'Contract rejected by an approver (it ends, as a decline does)',
+    data: z.object({ ...signer, reason: reason('approver') }),
+  },
+  'contract.witnessed': {
+    label: 'A signature witnessed',
+    data: z.object({
+      ...signer,
+      witnessedId: id('signer witnessed'),
+      witnessedName: z.string().describe("The witnessed signer's name"),
     }),
   },
   'contract.declined': {
@@ -135,6 +169,40 @@ export const eventCatalogue = {
       ...signer,
       check: z.enum(['access_code', 'email_code']).describe('Which check was passed'),
     }),
+  },
+  'signer.named': {
+    label: 'A recipient named by an earlier one',
+    data: z.object({
+      ...signer,
+      namedById: id('recipient who named them'),
+      namedByName: z.string().describe('Who named them'),
+    }),
+  },
+  'signer.delegated': {
+    label: 'A recipient handed their turn to someone else',
+    data: z.object({
+      ...signer,
+      delegateId: id('delegate'),
+      delegateName: z.string().describe("The delegate's name"),
+      delegateEmail: z.string().describe("The delegate's e-mail address"),
+      reason: reason('recipient'),
+    }),
+  },
+  'signer.corrected': {
+    label: "A pending recipient's name or address corrected by the sender",
+    data: z.object({
+      ...signer,
+      previousName: z.string().describe('The name before the correction'),
+      previousEmail: z.string().nullable().describe('The address before the correction'),
+    }),
+  },
+  'signer.added': {
+    label: 'A recipient added while the contract is out',
+    data: z.object(signer),
+  },
+  'signer.removed': {
+    label: 'A recipient removed while the contract is out',
+    data: z.object(signer),
   },
   'signer.locked': {
     label: 'Signer locked out after wrong codes',

@@ -1,7 +1,19 @@
 export const contractStatuses = ['draft', 'sent', 'signed', 'expired', 'canceled'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 
-export const signerStatuses = ['pending', 'viewed', 'signed', 'declined'] as const;
+/**
+ * A recipient's status: pending until they open the document, then viewed; then what they did
+ * (signed, approved, declined, rejected), or delegated when they handed their turn to someone.
+ */
+export const signerStatuses = [
+  'pending',
+  'viewed',
+  'signed',
+  'approved',
+  'declined',
+  'rejected',
+  'delegated',
+] as const;
 export type SignerStatus = (typeof signerStatuses)[number];
 
 /**

@@ -80,6 +80,7 @@ describe('the lifecycle spine', () => {
       'contract.sent': 'sent',
       'contract.completed': 'signed',
       'contract.declined': 'canceled',
+      'contract.rejected': 'canceled',
       'contract.canceled': 'canceled',
       'contract.expired': 'expired',
     });

@@ -146,7 +146,7 @@ export async function seedDemoWorkspace(
         content: demoAgreement(demo.title, 'Demo Company', demo.signers[0]?.name ?? 'the Counterparty'),
         projectId: projectIds[demo.project],
         isTemplate: false,
-        signers: demo.signers.map(({ name, email }) => ({ name, email })),
+        signers: demo.signers.map(({ name, email }) => ({ name, email, role: 'signer' as const })),
       });
       await playDemoSigning(ctx, id, demo);
     }

@@ -14,6 +14,7 @@ export function presentSignatureRequest(
     signerId: signer.id,
     name: signer.name,
     email: signer.email,
+    role: signer.role,
     status: signer.status,
     contract: { id: contract.id, title: contract.title, status: contract.status },
     sentAt: contract.sentAt?.toISOString() ?? null,
@@ -23,7 +24,9 @@ export function presentSignatureRequest(
         signer.viewedAt,
         signer.lastRemindedAt,
         signer.signedAt,
+        signer.approvedAt,
         signer.declinedAt,
+        signer.delegatedAt,
       )?.toISOString() ?? null,
     canRemind,
   };

@@ -1,8 +1,37 @@
 import type { CustomField } from '../../shared/api/custom-fields';
+import type { Route } from '../../shared/api/route';
 import type { ClosedSigningView, ContractSigning, SigningField, SigningView } from '../../shared/api/signing';
 import { consentDisclosure } from '../../shared/consent';
+import { currentGroup, type RouteMember, routeGroups } from '../../shared/recipients';
 import type { ContractFileRow, ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
 import { presentOutboxMessage } from './mail';
+
+/**
+ * A contract's route as a recipient's page shows it: each member's name, role and where they
+ * stand, and which of them is the reader; never an address.
+ */
+export function presentRoute(
+  contract: Pick<ContractRow, 'sequential'>,
+  all: readonly (RouteMember & { name: string })[],
+  readerId: string | null,
+): Route {
+  return {
+    sequential: contract.sequential,
+    current: currentGroup(all, contract.sequential),
+    groups: routeGroups(all, contract.sequential).map((group) => ({
+      order: group.order,
+      members: group.members.map(({ member, state }) => ({
+        number: member.position,
+        name: member.name,
+        role: member.role,
+        state,
+        witnessOf: member.witnessOf,
+        namedBy: member.namedBy,
+        you: member.id === readerId,
+      })),
+    })),
+  };
+}
 
 type DocumentInfo = Pick<DocumentRow, 'sha256' | 'pages' | 'createdAt'>;
 
@@ -10,9 +39,12 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** What the signing page shows a signer: who sent what, the frozen document, the consent, the fields. */
 export function presentSigningView(facts: {
-  signer: SignerRow;
+  signer: SignerRow & { email: string };
   contract: ContractRow;
   state: SigningView['state'];
+  witnessOf: string | null;
+  route: Route;
+  toName: SigningView['toName'];
   organizationName: string;
   senderEmail: string;
   frozen: Pick<DocumentInfo, 'sha256' | 'pages'> | undefined;
@@ -26,6 +58,10 @@ export function presentSigningView(facts: {
     signerId: signer.id,
     state: facts.state,
     signer: { name: signer.name, email: signer.email },
+    role: signer.role,
+    witnessOf: facts.witnessOf,
+    route: facts.route,
+    toName: facts.toName,
     contract: {
       title: contract.title,
       html: contract.contentHtml,

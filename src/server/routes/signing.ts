@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { requestOrigin } from '../plugins/authentication';
 import { cookies } from '../plugins/cookies';
 import { readSigningDocument } from '../services/documents/read-document';
+import { approveContract } from '../services/signing/approve-contract';
 import { confirmEmailCode } from '../services/signing/confirm-email-code';
 import { declineContract } from '../services/signing/decline-contract';
 import { enterAccessCode } from '../services/signing/enter-access-code';
@@ -205,6 +206,27 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       const signed = await signContract(await requireSigner(request, request.params.signerId), request.body);
       // The signer left has their page open already (they opened it before this signature).
       if (signed.lastSignerHasOpened) warmPdfThread(request.log);
+      return reply.status(204).send();
+    },
+  );
+
+  registerRoute(
+    app,
+    signingApi.approve,
+    {
+      config: { public: true },
+      onRequest: async (request) => {
+        const { signerId } = request.params as { signerId: string };
+        await requireSigner(request, signerId);
+        await refuseSignAttemptEarly(db, signerId);
+      },
+    },
+    async (request, reply) => {
+      const approved = await approveContract(
+        await requireSigner(request, request.params.signerId),
+        request.body,
+      );
+      if (approved.lastSignerHasOpened) warmPdfThread(request.log);
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recipientListProblems, recipientRoles } from '../recipients';
 import { contractStatuses, signerStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
 import { placedFieldSchema } from './contract-fields';
@@ -8,20 +9,48 @@ import { editorDocumentSchema, submittedDocumentSchema } from './editor-document
 export const contractStatusSchema = z.enum(contractStatuses);
 export const signerStatusSchema = z.enum(signerStatuses);
 
+const recipientNumber = (what: string) =>
+  z
+    .int({ error: `${what} must be a recipient's number in this list, from 1` })
+    .min(1, { error: `${what} must be a recipient's number in this list, from 1` })
+    .max(50, { error: `${what} must be a recipient's number in this list, from 1` });
+
 export const signerInputSchema = z.object({
   id: idSchema.optional().describe('Client-chosen id; kept when the signer list is saved again'),
   name: z
     .string({ error: 'Signer name is required' })
     .trim()
-    .min(1, { error: 'Signer name is required' })
-    .max(200, { error: 'Signer name must be at most 200 characters' }),
-  email: emailSchema,
-  signingOrder: z
-    .int()
-    .min(1)
-    .max(100)
+    .max(200, { error: 'Signer name must be at most 200 characters' })
+    .default('')
+    .describe('Required, but for a recipient left to be named (namedBy), for whom it may be a label'),
+  email: emailSchema
+    .nullable()
     .optional()
-    .describe('Position in a sequential signing; defaults to list order'),
+    .describe('Required, but for a recipient left to be named (namedBy), who has none until named'),
+  role: z
+    .enum(recipientRoles)
+    .default('signer')
+    .describe(
+      'signer; approver (approves or rejects, may fill fields); viewer (must open the document); cc (receives the invitation notice and the sealed PDF, never blocks); witness (witnesses one signer, after they sign)',
+    ),
+  signingOrder: z
+    .int({ error: 'The order must be a whole number from 1 to 100' })
+    .min(1, { error: 'The order must be a whole number from 1 to 100' })
+    .max(100, { error: 'The order must be a whole number from 1 to 100' })
+    .optional()
+    .describe(
+      'Sent in order, the group: equal numbers receive together, the groups one after another. Defaults to list order',
+    ),
+  witnessOf: recipientNumber("A witness's signer")
+    .nullable()
+    .optional()
+    .describe("A witness's signer, by their number (place in this list, from 1)"),
+  namedBy: recipientNumber('Who names this recipient')
+    .nullable()
+    .optional()
+    .describe(
+      'Leaves this recipient to be named by an earlier one (by number), on their own signing page; name and email are then left out',
+    ),
   accessCode: z
     .string()
     // Spaces around a code are a slip of copy and paste, on both sides: the signer's entry is trimmed too.
@@ -45,22 +74,7 @@ const signerListSchema = z
   .array(signerInputSchema)
   .max(50, { error: 'A contract can have at most 50 signers' })
   .superRefine((signers, ctx) => {
-    const seen = new Set<string>();
-    const seenIds = new Set<string>();
-    signers.forEach((signer, index) => {
-      if (signer.id && seenIds.has(signer.id)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Two signers cannot share one id' });
-      }
-      if (signer.id) seenIds.add(signer.id);
-      if (seen.has(signer.email)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'email'],
-          message: `${signer.email} is already a signer on this contract`,
-        });
-      }
-      seen.add(signer.email);
-    });
+    for (const problem of recipientListProblems(signers)) ctx.addIssue({ code: 'custom', ...problem });
   });
 
 const titleSchema = z
@@ -133,13 +147,22 @@ export const accessCodeToSetRefusal = (name: string) =>
 export const signerSchema = z
   .object({
     id: idSchema,
-    name: z.string(),
-    email: z.string(),
+    name: z.string().describe('Empty (or a label) while they are to be named'),
+    email: z.string().nullable().describe('null while they are to be named'),
     status: signerStatusSchema,
-    signingOrder: z.int(),
+    role: z.enum(recipientRoles),
+    signingOrder: z.int().describe('Their group, when sent in order'),
+    number: z
+      .int()
+      .describe('Their number on the contract, from 1: fields, witnessOf and namedBy refer to it'),
+    witnessOf: z.int().nullable().describe("A witness's signer, by number"),
+    namedBy: z.int().nullable().describe('Who names (or named) them, by number'),
     viewedAt: timestampSchema.nullable(),
     signedAt: timestampSchema.nullable(),
+    approvedAt: timestampSchema.nullable(),
     declinedAt: timestampSchema.nullable(),
+    delegatedFrom: idSchema.nullable().describe('The recipient who handed this one their turn'),
+    delegatedAt: timestampSchema.nullable().describe('When this recipient handed their turn to someone else'),
     accessCodeRequired: z.boolean().describe('An access code is asked before the document opens'),
     accessCodeToSet: z
       .boolean()

@@ -30,6 +30,15 @@ export const historyActions = [
   'approval_approved',
   'approval_rejected',
   'approval_withdrawn',
+  'turn_reached',
+  'approved',
+  'rejected',
+  'witnessed',
+  'recipient_named',
+  'delegated',
+  'recipient_corrected',
+  'recipient_added',
+  'recipient_removed',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

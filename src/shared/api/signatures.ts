@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signatureKinds } from '../enums';
+import { recipientRoles } from '../recipients/roles';
 import { signerStatuses } from '../statuses';
 import { idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
 import { signatureInputSchema } from './signing';
@@ -8,7 +9,8 @@ export const signatureRequestSchema = z
   .object({
     signerId: idSchema,
     name: z.string(),
-    email: z.string(),
+    email: z.string().nullable().describe('null while they are to be named'),
+    role: z.enum(recipientRoles),
     status: z.enum(signerStatuses),
     contract: z.object({ id: idSchema, title: z.string(), status: z.string() }),
     sentAt: timestampSchema.nullable(),

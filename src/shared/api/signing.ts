@@ -1,23 +1,41 @@
 import { z } from 'zod';
 import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
 import { fieldTypes } from '../fields';
+import { recipientRoles } from '../recipients/roles';
 import { idSchema, timestampSchema } from './common';
 import { fieldOptionsSchema } from './contract-fields';
 import { pdfSignatureSchema } from './contract-files';
 import { customFieldSchema } from './custom-fields';
+import { namedRecipientsSchema, routeSchema } from './route';
 
-/** What a signing link leads to: the page says which, and only 'ready' can sign. */
-export const signingStates = ['ready', 'waiting', 'signed', 'declined', 'canceled', 'expired'] as const;
+/**
+ * What a signing link leads to: the page says which, and only 'ready' can act (sign, approve,
+ * fill). 'waiting': not this recipient's turn yet; 'signed', 'approved', 'viewed': their part is
+ * done; 'delegated': they handed their turn to someone else.
+ */
+export const signingStates = [
+  'ready',
+  'waiting',
+  'signed',
+  'approved',
+  'viewed',
+  'declined',
+  'rejected',
+  'delegated',
+  'canceled',
+  'expired',
+] as const;
 export const signingStateSchema = z.enum(signingStates);
 export type SigningState = z.infer<typeof signingStateSchema>;
 
 /**
- * A contract that is over without a seal (the sender canceled it, a signer declined, it
- * expired): its links show that and who sent it, and nothing of the document.
+ * A contract that is over without a seal (the sender canceled it, a signer declined, an approver
+ * rejected it, it expired), or a link whose recipient handed their turn to someone else: it shows
+ * that and who sent it, and nothing of the document.
  */
-export const closedSigningStates = ['declined', 'canceled', 'expired'] as const;
+export const closedSigningStates = ['declined', 'rejected', 'delegated', 'canceled', 'expired'] as const;
 export type ClosedSigningState = (typeof closedSigningStates)[number];
-export const openSigningStates = ['ready', 'waiting', 'signed'] as const;
+export const openSigningStates = ['ready', 'waiting', 'signed', 'approved', 'viewed'] as const;
 export type OpenSigningState = (typeof openSigningStates)[number];
 
 export const openSigningBodySchema = z.object({
@@ -82,6 +100,12 @@ export const signingViewSchema = z
     signerId: idSchema,
     state: z.enum(openSigningStates),
     signer: z.object({ name: z.string(), email: z.string() }),
+    role: z.enum(recipientRoles).describe('What this recipient does: sign, approve, view or witness'),
+    witnessOf: z.string().nullable().describe("A witness's signer, by name"),
+    route: routeSchema,
+    toName: z
+      .array(z.object({ number: z.int(), role: z.enum(recipientRoles), label: z.string() }))
+      .describe('Later recipients the sender left for this one to name as they act'),
     contract: z.object({
       title: z.string(),
       html: z.string().describe('The frozen document, rendered by the server'),
@@ -162,9 +186,14 @@ export const signBodySchema = z.object({
     .describe(
       "Values of this signer's fields placed on the PDFs, by field id (an image field's as a data URL)",
     ),
+  named: namedRecipientsSchema,
 });
 /** What a sign request sends (defaults left out). */
 export type SignInput = z.input<typeof signBodySchema>;
+
+/** An approver's approval: the disclosure accepted, their fields filled, later recipients named. */
+export const approveBodySchema = signBodySchema.omit({ signature: true, initials: true });
+export type ApproveInput = z.input<typeof approveBodySchema>;
 
 export const declineBodySchema = z.object({
   reason: z

@@ -3,6 +3,7 @@ import { noContentSchema } from '../api/common';
 import { errorBodySchema } from '../api/error-body';
 import {
   accessCodeBodySchema,
+  approveBodySchema,
   declineBodySchema,
   emailCodeBodySchema,
   openSigningBodySchema,
@@ -86,11 +87,22 @@ export const signingApi = {
     body: signBodySchema,
     response: { 204: noContentSchema, ...errors },
   }),
+  approve: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/approve',
+    tags,
+    summary:
+      'An approver approves, in their turn: consent, their fields, the later recipients they name; the route moves on. To reject, decline',
+    params: signingParamsSchema,
+    body: approveBodySchema,
+    response: { 204: noContentSchema, ...errors },
+  }),
   decline: defineRoute({
     method: 'POST',
     path: '/signing/:signerId/decline',
     tags,
-    summary: 'Decline to sign, with a reason; the contract is canceled',
+    summary:
+      'Decline to sign (a signer or witness) or reject (an approver), with a reason; the contract is canceled',
     params: signingParamsSchema,
     body: declineBodySchema,
     response: { 204: noContentSchema, ...errors },

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, createdAt, document, id, updatedAt } from './columns';
-import { contractStatusEnum, versionKindEnum } from './enums';
+import { contractStatusEnum, delegationRuleEnum, versionKindEnum } from './enums';
 import { contractFiles } from './files';
 import { organizations } from './organizations';
 import { signers } from './signing';
@@ -62,6 +62,8 @@ export const contracts = pgTable(
     expiresAt: at('expires_at'),
     /** Signers sign one after another in signing order; otherwise all at once. */
     sequential: boolean('sequential').notNull().default(false),
+    /** Whether a signer or approver may hand their turn to someone; null: the organization's rule. */
+    delegation: delegationRuleEnum('delegation'),
     sentAt: at('sent_at'),
     completedAt: at('completed_at'),
     /** Set once the final PDF is sealed and stored. */

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/enums';
 import { eventTypes } from '../../../shared/events';
 import { fieldTypes } from '../../../shared/fields';
+import { delegationRules, recipientRoles } from '../../../shared/recipients';
 import { contractStatuses, signerStatuses } from '../../../shared/statuses';
 
 export const roleEnum = pgEnum('role', roles);
@@ -35,3 +36,5 @@ export const commentVisibilityEnum = pgEnum('comment_visibility', commentVisibil
 export const apiTokenScopeEnum = pgEnum('api_token_scope', apiTokenScopes);
 export const webhookDeliveryStatusEnum = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
 export const fieldTypeEnum = pgEnum('field_type', fieldTypes);
+export const recipientRoleEnum = pgEnum('recipient_role', recipientRoles);
+export const delegationRuleEnum = pgEnum('delegation_rule', delegationRules);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, bytes, createdAt, id, updatedAt } from './columns';
-import { apiTokenScopeEnum, customFieldTypeEnum, roleEnum } from './enums';
+import { apiTokenScopeEnum, customFieldTypeEnum, delegationRuleEnum, roleEnum } from './enums';
 
 // Organizations and their team: memberships, invitations, custom fields and API tokens.
 
@@ -12,6 +12,8 @@ export const organizations = pgTable('organizations', {
   logoUrl: text('logo_url'),
   /** Days a sent contract stays signable when the sender sets no expiry date; null: no limit. */
   signingExpiryDays: integer('signing_expiry_days').default(30),
+  /** Whether signers and approvers may hand their turn to someone else: off unless an admin allows it. */
+  delegation: delegationRuleEnum('delegation').notNull().default('off'),
   /** Days between automatic reminders to a signer who has not signed; null: none. */
   reminderIntervalDays: integer('reminder_interval_days').default(3),
   /** The organization's own sealing certificate (PKCS#12); the instance certificate otherwise. */

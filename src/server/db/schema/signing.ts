@@ -7,14 +7,21 @@ import {
   jsonb,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
-import { documentKindEnum, signatureKindEnum, signerStatusEnum, signingLinkPurposeEnum } from './enums';
+import {
+  documentKindEnum,
+  recipientRoleEnum,
+  signatureKindEnum,
+  signerStatusEnum,
+  signingLinkPurposeEnum,
+} from './enums';
 
-// Signers, their signing links, and the PDFs made at sending and sealing.
+// Recipients (the API's signers), their signing links, and the PDFs made at sending and sealing.
 
 export const signers = pgTable(
   'signers',
@@ -23,10 +30,29 @@ export const signers = pgTable(
     contractId: uuid('contract_id')
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** Empty while a recipient left to be named (`namedBy`) has not been named yet. */
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null while a recipient left to be named (`namedBy`) has not been named yet. */
+    email: text('email'),
     status: signerStatusEnum('status').notNull().default('pending'),
+    /** What they do (shared/recipients/roles.ts). */
+    role: recipientRoleEnum('role').notNull().default('signer'),
+    /** Their group: equal numbers receive together, the groups in turn (when sent in order). */
     signingOrder: integer('signing_order').notNull(),
+    /**
+     * Their number on the contract, from 1: fields, witnesses and names refer to them by it. A
+     * delegate takes the number of whom they act for; a removed recipient's is not reused.
+     */
+    position: integer('position').notNull(),
+    /** A witness's signer, by number. */
+    witnessOf: integer('witness_of'),
+    /** The earlier recipient (by number) who names this one; kept once named, for the record. */
+    namedBy: integer('named_by'),
+    approvedAt: at('approved_at'),
+    /** A delegated entry: whom it was handed to, when and why (the delegate's row says `delegatedFrom`). */
+    delegatedAt: at('delegated_at'),
+    delegationReason: text('delegation_reason'),
+    delegatedFrom: uuid('delegated_from'),
     viewedAt: at('viewed_at'),
     signedAt: at('signed_at'),
     declinedAt: at('declined_at'),
@@ -67,6 +93,9 @@ export const signers = pgTable(
   (t) => [
     uniqueIndex('signers_contract_email_key').on(t.contractId, t.email),
     index('signers_contract_order_idx').on(t.contractId, t.signingOrder),
+    // One recipient per number; a delegated entry (delegatedAt set) keeps its number beside its
+    // delegate's. (A partial index on the status is refused: an enum's cast is not immutable.)
+    unique('signers_contract_position_key').on(t.contractId, t.position, t.delegatedAt).nullsNotDistinct(),
   ],
 );
 export type SignerRow = typeof signers.$inferSelect;

@@ -1,38 +1,50 @@
 import { eq } from 'drizzle-orm';
-import { signers } from '../../db/schema';
+import { reached } from '../../../shared/recipients';
+import { contracts, signers } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { eventConsumer } from '../job-definition';
 
 /**
- * The signers hear of a sent contract (their invitations: everyone at once, or the first in
- * order), of their turn when the one before them signs, and of a cancellation. Keys per signer
- * make each message once, whichever event asked for it.
+ * The recipients hear of their turn (their invitation: everyone at once, or each group as it is
+ * reached, a witness once their signer has signed, a delegate or a corrected address at once),
+ * a CC of the contract as their group is reached, and everyone invited of a cancellation. Each
+ * invitation is keyed by the recipient and when they were invited (a correction invites again), so
+ * it goes once, whichever event asked for it.
  */
 export const mailSigners = eventConsumer('mail-signers', async ({ db }, { event, contract }) => {
   if (!contract) return;
   const all = await db.select().from(signers).where(eq(signers.contractId, contract.id));
-  const mail = (
-    signer: (typeof all)[number],
-    message: { kind: 'invitation' } | { kind: 'canceled'; params: { reason: string } },
-  ) =>
-    queueMail(db, {
+  if (event.type === 'contract.canceled') {
+    for (const signer of all) {
+      if (!signer.invitedAt || !signer.email || signer.status === 'declined' || signer.status === 'delegated')
+        continue;
+      await queueMail(db, {
+        organizationId: contract.organizationId,
+        contractId: contract.id,
+        signerId: signer.id,
+        kind: 'canceled',
+        params: { reason: event.data.reason ?? '' },
+        to: { name: signer.name, email: signer.email },
+        dedupeKey: `canceled:${signer.id}`,
+      });
+    }
+    return;
+  }
+  const [state] = await db
+    .select({ status: contracts.status, sequential: contracts.sequential })
+    .from(contracts)
+    .where(eq(contracts.id, contract.id));
+  // Once complete, the sealed PDF's e-mail is what everyone gets (mail-completion.ts).
+  if (state?.status !== 'sent') return;
+  for (const signer of reached(all, state.sequential)) {
+    if (!signer.invitedAt || !signer.email) continue;
+    await queueMail(db, {
       organizationId: contract.organizationId,
       contractId: contract.id,
       signerId: signer.id,
-      ...message,
+      kind: signer.role === 'cc' ? 'cc_notice' : 'invitation',
       to: { name: signer.name, email: signer.email },
-      dedupeKey: `${message.kind}:${signer.id}`,
+      dedupeKey: `invitation:${signer.id}:${signer.invitedAt.getTime()}`,
     });
-  if (event.type === 'contract.sent') {
-    for (const signer of all)
-      if (signer.invitedAt && signer.status !== 'signed') await mail(signer, { kind: 'invitation' });
-  } else if (event.type === 'contract.signed') {
-    const next = all.find((signer) => signer.id === event.data.nextSignerId);
-    if (next) await mail(next, { kind: 'invitation' });
-  } else if (event.type === 'contract.canceled') {
-    for (const signer of all) {
-      if (!signer.invitedAt || signer.status === 'declined') continue;
-      await mail(signer, { kind: 'canceled', params: { reason: event.data.reason ?? '' } });
-    }
   }
 });

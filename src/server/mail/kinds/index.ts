@@ -14,7 +14,7 @@ import type { MailParamsSchema } from './define-mail';
 import { reviewInvitation, suggestionsDecided } from './reviews';
 import { securityChange } from './security-change';
 import { newSignIn, passwordReset } from './sign-in';
-import { invitation, reminder, signerCode } from './signing';
+import { ccNotice, invitation, reminder, signerCode } from './signing';
 import { canceled, completed, declined, expired, signerLocked } from './signing-outcomes';
 import { teamInvitation } from './team';
 import { webhookDisabled } from './webhooks';
@@ -22,6 +22,7 @@ import { webhookDisabled } from './webhooks';
 /** Every kind of mail, by its name: what it keeps and what it says (its facts: services/mail/facts). */
 export const mailKinds = {
   invitation,
+  cc_notice: ccNotice,
   reminder,
   completed,
   declined,

@@ -58,15 +58,27 @@ export const completed = defineMail({
   },
 });
 
-/** To the sender: a signer declined, with their reason. */
+/** To the sender: a signer declined, or an approver rejected the contract, with their reason. */
 export const declined = defineMail({
   kind: 'declined',
-  params: z.object({ signerName: z.string(), reason: z.string() }),
-  compose: (facts: ContractFacts & { signerName: string; reason: string }) =>
+  params: z.object({
+    signerName: z.string(),
+    reason: z.string(),
+    outcome: z.enum(['declined', 'rejected']).optional(),
+  }),
+  compose: (
+    facts: ContractFacts & {
+      signerName: string;
+      reason: string;
+      outcome?: 'declined' | 'rejected' | undefined;
+    },
+  ) =>
     renderMail(facts, {
-      subject: `${facts.signerName} declined "${facts.contractTitle}"`,
+      subject: `${facts.signerName} ${facts.outcome ?? 'declined'} "${facts.contractTitle}"`,
       lines: [
-        `${facts.signerName} declined to sign "${facts.contractTitle}", so it has been canceled.`,
+        facts.outcome === 'rejected'
+          ? `${facts.signerName} rejected "${facts.contractTitle}" as approver, so it has been canceled.`
+          : `${facts.signerName} declined to sign "${facts.contractTitle}", so it has been canceled.`,
         `Their reason: ${facts.reason}`,
       ],
       action: { label: 'Open the contract', url: facts.link },

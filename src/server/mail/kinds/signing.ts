@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { type RecipientRole, roleOf } from '../../../shared/recipients';
 import { renderAccessMail, renderMail } from '../mail-layout';
 import type { ContractFacts } from './contract-facts';
 import { defineMail } from './define-mail';
+
+/** A recipient's role as their invitation words it. */
+export type RecipientPart = { role: RecipientRole; witnessOf: string | null };
 
 /**
  * A signer's invitation or reminder: a signing link made for this very e-mail, and which checks
@@ -10,7 +14,16 @@ import { defineMail } from './define-mail';
 type SigningFacts = ContractFacts & {
   signingLink: string;
   signerChecks: { accessCode: boolean; emailCode: boolean } | undefined;
+  /** What the recipient does, and a witness's signer by name. */
+  part: RecipientPart;
 };
+
+/** What is asked of the recipient, in the words of their role. */
+function asked(part: RecipientPart): string {
+  return part.role === 'witness' && part.witnessOf
+    ? `witness the signature of ${part.witnessOf} on`
+    : `review and ${roleOf(part.role).verb}`;
+}
 
 /** The lines an invitation and a reminder share: the checks to expect and the link's expiry. */
 function signingLines(facts: SigningFacts): string[] {
@@ -39,9 +52,9 @@ export const invitation = defineMail({
   compose: (facts: SigningFacts) => {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderAccessMail(facts, {
-      subject: `${sender} (${org}) sent you "${title}" to sign`,
-      lines: [`${sender} of ${org} asks you to review and sign "${title}".`, ...signingLines(facts)],
-      action: { label: 'Review and sign', url: facts.signingLink },
+      subject: `${sender} (${org}) sent you "${title}" to ${roleOf(facts.part.role).verb}`,
+      lines: [`${sender} of ${org} asks you to ${asked(facts.part)} "${title}".`, ...signingLines(facts)],
+      action: { label: roleOf(facts.part.role).action, url: facts.signingLink },
     });
   },
 });
@@ -52,12 +65,31 @@ export const reminder = defineMail({
   compose: (facts: SigningFacts) => {
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderAccessMail(facts, {
-      subject: `Reminder: "${title}" is waiting for your signature`,
+      subject: `Reminder: "${title}" is waiting for you`,
       lines: [
-        `${sender} of ${org} is still waiting for your signature on "${title}".`,
+        `${sender} of ${org} is still waiting for you to ${asked(facts.part)} "${title}".`,
         ...signingLines(facts),
       ],
-      action: { label: 'Review and sign', url: facts.signingLink },
+      action: { label: roleOf(facts.part.role).action, url: facts.signingLink },
+    });
+  },
+});
+
+/**
+ * To a CC, as their group is reached: they are copied on the contract and will receive the sealed
+ * PDF. No link: a CC takes no action, and nothing they are sent can act.
+ */
+export const ccNotice = defineMail({
+  kind: 'cc_notice',
+  params: z.object({}),
+  compose: (facts: ContractFacts & { recipients: string }) => {
+    const { senderName: sender, organizationName: org, contractTitle: title } = facts;
+    return renderMail(facts, {
+      subject: `${sender} (${org}) copied you on "${title}"`,
+      lines: [
+        `${sender} of ${org} sent "${title}" for signature to ${facts.recipients}, and copied you.`,
+        'There is nothing for you to do: you will receive the signed PDF by e-mail once everyone has signed.',
+      ],
     });
   },
 });

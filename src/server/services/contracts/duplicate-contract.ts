@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
 import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
@@ -19,16 +19,23 @@ export async function duplicateContract(
   // secret the sender shared for the original signing, and a copy silently asking for it would
   // lock out a signer who was never given it again. Nor may the copy go out silently without
   // one: it is not sent until the sender sets a new code or removes it.
-  const people = await db
+  // The route is kept (roles, groups, witnesses); one who handed their turn on is not copied (their
+  // delegate is), and one named by an earlier recipient is left to be named again.
+  const rows = await db
     .select({
       name: signers.name,
       email: signers.email,
+      role: signers.role,
+      signingOrder: signers.signingOrder,
+      witnessOf: signers.witnessOf,
+      namedBy: signers.namedBy,
       requireEmailCode: signers.requireEmailCode,
       accessCodeToSet: sql<boolean>`${signers.accessCodeHash} is not null`,
     })
     .from(signers)
-    .where(eq(signers.contractId, contractId))
-    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+    .where(and(eq(signers.contractId, contractId), ne(signers.status, 'delegated')))
+    .orderBy(asc(signers.position), asc(signers.createdAt));
+  const people = rows.map((row) => (row.namedBy === null ? row : { ...row, name: '', email: null }));
   const title = `${source.title} (copy)`.slice(0, 200);
   return createContract(
     ctx,

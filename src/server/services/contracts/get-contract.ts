@@ -24,7 +24,7 @@ const contractWithSigners = preparedOnce((db) =>
       with: {
         signers: {
           columns: signerRelationColumns,
-          orderBy: [asc(signers.signingOrder), asc(signers.createdAt)],
+          orderBy: [asc(signers.position), asc(signers.createdAt)],
         },
         files: { orderBy: [asc(contractFiles.position)] },
       },

@@ -10,7 +10,7 @@ const signersOf = preparedOnce((db) =>
     .select(signerColumns)
     .from(signers)
     .where(sql`${signers.contractId} = any(${sql.placeholder('contractIds')}::uuid[])`)
-    .orderBy(asc(signers.signingOrder), asc(signers.createdAt))
+    .orderBy(asc(signers.position), asc(signers.createdAt))
     .prepare('load_signers'),
 );
 

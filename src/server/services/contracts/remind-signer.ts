@@ -9,6 +9,7 @@ import { authorOf } from '../history/author-of';
 import type { HistoryAuthor } from '../lifecycle/append-history';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
+import { isNamed, recipientFacts } from '../signing/find-signer';
 import { maxAuthFailures, restartSignerTries } from '../signing/signer-authentication';
 import { signingStateOf } from '../signing/signing-state';
 
@@ -27,7 +28,7 @@ export async function queueReminder(
   if (!contract) throw new AppError('NOT_FOUND', 'Contract not found');
   const all = await tx.select().from(signers).where(eq(signers.contractId, contract.id));
   const signer = all.find((candidate) => candidate.id === input.signerId);
-  if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
+  if (!signer || !isNamed(signer)) throw new AppError('NOT_FOUND', 'Signer not found');
   if (signingStateOf({ contract, signer, signers: all, now: input.now }) !== 'ready') {
     throw new AppError(
       'SIGNING_CLOSED',
@@ -46,9 +47,7 @@ export async function queueReminder(
     contract,
     step: 'signer.reminded',
     facts: {
-      signerId: signer.id,
-      signerName: signer.name,
-      signerEmail: signer.email,
+      ...recipientFacts(signer),
       automatic: input.automatic ? 'true' : 'false',
       retiredLinks: unlock,
       wasLocked: signer.authFailures >= maxAuthFailures,

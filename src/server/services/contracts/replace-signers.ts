@@ -6,7 +6,8 @@ import type { HashedSigner } from './hash-access-codes';
 type Checks = { accessCodeHash: string | null; accessCodeToSet: boolean; requireEmailCode: boolean };
 
 /**
- * Sets a draft's signer list: the order given is the signing order unless each says its own.
+ * Sets a draft's recipient list: each recipient's number is their place in it (fields, witnesses
+ * and names refer to it), and their group their number unless each says its own.
  * A signer's checks: `accessCodeHash` (made by hashAccessCodes before the transaction) sets a new
  * code, null removes it, and left out keeps what the signer with that id had; `requireEmailCode`
  * the same, without null. A signer not stored before starts with neither. A copy's signer may
@@ -31,7 +32,9 @@ export async function replaceSigners(
   const before = new Map<string, Checks>(stored.map(({ id, email: _email, ...checks }) => [id, checks]));
   // A code a copy waits for belongs to the person: a list saved again without ids (an API
   // client that rewrites it) must not drop the wait, so it is also found by e-mail address.
-  const waitingByEmail = new Set(stored.filter((row) => row.accessCodeToSet).map((row) => row.email));
+  const waitingByEmail = new Set(
+    stored.flatMap((row) => (row.accessCodeToSet && row.email !== null ? [row.email] : [])),
+  );
   const checks = list.map((signer): Checks => {
     const kept = signer.id ? before.get(signer.id) : undefined;
     return {
@@ -39,7 +42,7 @@ export async function replaceSigners(
         signer.accessCodeHash === undefined ? (kept?.accessCodeHash ?? null) : signer.accessCodeHash,
       accessCodeToSet:
         signer.accessCodeHash === undefined
-          ? (signer.accessCodeToSet ?? kept?.accessCodeToSet ?? waitingByEmail.has(signer.email))
+          ? (signer.accessCodeToSet ?? kept?.accessCodeToSet ?? waitingByEmail.has(signer.email ?? ''))
           : false,
       requireEmailCode: signer.requireEmailCode ?? kept?.requireEmailCode ?? false,
     };
@@ -51,8 +54,12 @@ export async function replaceSigners(
       ...(signer.id ? { id: signer.id } : {}),
       contractId,
       name: signer.name,
-      email: signer.email,
+      email: signer.namedBy == null ? (signer.email ?? null) : null,
+      role: signer.role,
       signingOrder: signer.signingOrder ?? index + 1,
+      position: index + 1,
+      witnessOf: signer.role === 'witness' ? (signer.witnessOf ?? null) : null,
+      namedBy: signer.namedBy ?? null,
       accessCodeHash: checks[index]?.accessCodeHash ?? null,
       accessCodeToSet: checks[index]?.accessCodeToSet ?? false,
       requireEmailCode: checks[index]?.requireEmailCode ?? false,

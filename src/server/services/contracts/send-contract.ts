@@ -24,8 +24,10 @@ import { textFieldRows } from '../contract-files/text-field-rows';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
+import { inviteReached } from '../signing/advance-route';
 import { recordVersion } from '../versions/record-version';
 import { checkMergeFieldsFilled } from './check-merge-fields';
+import { checkRoute, describeRoute } from './check-route';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -60,7 +62,15 @@ export async function sendContract(
   const { db, actor, pdf } = ctx;
   const draft = await findOwnContract(db, actor, id, { kind: 'contract' });
   const draftSigners = await db
-    .select({ id: signers.id, name: signers.name, accessCodeToSet: signers.accessCodeToSet })
+    .select({
+      id: signers.id,
+      name: signers.name,
+      accessCodeToSet: signers.accessCodeToSet,
+      role: signers.role,
+      signingOrder: signers.signingOrder,
+      position: signers.position,
+      namedBy: signers.namedBy,
+    })
     .from(signers)
     .where(eq(signers.contractId, id));
   checkSendable(draft, draftSigners);
@@ -70,6 +80,13 @@ export async function sendContract(
   const pdfFieldCount = await checkPlacedFieldsAssigned(db, id, draftSigners.length);
   const textFields = signingFieldsInText(draft.content);
   checkTextFieldsAssigned(textFields, draftSigners.length, pdfFieldCount);
+  await checkRoute(
+    db,
+    id,
+    draftSigners,
+    input.sequential,
+    textFields.map((field) => field.signer),
+  );
   const sentAt = clock.now();
   // Refused before 500 MB of PDFs are read for nothing.
   const fileRows = await contractFileRows(db, id);
@@ -115,10 +132,10 @@ export async function sendContract(
       .select()
       .from(signers)
       .where(eq(signers.contractId, id))
-      .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+      .orderBy(asc(signers.position), asc(signers.createdAt));
     checkSendable(contract, list);
     await checkApproved(tx, contract);
-    // Every signer is mailed: at once, or each in turn.
+    // Every recipient is mailed: at once, or each group in turn.
     await consumeOutgoingMail(tx, actor.organizationId, 'signingRecipients', list.length, sentAt);
     if (contract.updatedAt.getTime() !== draft.updatedAt.getTime()) {
       throw new AppError('ID_CONFLICT', 'The contract changed while it was being sent. Send it again.');
@@ -156,11 +173,9 @@ export async function sendContract(
         .insert(contractFields)
         .values(textFieldRows(id, textFields, frozen.textFields, starts.text ?? 0, sentAt));
     }
-    // In order, only the first signer is invited now; the next when the one before signs.
-    const invited = input.sequential ? list.slice(0, 1) : list;
-    for (const signer of invited) {
-      await tx.update(signers).set({ invitedAt: sentAt }).where(eq(signers.id, signer.id));
-    }
+    // At once, everyone is invited now; in order, the first group (and its CCs), the next when
+    // the one before is done (signing/advance-route.ts).
+    await inviteReached(tx, { id, sequential: input.sequential }, sentAt);
     // What is signed is a version of its own, which the history (and so the certificate) names.
     const version = await recordVersion(tx, {
       contractId: id,
@@ -183,6 +198,7 @@ export async function sendContract(
         contentSha256: version.contentHash,
         signerCount: list.length,
         sequential: input.sequential,
+        route: describeRoute(list, input.sequential),
       },
       author: authorOf(actor),
       at: sentAt,

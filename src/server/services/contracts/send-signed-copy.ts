@@ -6,6 +6,7 @@ import { findOwnContract } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
+import { isNamed, recipientFacts } from '../signing/find-signer';
 import { maxAuthFailures, restartSignerTries } from '../signing/signer-authentication';
 
 /**
@@ -31,15 +32,15 @@ export async function sendSignedCopy(
       .select()
       .from(signers)
       .where(and(eq(signers.id, signerId), eq(signers.contractId, contractId)));
-    if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
+    if (!signer || !isNamed(signer)) throw new AppError('NOT_FOUND', 'Signer not found');
     if (contract.status !== 'signed' || !contract.sealedAt) {
       throw new AppError(
         'SIGNING_CLOSED',
         'The sealed PDF is not ready yet: it is sent to everyone once it is',
       );
     }
-    if (signer.status !== 'signed') {
-      throw new AppError('SIGNING_CLOSED', `${signer.name} has not signed this contract`);
+    if (signer.status === 'delegated') {
+      throw new AppError('SIGNING_CLOSED', `${signer.name} handed their turn to someone else`);
     }
     await consumeOutgoingMail(tx, actor.organizationId, 'signingRecipients', 1);
     const unlock = signer.authFailures > 0;
@@ -50,9 +51,7 @@ export async function sendSignedCopy(
       contract,
       step: 'signer.copy_sent',
       facts: {
-        signerId: signer.id,
-        signerName: signer.name,
-        signerEmail: signer.email,
+        ...recipientFacts(signer),
         retiredLinks: unlock,
         wasLocked: signer.authFailures >= maxAuthFailures,
       },

@@ -40,7 +40,7 @@ const recentContracts = preparedOnce((db) =>
       with: {
         signers: {
           columns: signerRelationColumns,
-          orderBy: [asc(signers.signingOrder), asc(signers.createdAt)],
+          orderBy: [asc(signers.position), asc(signers.createdAt)],
         },
       },
     })

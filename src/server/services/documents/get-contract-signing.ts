@@ -43,7 +43,7 @@ export async function getContractSigning(ctx: ServiceContext, id: string): Promi
     })
     .from(signers)
     .where(eq(signers.contractId, id))
-    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+    .orderBy(asc(signers.position), asc(signers.createdAt));
   const mail = await db
     .select()
     .from(mailMessages)

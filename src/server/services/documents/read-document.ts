@@ -64,6 +64,8 @@ export async function readContractDocument(
 
 const closedDocument: Record<ClosedSigningState, string> = {
   declined: 'You declined to sign this document, so its PDF is no longer available here.',
+  rejected: 'You rejected this document, so its PDF is no longer available here.',
+  delegated: 'You handed this document to someone else, so its PDF is no longer available here.',
   canceled:
     'This document was canceled, so its PDF is no longer available here. Ask the sender for a copy if you need one.',
   expired:

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { contracts, documents, organizations, signers } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import { presentSealedContract, presentVerification } from '../../presenters/verification';
+import { isNamed } from '../signing/find-signer';
 
 /**
  * Says whether a PDF is a final document sealed by this instance and unchanged: its SHA-256
@@ -66,6 +67,6 @@ async function describeContract(db: Database, contractId: string): Promise<Verif
     .select({ name: signers.name, email: signers.email, signedAt: signers.signedAt })
     .from(signers)
     .where(eq(signers.contractId, contractId))
-    .orderBy(asc(signers.signingOrder));
-  return presentSealedContract(row, parties);
+    .orderBy(asc(signers.position), asc(signers.createdAt));
+  return presentSealedContract(row, parties.filter(isNamed));
 }

@@ -15,7 +15,7 @@ import type { EventConsumerName } from './event-consumer-names';
 type HistoryOnlyFacts = {
   'contract.created': { origin: CreationOrigin | null };
   'contract.restored': { restoredAs: number };
-  'contract.sent': { signerCount: number; sequential: boolean };
+  'contract.sent': { signerCount: number; sequential: boolean; route: string };
   'contract.signed': {
     fullName: string;
     signatureKind: string;
@@ -25,6 +25,15 @@ type HistoryOnlyFacts = {
     filled: string;
   };
   'contract.completed': { signerCount: number };
+  'contract.turn_reached': { names: string };
+  'contract.approved': { consentVersion: string; consentHash: string; filled: string };
+  'contract.witnessed': {
+    fullName: string;
+    signatureKind: string;
+    consentVersion: string;
+    consentHash: string;
+    filled: string;
+  };
   'contract.expired': { expiresAt: Date | null };
   'contract.sealed': { pages: number; signedSha256: string };
   'signer.reminded': LinkFacts;
@@ -155,16 +164,57 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'sent',
       details: (facts) =>
-        `Sent to ${plural(facts.signerCount, 'signer')} ${facts.sequential ? 'one after another' : 'at once'}; version ${facts.version} (content SHA-256 ${facts.contentSha256}); frozen document SHA-256 ${facts.frozenSha256}`,
+        `Sent to ${plural(facts.signerCount, 'recipient')} ${facts.sequential ? 'in order' : 'at once'}: ${facts.route}; version ${facts.version} (content SHA-256 ${facts.contentSha256}); frozen document SHA-256 ${facts.frozenSha256}`,
     },
     followedBy: ['mail-signers'],
   },
   'contract.viewed': {
     history: {
       action: 'viewed',
-      details: (facts) => `Opened by ${person(facts.signerName, facts.signerEmail)}`,
+      details: (facts) =>
+        `Opened by ${person(facts.signerName, facts.signerEmail)}${facts.signerRole === 'viewer' ? ', viewer: their part is done' : ''}`,
     },
     notice: { kind: 'viewed', text: (title, data) => `${data.signerName} opened "${title}"` },
+    // A viewer's opening may reach the next group.
+    followedBy: ['mail-signers'],
+  },
+  'contract.turn_reached': {
+    history: {
+      action: 'turn_reached',
+      details: (facts) => `Group ${facts.group}'s turn: ${facts.names} invited`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'contract.approved': {
+    history: {
+      action: 'approved',
+      details: (facts) =>
+        `Approved by ${person(facts.signerName, facts.signerEmail)}; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})${facts.filled ? `; filled ${facts.filled}` : ''}`,
+    },
+    notice: { kind: 'signed', text: (title, data) => `${data.signerName} approved "${title}"` },
+    followedBy: ['mail-signers'],
+  },
+  'contract.rejected': {
+    to: 'canceled',
+    history: {
+      action: 'rejected',
+      details: (facts) =>
+        `Rejected by ${person(facts.signerName, facts.signerEmail)}, approver: ${facts.reason}`,
+    },
+    notice: { kind: 'declined', text: (title, data) => `${data.signerName} rejected "${title}"` },
+    followedBy: ['mail-owner'],
+  },
+  'contract.witnessed': {
+    history: {
+      action: 'witnessed',
+      details: (facts) =>
+        `Signature of ${facts.witnessedName} witnessed by ${person(facts.fullName, facts.signerEmail)}, ${facts.signatureKind} signature; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})${facts.filled ? `; filled ${facts.filled}` : ''}`,
+    },
+    notice: {
+      kind: 'signed',
+      text: (title, data) => `${data.signerName} witnessed ${data.witnessedName}'s signature on "${title}"`,
+    },
+    followedBy: ['mail-signers'],
   },
   'contract.signed': {
     history: {
@@ -257,6 +307,50 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts) =>
         `${facts.check === 'access_code' ? 'Access code entered' : 'E-mailed code confirmed'} by ${person(facts.signerName, facts.signerEmail)}`,
     },
+  },
+  'signer.named': {
+    history: {
+      action: 'recipient_named',
+      details: (facts) =>
+        `${person(facts.signerName, facts.signerEmail)} named ${facts.signerRole ?? 'signer'} by ${facts.namedByName}`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'signer.delegated': {
+    history: {
+      action: 'delegated',
+      details: (facts) =>
+        `${person(facts.signerName, facts.signerEmail)} delegated their turn to ${person(facts.delegateName, facts.delegateEmail)}: ${facts.reason}`,
+    },
+    notice: {
+      kind: 'viewed',
+      text: (title, data) => `${data.signerName} handed "${title}" to ${data.delegateName}`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'signer.corrected': {
+    history: {
+      action: 'recipient_corrected',
+      details: (facts, { author }) =>
+        `${author.userName} corrected ${person(facts.previousName, facts.previousEmail ?? 'no address')} to ${person(facts.signerName, facts.signerEmail)}; earlier links no longer work`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'signer.added': {
+    history: {
+      action: 'recipient_added',
+      details: (facts, { author }) =>
+        `${author.userName} added ${person(facts.signerName, facts.signerEmail)} as ${facts.signerRole ?? 'signer'}`,
+    },
+    followedBy: ['mail-signers'],
+  },
+  'signer.removed': {
+    history: {
+      action: 'recipient_removed',
+      details: (facts, { author }) =>
+        `${author.userName} removed ${person(facts.signerName, facts.signerEmail)} (${facts.signerRole ?? 'signer'})`,
+    },
+    followedBy: ['mail-signers'],
   },
   'signer.locked': {
     history: {

@@ -22,7 +22,7 @@ export function filledFieldsOf(db: Database, contractId: string): Promise<Filled
  */
 export function drawnFields(
   filled: readonly FilledField[],
-  signers: readonly Pick<SignerRow, 'signatureImage' | 'initialsImage'>[],
+  signers: readonly Pick<SignerRow, 'id' | 'position' | 'status' | 'signatureImage' | 'initialsImage'>[],
 ): (DrawnField & { page: number })[] {
   const drawn: (DrawnField & { page: number })[] = [];
   for (const { field, page } of filled) {
@@ -99,7 +99,7 @@ function drawnValue(
  */
 export function filledValuesBySigner(
   filled: readonly FilledField[],
-  signers: readonly Pick<SignerRow, 'id'>[],
+  signers: readonly Pick<SignerRow, 'id' | 'position' | 'status'>[],
 ): Map<string, { label: string; value: string }[]> {
   const bySigner = new Map<string, { label: string; value: string }[]>();
   for (const { field, page, fileName } of filled) {
@@ -126,10 +126,12 @@ export function filledValuesBySigner(
  * Whether each of the contract's signers (by signing order, 1 to `signerCount`) signed in a
  * signature field of the document itself: then no signature page is appended.
  */
-export function everySignerSignedInPlace(filled: readonly FilledField[], signerCount: number): boolean {
+export function everySignerSignedInPlace(
+  filled: readonly FilledField[],
+  signing: readonly Pick<SignerRow, 'position'>[],
+): boolean {
   const signedInPlace = new Set(
     filled.filter(({ field }) => field.type === 'signature').map(({ field }) => field.signer),
   );
-  for (let signer = 1; signer <= signerCount; signer += 1) if (!signedInPlace.has(signer)) return false;
-  return signerCount > 0;
+  return signing.length > 0 && signing.every((signer) => signedInPlace.has(signer.position));
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { roleOf } from '../../../shared/recipients';
 import {
   type ContractRow,
   contractHistory,
@@ -16,6 +17,7 @@ import { bytesOf } from '../documents/read-document';
 import { systemAuthor } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { authenticationSummary } from '../signing/authentication-summary';
+import { isNamed, type NamedSigner } from '../signing/find-signer';
 import { drawnFields, everySignerSignedInPlace, filledFieldsOf, filledValuesBySigner } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
 
@@ -59,7 +61,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
         .select()
         .from(signers)
         .where(eq(signers.contractId, contract.id))
-        .orderBy(asc(signers.signingOrder), asc(signers.createdAt)),
+        .orderBy(asc(signers.position), asc(signers.createdAt)),
       listSignerFields(db, contract.organizationId),
       db
         .select()
@@ -78,6 +80,11 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     ]);
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
   const completedAt = contract.completedAt ?? new Date();
+  // Who signed (signers and witnesses): their signatures are drawn, each on the signature pages.
+  const signing = signerRows.filter(
+    (signer): signer is NamedSigner =>
+      isNamed(signer) && roleOf(signer.role).signs && signer.status === 'signed',
+  );
 
   // Read once: drawn on the pages, and listed in the certificate of completion.
   const filled = await filledFieldsOf(db, contract.id);
@@ -92,7 +99,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
       frozen: await bytesOf(deps.files, frozen),
       frozenSha256: frozen.sha256,
       ...(sent ? { signedVersion: sent } : {}),
-      signers: signerRows.map((signer) => ({
+      signers: signing.map((signer) => ({
         name: signer.fieldValues?.fullName ?? signer.name,
         email: signer.email,
         signedAt: signer.signedAt ?? completedAt,
@@ -118,7 +125,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
         : { p12: deps.instanceCertificate.p12, password: deps.instanceCertificate.password },
       ...(deps.tsaUrl ? { tsaUrl: deps.tsaUrl } : {}),
       fields: drawnFields(filled, signerRows),
-      signaturePages: !everySignerSignedInPlace(filled, signerRows.length),
+      signaturePages: !everySignerSignedInPlace(filled, signing),
       // Sent as uploaded, signed by others already: completed without rewriting it.
       keepSignatures:
         files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),

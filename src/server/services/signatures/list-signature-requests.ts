@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context';
 import { contracts, signers } from '../../db/schema';
 import { ownContracts } from '../../policies/scope';
 import { presentSignatureRequest } from '../../presenters/signature-request';
+import { routeMemberColumns } from '../signing/route-members';
 import { signingStateOf } from '../signing/signing-state';
 
 function encode(sentAt: Date, id: string): string {
@@ -52,12 +53,7 @@ export async function listSignatureRequests(
   const ids = [...new Set(page.map((row) => row.contract.id))];
   const others = ids.length
     ? await db
-        .select({
-          id: signers.id,
-          contractId: signers.contractId,
-          status: signers.status,
-          signingOrder: signers.signingOrder,
-        })
+        .select({ ...routeMemberColumns, contractId: signers.contractId })
         .from(signers)
         .where(inArray(signers.contractId, ids))
     : [];

@@ -1,12 +1,17 @@
 import { eq } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
 import { assertReady } from './closed-message';
-import { findSignerWithContract, signerAuthor } from './find-signer';
+import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
 import { signingStateOf } from './signing-state';
 
-/** A signer declines: the contract is canceled (every other link stops working) and the sender told. */
+/**
+ * A signer or witness declines, or an approver rejects: the contract is canceled (every other
+ * link stops working) and the sender told, with the reason. A viewer has nothing to decline.
+ */
 export async function declineContract(ctx: SignerContext, reason: string): Promise<void> {
   const { db, signerId, linkId, origin } = ctx;
   await db.transaction(async (tx) => {
@@ -16,15 +21,24 @@ export async function declineContract(ctx: SignerContext, reason: string): Promi
       signers: all,
     } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
     assertReady(signingStateOf({ contract, signer, signers: all }));
-    const now = new Date();
+    if (signer.role === 'viewer' || signer.role === 'cc') {
+      throw new AppError('INVALID_INPUT', 'A viewer only reads the document: there is nothing to decline');
+    }
+    const now = clock.now();
+    const rejected = signer.role === 'approver';
     await tx
       .update(signers)
-      .set({ status: 'declined', declinedAt: now, declineReason: reason, viewedAt: signer.viewedAt ?? now })
+      .set({
+        status: rejected ? 'rejected' : 'declined',
+        declinedAt: now,
+        declineReason: reason,
+        viewedAt: signer.viewedAt ?? now,
+      })
       .where(eq(signers.id, signer.id));
     await transition(tx, {
       contract,
-      step: 'contract.declined',
-      facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email, reason },
+      step: rejected ? 'contract.rejected' : 'contract.declined',
+      facts: { ...recipientFacts(signer), reason },
       author: signerAuthor(signer, origin),
       at: now,
     });

@@ -15,7 +15,7 @@ export async function fieldsForSigner(
   db: Database,
   contractId: string,
   /** In signing order, as findSignerWithContract reads them. */
-  signers: readonly Pick<SignerRow, 'id'>[],
+  signers: readonly Pick<SignerRow, 'id' | 'position' | 'status'>[],
   signerId: string,
 ): Promise<SigningField[]> {
   const rows = await sentFieldRows(db, contractId);

@@ -19,7 +19,7 @@ export async function findSignerWithContract(
   signerId: string,
   options: { lock?: boolean; link?: string | null } = {},
 ): Promise<{
-  signer: SignerRow;
+  signer: NamedSigner;
   contract: ContractRow;
   signers: SignerRow[];
   /** What the session's link is for, when `link` was given. */
@@ -38,11 +38,27 @@ export async function findSignerWithContract(
     .select()
     .from(signers)
     .where(eq(signers.contractId, contract.id))
-    .orderBy(asc(signers.signingOrder), asc(signers.createdAt));
+    .orderBy(asc(signers.position), asc(signers.createdAt));
   const signer = all.find((candidate) => candidate.id === signerId);
-  if (!signer) throw new AppError('NOT_FOUND', 'This signing link is not valid');
+  if (!signer || !isNamed(signer)) throw new AppError('NOT_FOUND', 'This signing link is not valid');
   return { signer, contract, signers: all, linkPurpose };
 }
+
+/**
+ * A recipient with an address: everyone but one left to be named who is not yet, who has no link
+ * and is sent nothing.
+ */
+export type NamedSigner = SignerRow & { email: string };
+export const isNamed = <T extends { email: string | null }>(signer: T): signer is T & { email: string } =>
+  signer.email !== null;
+
+/** Who a step concerns, as every recipient's event states it. */
+export const recipientFacts = (signer: Pick<NamedSigner, 'id' | 'name' | 'email' | 'role'>) => ({
+  signerId: signer.id,
+  signerName: signer.name,
+  signerEmail: signer.email,
+  signerRole: signer.role,
+});
 
 export function signerAuthor(
   signer: Pick<SignerRow, 'name' | 'email'>,

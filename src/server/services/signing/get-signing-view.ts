@@ -1,15 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { SigningPage, SigningView } from '../../../shared/api/signing';
+import { isDone, roleOf } from '../../../shared/recipients';
 import type { SignerContext } from '../../context';
 import type { Database } from '../../db/client';
-import { documents, organizations } from '../../db/schema';
-import { presentClosedSigningView, presentSigningView } from '../../presenters/signing';
+import { documents, organizations, type SignerRow } from '../../db/schema';
+import { presentClosedSigningView, presentRoute, presentSigningView } from '../../presenters/signing';
 import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
 import { fieldsForSigner } from './fields-for-signer';
 import { findSignerWithContract } from './find-signer';
+import { toNameBy } from './name-recipients';
+import { signerNumbered } from './signer-numbers';
 import { pageStateOf, signingStateOf } from './signing-state';
 
 /** A signed-in Pactum user who is the invited signer gets their saved signature offered. */
@@ -21,6 +24,19 @@ async function savedSignatureFor(
   if (!viewer || viewer.email.toLowerCase() !== signerEmail.toLowerCase()) return null;
   const saved = await getSavedSignature(db, viewer.userId);
   return saved.kind && saved.image ? { kind: saved.kind, image: saved.image } : null;
+}
+
+/** Whether every other recipient who blocks is done: this one's action would complete the contract. */
+const lastOneLeft = (all: readonly SignerRow[], id: string) =>
+  all.every(
+    (other) => other.id === id || other.status === 'delegated' || !roleOf(other.role).blocks || isDone(other),
+  );
+
+/** A witness's signer, by the name they signed with. */
+function witnessName(all: readonly SignerRow[], signer: SignerRow): string | null {
+  if (signer.role !== 'witness') return null;
+  const witnessed = signerNumbered(all, signer.witnessOf);
+  return witnessed ? (witnessed.fieldValues?.fullName ?? witnessed.name) : null;
 }
 
 /**
@@ -36,8 +52,7 @@ export async function getSigningView(
   const { db, signerId } = ctx;
   const { signer, contract, signers } = await findSignerWithContract(db, signerId, { link: ctx.linkId });
   const state = signingStateOf({ contract, signer, signers });
-  if (state === 'ready' && signers.every((other) => other.id === signer.id || other.status === 'signed'))
-    lastToSign();
+  if (state === 'ready' && lastOneLeft(signers, signer.id)) lastToSign();
   const [organization] = await db
     .select({ name: organizations.name })
     .from(organizations)
@@ -60,6 +75,13 @@ export async function getSigningView(
     signer,
     contract,
     state: page.state,
+    witnessOf: witnessName(signers, signer),
+    route: presentRoute(contract, signers, signer.id),
+    toName: toNameBy(signers, signer).map((member) => ({
+      number: member.position,
+      role: member.role,
+      label: member.name,
+    })),
     organizationName: organization?.name ?? '',
     senderEmail: sender?.email ?? '',
     frozen,

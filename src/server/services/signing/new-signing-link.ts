@@ -2,12 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ContractHead, signers, signingLinks } from '../../db/schema';
 import { newLinkToken } from './link-token';
+import { routeMemberColumns } from './route-members';
 import { signingStateOf } from './signing-state';
 
 /**
  * A fresh signing link for the e-mail being composed now (an invitation or reminder): its token
- * goes into that e-mail and only its SHA-256 is stored. None for a signer who has signed,
- * declined or must wait for their turn (a completion e-mail's link is new-download-link.ts).
+ * goes into that e-mail and only its SHA-256 is stored. None for a recipient who has acted,
+ * has no link (a CC) or must wait for their turn (a completion e-mail's link is new-download-link.ts).
  */
 export async function newSigningLink(
   db: Database,
@@ -15,10 +16,10 @@ export async function newSigningLink(
   signerId: string,
 ): Promise<string | null> {
   const all = await db
-    .select({ id: signers.id, status: signers.status, signingOrder: signers.signingOrder })
+    .select(routeMemberColumns)
     .from(signers)
     .where(eq(signers.contractId, contract.id))
-    .orderBy(asc(signers.signingOrder));
+    .orderBy(asc(signers.position), asc(signers.createdAt));
   const signer = all.find((candidate) => candidate.id === signerId);
   if (!signer || signingStateOf({ contract, signer, signers: all }) !== 'ready') return null;
   const { token, hash } = newLinkToken();

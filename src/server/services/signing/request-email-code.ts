@@ -5,7 +5,7 @@ import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
 import { consumeCooldown, consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
-import { findSignerWithContract, signerAuthor } from './find-signer';
+import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
 import { maskEmail, maxAuthFailures } from './signer-authentication';
 import { lockedError } from './try-signer-code';
 
@@ -55,7 +55,7 @@ export async function requestEmailCode(
     await transition(tx, {
       contract,
       step: 'signer.code_sent',
-      facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email },
+      facts: { ...recipientFacts(signer) },
       author: signerAuthor(signer, origin),
       at: now,
     });

@@ -5,7 +5,7 @@ import type { RequestOrigin as Origin } from '../../context';
 import type { Database } from '../../db/client';
 import { type ContractRow, type SignerRow, signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
-import { findSignerWithContract, signerAuthor } from './find-signer';
+import { findSignerWithContract, type NamedSigner, recipientFacts, signerAuthor } from './find-signer';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, maxAuthFailures, requiredChecks } from './signer-authentication';
 import type { SignerCheck } from './signing-cookie';
@@ -45,7 +45,7 @@ export async function trySignerCode(
     } = await findSignerWithContract(tx, input.signerId, { lock: true, link: input.linkId });
     const required = requiredChecks(signer);
     const passed = new Set([...input.passed].filter((passedCheck) => required.has(passedCheck)));
-    const result = (row: SignerRow): Result => ({
+    const result = (row: NamedSigner): Result => ({
       signerId: row.id,
       state: signingStateOf({ contract, signer: row, signers: all }),
       purpose: linkPurpose ?? 'sign',
@@ -72,7 +72,7 @@ export async function trySignerCode(
       await transition(tx, {
         contract,
         step: 'signer.check_passed',
-        facts: { signerId: signer.id, signerName: signer.name, signerEmail: signer.email, check },
+        facts: { ...recipientFacts(signer), check },
         author: signerAuthor(signer, origin),
         at: new Date(),
       });
@@ -108,7 +108,7 @@ export function lockedError(): AppError {
 
 async function lockOut(
   tx: Database,
-  input: { contract: ContractRow; signer: SignerRow; check: SignerCheck; origin: Origin },
+  input: { contract: ContractRow; signer: NamedSigner; check: SignerCheck; origin: Origin },
 ): Promise<void> {
   const { contract, signer } = input;
   // A code e-mailed before the lock must not open the document after it.
@@ -120,9 +120,7 @@ async function lockOut(
     contract,
     step: 'signer.locked',
     facts: {
-      signerId: signer.id,
-      signerName: signer.name,
-      signerEmail: signer.email,
+      ...recipientFacts(signer),
       checkName: checkNames[input.check],
       tries: maxAuthFailures,
       signed: signer.status === 'signed' ? 'true' : 'false',

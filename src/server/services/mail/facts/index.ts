@@ -7,7 +7,7 @@ import type { MailDeps } from './mail-deps';
 import { reviewerFacts, reviewInvitationFacts } from './reviews';
 import { securityChangeFacts } from './security-change';
 import { newSignInFacts, passwordResetFacts } from './sign-in';
-import { signerCodeFacts, signingFacts } from './signing';
+import { ccNoticeFacts, signerCodeFacts, signingFacts } from './signing';
 import { completedFacts } from './signing-outcomes';
 import { teamInvitationFacts } from './team';
 import { webhookDisabledFacts } from './webhooks';
@@ -24,6 +24,7 @@ type FactsOf<K extends MailKind> = (
 /** Every kind's facts, by its name: the compiler checks each gives what its kind says. */
 export const mailFacts: { [K in MailKind]: FactsOf<K> } = {
   invitation: signingFacts,
+  cc_notice: ccNoticeFacts,
   reminder: signingFacts,
   completed: completedFacts,
   declined: contractFactsWithParams,

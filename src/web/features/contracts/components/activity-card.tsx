@@ -36,6 +36,15 @@ const actionLabels: Record<HistoryAction, string> = {
   approval_approved: 'Approved',
   approval_rejected: 'Approval rejected',
   approval_withdrawn: 'Approval withdrawn',
+  turn_reached: 'Next group invited',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  witnessed: 'Witnessed',
+  recipient_named: 'Recipient named',
+  delegated: 'Delegated',
+  recipient_corrected: 'Recipient corrected',
+  recipient_added: 'Recipient added',
+  recipient_removed: 'Recipient removed',
 };
 
 /** The history (with its hash-chain check) and any e-mail that could not be delivered. */

@@ -12,7 +12,10 @@ const signerStatus = {
   pending: { label: 'Not opened yet', icon: Circle, tone: 'text-slate-400' },
   viewed: { label: 'Opened', icon: Eye, tone: 'text-indigo-500' },
   signed: { label: 'Signed', icon: CheckCircle2, tone: 'text-emerald-600' },
+  approved: { label: 'Approved', icon: CheckCircle2, tone: 'text-emerald-600' },
   declined: { label: 'Declined', icon: XCircle, tone: 'text-red-600' },
+  rejected: { label: 'Rejected', icon: XCircle, tone: 'text-red-600' },
+  delegated: { label: 'Delegated', icon: Send, tone: 'text-slate-400' },
 } as const;
 
 /**

@@ -25,13 +25,17 @@ export function useContractFields(contract: Contract | undefined) {
   const projects = useProjects();
   const [title, setTitle] = useState(contract?.title ?? '');
   const [signers, setSigners] = useState<DraftSigner[]>(
-    contract?.signers.map(({ id, name, email, accessCodeRequired, accessCodeToSet, emailCodeRequired }) => ({
-      id,
-      name,
-      email,
-      accessCodeSet: accessCodeRequired,
-      accessCodeToSet,
-      requireEmailCode: emailCodeRequired,
+    contract?.signers.map((signer) => ({
+      id: signer.id,
+      name: signer.name,
+      email: signer.email ?? '',
+      role: signer.role,
+      signingOrder: signer.signingOrder,
+      witnessOf: signer.witnessOf,
+      namedBy: signer.namedBy,
+      accessCodeSet: signer.accessCodeRequired,
+      accessCodeToSet: signer.accessCodeToSet,
+      requireEmailCode: signer.emailCodeRequired,
     })) ?? [],
   );
   const [sequential, setSequential] = useState(contract?.sequential ?? false);

@@ -72,13 +72,18 @@ export function useContractSave({
       title: title.trim(),
       content: editorRef.current?.getJSON() as EditorDocument | undefined,
       // A template's roles are stored as signers with a placeholder e-mail (unique, never shown).
-      signers: signers.map(({ id, name, email, accessCode, requireEmailCode }, index) => ({
-        id,
-        name,
-        email: template ? roleEmail(index) : email,
+      signers: signers.map((signer, index) => ({
+        id: signer.id,
+        name: signer.name,
+        role: signer.role ?? 'signer',
+        ...(signer.signingOrder ? { signingOrder: signer.signingOrder } : {}),
+        witnessOf: signer.witnessOf ?? null,
+        namedBy: signer.namedBy ?? null,
+        // One left to be named has no address until they are.
+        email: signer.namedBy ? null : template ? roleEmail(index) : signer.email,
         // An access code goes to the server only when it changed: left out, the stored one stays.
-        ...(template ? {} : { requireEmailCode: requireEmailCode ?? false }),
-        ...(template || accessCode === undefined ? {} : { accessCode }),
+        ...(template ? {} : { requireEmailCode: signer.requireEmailCode ?? false }),
+        ...(template || signer.accessCode === undefined ? {} : { accessCode: signer.accessCode }),
       })),
       ...(template ? {} : { expiresAt: fromDateInput(expiresOn), ...(projectId ? { projectId } : {}) }),
     };

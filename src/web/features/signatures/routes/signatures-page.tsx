@@ -17,13 +17,19 @@ const statusLabels: Record<SignerStatus, string> = {
   pending: 'Not opened',
   viewed: 'Opened',
   signed: 'Signed',
+  approved: 'Approved',
   declined: 'Declined',
+  rejected: 'Rejected',
+  delegated: 'Delegated',
 };
 const statusTones: Record<SignerStatus, string> = {
   pending: 'bg-slate-100 text-slate-700 ring-slate-200',
   viewed: 'bg-blue-50 text-blue-700 ring-blue-200',
   signed: 'bg-green-50 text-green-700 ring-green-200',
+  approved: 'bg-green-50 text-green-700 ring-green-200',
   declined: 'bg-red-50 text-red-700 ring-red-200',
+  rejected: 'bg-red-50 text-red-700 ring-red-200',
+  delegated: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
 /** /signatures: every signature request of the organization, and the user's saved signature. */

@@ -11,6 +11,30 @@ const panels: Record<PanelState, { icon: typeof Ban; title: string; text: string
     text: 'Thank you. Once everyone has signed, you will receive the sealed PDF by e-mail.',
     tone: 'text-emerald-600',
   },
+  approved: {
+    icon: CheckCircle2,
+    title: 'You have approved this document',
+    text: 'Thank you. Once everyone has acted, you will receive the sealed PDF by e-mail.',
+    tone: 'text-emerald-600',
+  },
+  viewed: {
+    icon: CheckCircle2,
+    title: 'You have viewed this document',
+    text: 'Your part is done. Once everyone has signed, you will receive the sealed PDF by e-mail.',
+    tone: 'text-emerald-600',
+  },
+  rejected: {
+    icon: Ban,
+    title: 'You rejected this document',
+    text: 'The sender has been told, with your reason. There is nothing more to do.',
+    tone: 'text-slate-500',
+  },
+  delegated: {
+    icon: Link2Off,
+    title: 'You handed this document to someone else',
+    text: 'This link no longer works: the person you chose has a link of their own.',
+    tone: 'text-slate-500',
+  },
   declined: {
     icon: Ban,
     title: 'You declined to sign this document',
@@ -32,7 +56,7 @@ const panels: Record<PanelState, { icon: typeof Ban; title: string; text: string
   waiting: {
     icon: Hourglass,
     title: 'It is not your turn yet',
-    text: 'The signers of this document sign one after another. You will get an e-mail when it is your turn.',
+    text: 'The recipients of this document act in turn. You will get an e-mail when it is yours.',
     tone: 'text-indigo-600',
   },
   unknown: {
