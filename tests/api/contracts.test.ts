@@ -62,15 +62,22 @@ describe('creating a contract', () => {
     expect(Object.keys(contract.signers[0]).sort()).toEqual([
       'accessCodeRequired',
       'accessCodeToSet',
+      'approvedAt',
       'declinedAt',
+      'delegatedAt',
+      'delegatedFrom',
       'email',
       'emailCodeRequired',
       'id',
       'name',
+      'namedBy',
+      'number',
+      'role',
       'signedAt',
       'signingOrder',
       'status',
       'viewedAt',
+      'witnessOf',
     ]);
     expect(contract.signers).toEqual([
       expect.objectContaining({
@@ -390,7 +397,7 @@ describe('sending', () => {
     const history = await call(ctx, owner, { method: 'GET', url: `/api/contracts/${contract.id}/history` });
     expect(history.json().items.at(-1)).toMatchObject({ action: 'sent' });
     expect(history.json().items.at(-1).details).toMatch(
-      /^Sent to 1 signer at once; version 2 \(content SHA-256 [0-9a-f]{64}\); frozen document SHA-256 [0-9a-f]{64}$/,
+      /^Sent to 1 recipient at once: Jane; version 2 \(content SHA-256 [0-9a-f]{64}\); frozen document SHA-256 [0-9a-f]{64}$/,
     );
     const again = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/send` });
     expect(again.statusCode).toBe(409);
