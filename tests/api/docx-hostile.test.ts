@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxLimits } from '../../src/server/docx/docx-limits';
 import { docxMediaType, maxDocxBytes } from '../../src/shared/docx-file';
@@ -15,6 +12,7 @@ import {
   zipBomb,
 } from '../fixtures/docx/hostile-files';
 import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
+import { demoDataDir } from '../support/built-server-data';
 import { probeWhile } from '../support/probe';
 import { buildAccount, call, testApp } from '../support/test-app';
 
@@ -116,7 +114,7 @@ describe('hostile files stall nobody', () => {
 
   beforeAll(async () => {
     server = await startBuiltServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-docx-stalls-')),
+      DATA_DIR: await demoDataDir('pactum-docx-stalls-'),
       DEMO: 'true',
     });
     cookie = await signInToDemo(server.base);

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFileLimits } from '../../src/shared/pdf-file';
 import {
@@ -14,6 +11,7 @@ import {
   streamBomb,
 } from '../fixtures/pdf/hostile-pdfs';
 import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
+import { demoDataDir } from '../support/built-server-data';
 import { probeWhile } from '../support/probe';
 
 /**
@@ -27,7 +25,7 @@ describe('hostile PDFs are refused within seconds and stall nobody', () => {
 
   beforeAll(async () => {
     server = await startBuiltServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-pdf-hostile-')),
+      DATA_DIR: await demoDataDir('pactum-pdf-hostile-'),
       DEMO: 'true',
     });
     cookie = await signInToDemo(server.base);

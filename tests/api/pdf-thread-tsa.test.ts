@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { http, startBuiltServer, stopAllServers } from '../support/built-server';
+import { migratedDataDir } from '../support/built-server-data';
 import { sealCms } from '../support/seal-cms';
 import { latestTokenFor } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   tsa = await startOpensslTsa(mkdtempSync(join(tmpdir(), 'pactum-thread-tsa-')));
   server = await startBuiltServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-thread-tsa-data-')),
+    DATA_DIR: await migratedDataDir('pactum-thread-tsa-data-'),
     DEMO: 'false',
     SMTP_URL: peer.url,
     TSA_URL: tsa.url,

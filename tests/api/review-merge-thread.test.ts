@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorNode } from '../../src/shared/api/editor-document';
 import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
+import { demoDataDir } from '../support/built-server-data';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 
 /**
@@ -20,7 +18,7 @@ let cookie: string;
 beforeAll(async () => {
   peer = await startSmtpPeer();
   server = await startBuiltServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-review-merge-')),
+    DATA_DIR: await demoDataDir('pactum-review-merge-'),
     DEMO: 'true',
     SMTP_URL: peer.url,
   });

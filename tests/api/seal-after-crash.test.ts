@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { http, startBuiltServer, stopAllServers } from '../support/built-server';
+import { migratedDataDir } from '../support/built-server-data';
 import { latestTokenFor } from '../support/signing';
 import { startSmtpPeer } from '../support/smtp-peer';
 import { sampleDocument } from '../support/test-app';
@@ -16,7 +14,7 @@ describe('a process killed between the last signature and the seal', () => {
   // process's lock expires after 30 s before its seal is taken up again.
   it('seals the contract after the restart, exactly once', { timeout: 420_000 }, async () => {
     const peer = await startSmtpPeer();
-    const dataDir = mkdtempSync(join(tmpdir(), 'pactum-crash-'));
+    const dataDir = await migratedDataDir('pactum-crash-');
     const env = { DATA_DIR: dataDir, DEMO: 'false', SMTP_URL: peer.url };
 
     // Sent and half signed by a normal server, which then stops.

@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
 import { deepBlankPng, inkyPng, pngDataUrl, slowOnLongText } from '../fixtures/hostile-values';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { http, startBuiltServer, stopAllServers } from '../support/built-server';
+import { migratedDataDir } from '../support/built-server-data';
 import { probeWhile } from '../support/probe';
 import { latestTokenFor } from '../support/signing';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
@@ -26,7 +24,7 @@ let owner: string;
 beforeAll(async () => {
   peer = await startSmtpPeer();
   server = await startBuiltServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-values-')),
+    DATA_DIR: await migratedDataDir('pactum-values-'),
     DEMO: 'false',
     SMTP_URL: peer.url,
   });

@@ -9,6 +9,7 @@ import { maxKeyDerivationRounds } from '../../src/server/pdf/pkcs12-certificate'
 import { sampleContract } from '../../src/server/pdf/sample-document';
 import { contractLimits } from '../../src/shared/limits';
 import { signInToDemo, startBuiltServer, stopAllServers } from '../support/built-server';
+import { demoDataDir } from '../support/built-server-data';
 import { probeWhile } from '../support/probe';
 
 const run = promisify(execFile);
@@ -27,7 +28,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'pactum-stalls-'));
 
 beforeAll(async () => {
   server = await startBuiltServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-stalls-data-')),
+    DATA_DIR: await demoDataDir('pactum-stalls-data-'),
     DEMO: 'true',
   });
   cookie = await signInToDemo(server.base);

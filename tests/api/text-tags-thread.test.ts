@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordinaryPdf, tagFlood } from '../fixtures/pdf/text-tag-pdfs';
 import { http, startBuiltServer, stopAllServers } from '../support/built-server';
+import { migratedDataDir } from '../support/built-server-data';
 import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer';
 
 /**
@@ -19,7 +17,7 @@ describe('a PDF of 20,000 text tags', () => {
   beforeAll(async () => {
     peer = await startSmtpPeer();
     server = await startBuiltServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-text-tags-')),
+      DATA_DIR: await migratedDataDir('pactum-text-tags-'),
       DEMO: 'false',
       SMTP_URL: peer.url,
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { confirmationLinkFor, tokenOf } from './server-log';
 
-export { jobTimeout, pageTimeout, sendTimeout, uploadTimeout } from './waits';
+export { firstSaveTimeout, jobTimeout, pageTimeout, sendTimeout, uploadTimeout } from './waits';
 export { expect };
 
 let addressCounter = 0;

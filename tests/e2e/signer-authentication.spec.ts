@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { type SmtpPeer, signingTokenIn, startSmtpPeer } from '../support/smtp-peer';
-import { sendTimeout } from './fixtures';
+import { firstSaveTimeout, sendTimeout } from './fixtures';
 import { latestMail, signOnPage } from './mail-people';
 import { freePort, spawnServer } from './spawned-server';
 
@@ -129,7 +129,7 @@ test('the sender asks one signer for an access code and another for an e-mailed 
   await erinRow.getByLabel('E-mail a one-time code').check();
   await shot(page, 'editor-signer-checks-desktop.png');
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, firstSaveTimeout);
 
   // Saved: the code is never shown again, only that one is set.
   await page.reload();

@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { demoDataDir, migratedDataDir } from '../support/built-server-data';
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  // A fresh embedded database is made and migrated first, and with DEMO the demo's PDFs are
-  // rendered: on a busy machine that can take two minutes. The fixtures that start one give it three.
+  // Its embedded database comes made and migrated (and with DEMO, seeded), yet a start on a busy
+  // machine has taken half a minute: the fixtures that start one give it three.
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
@@ -37,17 +35,23 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A Pactum server of a test worker's own (the built one, on a fresh embedded database), for
+ * A Pactum server of a test worker's own (the built one, on a new embedded database), for
  * tests that need it configured differently from the shared one: real mail, a sign-in provider.
+ * Its data directory is a copy of one made and migrated once (seeded once, with DEMO=true;
+ * tests/support/built-server-data.ts): each worker of these fixtures starts one, and making a
+ * cluster, migrating it and seeding the demo was most of the 20–30 s such a worker took to start
+ * its first test on a busy machine.
  */
 export async function spawnServer(port: number, env: Record<string, string>) {
   const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir =
+    env.DEMO === 'true' ? await demoDataDir('pactum-e2e-own-') : await migratedDataDir('pactum-e2e-own-');
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
       APP_URL: baseURL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pactum-e2e-own-')),
+      DATA_DIR: dataDir,
       DEMO: 'false',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',

@@ -25,3 +25,10 @@ export const pageTimeout = { timeout: 30_000 };
  * inspected in the upload thread, which on a busy machine has taken over ten seconds for two.
  */
 export const uploadTimeout = { timeout: 45_000 };
+
+/**
+ * How long the first draft saved on a server may take to open as a contract: the save starts the
+ * server's content thread (and hashes any access code with argon2), which with two browsers and
+ * the server on two busy cores has taken over Playwright's default 10 s.
+ */
+export const firstSaveTimeout = { timeout: 30_000 };
