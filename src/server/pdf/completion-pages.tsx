@@ -1,7 +1,9 @@
 import { Document, Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { RecipientRecord } from '../../shared/recipients/record';
 import { type HistoryEvent, HistoryTable } from './history-table';
 import { colors, contentWidth, fonts, PageFrame } from './page-frame';
 import { formatUtc, longWordPenalty, toPdfText, wordBreaker } from './pdf-text';
+import { recipientLines } from './recipient-lines';
 
 export type SignerRecord = {
   name: string;
@@ -13,6 +15,8 @@ export type SignerRecord = {
   userAgent: string | null;
   /** The details the signer gave on the signing form (a title, a company…), under the signature. */
   fields: Array<{ label: string; value: string }>;
+  /** A witness's signer, by name: the block says whose signature they witnessed. */
+  witnessOf?: string;
 };
 
 export type SignaturePagesProps = { title: string; reference: string; signers: SignerRecord[] };
@@ -34,6 +38,8 @@ export type CertificateProps = {
   signerAuthentication?: Array<{ name: string; email: string; authentication: string }>;
   /** Every field a signer filled (their details and the fields placed on the PDFs): who, and when. */
   fieldsFilled?: Array<{ label: string; value: string; signer: string; at: Date }>;
+  /** Every recipient: role, group, what they did and when, delegations and corrections. */
+  recipients?: RecipientRecord[];
   events: HistoryEvent[];
 };
 
@@ -160,6 +166,11 @@ function SignerBlock({ signer }: { signer: SignerRecord }) {
           <Text hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
             {toPdfText(signer.email)}
           </Text>
+          {signer.witnessOf !== undefined && (
+            <Text hyphenationCallback={breakFieldWords} hyphenationPenalty={longWordPenalty}>
+              {toPdfText(`Witness to ${signer.witnessOf}`)}
+            </Text>
+          )}
           <Text>
             <Text style={styles.muted}>Signed </Text>
             {formatUtc(signer.signedAt)}
@@ -272,6 +283,28 @@ export function CertificateDocument(props: CertificateProps) {
         <Text style={styles.note}>
           Each hash identifies its document exactly: changing a single byte of it gives a different value.
         </Text>
+        {props.recipients && props.recipients.length > 0 && (
+          <>
+            <Text style={styles.section} minPresenceAhead={40}>
+              Recipients
+            </Text>
+            {props.recipients.map(recipientLines).map((recipient, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rendered once from a fixed list, so position is identity
+              <View key={index} style={styles.authentication} wrap={false}>
+                <Text
+                  style={styles.authenticationName}
+                  hyphenationCallback={breakLineWords}
+                  hyphenationPenalty={longWordPenalty}
+                >
+                  {toPdfText(recipient.head)}
+                </Text>
+                <Text hyphenationCallback={breakLineWords} hyphenationPenalty={longWordPenalty}>
+                  {toPdfText(recipient.lines.join('\n'))}
+                </Text>
+              </View>
+            ))}
+          </>
+        )}
         {props.signerAuthentication && props.signerAuthentication.length > 0 && (
           <>
             <Text style={styles.section} minPresenceAhead={40}>

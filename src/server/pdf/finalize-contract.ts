@@ -1,3 +1,4 @@
+import type { RecipientRecord } from '../../shared/recipients/record';
 import { AppendingWriter } from './appending-writer';
 import { type CompletedPdf, completionRecipe } from './completion-recipe';
 import type { CompletionWriter } from './completion-writer';
@@ -34,7 +35,14 @@ export type FinalInput = {
     placed?: { label: string; value: string }[];
     /** How the signer was identified: the e-mailed link, and any access code or e-mailed code. */
     authentication?: string;
+    /** A witness's signer, by name (their signature block says "Witness to …"). */
+    witnessOf?: string;
   }[];
+  /**
+   * Every recipient, signers or not, with their role, group, part and when, delegations and
+   * corrections: the certificate's "Recipients" section.
+   */
+  recipients?: RecipientRecord[];
   events: {
     timestamp: Date;
     action: string;
@@ -132,6 +140,7 @@ const certificateInput = (input: FinalInput, signedSha256: string) => ({
       at: signer.signedAt,
     })),
   ),
+  ...(input.recipients ? { recipients: input.recipients } : {}),
   events: input.events,
 });
 

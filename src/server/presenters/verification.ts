@@ -1,4 +1,5 @@
 import type { Verification } from '../../shared/api/signing';
+import type { RecipientRecord } from '../../shared/recipients/record';
 
 type Verdict = Verification['verdict'];
 
@@ -34,19 +35,45 @@ export function presentVerification(facts: {
   };
 }
 
-/** The sealed contract a verified PDF is: its title, organization, completion and parties. */
+/**
+ * The sealed contract a verified PDF is: its title, organization, completion and every recipient
+ * with an address, as its certificate of completion lists them.
+ */
 export function presentSealedContract(
   row: { title: string; organization: string; completedAt: Date | null },
-  parties: Array<{ name: string; email: string; signedAt: Date | null }>,
+  recipients: readonly RecipientRecord[],
 ): NonNullable<Verification['contract']> {
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
   return {
     title: row.title,
     organization: row.organization,
-    completedAt: row.completedAt?.toISOString() ?? null,
-    parties: parties.map((party) => ({
-      name: party.name,
-      email: party.email,
-      signedAt: party.signedAt?.toISOString() ?? null,
-    })),
+    completedAt: iso(row.completedAt),
+    parties: recipients.flatMap((party) =>
+      party.email === null
+        ? []
+        : [
+            {
+              name: party.name,
+              email: party.email,
+              signedAt: party.outcome === 'signed' || party.outcome === 'witnessed' ? iso(party.at) : null,
+              number: party.number,
+              role: party.role,
+              group: party.group,
+              outcome: party.outcome,
+              at: iso(party.at),
+              witnessOf: party.witnessOf,
+              reason: party.reason,
+              namedBy: party.namedBy,
+              delegatedTo: party.delegatedTo
+                ? { ...party.delegatedTo, at: party.delegatedTo.at.toISOString() }
+                : null,
+              delegatedFrom: party.delegatedFrom,
+              corrections: party.corrections.map((correction) => ({
+                ...correction,
+                at: correction.at.toISOString(),
+              })),
+            },
+          ],
+    ),
   };
 }

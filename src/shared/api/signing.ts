@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
 import { fieldTypes } from '../fields';
+import { recipientOutcomes } from '../recipients/record';
 import { recipientRoles } from '../recipients/roles';
 import { idSchema, timestampSchema } from './common';
 import { fieldOptionsSchema } from './contract-fields';
@@ -275,6 +276,33 @@ export const cancelContractBodySchema = z.object({
     .max(1000, { error: 'The reason must be at most 1000 characters' }),
 });
 
+/**
+ * A recipient of a sealed contract as the verify page shows them, as the certificate of
+ * completion lists them (shared/recipients/record.ts). `signedAt` is kept for earlier readers:
+ * a signer's or a witness's signature.
+ */
+const partySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  signedAt: timestampSchema.nullable(),
+  number: z.int().describe("The recipient's number on the contract"),
+  role: z.string().describe('Their role, as the certificate names it: Signer, Approver, Viewer, CC, Witness'),
+  group: z.int().nullable().describe("Their group's order number when sent in order; null when sent at once"),
+  outcome: z.enum(recipientOutcomes).describe('What they did (or "delegated": handed their turn on)'),
+  at: timestampSchema.nullable().describe('When they did it'),
+  witnessOf: z.string().nullable().describe("A witness's signer, by name"),
+  reason: z.string().nullable().describe('Why they declined or rejected'),
+  namedBy: z.string().nullable().describe('The earlier recipient who named them'),
+  delegatedTo: z
+    .object({ name: z.string(), email: z.string(), at: timestampSchema, reason: z.string() })
+    .nullable()
+    .describe('Whom they handed their turn to, when and why'),
+  delegatedFrom: z.string().nullable().describe('Whose turn they took'),
+  corrections: z
+    .array(z.object({ from: z.string(), to: z.string(), at: timestampSchema, by: z.string() }))
+    .describe("The sender's corrections of their name or address"),
+});
+
 export const verificationSchema = z
   .object({
     verdict: z.enum(['verified', 'modified', 'unknown']),
@@ -293,9 +321,7 @@ export const verificationSchema = z
         title: z.string(),
         organization: z.string(),
         completedAt: timestampSchema.nullable(),
-        parties: z.array(
-          z.object({ name: z.string(), email: z.string(), signedAt: timestampSchema.nullable() }),
-        ),
+        parties: z.array(partySchema),
       })
       .nullable(),
   })

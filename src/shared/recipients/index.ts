@@ -16,5 +16,6 @@
  */
 
 export * from './list-problems';
+export * from './record';
 export * from './roles';
 export * from './route';

@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Verification } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
-import { contracts, documents, organizations, signers } from '../../db/schema';
+import { contracts, documents, organizations } from '../../db/schema';
 import type { PdfEngine } from '../../pdf/pdf-engine';
 import { presentSealedContract, presentVerification } from '../../presenters/verification';
-import { isNamed } from '../signing/find-signer';
+import { readRecipientRecords } from '../sealing/recipient-records';
 
 /**
  * Says whether a PDF is a final document sealed by this instance and unchanged: its SHA-256
@@ -58,15 +58,18 @@ async function isOurCertificate(
 
 async function describeContract(db: Database, contractId: string): Promise<Verification['contract']> {
   const [row] = await db
-    .select({ title: contracts.title, completedAt: contracts.completedAt, organization: organizations.name })
+    .select({
+      title: contracts.title,
+      completedAt: contracts.completedAt,
+      sequential: contracts.sequential,
+      organization: organizations.name,
+    })
     .from(contracts)
     .innerJoin(organizations, eq(organizations.id, contracts.organizationId))
     .where(eq(contracts.id, contractId));
   if (!row) return null;
-  const parties = await db
-    .select({ name: signers.name, email: signers.email, signedAt: signers.signedAt })
-    .from(signers)
-    .where(eq(signers.contractId, contractId))
-    .orderBy(asc(signers.position), asc(signers.createdAt));
-  return presentSealedContract(row, parties.filter(isNamed));
+  return presentSealedContract(
+    row,
+    await readRecipientRecords(db, { id: contractId, sequential: row.sequential }),
+  );
 }

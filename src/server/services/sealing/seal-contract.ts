@@ -20,6 +20,7 @@ import { authenticationSummary } from '../signing/authentication-summary';
 import { isNamed, type NamedSigner } from '../signing/find-signer';
 import { drawnFields, everySignerSignedInPlace, filledFieldsOf, filledValuesBySigner } from './drawn-fields';
 import { organizationCertificate } from './organization-certificate';
+import { recipientRecords, recordedEventsOf } from './recipient-records';
 
 /** What a seal uses: the instance certificate serves when the organization has none of its own. */
 export type SealDeps = Pick<
@@ -49,7 +50,7 @@ export async function sealContract(deps: SealDeps, contractId: string): Promise<
 async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<void> {
   const { db } = deps;
   // Independent reads, at once: on PostgreSQL they run side by side on the pool's connections.
-  const [[organization], [frozen], sender, signerRows, fields, events, [sent], own, files] =
+  const [[organization], [frozen], sender, signerRows, fields, events, [sent], own, files, recorded] =
     await Promise.all([
       db.select().from(organizations).where(eq(organizations.id, contract.organizationId)),
       db
@@ -77,6 +78,7 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
         .limit(1),
       organizationCertificate(db, contract.organizationId, deps.secret),
       contractFileRows(db, contract.id),
+      recordedEventsOf(db, contract.id),
     ]);
   if (!organization || !frozen) throw new Error('The contract has no frozen document to seal');
   const completedAt = contract.completedAt ?? new Date();
@@ -85,6 +87,17 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
     (signer): signer is NamedSigner =>
       isNamed(signer) && roleOf(signer.role).signs && signer.status === 'signed',
   );
+
+  const recipients = recipientRecords({
+    signers: signerRows,
+    sequential: contract.sequential,
+    events: recorded,
+    history: events,
+  });
+  // A witness's block says whose signature they witnessed (a witness never delegates).
+  const witnessed = (signer: NamedSigner) =>
+    recipients.find((record) => record.number === signer.position && record.outcome === 'witnessed')
+      ?.witnessOf ?? undefined;
 
   // Read once: drawn on the pages, and listed in the certificate of completion.
   const filled = await filledFieldsOf(db, contract.id);
@@ -111,7 +124,9 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
           .map((field) => ({ label: field.name, value: signer.fieldValues?.[field.key] ?? '' })),
         placed: placedValues.get(signer.id) ?? [],
         authentication: authenticationSummary(signer, events),
+        ...(witnessed(signer) ? { witnessOf: witnessed(signer) } : {}),
       })),
+      recipients,
       events: events.map((event) => ({
         timestamp: event.timestamp,
         action: event.action,

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileUp, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
+import type { Verification } from '../../../../shared/api/signing';
 import { CertificateDownloads } from '../../../components/certificate-downloads';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { api, sendFile } from '../../../lib/api';
@@ -124,11 +125,10 @@ export function VerifyPage() {
                 <dd>
                   <ul className="space-y-1">
                     {result.contract.parties.map((party) => (
-                      <li key={party.email}>
-                        {party.name} ({party.email})
-                        {party.signedAt && (
-                          <span className="opacity-75"> · signed {formatDateTime(party.signedAt)}</span>
-                        )}
+                      <li key={`${party.number}-${party.email}`}>
+                        {party.name} ({party.email}) · {party.role}
+                        {party.group !== null && ` · group ${party.group}`}
+                        <span className="opacity-75"> · {partyPart(party)}</span>
                       </li>
                     ))}
                   </ul>
@@ -157,4 +157,28 @@ export function VerifyPage() {
       </main>
     </div>
   );
+}
+
+type Party = NonNullable<Verification['contract']>['parties'][number];
+
+/** What a party did, as the certificate of completion says it. */
+function partyPart(party: Party): string {
+  const at = party.at ? ` ${formatDateTime(party.at)}` : '';
+  switch (party.outcome) {
+    case 'witnessed':
+      return `witnessed ${party.witnessOf ?? 'a signature'}${at}`;
+    case 'copied':
+      return 'copied (CC)';
+    case 'declined':
+    case 'rejected':
+      return `${party.outcome}${at}: ${party.reason ?? ''}`;
+    case 'delegated':
+      return party.delegatedTo
+        ? `delegated to ${party.delegatedTo.name} ${formatDateTime(party.delegatedTo.at)}: ${party.delegatedTo.reason}`
+        : `delegated${at}`;
+    case 'not done':
+      return 'did not act';
+    default:
+      return `${party.outcome}${at}`;
+  }
 }
