@@ -2,7 +2,10 @@ import type { OrganizationSettings } from '../../shared/api/settings';
 import type { OrganizationRow } from '../db/schema';
 
 export function presentOrganizationSettings(
-  row: Pick<OrganizationRow, 'name' | 'logoUrl' | 'signingExpiryDays' | 'reminderIntervalDays' | 'delegation'>,
+  row: Pick<
+    OrganizationRow,
+    'name' | 'logoUrl' | 'signingExpiryDays' | 'reminderIntervalDays' | 'delegation'
+  >,
 ): OrganizationSettings {
   return {
     name: row.name,
