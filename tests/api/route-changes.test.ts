@@ -204,6 +204,29 @@ describe('delegation', () => {
     expect((await historyOf(id)).some((row) => row.action === 'delegated')).toBe(false);
   });
 
+  it("follows the contract's own rule over the organization's, set on the draft", async () => {
+    await setDelegation(owner, 'off');
+    const zoe = person('Zoe');
+    const created = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Own rule', content: sampleDocument(), signers: [zoe] },
+    });
+    const id = created.json().id as string;
+    const patched = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}`,
+      json: { delegation: 'once' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().delegation).toBe('once');
+    expect(
+      (await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/send`, json: {} })).statusCode,
+    ).toBe(200);
+    const handed = await delegate(await browserFor(zoe.email), { ...person('Zed'), reason: 'Away' });
+    expect(handed.statusCode, handed.body).toBe(200);
+  });
+
   it('stops a loop of hand-overs at the limit, changing nothing past it', async () => {
     await setDelegation(owner, 'repeated');
     const start = person('Loop');
@@ -412,5 +435,54 @@ describe('adding and removing while out', () => {
     const umaBrowser = await browserFor(uma.email);
     const page = (await view(umaBrowser)).json();
     expect(page.placed.filter((field: { mine: boolean }) => field.mine)).toHaveLength(1);
+  });
+});
+
+describe('with an API token', () => {
+  it('corrects, adds and removes recipients, and the OpenAPI document describes the routes', async () => {
+    const made = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/api-tokens',
+      json: { name: 'Routing client', scope: 'read-write' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = made.json().token as string;
+    const asToken = (method: 'PATCH' | 'POST' | 'DELETE', url: string, json?: unknown) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
+      });
+    const first = person('Wes');
+    const second = person('Xan');
+    const id = await sendRouted([
+      { ...first, signingOrder: 1 },
+      { ...second, signingOrder: 2 },
+    ]);
+    const secondId = (await contractOf(id)).signers[1].id;
+    const corrected = await asToken('PATCH', `/api/contracts/${id}/signers/${secondId}`, { name: 'Xander' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const added = await asToken('POST', `/api/contracts/${id}/signers`, {
+      ...person('Yul'),
+      signingOrder: 3,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const yulId = added.json().signers[2].id;
+    const removed = await asToken('DELETE', `/api/contracts/${id}/signers/${yulId}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await historyOf(id)).map((row) => row.details).join('\n')).toContain('API token Routing client');
+
+    const openapi = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = openapi.paths as Record<string, Record<string, { description?: string }>>;
+    expect(paths['/api/contracts/{id}/signers/{signerId}']?.patch?.description).toContain('stops working');
+    expect(paths['/api/contracts/{id}/signers/{signerId}']?.delete?.description).toContain(
+      'reassignFieldsTo',
+    );
+    expect(paths['/api/contracts/{id}/signers']?.post?.description).toContain('come after the group');
+    expect(paths['/api/signing/{signerId}/delegate']?.post?.description).toContain('once');
   });
 });
