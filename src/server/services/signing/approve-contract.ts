@@ -8,7 +8,7 @@ import { signers } from '../../db/schema';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
 import { advanceRoute } from './advance-route';
-import { assertReady } from './closed-message';
+import { assertMayAct } from './closed-message';
 import { judgeFieldsOf, storeFilledFields } from './filled-fields';
 import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
 import { checkNamed, storeNamed } from './name-recipients';
@@ -32,7 +32,7 @@ export async function approveContract(
   }
   await countSignAttempt(db, signerId);
   const before = await findSignerWithContract(db, signerId, { link: linkId });
-  assertReady(signingStateOf(before));
+  assertMayAct(before);
   if (before.signer.role !== 'approver') {
     throw new AppError('INVALID_INPUT', 'Only an approver approves: sign the document instead');
   }
@@ -57,7 +57,7 @@ export async function approveContract(
       contract,
       signers: all,
     } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
-    assertReady(signingStateOf({ contract, signer, signers: all }));
+    assertMayAct({ contract, signer, signers: all });
     const { filled } = await storeFilledFields(tx, contract.id, judged, now);
     await tx
       .update(signers)

@@ -4,7 +4,7 @@ import * as clock from '../../clock';
 import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
-import { assertReady } from './closed-message';
+import { assertMayAct } from './closed-message';
 import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
 import { signingStateOf } from './signing-state';
 
@@ -20,7 +20,7 @@ export async function declineContract(ctx: SignerContext, reason: string): Promi
       contract,
       signers: all,
     } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
-    assertReady(signingStateOf({ contract, signer, signers: all }));
+    assertMayAct({ contract, signer, signers: all });
     if (signer.role === 'viewer' || signer.role === 'cc') {
       throw new AppError('INVALID_INPUT', 'A viewer only reads the document: there is nothing to decline');
     }

@@ -10,7 +10,7 @@ import { type SignerRow, signers } from '../../db/schema';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { transition } from '../lifecycle/transition';
 import { advanceRoute } from './advance-route';
-import { assertReady } from './closed-message';
+import { assertMayAct } from './closed-message';
 import { judgeFieldsOf, storeFilledFields } from './filled-fields';
 import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
 import { checkNamed, storeNamed } from './name-recipients';
@@ -56,7 +56,7 @@ export async function signContract(
   // contract's lock, nor, on the embedded database, its one connection. A sent contract's fields
   // do not change, and the state is checked again under the lock.
   const before = await findSignerWithContract(db, signerId, { link: linkId });
-  assertReady(signingStateOf(before));
+  assertMayAct(before);
   if (!roleOf(before.signer.role).signs) {
     throw new AppError(
       'INVALID_INPUT',
@@ -84,7 +84,7 @@ export async function signContract(
       contract,
       signers: all,
     } = await findSignerWithContract(tx, signerId, { lock: true, link: linkId });
-    assertReady(signingStateOf({ contract, signer, signers: all }));
+    assertMayAct({ contract, signer, signers: all });
     const { filled, initialsUsed } = await storeFilledFields(tx, contract.id, judged, now);
     await tx
       .update(signers)

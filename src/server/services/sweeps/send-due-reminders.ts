@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import * as clock from '../../clock';
 import type { Database } from '../../db/client';
@@ -7,7 +7,7 @@ import { queueReminder } from '../contracts/remind-signer';
 import { systemAuthor } from '../history/author-of';
 
 /**
- * Reminds every signer who was invited, may sign now, and has heard nothing for the
+ * Reminds every recipient who was invited, may act now (not a CC), and has heard nothing for the
  * organization's reminder interval. Each reminder moves the signer's clock, so it is not due
  * again until another interval has passed.
  */
@@ -21,6 +21,10 @@ export async function sendDueReminders(db: Database, now = clock.now()): Promise
       and(
         eq(contracts.status, 'sent'),
         inArray(signers.status, ['pending', 'viewed']),
+        // A CC has nothing to do, so nothing to be reminded of (and would fill the batch forever).
+        ne(signers.role, 'cc'),
+        // A viewer's part is done once they opened it.
+        or(ne(signers.role, 'viewer'), eq(signers.status, 'pending')),
         isNotNull(signers.invitedAt),
         isNotNull(organizations.reminderIntervalDays),
         sql`coalesce(${signers.lastRemindedAt}, ${signers.invitedAt}) + make_interval(days => ${organizations.reminderIntervalDays}) <= ${now.toISOString()}::timestamptz`,
