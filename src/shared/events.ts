@@ -29,6 +29,9 @@ const actor = {
   actorName: z.string().describe('Who took the step'),
 };
 const version = z.string().nullable().describe('The version number the step concerns, if any');
+const recipientNumber = z
+  .string()
+  .describe("The recipient's number on the contract (fields refer to it); a removed one's is not reused");
 const ids = (who: string) => z.string().describe(`The ids of the ${who}, separated by commas`);
 
 /** Each event: what the webhooks screen calls it, and the schema of its `data`. */
@@ -50,7 +53,7 @@ export const eventCatalogue = {
       changed: z
         .string()
         .describe(
-          'What changed, separated by commas: title, content, signers, project, expiry, documents (their order), fields (on the PDFs)',
+          'What changed, separated by commas: title, content, signers, project, expiry, delegation, documents (their order), fields (on the PDFs)',
         ),
     }),
   },
@@ -198,11 +201,22 @@ export const eventCatalogue = {
   },
   'signer.added': {
     label: 'A recipient added while the contract is out',
-    data: z.object(signer),
+    data: z.object({
+      ...signer,
+      number: recipientNumber,
+      group: z.string().describe('Their group (order number)'),
+    }),
   },
   'signer.removed': {
     label: 'A recipient removed while the contract is out',
-    data: z.object(signer),
+    data: z.object({
+      ...signer,
+      number: recipientNumber,
+      fieldsReassignedTo: z
+        .string()
+        .nullable()
+        .describe('The number of the recipient who fills their fields instead, if they had any'),
+    }),
   },
   'signer.locked': {
     label: 'Signer locked out after wrong codes',

@@ -45,6 +45,7 @@ describe('creating a contract', () => {
       'contentHtml',
       'createdAt',
       'createdBy',
+      'delegation',
       'expiresAt',
       'fields',
       'files',

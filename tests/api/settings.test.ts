@@ -15,17 +15,26 @@ describe('organization settings', () => {
       logoUrl: null,
       signingExpiryDays: 30,
       reminderIntervalDays: 3,
+      delegation: 'off',
     });
     const changed = await call(ctx, admin, {
       method: 'PATCH',
       url: '/api/settings/organization',
-      json: { name: 'Acme Group', signingExpiryDays: 10, reminderIntervalDays: null },
+      json: { name: 'Acme Group', signingExpiryDays: 10, reminderIntervalDays: null, delegation: 'once' },
     });
     expect(changed.json()).toMatchObject({
       name: 'Acme Group',
       signingExpiryDays: 10,
       reminderIntervalDays: null,
+      delegation: 'once',
     });
+    const badRule = await call(ctx, admin, {
+      method: 'PATCH',
+      url: '/api/settings/organization',
+      json: { delegation: 'always' },
+    });
+    expect(badRule.statusCode).toBe(400);
+    expect(badRule.json().error.message).toBe('Delegation is off, once or repeated');
     const bad = await call(ctx, admin, {
       method: 'PATCH',
       url: '/api/settings/organization',

@@ -39,6 +39,7 @@ const page: ContractPage = {
       isTemplate: false,
       expiresAt: '2026-12-01T10:00:00.000Z',
       sequential: false,
+      delegation: null,
       createdAt: '2026-01-01T10:00:00.000Z',
       updatedAt: '2026-02-01T10:00:00.000Z',
       createdBy: { id: null, name: 'Former member' },

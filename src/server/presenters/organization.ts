@@ -2,13 +2,17 @@ import type { OrganizationSettings } from '../../shared/api/settings';
 import type { OrganizationRow } from '../db/schema';
 
 export function presentOrganizationSettings(
-  row: Pick<OrganizationRow, 'name' | 'logoUrl' | 'signingExpiryDays' | 'reminderIntervalDays'>,
+  row: Pick<
+    OrganizationRow,
+    'name' | 'logoUrl' | 'signingExpiryDays' | 'reminderIntervalDays' | 'delegation'
+  >,
 ): OrganizationSettings {
   return {
     name: row.name,
     logoUrl: row.logoUrl,
     signingExpiryDays: row.signingExpiryDays,
     reminderIntervalDays: row.reminderIntervalDays,
+    delegation: row.delegation,
   };
 }
 

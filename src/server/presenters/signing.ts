@@ -45,6 +45,7 @@ export function presentSigningView(facts: {
   witnessOf: string | null;
   route: Route;
   toName: SigningView['toName'];
+  mayDelegate: boolean;
   organizationName: string;
   senderEmail: string;
   frozen: Pick<DocumentInfo, 'sha256' | 'pages'> | undefined;
@@ -62,6 +63,7 @@ export function presentSigningView(facts: {
     witnessOf: facts.witnessOf,
     route: facts.route,
     toName: facts.toName,
+    mayDelegate: facts.mayDelegate,
     contract: {
       title: contract.title,
       html: contract.contentHtml,

@@ -5,13 +5,16 @@ import { contractsApi } from '../../shared/routes/contracts';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
 import { checkSendStorage } from '../services/contract-files/charge-upload';
+import { addSigner } from '../services/contracts/add-signer';
 import { cancelContract } from '../services/contracts/cancel-contract';
+import { correctSigner } from '../services/contracts/correct-signer';
 import { createContract } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
 import { duplicateContract } from '../services/contracts/duplicate-contract';
 import { getContract } from '../services/contracts/get-contract';
 import { listContracts } from '../services/contracts/list-contracts';
 import { remindSigner } from '../services/contracts/remind-signer';
+import { removeSigner } from '../services/contracts/remove-signer';
 import { resendMail } from '../services/contracts/resend-mail';
 import { sendContract } from '../services/contracts/send-contract';
 import { sendSignedCopy } from '../services/contracts/send-signed-copy';
@@ -87,6 +90,24 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   registerRoute(app, contractsApi.remindSigner, {}, async (request, reply) => {
     await remindSigner(contextOf(request), request.params.id, request.params.signerId);
     return reply.status(204).send();
+  });
+
+  registerRoute(app, contractsApi.correctSigner, {}, async (request) => {
+    const ctx = contextOf(request);
+    await correctSigner(ctx, request.params.id, request.params.signerId, request.body);
+    return getContract(ctx, request.params.id);
+  });
+
+  registerRoute(app, contractsApi.addSigner, {}, async (request) => {
+    const ctx = contextOf(request);
+    await addSigner(ctx, request.params.id, request.body);
+    return getContract(ctx, request.params.id);
+  });
+
+  registerRoute(app, contractsApi.removeSigner, {}, async (request) => {
+    const ctx = contextOf(request);
+    await removeSigner(ctx, request.params.id, request.params.signerId, request.body ?? {});
+    return getContract(ctx, request.params.id);
   });
 
   registerRoute(app, contractsApi.sendSignedCopy, {}, async (request, reply) => {

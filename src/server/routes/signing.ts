@@ -11,6 +11,7 @@ import { readSigningDocument } from '../services/documents/read-document';
 import { approveContract } from '../services/signing/approve-contract';
 import { confirmEmailCode } from '../services/signing/confirm-email-code';
 import { declineContract } from '../services/signing/decline-contract';
+import { delegateTurn } from '../services/signing/delegate-turn';
 import { enterAccessCode } from '../services/signing/enter-access-code';
 import { getSigningView } from '../services/signing/get-signing-view';
 import { openSigningLink } from '../services/signing/open-signing-link';
@@ -240,6 +241,21 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request, reply) => {
       await declineContract(await requireSigner(request, request.params.signerId), request.body.reason);
       return reply.status(204).send();
+    },
+  );
+
+  registerRoute(
+    app,
+    signingApi.delegate,
+    {
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const delegation = await delegateTurn(
+        await requireSigner(request, request.params.signerId),
+        request.body,
+      );
+      return noStore(reply).send(delegation);
     },
   );
 };

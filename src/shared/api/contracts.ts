@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recipientListProblems, recipientRoles } from '../recipients';
+import { delegationRules, recipientListProblems, recipientRoles } from '../recipients';
 import { contractStatuses, signerStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
 import { placedFieldSchema } from './contract-fields';
@@ -94,6 +94,13 @@ const expiresAtSchema = timestampSchema
   .nullable()
   .describe('When a sent contract expires; null for never');
 
+const delegationSchema = z
+  .enum(delegationRules, { error: 'Delegation is off, once or repeated' })
+  .nullable()
+  .describe(
+    "Whether a signer or approver may hand their turn to someone else: off, once (a delegate may not hand it on), repeated; null follows the organization's setting",
+  );
+
 export const createContractBodySchema = z.object({
   id: idSchema.optional().describe('Client-chosen id: repeating the same create returns the same contract'),
   title: titleSchema,
@@ -119,6 +126,7 @@ export const updateContractBodySchema = z
     content: submittedDocumentSchema,
     projectId: idSchema,
     expiresAt: expiresAtSchema,
+    delegation: delegationSchema,
     signers: signerListSchema.describe('Replaces the whole signer list'),
     baseRevision: z
       .int()
@@ -181,6 +189,10 @@ const contractFields = {
   isTemplate: z.boolean(),
   expiresAt: timestampSchema.nullable(),
   sequential: z.boolean().describe('Signers sign one after another, in signing order'),
+  delegation: z
+    .enum(delegationRules)
+    .nullable()
+    .describe("The contract's own delegation rule; null: the organization's"),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   createdBy: z.object({ id: idSchema.nullable(), name: z.string() }),
@@ -235,3 +247,30 @@ export const sendContractBodySchema = z.object({
     .describe('Signers sign one after another in signing order; otherwise all at once'),
 });
 export type SendContractInput = z.infer<typeof sendContractBodySchema>;
+
+/** The sender corrects a pending recipient's name or address while the contract is out. */
+export const correctSignerBodySchema = z
+  .object({
+    name: z
+      .string({ error: 'Enter a name' })
+      .trim()
+      .min(1, { error: 'Enter a name' })
+      .max(200, { error: 'Signer name must be at most 200 characters' }),
+    email: emailSchema,
+  })
+  .partial()
+  .refine((body) => body.name !== undefined || body.email !== undefined, {
+    error: 'Give the corrected name, e-mail address or both',
+  });
+export type CorrectSignerInput = z.infer<typeof correctSignerBodySchema>;
+
+/** A recipient removed while out: their fields go to another recipient, by number. */
+export const removeSignerBodySchema = z.object({
+  reassignFieldsTo: z
+    .int({ error: "Reassign the fields to a recipient's number" })
+    .min(1, { error: "Reassign the fields to a recipient's number" })
+    .max(50, { error: "Reassign the fields to a recipient's number" })
+    .optional()
+    .describe('The number of the recipient who fills the removed one’s fields instead'),
+});
+export type RemoveSignerInput = z.infer<typeof removeSignerBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customFieldTypes } from '../enums';
+import { delegationRules } from '../recipients/roles';
 import { timestampSchema } from './common';
 import { imageUploadBodySchema } from './images';
 
@@ -34,6 +35,11 @@ export const organizationSettingsSchema = z
       .nullable()
       .describe('Days a sent contract stays signable when it has no date; null: no limit'),
     reminderIntervalDays: z.int().nullable().describe('Days between automatic reminders; null: none'),
+    delegation: z
+      .enum(delegationRules)
+      .describe(
+        'Whether a signer or approver may hand their turn to someone else: off, once (a delegate may not hand it on), repeated; a contract may set its own',
+      ),
   })
   .meta({ id: 'OrganizationSettings' });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
@@ -54,6 +60,7 @@ export const updateOrganizationSettingsBodySchema = z
       .max(100, { error: 'Organization name must be at most 100 characters' }),
     signingExpiryDays: daysSchema('The signing period'),
     reminderIntervalDays: daysSchema('The reminder interval'),
+    delegation: z.enum(delegationRules, { error: 'Delegation is off, once or repeated' }),
   })
   .partial();
 

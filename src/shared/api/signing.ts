@@ -3,7 +3,7 @@ import { mailStatuses, signatureKinds, signingLinkPurposes } from '../enums';
 import { fieldTypes } from '../fields';
 import { recipientOutcomes } from '../recipients/record';
 import { recipientRoles } from '../recipients/roles';
-import { idSchema, timestampSchema } from './common';
+import { emailSchema, idSchema, timestampSchema } from './common';
 import { fieldOptionsSchema } from './contract-fields';
 import { pdfSignatureSchema } from './contract-files';
 import { customFieldSchema } from './custom-fields';
@@ -107,6 +107,11 @@ export const signingViewSchema = z
     toName: z
       .array(z.object({ number: z.int(), role: z.enum(recipientRoles), label: z.string() }))
       .describe('Later recipients the sender left for this one to name as they act'),
+    mayDelegate: z
+      .boolean()
+      .describe(
+        'It is their turn and the contract allows them to hand it to someone else (POST /signing/{signerId}/delegate)',
+      ),
     contract: z.object({
       title: z.string(),
       html: z.string().describe('The frozen document, rendered by the server'),
@@ -205,6 +210,38 @@ export const declineBodySchema = z.object({
 });
 
 export const signingParamsSchema = z.object({ signerId: idSchema });
+
+/** A signer or approver hands their turn to someone else. */
+export const delegateBodySchema = z.object({
+  name: z
+    .string({ error: "Enter the person's name" })
+    .trim()
+    .min(1, { error: "Enter the person's name" })
+    .max(200, { error: 'The name must be at most 200 characters' })
+    .describe('Who acts in your place (stored and shown as plain text)'),
+  email: emailSchema.describe('Their e-mail address: their own signing link goes there'),
+  reason: z
+    .string({ error: 'Say why you hand it on' })
+    .trim()
+    .min(1, { error: 'Say why you hand it on' })
+    .max(1000, { error: 'The reason must be at most 1000 characters' })
+    .describe('Why, in your words: the delegate, the sender and the history read it'),
+});
+export type DelegateInput = z.infer<typeof delegateBodySchema>;
+
+export const delegationSchema = z
+  .object({
+    delegateId: idSchema.describe("The delegate's id among the contract's recipients"),
+    name: z.string(),
+    email: z.string(),
+    emailCodeRequired: z
+      .boolean()
+      .describe(
+        'A one-time code is e-mailed to the delegate before the document opens: when the sender asked you for one, or for an access code (which the delegate never has: codes shared out of band stay with the person they were given to)',
+      ),
+  })
+  .meta({ id: 'Delegation' });
+export type Delegation = z.infer<typeof delegationSchema>;
 
 export const accessCodeBodySchema = z.object({
   code: z

@@ -3,11 +3,15 @@ import { idParamsSchema, idSchema, noContentSchema } from '../api/common';
 import {
   contractPageSchema,
   contractSchema,
+  correctSignerBodySchema,
   createContractBodySchema,
   listContractsQuerySchema,
+  removeSignerBodySchema,
   sendContractBodySchema,
+  signerInputSchema,
   updateContractBodySchema,
 } from '../api/contracts';
+import { errorBodySchema } from '../api/error-body';
 import { chainVerificationSchema, historyListSchema } from '../api/history';
 import { cancelContractBodySchema, contractSigningSchema } from '../api/signing';
 import { resourceErrors } from './error-responses';
@@ -91,6 +95,39 @@ export const contractsApi = {
     summary: 'E-mail a signer who has not signed a reminder with a fresh link',
     params: idParamsSchema.extend({ signerId: idSchema }),
     response: { 204: noContentSchema, ...resourceErrors },
+  }),
+  correctSigner: defineRoute({
+    method: 'PATCH',
+    path: '/contracts/:id/signers/:signerId',
+    tags,
+    summary: "Correct a pending recipient's name or e-mail address while the contract is out",
+    description:
+      "Only while the contract is sent and before that recipient acted (signed, approved, declined, viewed as a viewer, handed on). Every link they were sent stops working at once, their wrong-code count starts over, and when they had been invited they are invited again at the corrected address. Counted against the organization's signing mail; recorded in the history as signer.corrected.",
+    params: idParamsSchema.extend({ signerId: idSchema }),
+    body: correctSignerBodySchema,
+    response: { 200: contractSchema, ...resourceErrors, 429: errorBodySchema },
+  }),
+  addSigner: defineRoute({
+    method: 'POST',
+    path: '/contracts/:id/signers',
+    tags,
+    summary: 'Add a recipient to a group of a sent contract that is not reached yet',
+    description:
+      "The contract must be sent in order, and the recipient's group (signingOrder; a witness's is their signer's) come after the group whose turn it is. They take the next number; the frozen document is unchanged. They are invited when their group is reached. Counted against the organization's signing mail; recorded as signer.added.",
+    params: idParamsSchema,
+    body: signerInputSchema,
+    response: { 200: contractSchema, ...resourceErrors, 429: errorBodySchema },
+  }),
+  removeSigner: defineRoute({
+    method: 'DELETE',
+    path: '/contracts/:id/signers/:signerId',
+    tags,
+    summary: 'Remove a recipient who has not acted from a sent contract',
+    description:
+      'Refused once they acted, for the last signer, for a signer whose witness is still on the contract, and for one who still has to name a later recipient. Their fields (by number) go to `reassignFieldsTo`, a recipient who may fill fields and has not acted; without it, removing someone with fields is refused, saying how many. Their links stop working; when they were the last the group waited for, the route moves on. Recorded as signer.removed.',
+    params: idParamsSchema.extend({ signerId: idSchema }),
+    body: removeSignerBodySchema.nullish(),
+    response: { 200: contractSchema, ...resourceErrors },
   }),
   sendSignedCopy: defineRoute({
     method: 'POST',

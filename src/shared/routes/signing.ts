@@ -5,6 +5,8 @@ import {
   accessCodeBodySchema,
   approveBodySchema,
   declineBodySchema,
+  delegateBodySchema,
+  delegationSchema,
   emailCodeBodySchema,
   openSigningBodySchema,
   signBodySchema,
@@ -106,5 +108,16 @@ export const signingApi = {
     params: signingParamsSchema,
     body: declineBodySchema,
     response: { 204: noContentSchema, ...errors },
+  }),
+  delegate: defineRoute({
+    method: 'POST',
+    path: '/signing/:signerId/delegate',
+    tags,
+    summary: 'A signer or approver hands their turn to someone else, with a reason',
+    description:
+      "Allowed when the contract's delegation rule (its own, else the organization's) is `once` or `repeated`, to a signer or an approver whose turn it is and who has not acted; under `once` a delegate may not hand it on again. The delegate takes the recipient's number (so their fields, and whom they name), gets their own link by e-mail, and is asked for a one-time e-mailed code when the recipient had an access code or an e-mailed code. The old link then says it was handed on, without the new address. Refused for the same person, the sender, anyone already on the contract; limited per contract (5 hand-overs), per organization (an hour), and counted against the organization's signing mail.",
+    params: signingParamsSchema,
+    body: delegateBodySchema,
+    response: { 200: delegationSchema, ...errors, 429: errorBodySchema },
   }),
 };

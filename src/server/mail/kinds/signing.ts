@@ -5,7 +5,12 @@ import type { ContractFacts } from './contract-facts';
 import { defineMail } from './define-mail';
 
 /** A recipient's role as their invitation words it. */
-export type RecipientPart = { role: RecipientRole; witnessOf: string | null };
+export type RecipientPart = {
+  role: RecipientRole;
+  witnessOf: string | null;
+  /** A delegate's: who handed them their turn, and why (their words, set as plain text). */
+  handedOnBy: { name: string; reason: string } | null;
+};
 
 /**
  * A signer's invitation or reminder: a signing link made for this very e-mail, and which checks
@@ -46,6 +51,12 @@ function checksLine(checks: SigningFacts['signerChecks'], sender: string): strin
   return 'Before the document opens we will e-mail you a one-time code to enter, to confirm it is you.';
 }
 
+/** A delegate's invitation says who handed it to them, and why. */
+function handedOnLine(part: RecipientPart): string {
+  if (!part.handedOnBy) return '';
+  return `${part.handedOnBy.name} handed it to you to act in their place. Their reason: ${part.handedOnBy.reason}`;
+}
+
 export const invitation = defineMail({
   kind: 'invitation',
   params: z.object({}),
@@ -53,7 +64,11 @@ export const invitation = defineMail({
     const { senderName: sender, organizationName: org, contractTitle: title } = facts;
     return renderAccessMail(facts, {
       subject: `${sender} (${org}) sent you "${title}" to ${roleOf(facts.part.role).verb}`,
-      lines: [`${sender} of ${org} asks you to ${asked(facts.part)} "${title}".`, ...signingLines(facts)],
+      lines: [
+        `${sender} of ${org} asks you to ${asked(facts.part)} "${title}".`,
+        handedOnLine(facts.part),
+        ...signingLines(facts),
+      ],
       action: { label: roleOf(facts.part.role).action, url: facts.signingLink },
     });
   },

@@ -49,6 +49,7 @@ export async function updateContract(
       ...(input.expiresAt === undefined
         ? {}
         : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
+      ...(input.delegation === undefined ? {} : { delegation: input.delegation }),
     };
     const changed = [
       ...(input.title === undefined ? [] : ['title']),
@@ -56,6 +57,7 @@ export async function updateContract(
       ...(signerList === undefined ? [] : ['signers']),
       ...(projectId === undefined ? [] : ['project']),
       ...(input.expiresAt === undefined ? [] : ['expiry']),
+      ...(input.delegation === undefined ? [] : ['delegation']),
     ];
     await reviseDraft(tx, {
       contract: row,

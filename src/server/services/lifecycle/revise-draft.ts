@@ -16,7 +16,7 @@ import type { StepFacts } from './steps';
 import { transition } from './transition';
 
 /** Columns of a draft a revision may change besides its title and content. */
-type DraftColumns = Partial<Pick<ContractHead, 'projectId' | 'expiresAt' | 'textPosition'>>;
+type DraftColumns = Partial<Pick<ContractHead, 'projectId' | 'expiresAt' | 'delegation' | 'textPosition'>>;
 
 export type DraftRevision<T extends EventType> = {
   /** The draft, read with its row locked (FOR UPDATE) in this transaction; its document is not needed. */

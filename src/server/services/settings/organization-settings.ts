@@ -20,6 +20,7 @@ export async function getOrganizationSettings(ctx: ServiceContext): Promise<Orga
       logoUrl: organizations.logoUrl,
       signingExpiryDays: organizations.signingExpiryDays,
       reminderIntervalDays: organizations.reminderIntervalDays,
+      delegation: organizations.delegation,
     })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId));

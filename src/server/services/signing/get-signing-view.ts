@@ -9,6 +9,7 @@ import { contractFileRows } from '../contract-files/contract-file-rows';
 import { contractOwner } from '../contracts/contract-owner';
 import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { getSavedSignature } from '../signatures/saved-signature';
+import { delegationRefusal, delegationRuleOf } from './delegation-rule';
 import { fieldsForSigner } from './fields-for-signer';
 import { findSignerWithContract } from './find-signer';
 import { toNameBy } from './name-recipients';
@@ -54,7 +55,7 @@ export async function getSigningView(
   const state = signingStateOf({ contract, signer, signers });
   if (state === 'ready' && lastOneLeft(signers, signer.id)) lastToSign();
   const [organization] = await db
-    .select({ name: organizations.name })
+    .select({ name: organizations.name, delegation: organizations.delegation })
     .from(organizations)
     .where(eq(organizations.id, contract.organizationId));
   const page = pageStateOf(contract, state);
@@ -77,6 +78,9 @@ export async function getSigningView(
     state: page.state,
     witnessOf: witnessName(signers, signer),
     route: presentRoute(contract, signers, signer.id),
+    mayDelegate:
+      page.state === 'ready' &&
+      delegationRefusal(delegationRuleOf(contract, organization ?? { delegation: 'off' }), signer) === null,
     toName: toNameBy(signers, signer).map((member) => ({
       number: member.position,
       role: member.role,

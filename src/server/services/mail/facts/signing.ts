@@ -27,7 +27,7 @@ export async function signingFacts(deps: MailDeps, message: MailMessage) {
   return { ...contract, signerChecks, part, signingLink: pageLink(deps, `/sign/${token}`) };
 }
 
-/** A recipient's role, and a witness's signer by name. */
+/** A recipient's role, a witness's signer by name, and who handed a delegate their turn. */
 async function recipientPartOf(
   db: Database,
   contractId: string,
@@ -41,13 +41,20 @@ async function recipientPartOf(
       status: signers.status,
       name: signers.name,
       witnessOf: signers.witnessOf,
+      delegatedFrom: signers.delegatedFrom,
+      delegationReason: signers.delegationReason,
     })
     .from(signers)
     .where(eq(signers.contractId, contractId));
   const signer = all.find((row) => row.id === signerId);
   if (!signer) return null;
   const witnessed = signer.role === 'witness' ? signerNumbered(all, signer.witnessOf) : undefined;
-  return { role: signer.role, witnessOf: witnessed?.name ?? null };
+  const from = signer.delegatedFrom ? all.find((row) => row.id === signer.delegatedFrom) : undefined;
+  return {
+    role: signer.role,
+    witnessOf: witnessed?.name ?? null,
+    handedOnBy: from ? { name: from.name, reason: from.delegationReason ?? '' } : null,
+  };
 }
 
 /** A CC's notice names who the contract went to (names only), and nothing they could act with. */

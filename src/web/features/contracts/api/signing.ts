@@ -68,3 +68,12 @@ export function useResendMail(id: string) {
 
 export const contractDocumentUrl = (id: string, kind: 'frozen' | 'final') =>
   api.contracts.document.url({ params: { id, kind } });
+
+export function useCorrectSigner(id: string) {
+  const refresh = useRefreshContract(id);
+  return useMutation({
+    mutationFn: ({ signerId, ...body }: { signerId: string; name: string; email: string }) =>
+      api.contracts.correctSigner({ params: { id, signerId }, body }),
+    onSuccess: refresh,
+  });
+}

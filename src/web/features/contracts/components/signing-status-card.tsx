@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { contractSigningQuery, useRemindSigner, useSendSignedCopy } from '../api/signing';
+import { CorrectSignerDialog } from './correct-signer-dialog';
 import { SignerCheckBadges } from './signer-checks';
 
 const signerStatus = {
@@ -67,6 +68,11 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 />
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
+              {contract.status === 'sent' &&
+                signer.email &&
+                (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer')) && (
+                  <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
+                )}
               {canRemind && (
                 <Button
                   variant="ghost"

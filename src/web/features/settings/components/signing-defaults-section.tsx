@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useUpdateOrganization } from '../api/settings';
+import { DelegationSelect } from './delegation-select';
 
 const toInput = (days: number | null) => (days === null ? '' : String(days));
 const fromInput = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -20,11 +21,16 @@ export function SigningDefaultsSection({
 }) {
   const [expiry, setExpiry] = useState(toInput(settings.signingExpiryDays));
   const [reminders, setReminders] = useState(toInput(settings.reminderIntervalDays));
+  const [delegation, setDelegation] = useState(settings.delegation);
   const update = useUpdateOrganization();
   const errors = fieldErrors(update.error, ['signingExpiryDays', 'reminderIntervalDays']);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ signingExpiryDays: fromInput(expiry), reminderIntervalDays: fromInput(reminders) });
+    update.mutate({
+      signingExpiryDays: fromInput(expiry),
+      reminderIntervalDays: fromInput(reminders),
+      delegation,
+    });
   };
   return (
     <SettingsSection
@@ -60,6 +66,7 @@ export function SigningDefaultsSection({
             error={errors.reminderIntervalDays}
           />
         </div>
+        <DelegationSelect value={delegation} onChange={setDelegation} disabled={!canEdit} />
         {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
         {canEdit && (
           <div className="flex items-center gap-3">

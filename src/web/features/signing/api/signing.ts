@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignInput, SigningSession } from '../../../../shared/api/signing';
+import type { DelegateInput, SignInput, SigningSession } from '../../../../shared/api/signing';
 import { api } from '../../../lib/api';
 import { signingKeys } from '../../../lib/query-keys';
 
@@ -79,3 +79,11 @@ export function useDecline(signerId: string) {
 
 export const signingDocumentUrl = (signerId: string, kind: 'frozen' | 'final') =>
   api.signing.document.url({ params: { signerId, kind } });
+
+export function useDelegate(signerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DelegateInput) => api.signing.delegate({ params: { signerId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signingKeys.view(signerId) }),
+  });
+}

@@ -5,6 +5,7 @@ import { SignaturePad } from '../../../components/ui/signature-pad';
 import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrors } from '../../../lib/field-errors';
 import { DeclineDialog } from './decline-dialog';
+import { DelegateDialog } from './delegate-dialog';
 import { type SigningWalk, walkIds } from './use-signing-walk';
 
 const inputTypes = { text: 'text', email: 'email', phone: 'tel' } as const;
@@ -105,8 +106,9 @@ export function SigningForm({ walk }: { walk: SigningWalk }) {
           {errors.signature && <ErrorBanner>{errors.signature}</ErrorBanner>}
         </div>
 
-        <div className="border-t border-slate-200 pt-4">
+        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
           <DeclineDialog signerId={view.signerId} />
+          {view.mayDelegate && <DelegateDialog signerId={view.signerId} />}
         </div>
       </form>
     </Card>
