@@ -17,7 +17,7 @@ export function RoleSelect({
   value: RecipientRole;
   onChange: (role: RecipientRole) => void;
   label: string;
-  /** The visible label, when the accessible one says more ("Role of Ann"). */
+  /** Said after the label to assistive technology only (" of Ann"). */
   hiddenLabel?: string;
   id?: string;
 }) {
@@ -27,10 +27,10 @@ export function RoleSelect({
     <div>
       <label htmlFor={selectId} className="block text-xs font-medium text-slate-600">
         {label}
+        {hiddenLabel && <span className="sr-only">{hiddenLabel}</span>}
       </label>
       <select
         id={selectId}
-        aria-label={hiddenLabel}
         value={value}
         onChange={(event) => onChange(event.target.value as RecipientRole)}
         className={selectClass}
@@ -89,17 +89,17 @@ export function RecipientRouteControls({
     problem(key) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {};
   return (
     <div className="mt-2 space-y-2">
-      <div className="grid grid-cols-[1fr_auto] gap-2">
+      <div className="grid grid-cols-[minmax(0,1fr)_5rem] gap-2">
         <RoleSelect
           label="Role"
-          hiddenLabel={`Role of ${name}`}
+          hiddenLabel={` of ${name}`}
           value={role}
           onChange={(next) => onChange(withRole(list, index, next))}
         />
         {sequential && (
-          <div className="w-20">
+          <div>
             <label htmlFor={`${id}-order`} className="block text-xs font-medium text-slate-600">
-              Order
+              Order<span className="sr-only"> of {name}</span>
             </label>
             <input
               id={`${id}-order`}
@@ -107,7 +107,6 @@ export function RecipientRouteControls({
               inputMode="numeric"
               min={1}
               max={100}
-              aria-label={`Order of ${name}`}
               value={entry.signingOrder ?? index + 1}
               onChange={(event) => {
                 const value = Number.parseInt(event.target.value, 10);
@@ -124,11 +123,10 @@ export function RecipientRouteControls({
       {role === 'witness' && (
         <div>
           <label htmlFor={`${id}-witness`} className="block text-xs font-medium text-slate-600">
-            Witnesses
+            <span className="sr-only">{name} </span>Witnesses
           </label>
           <select
             id={`${id}-witness`}
-            aria-label={`Signer ${name} witnesses`}
             value={entry.witnessOf ?? ''}
             onChange={(event) =>
               onChange({ ...entry, witnessOf: event.target.value ? Number(event.target.value) : null })
@@ -151,11 +149,10 @@ export function RecipientRouteControls({
       {entry.namedBy != null && (
         <div>
           <label htmlFor={`${id}-named-by`} className="block text-xs font-medium text-slate-600">
-            Named by
+            <span className="sr-only">{name} is </span>Named by
           </label>
           <select
             id={`${id}-named-by`}
-            aria-label={`Who names ${name}`}
             value={entry.namedBy}
             onChange={(event) => onChange({ ...entry, namedBy: Number(event.target.value) })}
             className={selectClass}

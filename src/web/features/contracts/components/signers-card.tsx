@@ -122,66 +122,68 @@ export function SignersCard({
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Signers">
           {signers.map((signer, index) => (
-            <li key={signer.id} className="flex items-start gap-3 py-2">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">
-                  {ordered && <span className="text-slate-400">{signer.signingOrder ?? index + 1}. </span>}
-                  {signer.name || <span className="italic text-slate-500">Name to come</span>}
-                  {!editable && (
-                    <span className="ml-1 font-normal text-slate-500">
-                      · {roleOf(signer.role ?? 'signer').label}
-                    </span>
-                  )}
-                </p>
-                <p className="truncate text-sm text-slate-500">
-                  {signer.namedBy
-                    ? `Named by ${recipientName(signers[signer.namedBy - 1], signer.namedBy)} as they act`
-                    : signer.email}
-                </p>
-                {editable && (
-                  <RecipientRouteControls
-                    list={signers}
-                    index={index}
-                    sequential={ordered}
-                    problems={problems.get(index) ?? {}}
-                    onChange={(changed) =>
-                      onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
-                    }
-                  />
+            <li key={signer.id} className="py-2">
+              <div className="flex items-start gap-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">
+                    {ordered && <span className="text-slate-500">{signer.signingOrder ?? index + 1}. </span>}
+                    {signer.name || <span className="italic text-slate-500">Name to come</span>}
+                    {!editable && (
+                      <span className="ml-1 font-normal text-slate-500">
+                        · {roleOf(signer.role ?? 'signer').label}
+                      </span>
+                    )}
+                  </p>
+                  <p className="truncate text-sm text-slate-500">
+                    {signer.namedBy
+                      ? `Named by ${recipientName(signers[signer.namedBy - 1], signer.namedBy)} as they act`
+                      : signer.email}
+                  </p>
+                </div>
+                {editable && ordered && index > 0 && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Move ${recipientName(signer, index + 1)} up`}
+                    onClick={() => moveUp(index)}
+                  >
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </Button>
                 )}
-                {editable && signer.namedBy ? null : editable ? (
-                  <SignerChecks
-                    signer={signer}
-                    onChange={(changed) =>
-                      onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
-                    }
-                  />
-                ) : (
-                  <SignerCheckBadges
-                    accessCode={signer.accessCodeSet ?? false}
-                    emailCode={signer.requireEmailCode ?? false}
-                  />
+                {editable && (
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Remove ${recipientName(signer, index + 1)}`}
+                    onClick={() => onChange(removeRecipient(signers, index))}
+                  >
+                    Remove
+                  </Button>
                 )}
               </div>
-              {editable && ordered && index > 0 && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Move ${recipientName(signer, index + 1)} up`}
-                  onClick={() => moveUp(index)}
-                >
-                  <ArrowUp aria-hidden="true" className="size-4" />
-                </Button>
-              )}
               {editable && (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  aria-label={`Remove ${recipientName(signer, index + 1)}`}
-                  onClick={() => onChange(removeRecipient(signers, index))}
-                >
-                  Remove
-                </Button>
+                <RecipientRouteControls
+                  list={signers}
+                  index={index}
+                  sequential={ordered}
+                  problems={problems.get(index) ?? {}}
+                  onChange={(changed) =>
+                    onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                  }
+                />
+              )}
+              {editable && signer.namedBy ? null : editable ? (
+                <SignerChecks
+                  signer={signer}
+                  onChange={(changed) =>
+                    onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                  }
+                />
+              ) : (
+                <SignerCheckBadges
+                  accessCode={signer.accessCodeSet ?? false}
+                  emailCode={signer.requireEmailCode ?? false}
+                />
               )}
             </li>
           ))}

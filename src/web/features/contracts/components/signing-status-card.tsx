@@ -55,7 +55,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">
                   {signing.data?.sequential && (
-                    <span className="text-slate-400">{signer.signingOrder}. </span>
+                    <span className="text-slate-500">{signer.signingOrder}. </span>
                   )}
                   {signer.name || 'To be named'}
                 </p>
