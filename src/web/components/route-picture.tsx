@@ -105,7 +105,7 @@ export function RoutePicture({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
+    <section aria-labelledby={headingId} data-route-picture className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
           {heading}
@@ -114,9 +114,9 @@ export function RoutePicture({
           {sequential ? 'In order, step by step' : 'All at once'}
         </span>
       </div>
-      <ol className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-stretch">
+      <ol className="flex flex-col gap-2 sm:flex-row sm:items-stretch sm:overflow-x-auto">
         {groups.map((group, index) => (
-          <li key={group.order} className="flex flex-col gap-2 sm:min-w-48 sm:flex-1 sm:flex-row">
+          <li key={group.order} className="flex flex-col gap-2 sm:min-w-40 sm:flex-1 sm:flex-row">
             <div className="flex-1 rounded-lg border border-slate-200 bg-white p-3">
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
                 {sequential ? `Step ${index + 1}` : 'Everyone'}
