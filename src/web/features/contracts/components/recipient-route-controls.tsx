@@ -25,12 +25,18 @@ export function RoleSelect({
   const selectId = id ?? generated;
   return (
     <div>
-      <label htmlFor={selectId} className="block text-xs font-medium text-slate-600">
-        {label}
-        {hiddenLabel && <span className="sr-only">{hiddenLabel}</span>}
-      </label>
+      {hiddenLabel ? (
+        <span aria-hidden="true" className="block text-xs font-medium text-slate-600">
+          {label}
+        </span>
+      ) : (
+        <label htmlFor={selectId} className="block text-xs font-medium text-slate-600">
+          {label}
+        </label>
+      )}
       <select
         id={selectId}
+        aria-label={hiddenLabel ? `${label}${hiddenLabel}` : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value as RecipientRole)}
         className={selectClass}
@@ -98,11 +104,12 @@ export function RecipientRouteControls({
         />
         {sequential && (
           <div>
-            <label htmlFor={`${id}-order`} className="block text-xs font-medium text-slate-600">
-              Order<span className="sr-only"> of {name}</span>
-            </label>
+            <span aria-hidden="true" className="block text-xs font-medium text-slate-600">
+              Order
+            </span>
             <input
               id={`${id}-order`}
+              aria-label={`Order of ${name}`}
               type="number"
               inputMode="numeric"
               min={1}
@@ -122,11 +129,12 @@ export function RecipientRouteControls({
       {errorOf('signingOrder')}
       {role === 'witness' && (
         <div>
-          <label htmlFor={`${id}-witness`} className="block text-xs font-medium text-slate-600">
-            <span className="sr-only">{name} </span>Witnesses
-          </label>
+          <span aria-hidden="true" className="block text-xs font-medium text-slate-600">
+            Witnesses
+          </span>
           <select
             id={`${id}-witness`}
+            aria-label={`${name} witnesses`}
             value={entry.witnessOf ?? ''}
             onChange={(event) =>
               onChange({ ...entry, witnessOf: event.target.value ? Number(event.target.value) : null })
@@ -148,11 +156,12 @@ export function RecipientRouteControls({
       )}
       {entry.namedBy != null && (
         <div>
-          <label htmlFor={`${id}-named-by`} className="block text-xs font-medium text-slate-600">
-            <span className="sr-only">{name} is </span>Named by
-          </label>
+          <span aria-hidden="true" className="block text-xs font-medium text-slate-600">
+            Named by
+          </span>
           <select
             id={`${id}-named-by`}
+            aria-label={`${name} is named by`}
             value={entry.namedBy}
             onChange={(event) => onChange({ ...entry, namedBy: Number(event.target.value) })}
             className={selectClass}
