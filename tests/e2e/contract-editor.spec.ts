@@ -31,24 +31,24 @@ test.describe('contract editor', () => {
 
     const add = page.getByRole('button', { name: 'Add Signer' });
     await expect(add).toBeDisabled();
-    await page.getByLabel('Name').fill('Jane Cooper');
+    await page.getByLabel('Name', { exact: true }).fill('Jane Cooper');
     await expect(add).toBeDisabled();
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await add.click();
     await expect(page.getByText('Enter a valid email address')).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill('jane@acme.example');
     await add.click();
-    await expect(page.getByLabel('Name')).toHaveValue('');
-    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
     const signers = page.getByRole('list', { name: 'Signers' });
     await expect(signers.getByText('jane@acme.example')).toBeVisible();
     await expect(send).toBeEnabled();
-    await page.getByLabel('Name').fill('Jane Again');
+    await page.getByLabel('Name', { exact: true }).fill('Jane Again');
     await page.getByLabel('Email', { exact: true }).fill('JANE@acme.example');
     await add.click();
     await expect(page.getByText('jane@acme.example is already a signer on this contract')).toBeVisible();
-    await page.getByLabel('Name').fill('Robert Fox');
+    await page.getByLabel('Name', { exact: true }).fill('Robert Fox');
     await page.getByLabel('Email', { exact: true }).fill('robert@acme.example');
     await add.click();
     await signers.getByRole('button', { name: 'Remove Robert Fox' }).click();
@@ -153,7 +153,7 @@ test.describe('contract editor', () => {
     test.setTimeout(90_000);
     await page.goto('/contracts/new');
     await page.getByLabel('Contract Title').fill('Offer Letter');
-    await page.getByLabel('Name').fill('Maria Lopez');
+    await page.getByLabel('Name', { exact: true }).fill('Maria Lopez');
     await page.getByLabel('Email', { exact: true }).fill('maria@example.com');
     await page.getByRole('button', { name: 'Add Signer' }).click();
     await page.getByRole('button', { name: 'Send for Signing' }).click();

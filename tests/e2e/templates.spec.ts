@@ -106,7 +106,9 @@ test.describe('templates', () => {
     await expect(page.getByText('No roles added yet. Add roles below.')).toBeVisible();
     await page.getByLabel('Role', { exact: true }).fill('Client');
     await page.getByRole('button', { name: 'Add Role' }).click();
-    await expect(page.getByRole('list', { name: 'Signer roles' }).getByText('Client')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Signer roles' }).getByText('Client', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('@template.invalid')).toHaveCount(0);
 
     await save.click();
@@ -115,7 +117,9 @@ test.describe('templates', () => {
     await page.reload();
     await expect(page.getByLabel('Template Title')).toHaveValue('Consulting Agreement');
     await expect(fieldChip(page, 'amount')).toHaveText('[Amount]');
-    await expect(page.getByRole('list', { name: 'Signer roles' }).getByText('Client')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Signer roles' }).getByText('Client', { exact: true }),
+    ).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('template-editor-desktop.png'), fullPage: true });
 
     // Listed, and found by a search.

@@ -5,8 +5,18 @@
  */
 export const roleEmail = (index: number) => `role-${index + 1}@template.invalid`;
 
-/** Where the editor of a draft just made from a template finds its roles and opens 'Fill in fields'. */
-export type FromTemplateState = { fromTemplate: { roles: string[]; fillFields: boolean } };
+import type { RecipientRole } from '../../shared/recipients';
+
+/** What a template's role does on the route: the person added for it takes it. */
+export type RoleRoute = { role: RecipientRole; signingOrder: number };
+
+/**
+ * Where the editor of a draft just made from a template finds its roles (each with what it does
+ * and its order number) and opens 'Fill in fields'.
+ */
+export type FromTemplateState = {
+  fromTemplate: { roles: string[]; fillFields: boolean; routes?: Record<string, RoleRoute> };
+};
 
 export function fromTemplateOf(state: unknown): FromTemplateState['fromTemplate'] | null {
   const value = (state as Partial<FromTemplateState> | null)?.fromTemplate;

@@ -5,7 +5,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { accessCodeToSetRefusal, type Contract } from '../../../../shared/api/contracts';
 import { hasDraftedText } from '../../../../shared/drafted-text';
 import { isEditable } from '../../../../shared/statuses';
+import { RoutePicture } from '../../../components/route-picture';
 import { ErrorBanner } from '../../../components/ui/banner';
+import { Card } from '../../../components/ui/card';
 import { importedOf } from '../../../lib/docx-transfer';
 import { uploadProblemsOf } from '../../../lib/pdf-transfer';
 import { type FromTemplateState, fromTemplateOf } from '../../../lib/template-roles';
@@ -14,12 +16,14 @@ import { contractApprovalQuery } from '../../approvals/api/approvals';
 import { ActivityCard } from './activity-card';
 import { ConflictBanner } from './conflict-banner';
 import { ContractBodyEditor } from './contract-body-editor';
+import { contractRoute } from './contract-route';
 import { ContractSideCards } from './contract-side-cards';
 import { EditorDocxActions } from './editor-docx-actions';
 import { EditorPageHeader } from './editor-page-header';
 import { ImportNoticesBanner } from './import-notices-banner';
 import { MergeFieldsPanel } from './merge-fields-panel';
 import { PdfDocumentsCard } from './pdf-documents-card';
+import { serverListProblemAt } from './recipient-list';
 import { waitsForAccessCode } from './signer-checks';
 import { useContractFields } from './use-contract-fields';
 import { useContractSave } from './use-contract-save';
@@ -64,7 +68,9 @@ export function ContractForm({
     ...contractApprovalQuery(contract?.id ?? ''),
     enabled: contract !== undefined && !template && isEditable(contract.status),
   });
-  const fields = useContractFields(contract);
+  // A template whose roles act in turn makes a draft sent in order.
+  const ordersOfRoles = new Set(Object.values(fromTemplate?.routes ?? {}).map((route) => route.signingOrder));
+  const fields = useContractFields(contract, { sequential: ordersOfRoles.size > 1 });
   const { title, setTitle, markDirty, change } = fields;
   const editorRef = useRef<Editor | null>(null);
   const saving = useContractSave({
@@ -98,7 +104,11 @@ export function ContractForm({
     const remaining = pendingRoles.filter((other) => other !== role);
     setPendingRoles(remaining);
     const state: FromTemplateState = {
-      fromTemplate: { roles: remaining, fillFields: fromTemplate?.fillFields ?? false },
+      fromTemplate: {
+        roles: remaining,
+        fillFields: fromTemplate?.fillFields ?? false,
+        ...(fromTemplate?.routes ? { routes: fromTemplate.routes } : {}),
+      },
     };
     navigate(`${location.pathname}${location.search}`, { replace: true, state });
   };
@@ -168,6 +178,11 @@ export function ContractForm({
               className={`mt-1 block h-11 w-full rounded-md border-0 px-3 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ${editable ? 'bg-white' : 'bg-slate-50'}`}
             />
           </div>
+          {contract && !editable && !template && contract.signers.length > 0 && (
+            <Card className="p-5">
+              <RoutePicture groups={contractRoute(contract)} sequential={contract.sequential} />
+            </Card>
+          )}
           <PdfDocumentsCard
             contract={contract}
             editable={editable}
@@ -217,9 +232,11 @@ export function ContractForm({
           fields={fields}
           projectLock={approval.data?.projectLock}
           pendingRoles={pendingRoles}
+          roleRoutes={fromTemplate?.routes}
           onRoleDone={onRoleDone}
           shownRevision={saving.shownRevision}
           onReload={onReload}
+          listProblem={serverListProblemAt(saving.error)}
         />
       </div>
       {contract && !editable && <ActivityCard contract={contract} />}

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import type { Contract } from '../../../../shared/api/contracts';
+import type { RoleRoute } from '../../../lib/template-roles';
 import { ApprovalsCard } from '../../approvals/public/approvals-card';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { ReviewCard } from '../../reviews/public/review-card';
@@ -23,9 +24,11 @@ export function ContractSideCards({
   fields,
   projectLock,
   pendingRoles,
+  roleRoutes,
   onRoleDone,
   shownRevision,
   onReload,
+  listProblem,
 }: {
   contract: Contract | undefined;
   template: boolean;
@@ -34,9 +37,13 @@ export function ContractSideCards({
   fields: ContractFields;
   projectLock: string | null | undefined;
   pendingRoles: string[];
+  /** What each of the template's roles does on the route, for the person added for it. */
+  roleRoutes?: Record<string, RoleRoute> | undefined;
   onRoleDone: (role: string) => void;
   shownRevision: () => number | undefined;
   onReload: () => Promise<void>;
+  /** The server refused the save or the send at one recipient's input. */
+  listProblem?: { index: number; key: string; message: string } | null;
 }) {
   const { change, dirty, signers, setSigners } = fields;
   return (
@@ -69,7 +76,9 @@ export function ContractSideCards({
           sequential={fields.sequential}
           onSequentialChange={fields.setSequential}
           roles={pendingRoles}
+          roleRoutes={roleRoutes}
           onRoleDone={onRoleDone}
+          serverProblem={listProblem}
         />
       )}
       {contract && !template && (

@@ -1,12 +1,22 @@
 import { ArrowUp, UserPlus, UserRound, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { emailSchema } from '../../../../shared/api/common';
+import { type RecipientRole, roleOf } from '../../../../shared/recipients';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { checkValue } from '../../../lib/field-errors';
 import { randomId } from '../../../lib/random-id';
+import type { RoleRoute } from '../../../lib/template-roles';
 import type { DraftSigner } from './draft-signer';
+import {
+  listProblemsByEntry,
+  moveRecipientUp,
+  possibleNamers,
+  recipientName,
+  removeRecipient,
+} from './recipient-list';
+import { RecipientRouteControls, RoleSelect, selectClass } from './recipient-route-controls';
 import { SignerCheckBadges, SignerChecks } from './signer-checks';
 
 export function SignersCard({
@@ -16,7 +26,9 @@ export function SignersCard({
   sequential,
   onSequentialChange,
   roles = [],
+  roleRoutes,
   onRoleDone,
+  serverProblem,
 }: {
   signers: DraftSigner[];
   editable: boolean;
@@ -25,18 +37,28 @@ export function SignersCard({
   onSequentialChange: (sequential: boolean) => void;
   /** The roles of the template this draft was made from that still need a person ('Client'). */
   roles?: string[];
+  /** What each of those roles does on the route (its kind and order number). */
+  roleRoutes?: Record<string, RoleRoute> | undefined;
   /** A role was given its person, or skipped. */
   onRoleDone?: (role: string) => void;
+  /** The server refused the list at one recipient's input ('signers.2.witnessOf'). */
+  serverProblem?: { index: number; key: string; message: string } | null;
 }) {
   const ordered = sequential && signers.length > 1;
-  const moveUp = (index: number) => {
-    const next = [...signers];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index - 1, 0, moved);
-    onChange(next);
-  };
+  const moveUp = (index: number) => onChange(moveRecipientUp(signers, index));
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<RecipientRole>('signer');
+  const [namedBy, setNamedBy] = useState<number | null>(null);
+  // What the server would refuse in the list as it stands, at each recipient's input.
+  const problems = listProblemsByEntry(signers);
+  if (serverProblem) {
+    const entry = problems.get(serverProblem.index) ?? {};
+    entry[serverProblem.key] ??= serverProblem.message;
+    problems.set(serverProblem.index, entry);
+  }
+  const namers = possibleNamers(signers, signers.length);
+  const namedLater = namedBy !== null && namers.includes(namedBy);
   const [error, setError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   // The role the person being added takes, after its 'Add the Client' prompt.
@@ -45,6 +67,14 @@ export function SignersCard({
 
   const add = (event: FormEvent) => {
     event.preventDefault();
+    if (namedLater) {
+      onChange([
+        ...signers,
+        { id: randomId(), name: name.trim(), email: '', role, namedBy, signingOrder: signers.length + 1 },
+      ]);
+      finishAdding();
+      return;
+    }
     // The rule the server applies to a signer's address: trimmed, lower case, an e-mail.
     const checked = checkValue(emailSchema, email);
     if (checked.error !== undefined) return setError(checked.error);
@@ -54,64 +84,106 @@ export function SignersCard({
     }
     onChange([
       ...signers,
-      { id: randomId(), name: name.trim(), email: normalized, accessCodeSet: false, requireEmailCode: false },
+      {
+        id: randomId(),
+        name: name.trim(),
+        email: normalized,
+        role,
+        // A template's role keeps its order; otherwise a new recipient comes after the others.
+        signingOrder:
+          (activeRole ? roleRoutes?.[activeRole]?.signingOrder : undefined) ??
+          Math.max(0, ...signers.map((signer, at) => signer.signingOrder ?? at + 1)) + 1,
+        accessCodeSet: false,
+        requireEmailCode: false,
+      },
     ]);
+    finishAdding();
+  };
+
+  const finishAdding = () => {
     if (activeRole) onRoleDone?.(activeRole);
     setForRole(null);
     nameInput.current?.focus();
     setName('');
     setEmail('');
+    setRole('signer');
+    setNamedBy(null);
     setError(null);
   };
 
   return (
     <Card className="p-5">
       <h2 className="text-base font-semibold text-slate-900">Signers</h2>
+      <p className="mt-1 text-sm text-slate-500">
+        Everyone who receives the contract: signers, approvers, viewers, copies and witnesses.
+      </p>
       {signers.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">No signers added yet. Add signers below.</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Signers">
           {signers.map((signer, index) => (
-            <li key={signer.id} className="flex items-start gap-3 py-2">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">
-                  {ordered && <span className="text-slate-400">{index + 1}. </span>}
-                  {signer.name}
-                </p>
-                <p className="truncate text-sm text-slate-500">{signer.email}</p>
-                {editable ? (
-                  <SignerChecks
-                    signer={signer}
-                    onChange={(changed) =>
-                      onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
-                    }
-                  />
-                ) : (
-                  <SignerCheckBadges
-                    accessCode={signer.accessCodeSet ?? false}
-                    emailCode={signer.requireEmailCode ?? false}
-                  />
+            <li key={signer.id} className="py-2">
+              <div className="flex items-start gap-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">
+                    {ordered && <span className="text-slate-500">{signer.signingOrder ?? index + 1}. </span>}
+                    {signer.name || <span className="italic text-slate-500">Name to come</span>}
+                    {!editable && (
+                      <span className="ml-1 font-normal text-slate-500">
+                        · {roleOf(signer.role ?? 'signer').label}
+                      </span>
+                    )}
+                  </p>
+                  <p className="truncate text-sm text-slate-500">
+                    {signer.namedBy
+                      ? `Named by ${recipientName(signers[signer.namedBy - 1], signer.namedBy)} as they act`
+                      : signer.email}
+                  </p>
+                </div>
+                {editable && ordered && index > 0 && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Move ${recipientName(signer, index + 1)} up`}
+                    onClick={() => moveUp(index)}
+                  >
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </Button>
+                )}
+                {editable && (
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Remove ${recipientName(signer, index + 1)}`}
+                    onClick={() => onChange(removeRecipient(signers, index))}
+                  >
+                    Remove
+                  </Button>
                 )}
               </div>
-              {editable && ordered && index > 0 && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Move ${signer.name} up`}
-                  onClick={() => moveUp(index)}
-                >
-                  <ArrowUp aria-hidden="true" className="size-4" />
-                </Button>
-              )}
               {editable && (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  aria-label={`Remove ${signer.name}`}
-                  onClick={() => onChange(signers.filter((other) => other.id !== signer.id))}
-                >
-                  Remove
-                </Button>
+                <RecipientRouteControls
+                  list={signers}
+                  index={index}
+                  sequential={ordered}
+                  problems={problems.get(index) ?? {}}
+                  onChange={(changed) =>
+                    onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                  }
+                />
+              )}
+              {editable && signer.namedBy ? null : editable ? (
+                <SignerChecks
+                  signer={signer}
+                  onChange={(changed) =>
+                    onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                  }
+                />
+              ) : (
+                <SignerCheckBadges
+                  accessCode={signer.accessCodeSet ?? false}
+                  emailCode={signer.requireEmailCode ?? false}
+                />
               )}
             </li>
           ))}
@@ -135,6 +207,7 @@ export function SignersCard({
                   size="sm"
                   onClick={() => {
                     setForRole(role);
+                    setRole(roleRoutes?.[role]?.role ?? 'signer');
                     nameInput.current?.focus();
                   }}
                 >
@@ -165,6 +238,11 @@ export function SignersCard({
           Sign in order, one after another
         </label>
       )}
+      {editable && ordered && (
+        <p className="mt-1 text-xs text-slate-500">
+          Equal order numbers receive together; the next number waits until all of them are done.
+        </p>
+      )}
       {editable && (
         <form className="mt-4 space-y-3 border-t border-slate-100 pt-4" onSubmit={add} noValidate>
           {activeRole && (
@@ -181,31 +259,69 @@ export function SignersCard({
           )}
           <TextField
             ref={nameInput}
-            label="Name"
+            label={namedLater ? 'Label (optional)' : 'Name'}
+            placeholder={namedLater ? "e.g. Client's signatory" : undefined}
             value={name}
             onChange={(event) => setName(event.target.value)}
             autoComplete="off"
             dir="auto"
           />
-          <TextField
-            label="Email"
-            type="email"
-            value={email}
-            error={error ?? undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            autoComplete="off"
-          />
+          {!namedLater && (
+            <TextField
+              label="Email"
+              type="email"
+              value={email}
+              error={error ?? undefined}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setError(null);
+              }}
+              autoComplete="off"
+            />
+          )}
+          <RoleSelect id="new-recipient-role" label="Role" value={role} onChange={setRole} />
+          {namers.length > 0 && (
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={namedLater}
+                onChange={(event) => setNamedBy(event.target.checked ? (namers[0] ?? null) : null)}
+                className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+              />
+              Let an earlier recipient name this person
+            </label>
+          )}
+          {namedLater && (
+            <div>
+              <label htmlFor="new-recipient-named-by" className="block text-sm font-medium text-slate-700">
+                Who names them
+              </label>
+              <select
+                id="new-recipient-named-by"
+                value={namedBy ?? ''}
+                onChange={(event) => setNamedBy(Number(event.target.value))}
+                className={selectClass}
+              >
+                {namers.map((number) => (
+                  <option key={number} value={number}>
+                    {recipientName(signers[number - 1], number)}
+                  </option>
+                ))}
+              </select>
+              <p className="mt-1 text-xs text-slate-500">
+                They give this person's name and e-mail on their signing page; send in order, with them in an
+                earlier step.
+              </p>
+            </div>
+          )}
           <Button
             type="submit"
             variant="secondary"
             className="w-full"
-            disabled={!name.trim() || !email.trim()}
+            disabled={!namedLater && (!name.trim() || !email.trim())}
           >
             <UserPlus aria-hidden="true" className="size-4" />
-            Add Signer
+            {role === 'signer' ? 'Add Signer' : `Add ${roleOf(role).label}`}
           </Button>
         </form>
       )}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, CheckCircle2, Circle, Eye, Lock, Send, XCircle } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
+import { roleOf } from '../../../../shared/recipients';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -40,7 +41,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
         )}
       </div>
       <ul className="mt-3 divide-y divide-slate-100" aria-label="Signers">
-        {contract.signers.map((signer, index) => {
+        {contract.signers.map((signer) => {
           const status = signerStatus[signer.status];
           const Icon = status.icon;
           const info = extra.get(signer.id);
@@ -54,12 +55,15 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
               <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${status.tone}`} />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">
-                  {signing.data?.sequential && <span className="text-slate-400">{index + 1}. </span>}
-                  {signer.name}
+                  {signing.data?.sequential && (
+                    <span className="text-slate-500">{signer.signingOrder}. </span>
+                  )}
+                  {signer.name || 'To be named'}
                 </p>
                 <p className="truncate text-sm text-slate-500">{signer.email}</p>
                 <p className="text-xs text-slate-500">
-                  {status.label}
+                  {roleOf(signer.role).label} ·{' '}
+                  {signer.role === 'cc' && signer.status === 'pending' ? 'Gets a copy' : status.label}
                   {when && ` · ${formatDateTime(when)}`}
                 </p>
                 <SignerCheckBadges

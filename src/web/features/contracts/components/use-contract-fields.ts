@@ -20,7 +20,7 @@ export function fromDateInput(value: string): string | null {
  * What the editor form holds beside the document: title, signers (or roles), order, expiry and
  * project, copied once from the stored contract, and whether anything changed since the last save.
  */
-export function useContractFields(contract: Contract | undefined) {
+export function useContractFields(contract: Contract | undefined, defaults: { sequential?: boolean } = {}) {
   const [params] = useSearchParams();
   const projects = useProjects();
   const [title, setTitle] = useState(contract?.title ?? '');
@@ -38,7 +38,7 @@ export function useContractFields(contract: Contract | undefined) {
       requireEmailCode: signer.emailCodeRequired,
     })) ?? [],
   );
-  const [sequential, setSequential] = useState(contract?.sequential ?? false);
+  const [sequential, setSequential] = useState(contract?.sequential || (defaults.sequential ?? false));
   const [expiresOn, setExpiresOn] = useState(toDateInput(contract?.expiresAt ?? null));
   const [projectId, setProjectId] = useState(contract?.projectId ?? params.get('projectId') ?? '');
   const [dirty, setDirty] = useState(false);

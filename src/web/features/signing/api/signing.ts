@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DelegateInput, SignInput, SigningSession } from '../../../../shared/api/signing';
+import type { ApproveInput, DelegateInput, SignInput, SigningSession } from '../../../../shared/api/signing';
 import { api } from '../../../lib/api';
 import { signingKeys } from '../../../lib/query-keys';
 
@@ -65,6 +65,15 @@ export function useSign(signerId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInput) => api.signing.sign({ params: { signerId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signingKeys.view(signerId) }),
+  });
+}
+
+/** An approver's approval: consent, their fields, the later recipients they name. */
+export function useApprove(signerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApproveInput) => api.signing.approve({ params: { signerId }, body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: signingKeys.view(signerId) }),
   });
 }

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { emailSchema } from '../../../../shared/api/common';
 import type { SigningField, SigningView } from '../../../../shared/api/signing';
 import { fillsItself } from '../../../../shared/fields';
+import { roleOf } from '../../../../shared/recipients';
 import type { SignatureValue } from '../../../components/ui/signature-pad';
-import { useSign } from '../api/signing';
+import { checkValue } from '../../../lib/field-errors';
+import { useApprove, useSign } from '../api/signing';
 import { bringIntoView } from './bring-into-view';
 import { usePlacedFields } from './use-placed-fields';
 
@@ -15,6 +18,7 @@ export type WalkStep =
   | { kind: 'field'; key: string; field: SigningField }
   | { kind: 'consent'; key: 'consent' }
   | { kind: 'detail'; key: string; name: string }
+  | { kind: 'naming'; key: string; number: number; label: string }
   | { kind: 'signature'; key: 'signature' }
   | { kind: 'adopted'; key: string; field: SigningField };
 
@@ -32,6 +36,7 @@ export const walkIds = {
   consent: 'signing-consent',
   detail: (key: string) => `signing-detail-${key}`,
   signature: 'signing-signature',
+  naming: (number: number) => `signing-name-${number}`,
   placed: (id: string) => `placed-${id}`,
 } as const;
 
@@ -42,7 +47,13 @@ export const walkIds = {
  */
 export function useSigningWalk(view: SigningView) {
   const placed = usePlacedFields(view);
-  const sign = useSign(view.signerId);
+  // A signer or a witness signs; an approver approves, with the same consent, fields and names.
+  const signs = roleOf(view.role).signs;
+  const signing = useSign(view.signerId);
+  const approving = useApprove(view.signerId);
+  const sign = signs ? signing : approving;
+  // The later recipients this one names as they act, by number.
+  const [named, setNamed] = useState<Record<number, { name: string; email: string }>>({});
   const [consented, setConsented] = useState(false);
   const [details, setDetails] = useState<Record<string, string>>({
     fullName: view.signer.name,
@@ -66,13 +77,31 @@ export function useSigningWalk(view: SigningView) {
       ...view.fields
         .filter((field) => field.required && field.key !== 'email')
         .map((field) => ({ kind: 'detail' as const, key: field.key, name: field.name })),
-      { kind: 'signature' as const, key: 'signature' as const },
-      ...placed.mine
-        .filter((field) => field.type === 'signature' || field.type === 'initials')
-        .map((field) => ({ kind: 'adopted' as const, key: fieldKey(field), field })),
+      ...view.toName.map((entry) => ({
+        kind: 'naming' as const,
+        key: `naming:${entry.number}`,
+        number: entry.number,
+        label: entry.label,
+      })),
+      ...(signs
+        ? [
+            { kind: 'signature' as const, key: 'signature' as const },
+            ...placed.mine
+              .filter((field) => field.type === 'signature' || field.type === 'initials')
+              .map((field) => ({ kind: 'adopted' as const, key: fieldKey(field), field })),
+          ]
+        : []),
     ],
-    [placed.needsInput, placed.mine, view.fields],
+    [placed.needsInput, placed.mine, view.fields, view.toName, signs],
   );
+  const namingProblem = (number: number): string | null => {
+    const entry = named[number];
+    if (!entry || entry.name.trim() === '') return 'Enter their name';
+    const email = checkValue(emailSchema, entry.email);
+    if (email.error !== undefined) return email.error;
+    if (email.value === view.signer.email) return 'Name someone other than yourself';
+    return null;
+  };
 
   const missingIds = new Set(placed.missing.map((field) => field.id));
   const adopted = signature !== null && (!placed.hasInitials || placed.initials.trim() !== '');
@@ -84,6 +113,8 @@ export function useSigningWalk(view: SigningView) {
         return consented;
       case 'detail':
         return (details[step.key] ?? '').trim() !== '';
+      case 'naming':
+        return namingProblem(step.number) === null;
       case 'signature':
         return adopted;
       case 'adopted':
@@ -133,7 +164,9 @@ export function useSigningWalk(view: SigningView) {
               ? walkIds.consent
               : place.kind === 'detail'
                 ? walkIds.detail(place.key)
-                : walkIds.signature,
+                : place.kind === 'naming'
+                  ? walkIds.naming(place.number)
+                  : walkIds.signature,
           );
     if (shown) bringIntoView(shown, { bottomInset: inset, centre: visit.centre });
     // A field's input is in the bar; the form's own controls are where they are. A radio group is
@@ -147,13 +180,29 @@ export function useSigningWalk(view: SigningView) {
   }, [visit, place]);
 
   const submit = () => {
-    if (!complete || !signature) return;
+    if (!complete || (signs && !signature)) return;
     const extra = placed.request();
-    sign.mutate({
+    const names = view.toName.map((entry) => ({
+      number: entry.number,
+      name: named[entry.number]?.name.trim() ?? '',
+      email: named[entry.number]?.email.trim() ?? '',
+    }));
+    if (!signs) {
+      approving.mutate({
+        consentVersion: view.consent.version,
+        fields: details,
+        placed: extra.placed,
+        named: names,
+      });
+      return;
+    }
+    if (!signature) return;
+    signing.mutate({
       consentVersion: view.consent.version,
       fields: details,
       signature,
       placed: extra.placed,
+      named: names,
       ...(extra.initialsImage
         ? { initials: { kind: 'typed' as const, image: extra.initialsImage, typedName: placed.initials } }
         : {}),
@@ -163,7 +212,13 @@ export function useSigningWalk(view: SigningView) {
   return {
     view,
     placed,
+    /** The request Finish sends: the signature, or an approver's approval. */
     sign,
+    signs,
+    named,
+    setNamed: (number: number, value: { name: string; email: string }) =>
+      setNamed((before) => ({ ...before, [number]: value })),
+    namingProblem,
     consented,
     setConsented,
     details,

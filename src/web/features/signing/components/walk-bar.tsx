@@ -33,15 +33,22 @@ export function WalkBar({ walk }: { walk: SigningWalk }) {
       root.style.scrollPaddingBottom = '';
     };
   }, []);
+  const finish = walk.signs ? 'Finish' : 'Approve';
   const hint = complete
-    ? 'Everything is done. Finish signs the document.'
+    ? walk.signs
+      ? 'Everything is done. Finish signs the document.'
+      : 'Everything is done. Approve approves the document.'
     : place === null
-      ? `${total} things to do before you sign. Start takes you to each.`
+      ? `${total} things to do before you ${walk.signs ? 'sign' : 'approve'}. Start takes you to each.`
       : place.kind === 'field'
         ? null
         : place.kind === 'detail'
           ? `Fill in your ${place.name.toLowerCase()}.`
-          : asked[place.kind];
+          : place.kind === 'naming'
+            ? `Give the name and e-mail of ${place.label || 'the next recipient'}: they are invited in their turn.`
+            : place.kind === 'consent' && !walk.signs
+              ? 'Read the disclosure and agree to approve electronically.'
+              : asked[place.kind];
   return (
     <section
       id={walkIds.bar}
@@ -79,7 +86,7 @@ export function WalkBar({ walk }: { walk: SigningWalk }) {
             loading={walk.sign.isPending}
             className="shrink-0 sm:min-w-32"
           >
-            Finish
+            {finish}
           </Button>
         ) : (
           <Button type="button" onClick={walk.next} className="shrink-0 sm:min-w-32">

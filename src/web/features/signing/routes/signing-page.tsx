@@ -1,8 +1,10 @@
-import { Download, FileText, Loader2 } from 'lucide-react';
+import { CheckCircle2, Download, FileText, Loader2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { SigningView } from '../../../../shared/api/signing';
 import { AppError } from '../../../../shared/errors';
+import { roleOf } from '../../../../shared/recipients';
 import { PdfPages } from '../../../components/pdf-pages';
+import { RoutePicture, waitingLine } from '../../../components/route-picture';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -14,7 +16,8 @@ import { PlacedFieldsOverlay } from '../components/placed-fields';
 import { SignedEarlierNotice } from '../components/signed-earlier-notice';
 import { SignerCheckPanel } from '../components/signer-check-panel';
 import { SigningForm } from '../components/signing-form';
-import { useSigningWalk } from '../components/use-signing-walk';
+import { type SigningWalk, useSigningWalk } from '../components/use-signing-walk';
+import { viewRoute, whoseTurn } from '../components/view-route';
 import { WalkBar } from '../components/walk-bar';
 
 function Frame({ children, organization }: { children: React.ReactNode; organization?: string }) {
@@ -105,13 +108,18 @@ export function SigningPage() {
       </Frame>
     );
   }
+  if (data.state === 'waiting') return <WaitingForTurn data={data} />;
+  // A viewer's part is done as they open it: they read the document, nothing to fill or sign.
+  if (data.state === 'viewed' || (data.state === 'ready' && data.role === 'viewer')) {
+    return <ViewedDocument data={data} />;
+  }
   if (data.state !== 'ready') {
     return (
       <Frame organization={data.organization.name}>
         <LinkStatePanel state={data.state} title={data.contract.title}>
           {data.state === 'signed' && data.finalDocumentReady && <DownloadSignedPdf signerId={signerId} />}
-          {data.state === 'signed' && !data.finalDocumentReady && (
-            <p className="text-xs text-slate-500">Waiting for the other signers.</p>
+          {(data.state === 'signed' || data.state === 'approved') && !data.finalDocumentReady && (
+            <p className="text-xs text-slate-500">{waitingLine(viewRoute(data.route))}</p>
           )}
         </LinkStatePanel>
       </Frame>
@@ -132,12 +140,109 @@ function DownloadSignedPdf({ signerId }: { signerId: string }) {
   );
 }
 
+/** A later group's link: whose turn it is, the route, and that an e-mail comes when it is theirs. */
+function WaitingForTurn({ data }: { data: SigningView }) {
+  const turn = whoseTurn(data.route);
+  return (
+    <Frame organization={data.organization.name}>
+      <div className="space-y-6">
+        <LinkStatePanel
+          state="waiting"
+          title={data.contract.title}
+          text={`${turn ? `It is ${turn}'s turn now. ` : ''}You will get an e-mail when it is yours to ${roleOf(data.role).verb}.`}
+        />
+        <Card className="p-5">
+          <RoutePicture groups={viewRoute(data.route)} sequential={data.route.sequential} />
+        </Card>
+      </div>
+    </Frame>
+  );
+}
+
+/** A viewer's page: the document as sent, and that their part (opening it) is done. */
+function ViewedDocument({ data }: { data: SigningView }) {
+  return (
+    <Frame organization={data.organization.name}>
+      <div className="space-y-6">
+        <div>
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-900">{data.sender.name}</span> of{' '}
+            <span className="font-medium text-slate-900">{data.organization.name}</span> asks you to read
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{data.contract.title}</h1>
+        </div>
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-md bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200"
+        >
+          <CheckCircle2 aria-hidden="true" className="size-5 shrink-0" />
+          Your part is done: you have viewed it. You will receive the sealed PDF once everyone has acted.
+        </p>
+        <Card className="p-5">
+          <RoutePicture groups={viewRoute(data.route)} sequential={data.route.sequential} />
+        </Card>
+        <DocumentCard data={data} />
+      </div>
+    </Frame>
+  );
+}
+
+/** The document as sent: its pages (with the fields where they are, for one whose turn it is), or its text. */
+function DocumentCard({ data, walk }: { data: SigningView; walk?: SigningWalk }) {
+  const signerId = data.signerId;
+  return (
+    <Card>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+        <span className="flex items-center gap-2 text-sm text-slate-600">
+          <FileText aria-hidden="true" className="size-4" />
+          {data.contract.pages} {data.contract.pages === 1 ? 'page' : 'pages'}
+        </span>
+        <a
+          href={signingDocumentUrl(signerId, 'frozen')}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:text-indigo-500"
+        >
+          <Download aria-hidden="true" className="size-4" /> Download PDF
+        </a>
+      </div>
+      {data.contract.files.length > 0 || data.placed.length > 0 ? (
+        // Uploaded PDFs, and text with fields written in it, are shown as they were sent: its
+        // pages, with the fields where they are.
+        <>
+          {data.contract.files.length > 0 && (
+            <p dir="auto" className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500 sm:px-6">
+              This document holds{' '}
+              {data.contract.files
+                .map((file) => `${file.name} (${file.pageCount} ${file.pageCount === 1 ? 'page' : 'pages'})`)
+                .join(', ')}
+              .
+            </p>
+          )}
+          <SignedEarlierNotice files={data.contract.files} />
+          <PdfPages
+            url={signingDocumentUrl(signerId, 'frozen')}
+            label="Document"
+            flow
+            renderOverlay={walk ? (page) => <PlacedFieldsOverlay page={page} walk={walk} /> : undefined}
+          />
+        </>
+      ) : (
+        <article
+          aria-label="Document"
+          className="prose-contract px-4 py-5 sm:px-6"
+          // The server renders this HTML from the validated editor JSON; it never takes HTML in.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered from checked JSON
+          dangerouslySetInnerHTML={{ __html: data.contract.html }}
+        />
+      )}
+    </Card>
+  );
+}
+
 /**
  * The document and the form of a signer whose turn it is, with the fields placed on its pages,
  * and the walk that takes the signer through everything to do, to Finish.
  */
 function ReadyToSign({ data }: { data: SigningView }) {
-  const signerId = data.signerId;
   const walk = useSigningWalk(data);
   return (
     <Frame organization={data.organization.name}>
@@ -146,59 +251,35 @@ function ReadyToSign({ data }: { data: SigningView }) {
           <p className="text-sm text-slate-600">
             <span className="font-medium text-slate-900">{data.sender.name}</span>
             {data.sender.email && <> ({data.sender.email})</>} of{' '}
-            <span className="font-medium text-slate-900">{data.organization.name}</span> asks you to sign
+            <span className="font-medium text-slate-900">{data.organization.name}</span> asks you to{' '}
+            {roleOf(data.role).verb}
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{data.contract.title}</h1>
+          {data.role === 'witness' && (
+            <p className="mt-2 text-sm font-medium text-slate-800">
+              You are witnessing the signature of {data.witnessOf ?? 'the signer'}.
+            </p>
+          )}
+          {data.role === 'approver' && (
+            <p className="mt-2 text-sm text-slate-700">
+              Read it, then approve it to let it go on, or reject it with a reason to stop it for everyone.
+            </p>
+          )}
           {data.contract.expiresAt && (
-            <p className="mt-1 text-sm text-slate-500">Sign before {formatDate(data.contract.expiresAt)}</p>
+            <p className="mt-1 text-sm text-slate-500">
+              {data.role === 'approver' ? 'Approve' : 'Sign'} before {formatDate(data.contract.expiresAt)}
+            </p>
           )}
         </div>
-        <Card>
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
-            <span className="flex items-center gap-2 text-sm text-slate-600">
-              <FileText aria-hidden="true" className="size-4" />
-              {data.contract.pages} {data.contract.pages === 1 ? 'page' : 'pages'}
-            </span>
-            <a
-              href={signingDocumentUrl(signerId, 'frozen')}
-              className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:text-indigo-500"
-            >
-              <Download aria-hidden="true" className="size-4" /> Download PDF
-            </a>
-          </div>
-          {data.contract.files.length > 0 || data.placed.length > 0 ? (
-            // Uploaded PDFs, and text with fields written in it, are shown as they were sent: its
-            // pages, with the fields where they are.
-            <>
-              {data.contract.files.length > 0 && (
-                <p dir="auto" className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500 sm:px-6">
-                  This document holds{' '}
-                  {data.contract.files
-                    .map(
-                      (file) => `${file.name} (${file.pageCount} ${file.pageCount === 1 ? 'page' : 'pages'})`,
-                    )
-                    .join(', ')}
-                  .
-                </p>
-              )}
-              <SignedEarlierNotice files={data.contract.files} />
-              <PdfPages
-                url={signingDocumentUrl(signerId, 'frozen')}
-                label="Document"
-                flow
-                renderOverlay={(page) => <PlacedFieldsOverlay page={page} walk={walk} />}
-              />
-            </>
-          ) : (
-            <article
-              aria-label="Document"
-              className="prose-contract px-4 py-5 sm:px-6"
-              // The server renders this HTML from the validated editor JSON; it never takes HTML in.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered from checked JSON
-              dangerouslySetInnerHTML={{ __html: data.contract.html }}
-            />
-          )}
-        </Card>
+        {data.route.groups.length > 1 && (
+          <details className="rounded-lg border border-slate-200 bg-white p-4 [&[open]>summary]:mb-3">
+            <summary className="cursor-pointer text-sm font-medium text-slate-700">
+              Who else takes part
+            </summary>
+            <RoutePicture groups={viewRoute(data.route)} sequential={data.route.sequential} heading="Route" />
+          </details>
+        )}
+        <DocumentCard data={data} walk={walk} />
         <SigningForm walk={walk} />
         <WalkBar walk={walk} />
       </div>

@@ -67,6 +67,12 @@ function UseTemplateForm({ template, onCancel }: { template: ContractSummary; on
             fromTemplate: {
               roles: [...new Set(template.signers.map((role) => role.name))],
               fillFields: true,
+              routes: Object.fromEntries(
+                template.signers.map((role) => [
+                  role.name,
+                  { role: role.role, signingOrder: role.signingOrder },
+                ]),
+              ),
             },
           };
           navigate(`/contracts/${contract.id}`, { state });
