@@ -32,7 +32,10 @@ export function assertMayAct(input: {
   signers: readonly Member[];
 }): void {
   const state = signingStateOf(input);
-  if (state !== 'waiting') return assertReady(state);
+  if (state !== 'waiting') {
+    assertReady(state);
+    return;
+  }
   const first = input.signers.filter((member) => mayActNow(member, input.signers, input.contract.sequential));
   const names = first.map((member) => member.name).join(', ');
   throw new AppError(
