@@ -190,18 +190,21 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
   );
 
+  // Before a signature's or an approval's body is read: a recipient past their tries is refused
+  // without parsing it. (Parameters are not validated yet: the signing cookie, signed for one
+  // signer, is the check.)
+  const refuseBeforeBody = async (request: FastifyRequest) => {
+    const { signerId } = request.params as { signerId: string };
+    await requireSigner(request, signerId);
+    await refuseSignAttemptEarly(db, signerId);
+  };
+
   registerRoute(
     app,
     signingApi.sign,
     {
       config: { public: true },
-      // Before the body is read: a signer past their tries is refused without parsing it.
-      // (Parameters are not validated yet: the signing cookie, signed for one signer, is the check.)
-      onRequest: async (request) => {
-        const { signerId } = request.params as { signerId: string };
-        await requireSigner(request, signerId);
-        await refuseSignAttemptEarly(db, signerId);
-      },
+      onRequest: refuseBeforeBody,
     },
     async (request, reply) => {
       const signed = await signContract(await requireSigner(request, request.params.signerId), request.body);
@@ -216,11 +219,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     signingApi.approve,
     {
       config: { public: true },
-      onRequest: async (request) => {
-        const { signerId } = request.params as { signerId: string };
-        await requireSigner(request, signerId);
-        await refuseSignAttemptEarly(db, signerId);
-      },
+      onRequest: refuseBeforeBody,
     },
     async (request, reply) => {
       const approved = await approveContract(

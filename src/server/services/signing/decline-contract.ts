@@ -6,7 +6,6 @@ import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
 import { assertMayAct } from './closed-message';
 import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
-import { signingStateOf } from './signing-state';
 
 /**
  * A signer or witness declines, or an approver rejects: the contract is canceled (every other

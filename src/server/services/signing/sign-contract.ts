@@ -1,27 +1,26 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SignInput } from '../../../shared/api/signing';
 import { consentDisclosure } from '../../../shared/consent';
 import { AppError } from '../../../shared/errors';
-import { isDone, roleOf } from '../../../shared/recipients';
-import * as clock from '../../clock';
+import { roleOf } from '../../../shared/recipients';
 import type { SignerContext } from '../../context';
-import { type SignerRow, signers } from '../../db/schema';
-import { listSignerFields } from '../custom-fields/list-custom-fields';
+import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
 import { advanceRoute } from './advance-route';
 import { assertMayAct } from './closed-message';
-import { judgeFieldsOf, storeFilledFields } from './filled-fields';
+import { storeFilledFields } from './filled-fields';
 import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
-import { checkNamed, storeNamed } from './name-recipients';
-import { countSignAttempt } from './sign-attempts';
+import {
+  acceptAttempt,
+  actionEvidence,
+  consentHash,
+  judgeAction,
+  lastOneLeftHasOpened,
+} from './judge-action';
+import { storeNamed } from './name-recipients';
 import { bytesOfDataUrl, signatureBounds } from './signature-image';
-import { checkSignerDetails } from './signer-details';
 import { signerNumbered } from './signer-numbers';
 import { checkPictureHeader, type SigningPicture } from './signing-pictures';
-import { signingStateOf } from './signing-state';
-
-export const consentHash = createHash('sha256').update(consentDisclosure.text).digest('hex');
 
 /**
  * Records a signature (a signer's or a witness's), with the later recipients this one names.
@@ -38,10 +37,7 @@ export async function signContract(
   input: SignInput,
 ): Promise<{ lastSignerHasOpened: boolean }> {
   const { db, signerId, linkId, origin } = ctx;
-  if (input.consentVersion !== consentDisclosure.version) {
-    throw new AppError('INVALID_INPUT', 'The disclosure has changed: read it again and accept it', 'consent');
-  }
-  await countSignAttempt(db, signerId);
+  await acceptAttempt(ctx, input.consentVersion);
   const signature = signingPicture(
     input.signature.image,
     'signature',
@@ -52,30 +48,10 @@ export async function signContract(
     : null;
   checkPictureHeader(signature);
   if (initials) checkPictureHeader(initials);
-  // Judged before the transaction: the content thread's work (patterns, pictures) never holds the
-  // contract's lock, nor, on the embedded database, its one connection. A sent contract's fields
-  // do not change, and the state is checked again under the lock.
-  const before = await findSignerWithContract(db, signerId, { link: linkId });
-  assertMayAct(before);
-  if (!roleOf(before.signer.role).signs) {
-    throw new AppError(
-      'INVALID_INPUT',
-      `As ${before.signer.role} you do not sign: ${roleOf(before.signer.role).action.toLowerCase()}`,
-    );
-  }
-  checkNamed(before.signers, before.signer, input.named ?? []);
-  const fields = checkSignerDetails(
-    await listSignerFields(db, before.contract.organizationId),
-    input.fields ?? {},
-    before.signer.email,
-  );
-  const now = clock.now();
-  const judged = await judgeFieldsOf(ctx, before.contract.id, before.signers, before.signer, {
-    placed: input.placed ?? {},
+  const { fields, judged, now } = await judgeAction(ctx, input, {
+    refusal: (role) =>
+      roleOf(role).signs ? null : `As ${role} you do not sign: ${roleOf(role).action.toLowerCase()}`,
     initials: initials?.dataUrl ?? null,
-    fullName: fields.fullName ?? before.signer.name,
-    email: before.signer.email,
-    at: now,
     pictures: initials ? [signature, initials] : [signature],
   });
   return db.transaction(async (tx) => {
@@ -89,18 +65,13 @@ export async function signContract(
     await tx
       .update(signers)
       .set({
+        ...actionEvidence(signer, { fields, now, origin }),
         status: 'signed',
         signedAt: now,
-        viewedAt: signer.viewedAt ?? now,
-        fieldValues: fields,
         signatureKind: input.signature.kind,
         signatureImage: bytesOfDataUrl(signature.dataUrl),
         // Once, for all their initials fields (each says 'initials'): 200 copies were 79 MB.
         initialsImage: initials && initialsUsed ? bytesOfDataUrl(initials.dataUrl) : null,
-        consentVersion: consentDisclosure.version,
-        consentHash,
-        signedIp: origin.ip,
-        signedUserAgent: origin.userAgent,
       })
       .where(eq(signers.id, signer.id));
     const author = signerAuthor(signer, origin);
@@ -139,18 +110,6 @@ export async function signContract(
     const { complete } = await advanceRoute(tx, { contract, who: signer, author, at: now });
     return { lastSignerHasOpened: !complete && lastOneLeftHasOpened(all, signer.id) };
   });
-}
-
-/**
- * Whether one recipient who blocks is left besides the one acting, and has opened their link
- * already: their action, perhaps moments away, would complete the contract.
- */
-export function lastOneLeftHasOpened(all: readonly SignerRow[], actingId: string): boolean {
-  const left = all.filter(
-    (other) =>
-      other.id !== actingId && other.status !== 'delegated' && roleOf(other.role).blocks && !isDone(other),
-  );
-  return left.length === 1 && left[0]?.viewedAt != null;
 }
 
 /** A picture of the signature or the initials, bounded and refused as a signature is. */
