@@ -7,6 +7,7 @@ import {
   latestTokenFor,
   openLink,
   type PersonInput,
+  type RecipientInput,
   type SigningBrowser,
   signAs,
 } from '../support/signing';
@@ -65,22 +66,8 @@ function view(browser: SigningBrowser) {
 }
 
 /** A contract sent in order with its recipients in the given groups. */
-async function sendRouted(people: (PersonInput & { signingOrder?: number; role?: string })[]) {
-  const created = await call(ctx, owner, {
-    method: 'POST',
-    url: '/api/contracts',
-    json: { title: 'Routed agreement', content: sampleDocument(), signers: people },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
-  const sent = await call(ctx, owner, {
-    method: 'POST',
-    url: `/api/contracts/${id}/send`,
-    json: { sequential: true },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  return id;
-}
+const sendRouted = (people: RecipientInput[]) =>
+  createAndSend(ctx, owner, people, { sequential: true, title: 'Routed agreement' });
 
 describe('delegation', () => {
   it('hands a turn to someone else: the delegate is invited, signs and completes; the old link says delegated', async () => {

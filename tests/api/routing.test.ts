@@ -10,7 +10,13 @@ import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { newLinkToken } from '../../src/server/services/signing/link-token';
 import { consentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
-import { latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
+import {
+  latestTokenFor,
+  openLink,
+  type SigningBrowser,
+  createAndSend as sendContract,
+  signAs,
+} from '../support/signing';
 import { buildAccount, call, sampleDocument, testApp } from '../support/test-app';
 
 // A contract routed as organizations route them: an approver first, two signers together, then a
@@ -54,15 +60,7 @@ function save(signers: Recipient[]) {
 }
 
 async function createAndSend(signers: Recipient[]): Promise<string> {
-  const created = await save(signers);
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
-  const sent = await call(ctx, owner, {
-    method: 'POST',
-    url: `/api/contracts/${id}/send`,
-    json: { sequential: true },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
+  const id = await sendContract(ctx, owner, signers, { sequential: true, title: 'Routed Agreement' });
   await background.drain();
   return id;
 }

@@ -5,12 +5,21 @@ import { type SmtpPeer, signingTokenIn } from './smtp-peer';
 import { call, sampleDocument, type TestAccount, type TestContext } from './test-app';
 
 export type PersonInput = { name: string; email: string };
+/** A recipient as a test saves it: a person, or any of the route's fields (left out: the defaults). */
+export type RecipientInput = {
+  name?: string;
+  email?: string;
+  role?: string;
+  signingOrder?: number;
+  witnessOf?: number;
+  namedBy?: number;
+};
 
-/** Creates a contract with these signers and sends it; returns its id. */
+/** Creates a contract with these recipients and sends it; returns its id. */
 export async function createAndSend(
   ctx: TestContext,
   account: TestAccount,
-  signers: PersonInput[],
+  signers: readonly RecipientInput[],
   options: { sequential?: boolean; title?: string; expiresAt?: string } = {},
 ): Promise<string> {
   const created = await call(ctx, account, {
