@@ -153,7 +153,8 @@ describe('a routed contract', () => {
     expect(await turnsReached(id)).toEqual(['2', '3']);
 
     // The viewer's opening is their part.
-    await openLink(ctx, latestTokenFor(peer, viewer.email));
+    const viewerBrowser = await openLink(ctx, latestTokenFor(peer, viewer.email));
+    expect(viewerBrowser.state).toBe('viewed');
     const afterViewing = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}` })).json();
     expect(
       afterViewing.signers.find((signer: { email: string }) => signer.email === viewer.email)?.status,

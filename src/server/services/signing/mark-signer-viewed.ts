@@ -12,6 +12,7 @@ import { signingStateOf } from './signing-state';
  * The first time a recipient whose turn it is sees the document: marked viewed, with a history entry
  * and a notification to the owner. Run with the contract row locked. A signer who must
  * authenticate is only marked once every check is passed, since only then is the document shown.
+ * Returns the recipient as now stored (a viewer's part is then done, which their page says).
  */
 export async function markSignerViewed(
   tx: Database,
@@ -21,10 +22,10 @@ export async function markSignerViewed(
     signers: SignerRow[];
     origin: { ip: string | null; userAgent: string | null };
   },
-): Promise<void> {
+): Promise<NamedSigner> {
   const { contract, signer } = input;
   const state = signingStateOf({ contract, signer, signers: input.signers });
-  if (state !== 'ready' || signer.status !== 'pending') return;
+  if (state !== 'ready' || signer.status !== 'pending') return signer;
   const now = clock.now();
   const author = signerAuthor(signer, input.origin);
   await tx.update(signers).set({ status: 'viewed', viewedAt: now }).where(eq(signers.id, signer.id));
@@ -33,4 +34,5 @@ export async function markSignerViewed(
   if (isDone({ role: signer.role, status: 'viewed' })) {
     await advanceRoute(tx, { contract, who: signer, author, at: now });
   }
+  return { ...signer, status: 'viewed', viewedAt: now };
 }

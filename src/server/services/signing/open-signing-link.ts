@@ -54,10 +54,12 @@ export async function openSigningLink(
         : new Set<SignerCheck>();
     const passed = new Set([...carried].filter((check) => required.has(check)));
     const authentication = authenticationOf(signer, passed);
-    if (authentication.complete) await markSignerViewed(tx, { contract, signer, signers: all, origin });
+    const opened = authentication.complete
+      ? await markSignerViewed(tx, { contract, signer, signers: all, origin })
+      : signer;
     return {
       signerId: signer.id,
-      state: signingStateOf({ contract, signer, signers: all }),
+      state: signingStateOf({ contract, signer: opened, signers: all }),
       purpose: link.purpose,
       authentication,
       linkId: link.id,

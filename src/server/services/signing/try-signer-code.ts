@@ -77,10 +77,10 @@ export async function trySignerCode(
         at: new Date(),
       });
       passed.add(check);
-      if (authenticationOf(updated, passed).complete) {
-        await markSignerViewed(tx, { contract, signer: updated, signers: all, origin });
-      }
-      return { kind: 'done' as const, result: result(updated) };
+      const opened = authenticationOf(updated, passed).complete
+        ? await markSignerViewed(tx, { contract, signer: updated, signers: all, origin })
+        : updated;
+      return { kind: 'done' as const, result: result(opened) };
     }
 
     const failures = signer.authFailures + 1;
