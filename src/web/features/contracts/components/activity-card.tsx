@@ -43,6 +43,7 @@ const actionLabels: Record<HistoryAction, string> = {
   recipient_named: 'Recipient named',
   delegated: 'Delegated',
   recipient_corrected: 'Recipient corrected',
+  link_copied: 'Signing link copied',
   recipient_added: 'Recipient added',
   recipient_removed: 'Recipient removed',
 };
