@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { contractSigningQuery, useRemindSigner, useSendSignedCopy } from '../api/signing';
+import { CopySigningLink } from './copy-signing-link';
 import { CorrectSignerDialog } from './correct-signer-dialog';
 import { SignerCheckBadges } from './signer-checks';
 
@@ -46,6 +47,10 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           const Icon = status.icon;
           const info = extra.get(signer.id);
           const when = signer.signedAt ?? signer.declinedAt ?? signer.viewedAt ?? info?.invitedAt ?? null;
+          // Out and not acted yet: correct them, or copy their link.
+          const changeable =
+            contract.status === 'sent' &&
+            (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
           const canRemind =
             contract.status === 'sent' &&
             (signer.status === 'pending' || signer.status === 'viewed') &&
@@ -72,11 +77,9 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 />
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
-              {contract.status === 'sent' &&
-                signer.email &&
-                (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer')) && (
-                  <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
-                )}
+              {changeable && signer.email && (
+                <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
+              )}
               {canRemind && (
                 <Button
                   variant="ghost"
@@ -87,6 +90,9 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 >
                   <Bell aria-hidden="true" className="size-4" /> Remind
                 </Button>
+              )}
+              {changeable && signer.email && roleOf(signer.role).hasLink && (
+                <CopySigningLink contractId={contract.id} signer={signer} />
               )}
               {sealed && signer.status === 'signed' && (
                 <Button
