@@ -94,7 +94,8 @@ test('a routed contract end to end: approver, two signers together, a signer wit
     await sender.getByLabel('Order of Wes Witness').fill('3');
     await sender.getByLabel('Order of Vi Viewer').fill('3');
     await sender.getByLabel('Order of Cy Copy').fill('1');
-    await expect(sender.getByLabel('Wes Witness witnesses')).toHaveValue('4');
+    // A witness added from the form asks whose signature they witness.
+    await sender.getByLabel('Wes Witness witnesses').selectOption({ label: "Client's signatory" });
     await sender.getByRole('button', { name: 'Send for Signing' }).click();
     await expect(sender).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, sendTimeout);
     const route = sender.getByRole('region', { name: 'Route' });
@@ -165,7 +166,7 @@ test('a routed contract end to end: approver, two signers together, a signer wit
       .first()
       .click();
     await sender.getByRole('menuitem', { name: 'Duplicate' }).click();
-    await expect(sender.getByLabel('Contract Title')).toHaveValue(title, pageTimeout);
+    await expect(sender.getByLabel('Contract Title')).toHaveValue(`${title} (copy)`, pageTimeout);
     await sender.getByLabel('Sign in order, one after another').check();
     await expect(sender.getByLabel('Order of Cara Cole')).toHaveValue('2');
     await sender.getByRole('button', { name: 'Send for Signing' }).click();

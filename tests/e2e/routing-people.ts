@@ -64,7 +64,7 @@ export async function openInvitation(
  */
 export async function copyLinkOf(sender: Page, name: string): Promise<string> {
   await sender.getByRole('button', { name: `Copy the signing link of ${name}` }).click();
-  const field = sender.getByLabel(`Signing link of ${name}`);
+  const field = sender.getByLabel(`Signing link of ${name}`, { exact: true });
   await expect(field).toHaveValue(/\/sign\/[A-Za-z0-9_-]{43}$/, pageTimeout);
   return new URL(await field.inputValue()).pathname;
 }
