@@ -44,7 +44,7 @@ export function CopySigningLink({
         Copy link
       </Button>
       {copied && (
-        <div className="mt-2 basis-full pl-7">
+        <div className="mt-1 mb-1 basis-full pl-2">
           <TextField
             label={`Signing link of ${signer.name}`}
             value={copied.url}
@@ -59,7 +59,7 @@ export function CopySigningLink({
         </div>
       )}
       {copy.error && (
-        <p role="alert" className="mt-1 basis-full pl-7 text-xs text-red-700">
+        <p role="alert" className="mt-1 basis-full pl-2 text-xs text-red-700">
           {errorMessage(copy.error, 'The link could not be made.')}
         </p>
       )}

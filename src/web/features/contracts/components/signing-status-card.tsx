@@ -77,34 +77,37 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 />
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
-              {changeable && signer.email && (
-                <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
-              )}
-              {canRemind && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remind ${signer.name}`}
-                  loading={remind.isPending && remind.variables === signer.id}
-                  onClick={() => remind.mutate(signer.id)}
-                >
-                  <Bell aria-hidden="true" className="size-4" /> Remind
-                </Button>
-              )}
-              {changeable && signer.email && roleOf(signer.role).hasLink && (
-                <CopySigningLink contractId={contract.id} signer={signer} />
-              )}
-              {sealed && signer.status === 'signed' && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Send the sealed PDF to ${signer.name} again`}
-                  loading={sendCopy.isPending && sendCopy.variables === signer.id}
-                  onClick={() => sendCopy.mutate(signer.id)}
-                >
-                  <Send aria-hidden="true" className="size-4" /> Send again
-                </Button>
-              )}
+              {/* The actions on a row of their own, under the name, so a long name is not cut short. */}
+              <div className="-ml-2 flex basis-full flex-wrap items-center pl-7">
+                {changeable && signer.email && (
+                  <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
+                )}
+                {canRemind && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remind ${signer.name}`}
+                    loading={remind.isPending && remind.variables === signer.id}
+                    onClick={() => remind.mutate(signer.id)}
+                  >
+                    <Bell aria-hidden="true" className="size-4" /> Remind
+                  </Button>
+                )}
+                {changeable && signer.email && roleOf(signer.role).hasLink && (
+                  <CopySigningLink contractId={contract.id} signer={signer} />
+                )}
+                {sealed && signer.status === 'signed' && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Send the sealed PDF to ${signer.name} again`}
+                    loading={sendCopy.isPending && sendCopy.variables === signer.id}
+                    onClick={() => sendCopy.mutate(signer.id)}
+                  >
+                    <Send aria-hidden="true" className="size-4" /> Send again
+                  </Button>
+                )}
+              </div>
               {info?.authLocked && (
                 // The whole row's width, under the name and the button, aligned with the name.
                 <p className="mt-1 flex basis-full items-start gap-1 pl-7 text-xs font-medium text-red-700">
