@@ -246,4 +246,11 @@ describe("the sender copies a recipient's signing link", () => {
     expect(refusal?.json().error.message).toContain('20 signing links');
     expect((await historyOf(id)).filter((row) => row.action === 'link_copied')).toHaveLength(20);
   });
+
+  it('is in the OpenAPI document, with its 429', async () => {
+    const openapi = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const route = openapi.paths['/api/contracts/{id}/signers/{signerId}/link']?.post;
+    expect(route?.description).toContain('signer.link_copied');
+    expect(Object.keys(route?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404', '409', '429']));
+  });
 });

@@ -51,8 +51,10 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           const changeable =
             contract.status === 'sent' &&
             (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
+          // A CC has no link to be reminded of (the server refuses it).
           const canRemind =
             contract.status === 'sent' &&
+            roleOf(signer.role).hasLink &&
             (signer.status === 'pending' || signer.status === 'viewed') &&
             info?.invitedAt;
           return (
