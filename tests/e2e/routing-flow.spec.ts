@@ -112,6 +112,9 @@ test('a routed contract end to end: approver, two signers together, a signer wit
 
   await test.step('a group-2 link the sender copies opens on whose turn it is, and the API refuses it', async () => {
     const early = await copyLinkOf(sender, 'Bob Baker');
+    await expect(sender.getByRole('list', { name: 'History' })).toContainText(
+      `Grace Sender copied a signing link for Bob Baker (${people.bob})`,
+    );
     await expect(
       sender.getByText('Select the link above and copy it.').or(sender.getByText('Copied to the clipboard.')),
     ).toBeVisible();
