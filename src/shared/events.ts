@@ -218,6 +218,10 @@ export const eventCatalogue = {
         .describe('The number of the recipient who fills their fields instead, if they had any'),
     }),
   },
+  'signer.link_copied': {
+    label: "A pending recipient's signing link copied by the sender, to hand over themselves",
+    data: z.object(signer),
+  },
   'signer.locked': {
     label: 'Signer locked out after wrong codes',
     data: z.object({

@@ -280,12 +280,22 @@ describe('a routed contract', () => {
     const taken = await sign([{ number: 2, name: 'Nia Again', email: namer.email }]);
     expect(taken.statusCode).toBe(400);
     expect(taken.json().error.message).toBe(`${namer.email} is already on this contract: name someone else`);
+    // A copy made before the naming keeps the sender's label for the one still to be named.
+    const before = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/contracts/${id}/duplicate`,
+      json: {},
+    });
+    expect(before.json().signers[1]).toMatchObject({ name: 'Their signatory', email: null, namedBy: 1 });
     const named = { number: 2, name: 'Omar Named', email: `omar-${counter}@example.com` };
     expect((await sign([named])).statusCode).toBe(204);
     await background.drain();
     expect(signingMails(named.email)).toHaveLength(1);
     const actions = (await historyOf(id)).map((entry) => entry.action);
     expect(actions).toContain('recipient_named');
+    // One made after it leaves them to be named again, without the named person's name.
+    const after = await call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/duplicate`, json: {} });
+    expect(after.json().signers[1]).toMatchObject({ name: '', email: null, namedBy: 1 });
   });
 });
 

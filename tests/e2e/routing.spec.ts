@@ -1,47 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from '@playwright/test';
-import type { SigningView } from '../../src/shared/api/signing';
-import { signingTokenIn } from '../support/smtp-peer';
 import { sendTimeout } from './fixtures';
-import { expect, type MailApp, test } from './mail-app';
-import { signedUpPage, signOnPage, waitForMail, walkBar } from './mail-people';
+import { expect, test } from './mail-app';
+import { signedUpPage, signOnPage, walkBar } from './mail-people';
+import { addRecipient, axeViolations, copyLinkOf, openAs, openInvitation, tabTo } from './routing-people';
+import { pageTimeout } from './waits';
 
 const screenshots = process.env.PDF_SCREENSHOTS;
-
-/** The page's axe violations, one line each (none expected). */
-async function axeViolations(page: Page, only?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (only ? builder.include(only) : builder).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-  );
-}
-
-/** Presses Tab until the control has the focus: it is reachable by keyboard. */
-async function tabTo(page: Page, control: Locator, most = 80) {
-  for (let step = 0; step < most; step += 1) {
-    if (await control.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('not reached by Tab');
-}
-
-/** Adds a recipient with the editor's add form. */
-async function addRecipient(page: Page, name: string, email: string, role: string) {
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
-  await page.getByRole('button', { name: /^Add (Signer|Approver|Viewer|CC|Witness)$/ }).click();
-}
-
-/** Opens a recipient's e-mailed link in a browser of their own. */
-async function openInvitation(browser: Browser, app: MailApp, email: string): Promise<Page> {
-  const invitation = await waitForMail(app, email, /sent you/);
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const page = await context.newPage();
-  await page.goto(`/sign/${signingTokenIn(invitation)}`);
-  return page;
-}
 
 test.describe('routing', () => {
   test('an approver, then two signers together, then a CC: the route is drawn and followed', async ({
@@ -109,24 +72,10 @@ test.describe('routing', () => {
     const approver = await openInvitation(browser, mailApp, ann);
     expect(mailApp.peer.to(bob)).toHaveLength(0);
 
-    // A step-2 link opened now says whose turn it is. (No step-2 link is mailed before the approval,
-    // so this is the approver's page shown as the server answers a later recipient's.)
-    const waiting = await approver.context().newPage();
-    await waiting.route('**/api/signing/*', async (request) => {
-      if (request.request().method() !== 'GET') return request.continue();
-      const response = await request.fetch();
-      const view = (await response.json()) as SigningView;
-      const groups = view.route.groups.map((group) => ({
-        ...group,
-        members: group.members.map((member) => ({ ...member, you: member.name === 'Bob Baker' })),
-      }));
-      await request.fulfill({
-        response,
-        json: { ...view, state: 'waiting', role: 'signer', route: { ...view.route, groups } },
-      });
-    });
-    await waiting.goto(approver.url());
-    await expect(waiting.getByRole('heading', { name: 'It is not your turn yet' })).toBeVisible();
+    // A step-2 link the sender copies now opens on whose turn it is.
+    const early = await copyLinkOf(sender, 'Bob Baker');
+    const waiting = await openAs(browser, mailApp, early);
+    await expect(waiting.getByRole('heading', { name: 'It is not your turn yet' })).toBeVisible(pageTimeout);
     await expect(waiting.getByText("It is Ann Approver's turn now.")).toBeVisible();
     await expect(waiting.getByRole('region', { name: 'Route' })).toContainText('you');
     expect(await axeViolations(waiting)).toEqual([]);
@@ -134,7 +83,7 @@ test.describe('routing', () => {
       await waiting.setViewportSize({ width: 390, height: 844 });
       await waiting.screenshot({ path: `${screenshots}/route-waiting-390.png`, fullPage: true });
     }
-    await waiting.close();
+    await waiting.context().close();
 
     // The approver reads, consents and approves; Approve and Reject are reached by keyboard.
     await expect(approver.getByText('asks you to approve')).toBeVisible();

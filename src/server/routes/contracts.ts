@@ -7,6 +7,7 @@ import { contextOf } from '../plugins/authentication';
 import { checkSendStorage } from '../services/contract-files/charge-upload';
 import { addSigner } from '../services/contracts/add-signer';
 import { cancelContract } from '../services/contracts/cancel-contract';
+import { copySigningLink } from '../services/contracts/copy-signing-link';
 import { correctSigner } from '../services/contracts/correct-signer';
 import { createContract } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
@@ -91,6 +92,10 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     await remindSigner(contextOf(request), request.params.id, request.params.signerId);
     return reply.status(204).send();
   });
+
+  registerRoute(app, contractsApi.copySigningLink, {}, async (request) =>
+    copySigningLink(contextOf(request), request.params.id, request.params.signerId),
+  );
 
   registerRoute(app, contractsApi.correctSigner, {}, async (request) => {
     const ctx = contextOf(request);

@@ -264,6 +264,12 @@ export const correctSignerBodySchema = z
   });
 export type CorrectSignerInput = z.infer<typeof correctSignerBodySchema>;
 
+/** A pending recipient's signing link, copied by the sender to hand over themselves. */
+export const copiedSigningLinkSchema = z
+  .object({ url: z.url().describe("The recipient's signing page; it works while they may act") })
+  .meta({ id: 'CopiedSigningLink' });
+export type CopiedSigningLink = z.infer<typeof copiedSigningLinkSchema>;
+
 /** A recipient removed while out: their fields go to another recipient, by number. */
 export const removeSignerBodySchema = z.object({
   reassignFieldsTo: z

@@ -39,6 +39,7 @@ export const historyActions = [
   'recipient_corrected',
   'recipient_added',
   'recipient_removed',
+  'link_copied',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

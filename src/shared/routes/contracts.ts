@@ -3,6 +3,7 @@ import { idParamsSchema, idSchema, noContentSchema } from '../api/common';
 import {
   contractPageSchema,
   contractSchema,
+  copiedSigningLinkSchema,
   correctSignerBodySchema,
   createContractBodySchema,
   listContractsQuerySchema,
@@ -95,6 +96,16 @@ export const contractsApi = {
     summary: 'E-mail a signer who has not signed a reminder with a fresh link',
     params: idParamsSchema.extend({ signerId: idSchema }),
     response: { 204: noContentSchema, ...resourceErrors },
+  }),
+  copySigningLink: defineRoute({
+    method: 'POST',
+    path: '/contracts/:id/signers/:signerId/link',
+    tags,
+    summary: 'A fresh signing link for a pending recipient, for the sender to hand over themselves',
+    description:
+      "Only while the contract is sent, for a recipient with a link (not a CC) who has not acted and has an address. The link is the recipient's own, like the one their invitation carries: before their turn it opens on the page that says whose turn it is and can sign, approve or fill nothing; a correction or a hand-over retires it. Nothing is mailed. At most 20 a contract an hour (429 past that); recorded in the history as signer.link_copied.",
+    params: idParamsSchema.extend({ signerId: idSchema }),
+    response: { 200: copiedSigningLinkSchema, ...resourceErrors, 429: errorBodySchema },
   }),
   correctSigner: defineRoute({
     method: 'PATCH',

@@ -20,7 +20,9 @@ export async function duplicateContract(
   // lock out a signer who was never given it again. Nor may the copy go out silently without
   // one: it is not sent until the sender sets a new code or removes it.
   // The route is kept (roles, groups, witnesses); one who handed their turn on is not copied (their
-  // delegate is), and one named by an earlier recipient is left to be named again.
+  // delegate is), and one named by an earlier recipient is left to be named again: with the
+  // sender's label ("Client's signatory") while still unnamed (their name is then that label), with
+  // none once named (it is the named person's).
   const rows = await db
     .select({
       name: signers.name,
@@ -35,7 +37,9 @@ export async function duplicateContract(
     .from(signers)
     .where(and(eq(signers.contractId, contractId), ne(signers.status, 'delegated')))
     .orderBy(asc(signers.position), asc(signers.createdAt));
-  const people = rows.map((row) => (row.namedBy === null ? row : { ...row, name: '', email: null }));
+  const people = rows.map((row) =>
+    row.namedBy === null || row.email === null ? row : { ...row, name: '', email: null },
+  );
   const title = `${source.title} (copy)`.slice(0, 200);
   return createContract(
     ctx,

@@ -352,6 +352,13 @@ export const steps: { [T in EventType]: Step<T> } = {
     },
     followedBy: ['mail-signers'],
   },
+  'signer.link_copied': {
+    history: {
+      action: 'link_copied',
+      details: (facts, { author }) =>
+        `${author.userName} copied a signing link for ${person(facts.signerName, facts.signerEmail)}`,
+    },
+  },
   'signer.locked': {
     history: {
       action: 'signer_locked',

@@ -77,3 +77,12 @@ export function useCorrectSigner(id: string) {
     onSuccess: refresh,
   });
 }
+
+/** A fresh signing link for a pending recipient, for the sender to hand over themselves. */
+export function useCopySigningLink(id: string) {
+  const refresh = useRefreshContract(id);
+  return useMutation({
+    mutationFn: (signerId: string) => api.contracts.copySigningLink({ params: { id, signerId } }),
+    onSuccess: refresh,
+  });
+}

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { contractSigningQuery, useRemindSigner, useSendSignedCopy } from '../api/signing';
+import { CopySigningLink } from './copy-signing-link';
 import { CorrectSignerDialog } from './correct-signer-dialog';
 import { SignerCheckBadges } from './signer-checks';
 
@@ -46,8 +47,14 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           const Icon = status.icon;
           const info = extra.get(signer.id);
           const when = signer.signedAt ?? signer.declinedAt ?? signer.viewedAt ?? info?.invitedAt ?? null;
+          // Out and not acted yet: correct them, or copy their link.
+          const changeable =
+            contract.status === 'sent' &&
+            (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
+          // A CC has no link to be reminded of (the server refuses it).
           const canRemind =
             contract.status === 'sent' &&
+            roleOf(signer.role).hasLink &&
             (signer.status === 'pending' || signer.status === 'viewed') &&
             info?.invitedAt;
           return (
@@ -72,33 +79,37 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 />
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
-              {contract.status === 'sent' &&
-                signer.email &&
-                (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer')) && (
+              {/* The actions on a row of their own, under the name, so a long name is not cut short. */}
+              <div className="-ml-2 flex basis-full flex-wrap items-center pl-7">
+                {changeable && signer.email && (
                   <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
                 )}
-              {canRemind && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remind ${signer.name}`}
-                  loading={remind.isPending && remind.variables === signer.id}
-                  onClick={() => remind.mutate(signer.id)}
-                >
-                  <Bell aria-hidden="true" className="size-4" /> Remind
-                </Button>
-              )}
-              {sealed && signer.status === 'signed' && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Send the sealed PDF to ${signer.name} again`}
-                  loading={sendCopy.isPending && sendCopy.variables === signer.id}
-                  onClick={() => sendCopy.mutate(signer.id)}
-                >
-                  <Send aria-hidden="true" className="size-4" /> Send again
-                </Button>
-              )}
+                {canRemind && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remind ${signer.name}`}
+                    loading={remind.isPending && remind.variables === signer.id}
+                    onClick={() => remind.mutate(signer.id)}
+                  >
+                    <Bell aria-hidden="true" className="size-4" /> Remind
+                  </Button>
+                )}
+                {changeable && signer.email && roleOf(signer.role).hasLink && (
+                  <CopySigningLink contractId={contract.id} signer={signer} />
+                )}
+                {sealed && signer.status === 'signed' && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Send the sealed PDF to ${signer.name} again`}
+                    loading={sendCopy.isPending && sendCopy.variables === signer.id}
+                    onClick={() => sendCopy.mutate(signer.id)}
+                  >
+                    <Send aria-hidden="true" className="size-4" /> Send again
+                  </Button>
+                )}
+              </div>
               {info?.authLocked && (
                 // The whole row's width, under the name and the button, aligned with the name.
                 <p className="mt-1 flex basis-full items-start gap-1 pl-7 text-xs font-medium text-red-700">
