@@ -106,7 +106,7 @@ export function ActivityCard({ contract }: { contract: Contract }) {
                 <span className="text-slate-500"> · {entry.userName}</span>
               </p>
               {entry.details && <p className="break-words text-xs text-slate-600">{entry.details}</p>}
-              <p className="text-xs text-slate-400">
+              <p className="text-xs text-meta">
                 {formatDateTime(entry.timestamp)}
                 {entry.ip && ` · ${entry.ip}`}
               </p>

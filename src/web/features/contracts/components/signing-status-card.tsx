@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, CheckCircle2, Circle, Eye, Lock, Send, XCircle } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
-import { roleOf } from '../../../../shared/recipients';
+import { isDone, roleOf } from '../../../../shared/recipients';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -46,10 +46,18 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           const Icon = status.icon;
           const info = extra.get(signer.id);
           const when = signer.signedAt ?? signer.declinedAt ?? signer.viewedAt ?? info?.invitedAt ?? null;
+          // Only someone with a link and a part still to do: a CC has neither, a viewer who opened it is done.
           const canRemind =
             contract.status === 'sent' &&
+            roleOf(signer.role).hasLink &&
+            !isDone(signer) &&
             (signer.status === 'pending' || signer.status === 'viewed') &&
-            info?.invitedAt;
+            Boolean(info?.invitedAt);
+          const canCorrect =
+            contract.status === 'sent' &&
+            signer.email !== null &&
+            (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
+          const canSendAgain = sealed && signer.status === 'signed';
           return (
             <li key={signer.id} className="flex flex-wrap items-start gap-x-3 py-2.5">
               <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${status.tone}`} />
@@ -72,32 +80,38 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 />
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
-              {contract.status === 'sent' &&
-                signer.email &&
-                (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer')) && (
-                  <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
-                )}
-              {canRemind && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remind ${signer.name}`}
-                  loading={remind.isPending && remind.variables === signer.id}
-                  onClick={() => remind.mutate(signer.id)}
-                >
-                  <Bell aria-hidden="true" className="size-4" /> Remind
-                </Button>
-              )}
-              {sealed && signer.status === 'signed' && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Send the sealed PDF to ${signer.name} again`}
-                  loading={sendCopy.isPending && sendCopy.variables === signer.id}
-                  onClick={() => sendCopy.mutate(signer.id)}
-                >
-                  <Send aria-hidden="true" className="size-4" /> Send again
-                </Button>
+              {(canCorrect || canRemind || canSendAgain) && (
+                // Beside the name on a wide card; on a phone, under it, so the name and address keep the width.
+                <div className="flex basis-full flex-wrap gap-1 pl-5 sm:basis-auto sm:pl-0">
+                  {canCorrect && signer.email && (
+                    <CorrectSignerDialog
+                      contractId={contract.id}
+                      signer={{ ...signer, email: signer.email }}
+                    />
+                  )}
+                  {canRemind && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remind ${signer.name}`}
+                      loading={remind.isPending && remind.variables === signer.id}
+                      onClick={() => remind.mutate(signer.id)}
+                    >
+                      <Bell aria-hidden="true" className="size-4" /> Remind
+                    </Button>
+                  )}
+                  {canSendAgain && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Send the sealed PDF to ${signer.name} again`}
+                      loading={sendCopy.isPending && sendCopy.variables === signer.id}
+                      onClick={() => sendCopy.mutate(signer.id)}
+                    >
+                      <Send aria-hidden="true" className="size-4" /> Send again
+                    </Button>
+                  )}
+                </div>
               )}
               {info?.authLocked && (
                 // The whole row's width, under the name and the button, aligned with the name.
