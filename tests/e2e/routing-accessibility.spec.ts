@@ -158,7 +158,8 @@ test.describe('routing screens, by keyboard, at 1280 and 390 px', () => {
 
     // The viewer's opening is their part.
     const vic = await openLinkOf(browser, base, people.vic);
-    await expect(vic.page.getByRole('heading', { name: /viewed/i }).first()).toBeVisible();
+    await expect(vic.page.getByText('asks you to read')).toBeVisible();
+    await expect(vic.page.getByRole('region', { name: 'Route' })).toContainText('Vic Viewer you');
     await checkScreen(vic.page, 'routing-viewer');
 
     // A later recipient's page, as the server answers one out of turn (no such link is mailed).
