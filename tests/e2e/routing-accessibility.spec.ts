@@ -202,4 +202,49 @@ test.describe('routing screens, by keyboard, at 1280 and 390 px', () => {
     await checkScreen(wes.page, 'routing-witness');
     await wes.page.context().close();
   });
+
+  test("the verify page's recipients with their roles", async ({ browser, page, account, call, baseURL }) => {
+    test.setTimeout(180_000);
+    void account;
+    const suffix = `${Date.now()}`;
+    const at = (who: string) => `${who}-${suffix}@example.com`;
+    const created = await call<{ id: string }>('POST', '/contracts', {
+      title: `Routed lease ${suffix}`,
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Lease.' }] }] },
+      signers: [
+        { name: 'Sid Signer', email: at('sid'), role: 'signer', signingOrder: 1 },
+        { name: 'Vera Viewer', email: at('vera'), role: 'viewer', signingOrder: 1 },
+        { name: 'Cass Copy', email: at('cass'), role: 'cc', signingOrder: 1 },
+      ],
+    });
+    await call('POST', `/contracts/${created.id}/send`, { sequential: true });
+    const base = baseURL ?? '';
+    const vera = await openLinkOf(browser, base, at('vera'));
+    await expect(vera.page.getByText('asks you to read')).toBeVisible();
+    await vera.page.context().close();
+    const sid = await openLinkOf(browser, base, at('sid'));
+    await signOnPage(sid.page, 'Sid Signer');
+    await sid.page.context().close();
+    let sealed: Buffer = Buffer.alloc(0);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/contracts/${created.id}/documents/final`);
+          if (response.ok()) sealed = await response.body();
+          return response.status();
+        },
+        { timeout: 90_000, intervals: [500, 1000] },
+      )
+      .toBe(200);
+
+    const verify = await (await browser.newContext({ baseURL: base })).newPage();
+    await verify.goto('/verify');
+    await verify
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'sealed.pdf', mimeType: 'application/pdf', buffer: sealed });
+    const result = verify.getByRole('status', { name: 'Verification result' });
+    await expect(result).toContainText('Verified');
+    for (const role of ['Signer', 'Viewer', 'CC']) await expect(result).toContainText(role);
+    await checkScreen(verify, 'routing-verify');
+  });
 });
