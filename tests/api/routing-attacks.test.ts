@@ -723,6 +723,52 @@ describe('corrections and removals while out', () => {
     expect(await stateOf(id)).toEqual(before);
   });
 
+  it('refuses to correct or remove a delegated entry, or to correct one still to be named', async () => {
+    await setDelegation(owner, 'repeated');
+    const ida = person('Ida');
+    const id = await sendRouted([
+      { ...ida, signingOrder: 1 },
+      { ...person('Jay'), signingOrder: 1 },
+      { name: 'Their signatory', signingOrder: 2, namedBy: 1 },
+    ]);
+    const idaBrowser = await browserFor(ida.email);
+    expect((await delegate(idaBrowser, { ...person('Ivy'), reason: 'Away' })).statusCode).toBe(200);
+    const unnamedId = (await contractOf(id)).signers.find((s) => s.email === null)?.id ?? '';
+    const before = await stateOf(id);
+    const onDelegated = [
+      await call(ctx, owner, {
+        method: 'PATCH',
+        url: `/api/contracts/${id}/signers/${idaBrowser.signerId}`,
+        json: { email: person('Back').email },
+      }),
+      await call(ctx, owner, {
+        method: 'DELETE',
+        url: `/api/contracts/${id}/signers/${idaBrowser.signerId}`,
+      }),
+    ];
+    for (const refused of onDelegated) {
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toContain('handed their turn to someone else');
+    }
+    const unnamed = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}/signers/${unnamedId}`,
+      json: { email: person('Guess').email },
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(errorOf(unnamed).message).toContain('to be named by an earlier recipient');
+    // Their namer cannot be removed while the name is theirs to give.
+    const delegateId = (await contractOf(id)).signers.find(
+      (s) => s.number === 1 && s.status !== 'delegated',
+    )?.id;
+    const namer = await call(ctx, owner, {
+      method: 'DELETE',
+      url: `/api/contracts/${id}/signers/${delegateId}`,
+    });
+    expect(namer.statusCode).toBe(400);
+    expect(await stateOf(id)).toEqual(before);
+  });
+
   it('kills a link at once when its recipient is corrected or removed, mid-session', async () => {
     const jan = person('Jan');
     const kai = person('Kai');
