@@ -113,6 +113,25 @@ test.describe('routing screens, by keyboard, at 1280 and 390 px', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
+    // The draft's recipient editor: each role and order reached by Tab.
+    const draft = await call<{ id: string }>('POST', '/contracts', {
+      title: 'Routed draft',
+      signers: [
+        { name: 'Ann Approver', email: 'ann@example.com', role: 'approver', signingOrder: 1 },
+        { name: 'Bea Buyer', email: 'bea@example.com', role: 'signer', signingOrder: 2 },
+        { name: 'Wes Witness', email: 'wes@example.com', role: 'witness', signingOrder: 2, witnessOf: 2 },
+        { name: 'Their signatory', role: 'signer', signingOrder: 3, namedBy: 2 },
+      ],
+    });
+    await page.goto(`/contracts/${draft.id}`);
+    await page.getByLabel('Sign in order, one after another').check();
+    const order = page.getByLabel('Order of Bea Buyer');
+    await expect(order).toHaveValue('2');
+    await page.getByLabel('Contract Title').focus();
+    await tabTo(page, page.getByLabel('Role of Bea Buyer'));
+    await tabTo(page, order);
+    await checkScreen(page, 'routing-recipient-editor');
+
     await page.goto('/settings/signing');
     const rule = page.getByLabel('Hand signing to someone else');
     await expect(rule).toHaveValue('repeated');
