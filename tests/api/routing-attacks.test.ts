@@ -154,6 +154,8 @@ describe('another organization', () => {
       [
         { method: 'GET', url: `/api/contracts/${contractId}` },
         { method: 'GET', url: `/api/contracts/${contractId}/history` },
+        { method: 'GET', url: `/api/contracts/${contractId}/signing` },
+        { method: 'GET', url: `/api/contracts/${contractId}/history/verification` },
         { method: 'PATCH', url: `/api/contracts/${contractId}/signers/${signerId}`, json: { name: 'Taken' } },
         {
           method: 'PATCH',
@@ -170,13 +172,26 @@ describe('another organization', () => {
       ] as const;
     const real = attempts(id, annId);
     const invented = attempts(missing, missing);
+    // Their admin's session, and their read-write API token.
+    const made = await call(ctx, outsider, {
+      method: 'POST',
+      url: '/api/api-tokens',
+      json: { name: 'Their integration', scope: 'read-write' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const bearer = { authorization: `Bearer ${made.json().token as string}` };
     for (const [index, attempt] of real.entries()) {
-      const theirs = await call(ctx, outsider, attempt);
-      const nobody = await call(ctx, outsider, invented[index] as (typeof invented)[number]);
-      expect(theirs.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
-      expect(theirs.statusCode).toBe(nobody.statusCode);
-      expect(errorOf(theirs)).toEqual(errorOf(nobody));
-      expect(theirs.body).not.toContain(ann.email);
+      const guess = invented[index] as (typeof invented)[number];
+      for (const as of ['session', 'token'] as const) {
+        const send = (request: (typeof real)[number] | typeof guess) =>
+          as === 'session' ? call(ctx, outsider, request) : call(ctx, null, { ...request, headers: bearer });
+        const theirs = await send(attempt);
+        const nobody = await send(guess);
+        expect(theirs.statusCode, `${as}: ${attempt.method} ${attempt.url}`).toBe(404);
+        expect(theirs.statusCode).toBe(nobody.statusCode);
+        expect(errorOf(theirs)).toEqual(errorOf(nobody));
+        expect(theirs.body).not.toContain(ann.email);
+      }
     }
     // The owner's own contract, with another contract's recipient id: not found either.
     const other = await sendRouted([{ ...person('Cy'), signingOrder: 1 }]);
