@@ -44,7 +44,8 @@ const stateLook: Record<RouteState, { icon: typeof Clock; tone: string; chip: st
     chip: 'border-dashed border-amber-300 bg-amber-50',
   },
   later: { icon: Clock, tone: 'text-slate-600', chip: 'border-slate-200 bg-slate-50' },
-  delegated: { icon: Forward, tone: 'text-slate-600', chip: 'border-slate-200 bg-slate-50 opacity-80' },
+  // Set apart by its border, not by fading: at 80% opacity its small grey text failed AA contrast.
+  delegated: { icon: Forward, tone: 'text-slate-600', chip: 'border-dashed border-slate-300 bg-slate-50' },
   declined: { icon: Ban, tone: 'text-red-700', chip: 'border-red-200 bg-red-50' },
 };
 
@@ -154,7 +155,13 @@ function RouteChip({ member }: { member: PictureMember }) {
       <div className="min-w-0">
         <p className="break-words text-sm font-medium text-slate-900" dir="auto">
           {displayName(member)}
-          {member.you && <span className="ml-1 rounded bg-indigo-600 px-1.5 text-xs text-white">you</span>}
+          {/* A space, not only a margin: a screen reader otherwise reads the name and "you" as one word. */}
+          {member.you && (
+            <>
+              {' '}
+              <span className="rounded bg-indigo-600 px-1.5 text-xs text-white">you</span>
+            </>
+          )}
         </p>
         <p className="text-xs text-slate-600">
           {role}

@@ -16,7 +16,32 @@ import { consumeOutgoingMail } from './outgoing-mail-limits';
 export const delegationLimits = {
   perContract: 5,
   perOrganization: { limit: 30, windowMs: 60 * 60 * 1000 },
+  /** Tries per link holder, refused ones included: room to fix a typed address, not for a flood. */
+  triesPerRecipient: { limit: 10, windowMs: 10 * 60 * 1000 },
 };
+
+/**
+ * Counts a try to hand a turn on, before its transaction (one atomic upsert, no lock on the
+ * contract), and refuses one past the limit. Each try otherwise locks the contract row: a
+ * thousand parallel tries from one link held every pooled connection waiting on that lock, and
+ * other organizations' requests got 503s.
+ */
+export async function countDelegationTry(db: Database, signerId: string, now = clock.now()): Promise<void> {
+  const wait = await consumeRateLimit(
+    db,
+    `signer-delegate:${signerId}`,
+    delegationLimits.triesPerRecipient,
+    now,
+  );
+  if (wait > 0) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many tries to hand this document on in a short time. You can try again in ${Math.ceil(wait / 60)} minutes.`,
+      undefined,
+      wait,
+    );
+  }
+}
 
 /**
  * Counts one hand-over against the contract, the organization and its mail, in the transaction

@@ -6,7 +6,7 @@ import type { SignerContext } from '../../context';
 import { organizations, signers } from '../../db/schema';
 import { contractOwner } from '../contracts/contract-owner';
 import { transition } from '../lifecycle/transition';
-import { consumeDelegation } from '../rate-limits/delegation-limits';
+import { consumeDelegation, countDelegationTry } from '../rate-limits/delegation-limits';
 import { assertReady } from './closed-message';
 import { delegationRefusal, delegationRuleOf } from './delegation-rule';
 import { findSignerWithContract, recipientFacts, signerAuthor } from './find-signer';
@@ -20,11 +20,14 @@ import { signingStateOf } from './signing-state';
  * recipients it names are the delegate's with nothing moved. The delegate is invited now by the
  * step's mail-signers consumer; the old links then show only that the turn was handed on.
  *
+ * Every try is counted first, outside the transaction (delegation-limits.ts).
+ *
  * An access code is never handed on (it was shared out of band with the person it was given to):
  * a delegate of a recipient who had one, or an e-mailed code, is asked for an e-mailed code.
  */
 export async function delegateTurn(ctx: SignerContext, input: DelegateInput): Promise<Delegation> {
   const { db, signerId, linkId, origin } = ctx;
+  await countDelegationTry(db, signerId);
   return db.transaction(async (tx) => {
     const {
       signer,

@@ -10,7 +10,7 @@ import { listSignerFields } from '../custom-fields/list-custom-fields';
 import { assertMayAct } from './closed-message';
 import { judgeFieldsOf } from './filled-fields';
 import { findSignerWithContract, type NamedSigner } from './find-signer';
-import { checkNamed } from './name-recipients';
+import { checkNamed, senderEmailOf } from './name-recipients';
 import { countSignAttempt } from './sign-attempts';
 import { checkSignerDetails } from './signer-details';
 import type { SigningPicture } from './signing-pictures';
@@ -46,7 +46,13 @@ export async function judgeAction(
   assertMayAct(before);
   const refusal = options.refusal(before.signer.role);
   if (refusal) throw new AppError('INVALID_INPUT', refusal);
-  checkNamed(before.signers, before.signer, input.named ?? []);
+  const named = input.named ?? [];
+  checkNamed(
+    before.signers,
+    before.signer,
+    named,
+    named.length > 0 ? await senderEmailOf(ctx.db, before.contract) : null,
+  );
   const fields = checkSignerDetails(
     await listSignerFields(ctx.db, before.contract.organizationId),
     input.fields ?? {},

@@ -3,6 +3,7 @@ import type { NamedRecipient } from '../../../shared/api/route';
 import { AppError } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { type ContractRow, type SignerRow, signers } from '../../db/schema';
+import { contractOwner } from '../contracts/contract-owner';
 import type { HistoryAuthor } from '../lifecycle/append-history';
 import { transition } from '../lifecycle/transition';
 import { type NamedSigner, recipientFacts } from './find-signer';
@@ -15,17 +16,30 @@ export const toNameBy = <T extends Member>(all: readonly T[], namer: Pick<Signer
     (member) => member.namedBy === namer.position && member.email === null && member.status !== 'delegated',
   );
 
+/** The sender's address, which no recipient may name (as none may hand a turn to it). */
+export async function senderEmailOf(
+  db: Database,
+  contract: Pick<ContractRow, 'createdBy'>,
+): Promise<string | null> {
+  return (await contractOwner(db, contract.createdBy))?.email.toLowerCase() ?? null;
+}
+
 /**
  * Checks the names a recipient gives as they act: exactly the recipients left to them, each a
- * person not already on the contract. Refused before anything is stored, saying what to fix.
+ * person not already on the contract and not the sender (who would then act for the other side).
+ * Refused before anything is stored, saying what to fix.
  */
 export function checkNamed(
   all: readonly Member[],
   namer: NamedSigner,
   named: readonly NamedRecipient[],
+  senderEmail: string | null,
 ): void {
   const due = toNameBy(all, namer);
   const given = new Map(named.map((entry) => [entry.number, entry]));
+  if (given.size < named.length) {
+    throw new AppError('INVALID_INPUT', 'Name each recipient once', 'named');
+  }
   for (const entry of named) {
     if (!due.some((member) => member.position === entry.number)) {
       throw new AppError('INVALID_INPUT', 'You were not asked to name that recipient', 'named');
@@ -41,6 +55,13 @@ export function checkNamed(
   }
   const emails = new Set<string>();
   for (const entry of named) {
+    if (entry.email === senderEmail) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `${entry.email} is the sender's address: name the person who is to act for your side`,
+        'named',
+      );
+    }
     if (emails.has(entry.email) || all.some((member) => member.email === entry.email)) {
       throw new AppError(
         'INVALID_INPUT',
@@ -56,7 +77,7 @@ export function checkNamed(
 export async function storeNamed(
   tx: Database,
   input: {
-    contract: Pick<ContractRow, 'id' | 'organizationId' | 'status'>;
+    contract: Pick<ContractRow, 'id' | 'organizationId' | 'status' | 'createdBy'>;
     namer: NamedSigner;
     all: readonly Member[];
     named: readonly NamedRecipient[];
@@ -64,7 +85,8 @@ export async function storeNamed(
     at: Date;
   },
 ): Promise<void> {
-  checkNamed(input.all, input.namer, input.named);
+  if (input.named.length === 0 && toNameBy(input.all, input.namer).length === 0) return;
+  checkNamed(input.all, input.namer, input.named, await senderEmailOf(tx, input.contract));
   for (const entry of input.named) {
     const [member] = await tx
       .update(signers)

@@ -43,8 +43,8 @@ const actionLabels: Record<HistoryAction, string> = {
   recipient_named: 'Recipient named',
   delegated: 'Delegated',
   recipient_corrected: 'Recipient corrected',
-  link_copied: 'Signing link copied',
   recipient_added: 'Recipient added',
+  link_copied: 'Signing link copied',
   recipient_removed: 'Recipient removed',
 };
 
@@ -107,7 +107,7 @@ export function ActivityCard({ contract }: { contract: Contract }) {
                 <span className="text-slate-500"> · {entry.userName}</span>
               </p>
               {entry.details && <p className="break-words text-xs text-slate-600">{entry.details}</p>}
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-meta">
                 {formatDateTime(entry.timestamp)}
                 {entry.ip && ` · ${entry.ip}`}
               </p>

@@ -21,7 +21,7 @@ export function DocumentsCard({ contract }: { contract: Contract }) {
             <a className={linkClass} href={contractDocumentUrl(contract.id, 'frozen')}>
               <Download aria-hidden="true" className="size-4" /> Document as sent (PDF)
             </a>
-            <p className="mt-0.5 break-all font-mono text-[11px] text-slate-500">
+            <p className="mt-0.5 break-all font-mono text-[11px] text-meta">
               SHA-256 {data.documents.frozen.sha256}
             </p>
           </li>
@@ -31,7 +31,7 @@ export function DocumentsCard({ contract }: { contract: Contract }) {
             <a className={linkClass} href={contractDocumentUrl(contract.id, 'final')}>
               <ShieldCheck aria-hidden="true" className="size-4" /> Signed and sealed PDF
             </a>
-            <p className="mt-0.5 break-all font-mono text-[11px] text-slate-500">
+            <p className="mt-0.5 break-all font-mono text-[11px] text-meta">
               SHA-256 {data.documents.final.sha256}
             </p>
           </li>

@@ -203,7 +203,7 @@ export function PdfDocumentsCard({
           const name = item.kind === 'text' ? 'Drafted text' : item.file.name;
           return (
             <li key={idOf(item)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <span className="w-5 shrink-0 text-right text-xs tabular-nums text-slate-400">{index + 1}</span>
+              <span className="w-5 shrink-0 text-right text-xs tabular-nums text-meta">{index + 1}</span>
               {item.kind === 'text' ? (
                 <PenLine aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
               ) : (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, CheckCircle2, Circle, Eye, Lock, Send, XCircle } from 'lucide-react';
 import type { Contract } from '../../../../shared/api/contracts';
-import { roleOf } from '../../../../shared/recipients';
+import { isDone, roleOf } from '../../../../shared/recipients';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -47,16 +47,18 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           const Icon = status.icon;
           const info = extra.get(signer.id);
           const when = signer.signedAt ?? signer.declinedAt ?? signer.viewedAt ?? info?.invitedAt ?? null;
-          // Out and not acted yet: correct them, or copy their link.
-          const changeable =
-            contract.status === 'sent' &&
-            (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
-          // A CC has no link to be reminded of (the server refuses it).
+          // Only someone with a link and a part still to do: a CC has neither, a viewer who opened it is done.
           const canRemind =
             contract.status === 'sent' &&
             roleOf(signer.role).hasLink &&
+            !isDone(signer) &&
             (signer.status === 'pending' || signer.status === 'viewed') &&
-            info?.invitedAt;
+            Boolean(info?.invitedAt);
+          const canCorrect =
+            contract.status === 'sent' &&
+            signer.email !== null &&
+            (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
+          const canSendAgain = sealed && signer.status === 'signed';
           return (
             <li key={signer.id} className="flex flex-wrap items-start gap-x-3 py-2.5">
               <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${status.tone}`} />
@@ -79,37 +81,42 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 />
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
-              {/* The actions on a row of their own, under the name, so a long name is not cut short. */}
-              <div className="-ml-2 flex basis-full flex-wrap items-center pl-7">
-                {changeable && signer.email && (
-                  <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
-                )}
-                {canRemind && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remind ${signer.name}`}
-                    loading={remind.isPending && remind.variables === signer.id}
-                    onClick={() => remind.mutate(signer.id)}
-                  >
-                    <Bell aria-hidden="true" className="size-4" /> Remind
-                  </Button>
-                )}
-                {changeable && signer.email && roleOf(signer.role).hasLink && (
-                  <CopySigningLink contractId={contract.id} signer={signer} />
-                )}
-                {sealed && signer.status === 'signed' && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Send the sealed PDF to ${signer.name} again`}
-                    loading={sendCopy.isPending && sendCopy.variables === signer.id}
-                    onClick={() => sendCopy.mutate(signer.id)}
-                  >
-                    <Send aria-hidden="true" className="size-4" /> Send again
-                  </Button>
-                )}
-              </div>
+              {(canCorrect || canRemind || canSendAgain) && (
+                // On a row of their own, under the name, so a long name and address keep the width.
+                <div className="flex basis-full flex-wrap gap-1 pl-5">
+                  {canCorrect && signer.email && (
+                    <CorrectSignerDialog
+                      contractId={contract.id}
+                      signer={{ ...signer, email: signer.email }}
+                    />
+                  )}
+                  {canRemind && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remind ${signer.name}`}
+                      loading={remind.isPending && remind.variables === signer.id}
+                      onClick={() => remind.mutate(signer.id)}
+                    >
+                      <Bell aria-hidden="true" className="size-4" /> Remind
+                    </Button>
+                  )}
+                  {canCorrect && roleOf(signer.role).hasLink && (
+                    <CopySigningLink contractId={contract.id} signer={signer} />
+                  )}
+                  {canSendAgain && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Send the sealed PDF to ${signer.name} again`}
+                      loading={sendCopy.isPending && sendCopy.variables === signer.id}
+                      onClick={() => sendCopy.mutate(signer.id)}
+                    >
+                      <Send aria-hidden="true" className="size-4" /> Send again
+                    </Button>
+                  )}
+                </div>
+              )}
               {info?.authLocked && (
                 // The whole row's width, under the name and the button, aligned with the name.
                 <p className="mt-1 flex basis-full items-start gap-1 pl-7 text-xs font-medium text-red-700">

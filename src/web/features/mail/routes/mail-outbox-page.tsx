@@ -118,9 +118,7 @@ export function MailOutboxPage() {
                               <MailStatusBadge status={message.status} />
                             </span>
                             <span className="mt-0.5 block truncate text-sm text-slate-700">
-                              {message.subject ?? (
-                                <span className="text-slate-400 italic">Being composed…</span>
-                              )}
+                              {message.subject ?? <span className="text-meta italic">Being composed…</span>}
                             </span>
                             <span className="mt-1 block text-xs text-slate-500">
                               {kindLabel(message.kind)} ·{' '}
