@@ -348,7 +348,9 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'recipient_corrected',
       details: (facts, { author }) =>
-        `${author.userName} corrected ${person(facts.previousName, facts.previousEmail ?? 'no address')} to ${person(facts.signerName, facts.signerEmail)}; earlier links no longer work`,
+        facts.previousEmail === null
+          ? `${author.userName} named ${person(facts.signerName, facts.signerEmail)} for ${facts.previousName || 'a recipient'}, left to be named by an earlier recipient, who no longer names them`
+          : `${author.userName} corrected ${person(facts.previousName, facts.previousEmail)} to ${person(facts.signerName, facts.signerEmail)}; earlier links no longer work`,
     },
     notice: {
       kind: 'corrected',
