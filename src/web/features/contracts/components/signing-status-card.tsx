@@ -73,9 +73,8 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 {info?.declineReason && <p className="mt-1 text-xs text-red-700">“{info.declineReason}”</p>}
               </div>
               {contract.status === 'sent' &&
-                signer.email &&
                 (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer')) && (
-                  <CorrectSignerDialog contractId={contract.id} signer={{ ...signer, email: signer.email }} />
+                  <CorrectSignerDialog contractId={contract.id} signer={signer} />
                 )}
               {canRemind && (
                 <Button
