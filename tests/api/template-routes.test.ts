@@ -228,7 +228,22 @@ describe('a duplicate of a contract whose numbers have a gap', () => {
       url: '/api/contracts',
       json: {
         title: 'Deed',
-        content: sampleDocument('Deed.'),
+        // Sid's signature in the text names him by his number (3), as a field does.
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Signed: ' },
+                {
+                  type: 'signingField',
+                  attrs: { type: 'signature', signer: 3, label: '', required: true, choices: null },
+                },
+              ],
+            },
+          ],
+        },
         signers: [
           { name: 'Gone Soon', email: at('gone'), role: 'signer', signingOrder: 1 },
           { name: 'Ann Approver', email: at('ann'), role: 'approver', signingOrder: 1 },
@@ -261,6 +276,10 @@ describe('a duplicate of a contract whose numbers have a gap', () => {
       { name: 'Wyn Witness', number: 3, witnessOf: 2, namedBy: null },
       { name: '', number: 4, witnessOf: null, namedBy: 1 },
     ]);
+    const field = JSON.stringify(copy.json().content).match(
+      /"type":"signingField","attrs":\{[^}]*"signer":(\d+)/,
+    );
+    expect(field?.[1]).toBe('2');
     // The copy is sendable as it stands: its route checks out.
     const sent = await send(copy.json().id);
     expect(sent.statusCode, sent.body).toBe(200);
