@@ -119,7 +119,9 @@ export const eventCatalogue = {
     data: z.object({
       group: z.string().describe('The order number of the group reached'),
       signerIds: ids('recipients invited now'),
-      names: z.string().describe('The recipients invited now, each with their role: "Ben Signer (signer), Cleo Copy (cc)"'),
+      names: z
+        .string()
+        .describe('The recipients invited now, each with their role: "Ben Signer (signer), Cleo Copy (cc)"'),
     }),
   },
   'contract.approved': {
