@@ -356,6 +356,11 @@ describe('adding and removing while out', () => {
     await background.drain();
     expect(peer.to(sol.email)).toHaveLength(1);
     expect((await historyOf(id)).some((row) => row.action === 'recipient_removed')).toBe(true);
+    // Rae had been invited: she hears that there is nothing for her to do any more, with no link.
+    const told = peer.to(rae.email).at(-1);
+    expect(told?.subject).toBe('You were removed from "Routed agreement"');
+    expect(told?.text).toContain('There is nothing for you to do any more');
+    expect(told?.text ?? '').not.toMatch(/\/sign\//);
     // A later addition does not take the removed number.
     const added = await call(ctx, owner, {
       method: 'POST',

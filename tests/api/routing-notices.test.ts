@@ -114,6 +114,8 @@ describe("a routed contract's steps in the owner's bell", () => {
     ]);
     expect(said('recipient_added')).toEqual(['Al Added added to "Deed of trust" as signer, group 3']);
     expect(said('recipient_removed')).toEqual(['Remy Removed removed from "Deed of trust"']);
+    // Never invited, Remy is not mailed of the removal either.
+    expect(peer.to(at('remy'))).toHaveLength(0);
     expect(said('approved')).toEqual(['Ada Approver approved "Deed of trust"']);
     expect(said('named')).toEqual(['Ada Approver named Nia Named to sign "Deed of trust"']);
     expect(said('delegated')).toEqual(['Ben Signer handed their turn on "Deed of trust" to Dee Deputy']);

@@ -36,6 +36,7 @@ type HistoryOnlyFacts = {
   };
   'contract.expired': { expiresAt: Date | null };
   'contract.sealed': { pages: number; signedSha256: string };
+  'signer.removed': { wasInvited: boolean };
   'signer.reminded': LinkFacts;
   'signer.copy_sent': LinkFacts;
   'signer.locked': { signerEmail: string; checkName: string; tries: number };
@@ -387,6 +388,19 @@ export const steps: { [T in EventType]: Step<T> } = {
       text: (title, data) =>
         `${data.signerName || `Recipient ${data.number}`} removed from "${title}"${data.fieldsReassignedTo ? `; their fields go to recipient ${data.fieldsReassignedTo}` : ''}`,
     },
+    // One who was invited hears that they have nothing to do any more (their entry is gone).
+    mail: (facts, { contract }) =>
+      facts.wasInvited && facts.signerEmail
+        ? [
+            {
+              organizationId: contract.organizationId,
+              contractId: contract.id,
+              kind: 'removed',
+              to: { name: facts.signerName, email: facts.signerEmail },
+              dedupeKey: `removed:${facts.signerId}`,
+            },
+          ]
+        : [],
     followedBy: ['mail-signers'],
   },
   'signer.locked': {
