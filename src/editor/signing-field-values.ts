@@ -90,3 +90,27 @@ export function signingFieldsInText(doc: EditorDocument): SigningFieldAttrs[] {
   }
   return found;
 }
+
+/**
+ * The document with each signing field's recipient number changed by `numberOf` (old → new), as a
+ * copy whose recipients are numbered again (services/contracts/copy-recipients.ts). The document
+ * itself is left as it was; with nothing to change it is returned as it is.
+ */
+export function renumberTextFields(
+  doc: EditorDocument,
+  numberOf: ReadonlyMap<number, number>,
+): EditorDocument {
+  if ([...numberOf].every(([from, to]) => from === to)) return doc;
+  const copy = structuredClone(doc);
+  const stack: EditorNode[] = [...(copy.content ?? [])];
+  while (stack.length > 0) {
+    const node = stack.pop() as EditorNode;
+    if (node.type === 'signingField' && node.attrs) {
+      const attrs = node.attrs as Partial<SigningFieldAttrs>;
+      const to = typeof attrs.signer === 'number' ? numberOf.get(attrs.signer) : undefined;
+      if (to !== undefined) attrs.signer = to;
+    }
+    for (const child of node.content ?? []) stack.push(child);
+  }
+  return copy;
+}

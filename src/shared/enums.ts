@@ -44,6 +44,7 @@ export const mailKinds = [
   'completed',
   'declined',
   'canceled',
+  'removed',
   'expired',
   'password_reset',
   'new_sign_in',

@@ -94,7 +94,13 @@ export const eventCatalogue = {
     label: 'Contract signed by a signer',
     data: z.object({
       ...signer,
-      nextSignerId: z.string().nullable().describe('In order, the signer whose turn it is now'),
+      nextSignerId: z
+        .string()
+        .nullable()
+        .meta({ deprecated: true })
+        .describe(
+          "Deprecated, always null: who acts next is announced by contract.turn_reached (each group's turn, with the recipients invited). Kept so that receivers reading it do not break",
+        ),
     }),
   },
   'contract.completed': {
@@ -113,6 +119,9 @@ export const eventCatalogue = {
     data: z.object({
       group: z.string().describe('The order number of the group reached'),
       signerIds: ids('recipients invited now'),
+      names: z
+        .string()
+        .describe('The recipients invited now, each with their role: "Ben Signer (signer), Cleo Copy (cc)"'),
     }),
   },
   'contract.approved': {

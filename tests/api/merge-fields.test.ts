@@ -180,7 +180,9 @@ describe('merge fields', () => {
       await call(ctx, owner, { method: 'POST', url: `/api/templates/${template.id}/contracts`, json: {} })
     ).json();
     expect(draft.content).toEqual(template.content);
-    // The roles' placeholder e-mails never reach a contract: its people are added to it.
-    expect(draft.signers).toEqual([]);
+    // The role comes with its placeholder, for its person to be added (sending waits for them).
+    expect(draft.signers).toEqual([
+      expect.objectContaining({ name: 'Client', email: 'role-1@template.invalid', role: 'signer' }),
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contractHistory, signingLinks } from '../../src/server/db/schema';
+import { signatureDataUrl } from '../../src/server/demo/demo-signature';
+import { consentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
 import {
   createAndSend,
@@ -354,6 +356,11 @@ describe('adding and removing while out', () => {
     await background.drain();
     expect(peer.to(sol.email)).toHaveLength(1);
     expect((await historyOf(id)).some((row) => row.action === 'recipient_removed')).toBe(true);
+    // Rae had been invited: she hears that there is nothing for her to do any more, with no link.
+    const told = peer.to(rae.email).at(-1);
+    expect(told?.subject).toBe('You were removed from "Routed agreement"');
+    expect(told?.text).toContain('There is nothing for you to do any more');
+    expect(told?.text ?? '').not.toMatch(/\/sign\//);
     // A later addition does not take the removed number.
     const added = await call(ctx, owner, {
       method: 'POST',
@@ -422,6 +429,104 @@ describe('adding and removing while out', () => {
     const umaBrowser = await browserFor(uma.email);
     const page = (await view(umaBrowser)).json();
     expect(page.placed.filter((field: { mine: boolean }) => field.mine)).toHaveLength(1);
+  });
+});
+
+describe('recipients named later, while out', () => {
+  const signerIdOf = async (id: string, name: string): Promise<string> =>
+    (await contractOf(id)).signers.find((row: { name: string }) => row.name === name).id;
+
+  it('adds one to be named by an earlier recipient who has not acted, who must then name them', async () => {
+    const ula = person('Ula');
+    const vin = person('Vin');
+    const id = await sendRouted([
+      { ...ula, signingOrder: 1 },
+      { ...vin, signingOrder: 2 },
+    ]);
+    const add = (json: unknown) =>
+      call(ctx, owner, { method: 'POST', url: `/api/contracts/${id}/signers`, json });
+    const sameGroup = await add({ name: 'Their signatory', namedBy: 2, signingOrder: 2 });
+    expect(sameGroup.statusCode).toBe(400);
+    expect(sameGroup.json().error.message).toContain('later group');
+    const withAddress = await add({ ...person('Wil'), namedBy: 1, signingOrder: 3 });
+    expect(withAddress.statusCode).toBe(400);
+    expect(withAddress.json().error.message).toBe(
+      'A recipient left to be named has no address yet: leave it out',
+    );
+    const added = await add({ name: 'Their signatory', namedBy: 1, signingOrder: 3 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().signers.at(-1)).toMatchObject({
+      number: 3,
+      email: null,
+      namedBy: 1,
+      signingOrder: 3,
+    });
+
+    const ulaBrowser = await browserFor(ula.email);
+    expect((await view(ulaBrowser)).json().toName).toEqual([expect.objectContaining({ number: 3 })]);
+    const unnamed = await signAs(ctx, ulaBrowser, { fullName: ula.name });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.message).toBe('Name the signer "Their signatory" before you finish');
+
+    // Once the namer has acted, no one more may be left to them.
+    const named = person('Xia');
+    const signed = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${ulaBrowser.signerId}/sign`,
+      headers: { cookie: ulaBrowser.cookie, 'user-agent': 'signing-test' },
+      json: {
+        consentVersion: consentDisclosure.version,
+        fields: { fullName: ula.name },
+        signature: { kind: 'drawn', image: signatureDataUrl() },
+        named: [{ number: 3, name: named.name, email: named.email }],
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(204);
+    const late = await add({ name: 'Another', namedBy: 1, signingOrder: 4 });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.message).toBe(
+      `${ula.name} has acted already, so they can no longer name anyone: choose a recipient who has not, or give the person's name and address yourself`,
+    );
+    expect((await signAs(ctx, await browserFor(vin.email), { fullName: vin.name })).statusCode).toBe(204);
+    await background.drain();
+    expect(peer.to(named.email).filter((mail) => /\/sign\//.test(mail.text ?? ''))).toHaveLength(1);
+  });
+
+  it('lets the sender name one not named yet, which their namer then no longer does', async () => {
+    const yan = person('Yan');
+    const id = await sendRouted([
+      { ...yan, signingOrder: 1 },
+      { name: 'Their signatory', signingOrder: 2, namedBy: 1 },
+    ]);
+    const unnamedId = await signerIdOf(id, 'Their signatory');
+    const correct = (json: unknown) =>
+      call(ctx, owner, { method: 'PATCH', url: `/api/contracts/${id}/signers/${unnamedId}`, json });
+    const halfway = await correct({ email: person('Zed').email });
+    expect(halfway.statusCode).toBe(400);
+    expect(halfway.json().error.message).toBe(
+      'Their signatory is still to be named by an earlier recipient: to name them yourself, give both their name and e-mail address',
+    );
+    const zed = person('Zed');
+    const named = await correct({ name: zed.name, email: zed.email });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().signers.find((row: { id: string }) => row.id === unnamedId)).toMatchObject({
+      name: zed.name,
+      email: zed.email,
+      namedBy: null,
+    });
+    const entry = (await historyOf(id)).find((row) => row.action === 'recipient_corrected');
+    expect(entry?.details).toBe(
+      `Sam Sender named ${zed.name} (${zed.email}) for Their signatory, left to be named by an earlier recipient, who no longer names them`,
+    );
+
+    // Yan is no longer asked to name anyone, and Zed is invited when Yan has signed.
+    const yanBrowser = await browserFor(yan.email);
+    expect((await view(yanBrowser)).json().toName).toEqual([]);
+    await background.drain();
+    expect(peer.to(zed.email)).toHaveLength(0);
+    expect((await signAs(ctx, yanBrowser, { fullName: yan.name })).statusCode).toBe(204);
+    await background.drain();
+    expect(peer.to(zed.email).filter((mail) => /\/sign\//.test(mail.text ?? ''))).toHaveLength(1);
   });
 });
 

@@ -10,7 +10,11 @@ test.describe('contracts list', () => {
     for (const title of titles) await call('POST', '/contracts', { title });
     const nda = await call<Created>('POST', '/contracts', {
       title: 'Zeta NDA',
-      signers: [{ name: 'Sam Signer', email: 'sam@example.com' }],
+      // A CC takes no action: the row counts only who must act.
+      signers: [
+        { name: 'Sam Signer', email: 'sam@example.com' },
+        { name: 'Cara Copy', email: 'cara@example.com', role: 'cc' },
+      ],
     });
     await call('POST', `/contracts/${nda.id}/send`, { sequential: false });
 

@@ -314,4 +314,142 @@ test.describe('templates', () => {
     await page.getByRole('region', { name: 'Fill in fields' }).getByLabel('Amount').fill('EUR 100');
     expect(await violations(page)).toEqual([]);
   });
+
+  test("a template's route (kind, order, witness, a role named later, a CC on every contract) comes into Use template", async ({
+    page,
+    account,
+    call,
+  }) => {
+    void account;
+    test.setTimeout(120_000);
+    await page.goto('/templates/new');
+    await expect(page.getByRole('heading', { name: 'Create Template' })).toBeVisible(pageTimeout);
+    await page.getByLabel('Template Title').fill('Board Resolution');
+    await page.getByRole('textbox', { name: 'Contract content' }).click();
+    await page.keyboard.type('Resolved by the board.');
+
+    const addRole = async (name: string, email?: string) => {
+      await page.getByLabel('Role', { exact: true }).fill(name);
+      if (email) await page.getByLabel('E-mail (optional)').fill(email);
+      await page.getByRole('button', { name: 'Add Role' }).click();
+      await expect(page.getByLabel(`Role of ${name}`)).toBeVisible();
+    };
+    await addRole('Manager');
+    await page.getByLabel('Role of Manager').selectOption('approver');
+    await addRole('Director');
+    await addRole('Witness');
+    await page.getByLabel('Role of Witness').selectOption('witness');
+    await expect(page.getByLabel('Witness witnesses')).toHaveValue('2');
+    await page.getByLabel('Order of Witness').fill('2');
+    await addRole('Counterparty signatory');
+    await page.getByLabel('Order of Counterparty signatory').fill('3');
+    await page.getByLabel('Named later by an earlier role (Counterparty signatory)').check();
+    await expect(page.getByLabel('Counterparty signatory is named by')).toHaveValue('1');
+    await addRole('Legal', 'legal@acme.example');
+    await page.getByLabel('Role of Legal').selectOption('cc');
+    await page.getByLabel('Order of Legal').fill('1');
+    const roleList = page.getByRole('list', { name: 'Signer roles' });
+    await expect(roleList).toContainText('Named by Manager as they act');
+    await expect(roleList).toContainText('legal@acme.example, on every contract');
+    await page.screenshot({ path: test.info().outputPath('template-route-desktop.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+    const templateId = page.url().split('/').pop() ?? '';
+    type Row = {
+      name: string;
+      email: string | null;
+      role: string;
+      signingOrder: number;
+      witnessOf: number | null;
+      namedBy: number | null;
+    };
+    const stored = await call<{ signers: Row[] }>('GET', `/templates/${templateId}`);
+    expect(
+      stored.signers.map(({ name, role, signingOrder, witnessOf, namedBy }) => [
+        name,
+        role,
+        signingOrder,
+        witnessOf,
+        namedBy,
+      ]),
+    ).toEqual([
+      ['Manager', 'approver', 1, null, null],
+      ['Director', 'signer', 2, null, null],
+      ['Witness', 'witness', 2, 2, null],
+      ['Counterparty signatory', 'signer', 3, null, 1],
+      ['Legal', 'cc', 1, null, null],
+    ]);
+    expect(stored.signers[4]?.email).toBe('legal@acme.example');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByLabel('Role of Counterparty signatory')).toBeVisible(pageTimeout);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('template-route-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Use template: the roles without a person ask for theirs; the one named later and the CC come as they are.
+    await page.goto('/templates');
+    await page.getByRole('button', { name: 'Use template' }).click();
+    await page.getByRole('button', { name: 'Create contract' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Contract' })).toBeVisible(pageTimeout);
+    const contractId = page.url().split('/').pop() ?? '';
+    const toFill = page.getByRole('list', { name: 'Roles to fill' });
+    await expect(toFill.getByRole('listitem')).toHaveCount(3);
+    await expect(toFill).toContainText('Witness of Director · order 2');
+    const signersList = page.getByRole('list', { name: 'Signers' });
+    await expect(signersList).toContainText('Named by Manager as they act');
+    await expect(signersList).toContainText('legal@acme.example');
+    await expect(page.getByLabel('Sign in order, one after another')).toBeChecked();
+    await page.screenshot({
+      path: test.info().outputPath('draft-from-route-template-desktop.png'),
+      fullPage: true,
+    });
+    const fill = async (role: string, name: string, email: string, button: string) => {
+      await toFill.getByRole('button', { name: `Add the ${role}` }).click();
+      await expect(page.getByText(`Adding the ${role}`)).toBeVisible();
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: button }).click();
+      await expect(signersList.getByText(email)).toBeVisible();
+    };
+    await fill('Manager', 'Mia Manager', 'mia@acme.example', 'Add Approver');
+    await fill('Director', 'Dora Director', 'dora@acme.example', 'Add Signer');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({
+      path: test.info().outputPath('draft-from-route-template-phone.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await fill('Witness', 'Walt Witness', 'walt@acme.example', 'Add Witness');
+    await expect(toFill).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send for Signing' }).click();
+    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible(sendTimeout);
+    const sent = await call<{ status: string; sequential: boolean; signers: Row[] }>(
+      'GET',
+      `/contracts/${contractId}`,
+    );
+    expect(sent).toMatchObject({ status: 'sent', sequential: true });
+    expect(
+      sent.signers.map(({ name, email, role, signingOrder, witnessOf, namedBy }) => [
+        name,
+        email,
+        role,
+        signingOrder,
+        witnessOf,
+        namedBy,
+      ]),
+    ).toEqual([
+      ['Mia Manager', 'mia@acme.example', 'approver', 1, null, null],
+      ['Dora Director', 'dora@acme.example', 'signer', 2, null, null],
+      ['Walt Witness', 'walt@acme.example', 'witness', 2, 2, null],
+      ['Counterparty signatory', null, 'signer', 3, null, 1],
+      ['Legal', 'legal@acme.example', 'cc', 1, null, null],
+    ]);
+    await page.screenshot({
+      path: test.info().outputPath('sent-from-route-template-desktop.png'),
+      fullPage: true,
+    });
+  });
 });

@@ -7,6 +7,7 @@ import {
   reached,
   recipientListProblems,
   routeGroups,
+  routeProgress,
   routeStateOf,
 } from '../../src/shared/recipients';
 
@@ -183,5 +184,27 @@ describe('a recipient list as saved', () => {
       'Email is required',
       'ann@example.com is already a signer on this contract',
     ]);
+  });
+});
+
+describe('routeProgress', () => {
+  const entry = (role: RouteMember['role'], status: RouteMember['status']) => ({ role, status });
+  it('counts those who must act, viewers included, never a CC nor a delegated entry', () => {
+    expect(
+      routeProgress([
+        entry('approver', 'approved'),
+        entry('signer', 'signed'),
+        entry('signer', 'pending'),
+        entry('witness', 'pending'),
+        entry('viewer', 'viewed'),
+        entry('cc', 'pending'),
+        entry('signer', 'delegated'),
+      ]),
+    ).toEqual({ done: 3, of: 5, words: 'done' });
+  });
+  it('says "signed" when everyone counted signs', () => {
+    expect(
+      routeProgress([entry('signer', 'signed'), entry('witness', 'pending'), entry('cc', 'pending')]),
+    ).toEqual({ done: 1, of: 2, words: 'signed' });
   });
 });

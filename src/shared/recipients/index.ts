@@ -19,3 +19,4 @@ export * from './list-problems';
 export * from './record';
 export * from './roles';
 export * from './route';
+export * from './template-roles';

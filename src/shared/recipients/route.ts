@@ -115,3 +115,22 @@ export function routeGroups<T extends RouteMember>(all: readonly T[], sequential
   }
   return [...groups.values()].sort((a, b) => a.order - b.order);
 }
+
+/**
+ * How far a contract's recipients are, as a list counts it ("2 of 3 signed"): those who must act
+ * (signers, approvers, witnesses, and viewers, who must open it: all who block), never a CC, nor
+ * one who handed their turn on (their delegate counts instead). Said as "signed" when all of them
+ * sign, else "done".
+ */
+export function routeProgress(all: readonly Pick<RouteMember, 'role' | 'status'>[]): {
+  done: number;
+  of: number;
+  words: 'signed' | 'done';
+} {
+  const acting = all.filter((member) => member.status !== 'delegated' && roleOf(member.role).blocks);
+  return {
+    done: acting.filter(isDone).length,
+    of: acting.length,
+    words: acting.every((member) => roleOf(member.role).signs) ? 'signed' : 'done',
+  };
+}

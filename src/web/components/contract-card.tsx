@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ContractSummary } from '../../shared/api/contracts';
+import { isDone, roleOf } from '../../shared/recipients';
 import { formatDate } from '../lib/dates';
 import { StatusBadge } from './ui/status-badge';
 
@@ -18,7 +19,17 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
       {contract.signers.length > 0 && (
         <ul className="mt-3 space-y-1" aria-label="Signers">
           {contract.signers.map((signer) => {
-            const signed = signer.status === 'signed';
+            // Each recipient's part in the role's words: "Approved", "Not viewed"; a CC has none to do.
+            const role = roleOf(signer.role);
+            const signed = isDone(signer);
+            const state =
+              signer.status === 'delegated'
+                ? 'Delegated'
+                : !role.blocks
+                  ? role.label
+                  : signed
+                    ? role.done
+                    : `Not ${role.done.toLowerCase()}`;
             return (
               <li key={signer.id} className="flex items-center gap-2 text-sm text-slate-600">
                 {signed ? (
@@ -28,7 +39,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
                 )}
                 <span className="truncate">{signer.name}</span>
                 <span className={`ml-auto shrink-0 text-xs ${signed ? 'text-green-700' : 'text-slate-500'}`}>
-                  {signed ? 'Signed' : 'Not signed'}
+                  {state}
                 </span>
               </li>
             );

@@ -15,7 +15,7 @@ import { reviewInvitation, suggestionsDecided } from './reviews';
 import { securityChange } from './security-change';
 import { newSignIn, passwordReset } from './sign-in';
 import { ccNotice, invitation, reminder, signerCode } from './signing';
-import { canceled, completed, declined, expired, signerLocked } from './signing-outcomes';
+import { canceled, completed, declined, expired, removed, signerLocked } from './signing-outcomes';
 import { teamInvitation } from './team';
 import { webhookDisabled } from './webhooks';
 
@@ -27,6 +27,7 @@ export const mailKinds = {
   completed,
   declined,
   canceled,
+  removed,
   expired,
   password_reset: passwordReset,
   new_sign_in: newSignIn,

@@ -99,6 +99,19 @@ export const canceled = defineMail({
     }),
 });
 
+/** To a recipient the sender removed while the contract was out, once they had been invited. */
+export const removed = defineMail({
+  kind: 'removed',
+  params: z.object({}),
+  compose: (facts: ContractFacts) =>
+    renderMail(facts, {
+      subject: `You were removed from "${facts.contractTitle}"`,
+      lines: [
+        `${facts.senderName} of ${facts.organizationName} removed you from "${facts.contractTitle}". There is nothing for you to do any more, and the links you were sent no longer work.`,
+      ],
+    }),
+});
+
 /** To the sender: the contract expired before everyone signed. */
 export const expired = defineMail({
   kind: 'expired',

@@ -9,12 +9,14 @@ import { placedFieldRows } from './placed-field-rows';
  * Gives a new draft or template the PDFs and their fields of the one it is made from (a template,
  * a duplicate, a contract saved as a template), in the same order and with its text at the same
  * place; a template's fields are for its roles by order, so they fit the signers that fill them.
- * The bytes are stored once by their hash: only the rows are copied.
+ * The bytes are stored once by their hash: only the rows are copied. A copy whose recipients are
+ * numbered again (copy-recipients.ts) gives `numberOf`, and each field follows its recipient.
  */
 export async function copyFiles(
   tx: Database,
   from: { id: string; textPosition: number },
   to: { id: string; createdBy: string | null; at: Date },
+  numberOf?: ReadonlyMap<number, number>,
 ): Promise<void> {
   const files = await contractFileRows(tx, from.id);
   if (files.length === 0) return;
@@ -34,6 +36,7 @@ export async function copyFiles(
     await tx.insert(contractFields).values(
       fields.map(({ id: _id, contractId: _contractId, fileId, createdAt: _createdAt, ...field }) => ({
         ...field,
+        signer: field.signer === null ? null : (numberOf?.get(field.signer) ?? field.signer),
         // A copy is a new draft: what a signer filled in stays with the contract they signed.
         filledValue: null,
         filledAt: null,

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { signerInputSchema } from '../../../shared/api/contracts';
 import { AppError } from '../../../shared/errors';
-import { currentGroup, groupOf } from '../../../shared/recipients';
+import { currentGroup, groupOf, roleOf } from '../../../shared/recipients';
 import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
-import { signers } from '../../db/schema';
+import { type SignerRow, signers } from '../../db/schema';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
@@ -13,7 +13,7 @@ import { recipientFacts } from '../signing/find-signer';
 import { signerNumbered } from '../signing/signer-numbers';
 import { hashAccessCodes } from './hash-access-codes';
 import { nextRecipientNumber } from './next-recipient-number';
-import { assertNewAddress, lockContractOut } from './recipients-while-out';
+import { assertNewAddress, hasActed, lockContractOut } from './recipients-while-out';
 
 type RecipientInput = z.infer<typeof signerInputSchema>;
 
@@ -24,7 +24,9 @@ const maxNumber = 50;
  * The sender adds a recipient to a contract that is out, into a group the route has not reached
  * (a contract sent at once has reached everyone). They take the next number; the frozen document
  * stays as it is, so they fill no field unless one is reassigned to them. They are invited when
- * their group comes, as everyone else (advance-route.ts).
+ * their group comes, as everyone else (advance-route.ts). One may be left to be named by an
+ * earlier signer or approver who has not acted yet (`namedBy`), in a group after theirs: that
+ * recipient then names them as they act, on their own signing page.
  */
 export async function addSigner(
   ctx: ServiceContext,
@@ -32,26 +34,29 @@ export async function addSigner(
   input: RecipientInput,
 ): Promise<string> {
   const { db, actor } = ctx;
-  if (input.namedBy != null) {
+  // One left to be named is named by an earlier recipient who has not acted yet, as they act.
+  const namedLater = input.namedBy != null;
+  if (namedLater && input.email) {
     throw new AppError(
       'INVALID_INPUT',
-      'A recipient added while out is named now: give their name and address',
-      'namedBy',
+      'A recipient left to be named has no address yet: leave it out',
+      'email',
     );
   }
-  if (!input.email || input.name === '') {
+  if (!namedLater && (!input.email || input.name === '')) {
     throw new AppError(
       'INVALID_INPUT',
       'Give the name and e-mail address of the recipient to add',
       input.email ? 'name' : 'email',
     );
   }
-  const email = input.email;
+  const email = input.email ?? null;
   // Hashed before the transaction opens (argon2 would hold the database meanwhile).
   const [hashed] = await hashAccessCodes([input]);
   return db.transaction(async (tx) => {
     const { contract, all } = await lockContractOut(tx, actor, contractId);
-    assertNewAddress(all, email);
+    if (email !== null) assertNewAddress(all, email);
+    const namer = namedLater ? namerOf(all, input.namedBy ?? null) : undefined;
     if (!contract.sequential) {
       throw new AppError(
         'INVALID_INPUT',
@@ -89,7 +94,7 @@ export async function addSigner(
       signingOrder: input.signingOrder ?? 0,
       position,
       witnessOf: witnessed?.position ?? null,
-      namedBy: null,
+      namedBy: namer?.position ?? null,
       email,
     };
     const current = currentGroup(all, true);
@@ -98,6 +103,13 @@ export async function addSigner(
       throw new AppError(
         'INVALID_INPUT',
         `Group ${current ?? 1} is the one whose turn it is: add the recipient to a later group (an order number above ${current ?? 1})${input.role === 'witness' ? ', with a signer of a later group' : ''}`,
+        'signingOrder',
+      );
+    }
+    if (namer && groupOf(namer, all, true) >= group) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `${namer.name} acts in group ${groupOf(namer, all, true)}: the recipient they name goes in a later group`,
         'signingOrder',
       );
     }
@@ -113,27 +125,49 @@ export async function addSigner(
         signingOrder: group,
         position,
         witnessOf: member.witnessOf,
+        namedBy: member.namedBy,
         accessCodeHash: hashed?.accessCodeHash ?? null,
         requireEmailCode: input.requireEmailCode ?? false,
         createdAt: now,
       })
       .returning();
-    if (!added || added.email === null) throw new Error('The recipient was not stored');
+    if (!added) throw new Error('The recipient was not stored');
+    const who = { ...added, email: added.email ?? '' };
     const author = authorOf(actor);
     await transition(tx, {
       contract,
       step: 'signer.added',
       facts: {
-        ...recipientFacts({ ...added, email: added.email }),
+        ...recipientFacts(who),
         number: String(position),
         group: String(group),
       },
       author,
       at: now,
     });
-    await advanceRoute(tx, { contract, who: { ...added, email: added.email }, author, at: now });
+    await advanceRoute(tx, { contract, who, author, at: now });
     return added.id;
   });
+
+  /** Who names the recipient added: a named signer or approver of the contract who has not acted. */
+  function namerOf(all: readonly SignerRow[], number: number | null): SignerRow {
+    const found = signerNumbered(all, number);
+    if (!found || found.email === null || !roleOf(found.role).mayName) {
+      throw new AppError(
+        'INVALID_INPUT',
+        'Choose who names this recipient: a signer or approver of this contract, by number',
+        'namedBy',
+      );
+    }
+    if (hasActed(found)) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `${found.name} has acted already, so they can no longer name anyone: choose a recipient who has not, or give the person's name and address yourself`,
+        'namedBy',
+      );
+    }
+    return found;
+  }
 
   async function nextNumber(tx: Parameters<typeof nextRecipientNumber>[0], id: string): Promise<number> {
     const number = await nextRecipientNumber(tx, id);

@@ -24,6 +24,8 @@ export async function createContract(
   input: Omit<CreateContractInput, 'signers'> & { signers: SignerToStore[] },
   /** What it is made from, named in its history and in its event. */
   origin: CreationOrigin | null = null,
+  /** The origin's recipient numbers as the new list numbers them (copy-recipients.ts), for its fields. */
+  numberOf?: ReadonlyMap<number, number>,
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
   const { json, contentHtml } = await ctx.content.prepare(input.content);
@@ -67,7 +69,7 @@ export async function createContract(
         .select({ id: contracts.id, textPosition: contracts.textPosition })
         .from(contracts)
         .where(and(eq(contracts.id, origin.id), eq(contracts.organizationId, actor.organizationId)));
-      if (source) await copyFiles(tx, source, { id: row.id, createdBy: actor.userId, at: now });
+      if (source) await copyFiles(tx, source, { id: row.id, createdBy: actor.userId, at: now }, numberOf);
     }
     const author = authorOf(actor);
     await recordVersion(tx, {

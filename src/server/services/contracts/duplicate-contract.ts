@@ -1,7 +1,7 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { renumberTextFields } from '../../../editor/signing-field-values';
 import type { ServiceContext } from '../../context';
-import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { copyRecipients } from './copy-recipients';
 import { createContract } from './create-contract';
 
 /**
@@ -19,25 +19,13 @@ export async function duplicateContract(
   // secret the sender shared for the original signing, and a copy silently asking for it would
   // lock out a signer who was never given it again. Nor may the copy go out silently without
   // one: it is not sent until the sender sets a new code or removes it.
-  // The route is kept (roles, groups, witnesses); one who handed their turn on is not copied (their
+  // The route is kept (roles, groups, witnesses, who names whom), numbered from 1 again (a
+  // recipient removed while out left a gap); one who handed their turn on is not copied (their
   // delegate is), and one named by an earlier recipient is left to be named again: with the
   // sender's label ("Client's signatory") while still unnamed (their name is then that label), with
   // none once named (it is the named person's).
-  const rows = await db
-    .select({
-      name: signers.name,
-      email: signers.email,
-      role: signers.role,
-      signingOrder: signers.signingOrder,
-      witnessOf: signers.witnessOf,
-      namedBy: signers.namedBy,
-      requireEmailCode: signers.requireEmailCode,
-      accessCodeToSet: sql<boolean>`${signers.accessCodeHash} is not null`,
-    })
-    .from(signers)
-    .where(and(eq(signers.contractId, contractId), ne(signers.status, 'delegated')))
-    .orderBy(asc(signers.position), asc(signers.createdAt));
-  const people = rows.map((row) =>
+  const { list, numberOf } = await copyRecipients(db, contractId);
+  const people = list.map((row) =>
     row.namedBy === null || row.email === null ? row : { ...row, name: '', email: null },
   );
   const title = `${source.title} (copy)`.slice(0, 200);
@@ -46,11 +34,12 @@ export async function duplicateContract(
     {
       id: input.id,
       title,
-      content: source.content,
+      content: renumberTextFields(source.content, numberOf),
       projectId: source.projectId ?? undefined,
       isTemplate: false,
       signers: people,
     },
     { from: 'duplicate', id: source.id, title: source.title },
+    numberOf,
   );
 }

@@ -91,6 +91,7 @@ export async function removeSigner(
         ...recipientFacts(who),
         number: String(signer.position),
         fieldsReassignedTo: reassignedTo === null ? null : String(reassignedTo),
+        wasInvited: signer.invitedAt !== null,
       },
       author,
       at: now,

@@ -4,6 +4,7 @@ import { accessCodeToSetRefusal, type SendContractInput } from '../../../shared/
 import { hasDraftedText } from '../../../shared/drafted-text';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
+import { isRolePlaceholder } from '../../../shared/recipients';
 import { canTransition } from '../../../shared/statuses';
 import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
@@ -33,7 +34,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 function checkSendable(
   contract: { status: Parameters<typeof canTransition>[0]; title: string },
-  people: { name: string; accessCodeToSet: boolean }[],
+  people: { name: string; email: string | null; position: number; accessCodeToSet: boolean }[],
 ) {
   if (!canTransition(contract.status, 'sent')) {
     throw new AppError(
@@ -45,6 +46,14 @@ function checkSendable(
     throw new AppError('INVALID_INPUT', 'Add a title before sending', 'title');
   if (people.length === 0)
     throw new AppError('INVALID_INPUT', 'Add at least one signer before sending', 'signers');
+  const role = people.find((signer) => isRolePlaceholder(signer.email));
+  if (role) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `Add the person for the template's role "${role.name}" (recipient ${role.position}), or remove the role, before sending`,
+      `signers.${role.position - 1}.email`,
+    );
+  }
   const waiting = people.find((signer) => signer.accessCodeToSet);
   if (waiting) throw new AppError('INVALID_INPUT', accessCodeToSetRefusal(waiting.name), 'signers');
 }
@@ -65,6 +74,7 @@ export async function sendContract(
     .select({
       id: signers.id,
       name: signers.name,
+      email: signers.email,
       accessCodeToSet: signers.accessCodeToSet,
       role: signers.role,
       signingOrder: signers.signingOrder,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { HistoryAction } from '../../../shared/api/history';
 import type { NotificationKind } from '../../../shared/api/notifications';
 import type { EventData, EventType, eventCatalogue } from '../../../shared/events';
+import { type RecipientRole, recipientRoles, roleOf } from '../../../shared/recipients';
 import type { ContractStatus } from '../../../shared/statuses';
 import type { QueuedMail } from '../../mail/queue-mail';
 import type { HistoryAuthor } from './append-history';
@@ -25,7 +26,6 @@ type HistoryOnlyFacts = {
     filled: string;
   };
   'contract.completed': { signerCount: number };
-  'contract.turn_reached': { names: string };
   'contract.approved': { consentVersion: string; consentHash: string; filled: string };
   'contract.witnessed': {
     fullName: string;
@@ -36,6 +36,7 @@ type HistoryOnlyFacts = {
   };
   'contract.expired': { expiresAt: Date | null };
   'contract.sealed': { pages: number; signedSha256: string };
+  'signer.removed': { wasInvited: boolean };
   'signer.reminded': LinkFacts;
   'signer.copy_sent': LinkFacts;
   'signer.locked': { signerEmail: string; checkName: string; tries: number };
@@ -104,6 +105,10 @@ function toSigner(
     dedupeKey,
   };
 }
+
+/** What a recipient of this role does, for a sentence ("to approve"). */
+const verbOf = (role: string | null | undefined) =>
+  recipientRoles.includes(role as RecipientRole) ? roleOf(role as RecipientRole).verb : 'sign';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const person = (name: string, email: string) => `${name} (${email})`;
@@ -183,6 +188,10 @@ export const steps: { [T in EventType]: Step<T> } = {
       action: 'turn_reached',
       details: (facts) => `Group ${facts.group}'s turn: ${facts.names} invited`,
     },
+    notice: {
+      kind: 'turn_reached',
+      text: (title, data) => `Group ${data.group}'s turn on "${title}": ${data.names} invited`,
+    },
     followedBy: ['mail-signers'],
   },
   'contract.approved': {
@@ -191,7 +200,7 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts) =>
         `Approved by ${person(facts.signerName, facts.signerEmail)}; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})${facts.filled ? `; filled ${facts.filled}` : ''}`,
     },
-    notice: { kind: 'signed', text: (title, data) => `${data.signerName} approved "${title}"` },
+    notice: { kind: 'approved', text: (title, data) => `${data.signerName} approved "${title}"` },
     followedBy: ['mail-signers'],
   },
   'contract.rejected': {
@@ -201,7 +210,10 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts) =>
         `Rejected by ${person(facts.signerName, facts.signerEmail)}, approver: ${facts.reason}`,
     },
-    notice: { kind: 'declined', text: (title, data) => `${data.signerName} rejected "${title}"` },
+    notice: {
+      kind: 'rejected',
+      text: (title, data) => `${data.signerName} rejected "${title}": ${data.reason}`,
+    },
     followedBy: ['mail-owner'],
   },
   'contract.witnessed': {
@@ -211,7 +223,7 @@ export const steps: { [T in EventType]: Step<T> } = {
         `Signature of ${facts.witnessedName} witnessed by ${person(facts.fullName, facts.signerEmail)}, ${facts.signatureKind} signature; accepted disclosure ${facts.consentVersion} (SHA-256 ${facts.consentHash})${facts.filled ? `; filled ${facts.filled}` : ''}`,
     },
     notice: {
-      kind: 'signed',
+      kind: 'witnessed',
       text: (title, data) => `${data.signerName} witnessed ${data.witnessedName}'s signature on "${title}"`,
     },
     followedBy: ['mail-signers'],
@@ -314,6 +326,11 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts) =>
         `${person(facts.signerName, facts.signerEmail)} named ${facts.signerRole ?? 'signer'} by ${facts.namedByName}`,
     },
+    notice: {
+      kind: 'named',
+      text: (title, data) =>
+        `${data.namedByName} named ${data.signerName} to ${verbOf(data.signerRole)} "${title}"`,
+    },
     followedBy: ['mail-signers'],
   },
   'signer.delegated': {
@@ -323,8 +340,8 @@ export const steps: { [T in EventType]: Step<T> } = {
         `${person(facts.signerName, facts.signerEmail)} delegated their turn to ${person(facts.delegateName, facts.delegateEmail)}: ${facts.reason}`,
     },
     notice: {
-      kind: 'viewed',
-      text: (title, data) => `${data.signerName} handed "${title}" to ${data.delegateName}`,
+      kind: 'delegated',
+      text: (title, data) => `${data.signerName} handed their turn on "${title}" to ${data.delegateName}`,
     },
     followedBy: ['mail-signers'],
   },
@@ -332,7 +349,18 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'recipient_corrected',
       details: (facts, { author }) =>
-        `${author.userName} corrected ${person(facts.previousName, facts.previousEmail ?? 'no address')} to ${person(facts.signerName, facts.signerEmail)}; earlier links no longer work`,
+        facts.previousEmail === null
+          ? `${author.userName} named ${person(facts.signerName, facts.signerEmail)} for ${facts.previousName || 'a recipient'}, left to be named by an earlier recipient, who no longer names them`
+          : `${author.userName} corrected ${person(facts.previousName, facts.previousEmail)} to ${person(facts.signerName, facts.signerEmail)}; earlier links no longer work`,
+    },
+    notice: {
+      kind: 'corrected',
+      text: (title, data) =>
+        data.previousEmail === null
+          ? `${data.signerName} named by the sender on "${title}"`
+          : data.previousName === data.signerName
+            ? `${data.signerName}'s address corrected to ${data.signerEmail} on "${title}"`
+            : `${data.previousName} corrected to ${data.signerName} (${data.signerEmail}) on "${title}"`,
     },
     followedBy: ['mail-signers'],
   },
@@ -342,6 +370,11 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts, { author }) =>
         `${author.userName} added ${person(facts.signerName, facts.signerEmail)} as ${facts.signerRole ?? 'signer'}`,
     },
+    notice: {
+      kind: 'recipient_added',
+      text: (title, data) =>
+        `${data.signerName || `Recipient ${data.number}`} added to "${title}" as ${data.signerRole ?? 'signer'}, group ${data.group}`,
+    },
     followedBy: ['mail-signers'],
   },
   'signer.removed': {
@@ -350,6 +383,24 @@ export const steps: { [T in EventType]: Step<T> } = {
       details: (facts, { author }) =>
         `${author.userName} removed ${person(facts.signerName, facts.signerEmail)} (${facts.signerRole ?? 'signer'})`,
     },
+    notice: {
+      kind: 'recipient_removed',
+      text: (title, data) =>
+        `${data.signerName || `Recipient ${data.number}`} removed from "${title}"${data.fieldsReassignedTo ? `; their fields go to recipient ${data.fieldsReassignedTo}` : ''}`,
+    },
+    // One who was invited hears that they have nothing to do any more (their entry is gone).
+    mail: (facts, { contract }) =>
+      facts.wasInvited && facts.signerEmail
+        ? [
+            {
+              organizationId: contract.organizationId,
+              contractId: contract.id,
+              kind: 'removed',
+              to: { name: facts.signerName, email: facts.signerEmail },
+              dedupeKey: `removed:${facts.signerId}`,
+            },
+          ]
+        : [],
     followedBy: ['mail-signers'],
   },
   'signer.link_copied': {

@@ -1,28 +1,56 @@
+import { renumberTextFields } from '../../../editor/signing-field-values';
+import type { CreateFromTemplateInput } from '../../../shared/api/templates';
+import { AppError } from '../../../shared/errors';
+import { recipientListProblems } from '../../../shared/recipients';
 import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
+import { copyRecipients } from '../contracts/copy-recipients';
 import { createContract } from '../contracts/create-contract';
 
 /**
- * Starts a draft from a template, in the chosen project. Retrying with the same id returns the
- * draft made the first time.
+ * Starts a draft from a template, in the chosen project, with the template's roles as its
+ * recipients: each keeps its kind, order number, the signer a witness witnesses and who names one
+ * left to be named. `people` gives roles their person by number; a role not given one keeps its
+ * placeholder address (shared/recipients/template-roles.ts) and the draft is not sent until the
+ * sender adds them. Retrying with the same id returns the draft made the first time.
  */
 export async function createFromTemplate(
   ctx: ServiceContext<'content'>,
   templateId: string,
-  input: { id?: string; projectId?: string },
+  input: Partial<CreateFromTemplateInput>,
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
   const template = await findOwnContract(db, actor, templateId, { kind: 'template' });
+  const { list, numberOf } = await copyRecipients(db, template.id);
+  const recipients = list.map((entry) => ({ ...entry, accessCodeToSet: false, requireEmailCode: false }));
+  for (const [index, person] of (input.people ?? []).entries()) {
+    const entry = recipients[person.number - 1];
+    if (!entry) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `The template has no role ${person.number}: it has ${recipients.length}`,
+        `people.${index}.number`,
+      );
+    }
+    // The sender knows the person now: one the template left to be named is named by the sender.
+    recipients[person.number - 1] = { ...entry, name: person.name, email: person.email, namedBy: null };
+  }
+  const [problem] = recipientListProblems(recipients);
+  if (problem) {
+    const [at, key] = problem.path;
+    throw new AppError('INVALID_INPUT', `Role ${Number(at) + 1}: ${problem.message}`, `signers.${at}.${key}`);
+  }
   return createContract(
     ctx,
     {
       id: input.id,
       title: template.title,
-      content: template.content,
+      content: renumberTextFields(template.content, numberOf),
       projectId: input.projectId,
       isTemplate: false,
-      signers: [],
+      signers: recipients,
     },
     { from: 'template', id: template.id, title: template.title },
+    numberOf,
   );
 }

@@ -29,6 +29,7 @@ export const mailFacts: { [K in MailKind]: FactsOf<K> } = {
   completed: completedFacts,
   declined: contractFactsWithParams,
   canceled: contractFactsWithParams,
+  removed: contractFacts,
   expired: contractFacts,
   password_reset: passwordResetFacts,
   new_sign_in: newSignInFacts,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { accessCodeToSetRefusal, type Contract } from '../../../../shared/api/contracts';
 import { hasDraftedText } from '../../../../shared/drafted-text';
 import { isEditable } from '../../../../shared/statuses';
@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../../components/ui/banner';
 import { Card } from '../../../components/ui/card';
 import { importedOf } from '../../../lib/docx-transfer';
 import { uploadProblemsOf } from '../../../lib/pdf-transfer';
-import { type FromTemplateState, fromTemplateOf } from '../../../lib/template-roles';
+import { fromTemplateOf } from '../../../lib/template-roles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { contractApprovalQuery } from '../../approvals/api/approvals';
 import { ActivityCard } from './activity-card';
@@ -53,11 +53,9 @@ export function ContractForm({
   onReload: () => Promise<void>;
 }) {
   const template = mode === 'template';
-  const navigate = useNavigate();
   const location = useLocation();
   // Just made from a template: its roles still need their people, and its fields their values.
   const fromTemplate = template ? null : fromTemplateOf(location.state);
-  const [pendingRoles, setPendingRoles] = useState<string[]>(fromTemplate?.roles ?? []);
   const [fieldsOpen, setFieldsOpen] = useState(fromTemplate?.fillFields ?? false);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -69,7 +67,7 @@ export function ContractForm({
     enabled: contract !== undefined && !template && isEditable(contract.status),
   });
   // A template whose roles act in turn makes a draft sent in order.
-  const ordersOfRoles = new Set(Object.values(fromTemplate?.routes ?? {}).map((route) => route.signingOrder));
+  const ordersOfRoles = new Set(fromTemplate ? contract?.signers.map((signer) => signer.signingOrder) : []);
   const fields = useContractFields(contract, { sequential: ordersOfRoles.size > 1 });
   const { title, setTitle, markDirty, change } = fields;
   const editorRef = useRef<Editor | null>(null);
@@ -79,7 +77,6 @@ export function ContractForm({
     template,
     fields,
     editorRef,
-    pendingRoles,
     setNotice,
     onEmptyField: () => setFieldsOpen(true),
   });
@@ -98,20 +95,6 @@ export function ContractForm({
     editorRef.current = ready;
     setEditor(ready);
   }, []);
-
-  /** A role got its person or was skipped: the address's state remembers what is left, for a reload. */
-  const onRoleDone = (role: string) => {
-    const remaining = pendingRoles.filter((other) => other !== role);
-    setPendingRoles(remaining);
-    const state: FromTemplateState = {
-      fromTemplate: {
-        roles: remaining,
-        fillFields: fromTemplate?.fillFields ?? false,
-        ...(fromTemplate?.routes ? { routes: fromTemplate.routes } : {}),
-      },
-    };
-    navigate(`${location.pathname}${location.search}`, { replace: true, state });
-  };
 
   const canSave = title.trim().length > 0 && !saving.busy;
   const canSend = canSave && fields.signers.length > 0;
@@ -231,9 +214,6 @@ export function ContractForm({
           editor={editor}
           fields={fields}
           projectLock={approval.data?.projectLock}
-          pendingRoles={pendingRoles}
-          roleRoutes={fromTemplate?.routes}
-          onRoleDone={onRoleDone}
           shownRevision={saving.shownRevision}
           onReload={onReload}
           listProblem={serverListProblemAt(saving.error)}

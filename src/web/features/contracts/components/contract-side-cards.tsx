@@ -1,6 +1,5 @@
 import type { Editor } from '@tiptap/core';
 import type { Contract } from '../../../../shared/api/contracts';
-import type { RoleRoute } from '../../../lib/template-roles';
 import { ApprovalsCard } from '../../approvals/public/approvals-card';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { ReviewCard } from '../../reviews/public/review-card';
@@ -23,9 +22,6 @@ export function ContractSideCards({
   editor,
   fields,
   projectLock,
-  pendingRoles,
-  roleRoutes,
-  onRoleDone,
   shownRevision,
   onReload,
   listProblem,
@@ -36,10 +32,6 @@ export function ContractSideCards({
   editor: Editor | null;
   fields: ContractFields;
   projectLock: string | null | undefined;
-  pendingRoles: string[];
-  /** What each of the template's roles does on the route, for the person added for it. */
-  roleRoutes?: Record<string, RoleRoute> | undefined;
-  onRoleDone: (role: string) => void;
   shownRevision: () => number | undefined;
   onReload: () => Promise<void>;
   /** The server refused the save or the send at one recipient's input. */
@@ -75,9 +67,6 @@ export function ContractSideCards({
           onChange={change(setSigners)}
           sequential={fields.sequential}
           onSequentialChange={fields.setSequential}
-          roles={pendingRoles}
-          roleRoutes={roleRoutes}
-          onRoleDone={onRoleDone}
           serverProblem={listProblem}
         />
       )}

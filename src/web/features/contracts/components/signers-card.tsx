@@ -1,13 +1,12 @@
 import { ArrowUp, UserPlus, UserRound, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { emailSchema } from '../../../../shared/api/common';
-import { type RecipientRole, roleOf } from '../../../../shared/recipients';
+import { isRolePlaceholder, type RecipientRole, roleOf } from '../../../../shared/recipients';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { checkValue } from '../../../lib/field-errors';
 import { randomId } from '../../../lib/random-id';
-import type { RoleRoute } from '../../../lib/template-roles';
 import type { DraftSigner } from './draft-signer';
 import {
   listProblemsByEntry,
@@ -25,9 +24,6 @@ export function SignersCard({
   onChange,
   sequential,
   onSequentialChange,
-  roles = [],
-  roleRoutes,
-  onRoleDone,
   serverProblem,
 }: {
   signers: DraftSigner[];
@@ -35,12 +31,6 @@ export function SignersCard({
   onChange: (signers: DraftSigner[]) => void;
   sequential: boolean;
   onSequentialChange: (sequential: boolean) => void;
-  /** The roles of the template this draft was made from that still need a person ('Client'). */
-  roles?: string[];
-  /** What each of those roles does on the route (its kind and order number). */
-  roleRoutes?: Record<string, RoleRoute> | undefined;
-  /** A role was given its person, or skipped. */
-  onRoleDone?: (role: string) => void;
   /** The server refused the list at one recipient's input ('signers.2.witnessOf'). */
   serverProblem?: { index: number; key: string; message: string } | null;
 }) {
@@ -61,13 +51,16 @@ export function SignersCard({
   const namedLater = namedBy !== null && namers.includes(namedBy);
   const [error, setError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
-  // The role the person being added takes, after its 'Add the Client' prompt.
+  // The template's roles still without their person ('Client'): entries of the list, with their
+  // route, holding a placeholder address until the person is added in their place.
+  const roles = signers.flatMap((signer, index) => (isRolePlaceholder(signer.email) ? [index] : []));
   const [forRole, setForRole] = useState<string | null>(null);
-  const activeRole = forRole && roles.includes(forRole) ? forRole : null;
+  const activeIndex = signers.findIndex((signer) => signer.id === forRole && isRolePlaceholder(signer.email));
+  const activeRole = activeIndex >= 0 ? (signers[activeIndex] as DraftSigner) : null;
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (namedLater) {
+    if (namedLater && !activeRole) {
       onChange([
         ...signers,
         { id: randomId(), name: name.trim(), email: '', role, namedBy, signingOrder: signers.length + 1 },
@@ -82,6 +75,21 @@ export function SignersCard({
     if (signers.some((signer) => signer.email === normalized)) {
       return setError(`${normalized} is already a signer on this contract`);
     }
+    if (activeRole) {
+      // The role's person takes its place: its number, order, witness and who names whom stay.
+      const filled: DraftSigner = {
+        ...activeRole,
+        name: name.trim(),
+        email: normalized,
+        role,
+        witnessOf: role === 'witness' ? (activeRole.witnessOf ?? null) : null,
+        accessCodeSet: false,
+        requireEmailCode: false,
+      };
+      onChange(signers.map((signer, at) => (at === activeIndex ? filled : signer)));
+      finishAdding();
+      return;
+    }
     onChange([
       ...signers,
       {
@@ -89,10 +97,8 @@ export function SignersCard({
         name: name.trim(),
         email: normalized,
         role,
-        // A template's role keeps its order; otherwise a new recipient comes after the others.
-        signingOrder:
-          (activeRole ? roleRoutes?.[activeRole]?.signingOrder : undefined) ??
-          Math.max(0, ...signers.map((signer, at) => signer.signingOrder ?? at + 1)) + 1,
+        // A new recipient comes after the others.
+        signingOrder: Math.max(0, ...signers.map((signer, at) => signer.signingOrder ?? at + 1)) + 1,
         accessCodeSet: false,
         requireEmailCode: false,
       },
@@ -101,7 +107,6 @@ export function SignersCard({
   };
 
   const finishAdding = () => {
-    if (activeRole) onRoleDone?.(activeRole);
     setForRole(null);
     nameInput.current?.focus();
     setName('');
@@ -117,76 +122,80 @@ export function SignersCard({
       <p className="mt-1 text-sm text-slate-500">
         Everyone who receives the contract: signers, approvers, viewers, copies and witnesses.
       </p>
-      {signers.length === 0 ? (
+      {signers.length === roles.length ? (
         <p className="mt-3 text-sm text-slate-500">No signers added yet. Add signers below.</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Signers">
-          {signers.map((signer, index) => (
-            <li key={signer.id} className="py-2">
-              <div className="flex items-start gap-2">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">
-                    {ordered && <span className="text-slate-500">{signer.signingOrder ?? index + 1}. </span>}
-                    {signer.name || <span className="italic text-slate-500">Name to come</span>}
-                    {!editable && (
-                      <span className="ml-1 font-normal text-slate-500">
-                        · {roleOf(signer.role ?? 'signer').label}
-                      </span>
-                    )}
-                  </p>
-                  <p className="truncate text-sm text-slate-500">
-                    {signer.namedBy
-                      ? `Named by ${recipientName(signers[signer.namedBy - 1], signer.namedBy)} as they act`
-                      : signer.email}
-                  </p>
+          {signers.map((signer, index) =>
+            isRolePlaceholder(signer.email) ? null : (
+              <li key={signer.id} className="py-2">
+                <div className="flex items-start gap-2">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900">
+                      {ordered && (
+                        <span className="text-slate-500">{signer.signingOrder ?? index + 1}. </span>
+                      )}
+                      {signer.name || <span className="italic text-slate-500">Name to come</span>}
+                      {!editable && (
+                        <span className="ml-1 font-normal text-slate-500">
+                          · {roleOf(signer.role ?? 'signer').label}
+                        </span>
+                      )}
+                    </p>
+                    <p className="truncate text-sm text-slate-500">
+                      {signer.namedBy
+                        ? `Named by ${recipientName(signers[signer.namedBy - 1], signer.namedBy)} as they act`
+                        : signer.email}
+                    </p>
+                  </div>
+                  {editable && ordered && index > 0 && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Move ${recipientName(signer, index + 1)} up`}
+                      onClick={() => moveUp(index)}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </Button>
+                  )}
+                  {editable && (
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Remove ${recipientName(signer, index + 1)}`}
+                      onClick={() => onChange(removeRecipient(signers, index))}
+                    >
+                      Remove
+                    </Button>
+                  )}
                 </div>
-                {editable && ordered && index > 0 && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Move ${recipientName(signer, index + 1)} up`}
-                    onClick={() => moveUp(index)}
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4" />
-                  </Button>
-                )}
                 {editable && (
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    aria-label={`Remove ${recipientName(signer, index + 1)}`}
-                    onClick={() => onChange(removeRecipient(signers, index))}
-                  >
-                    Remove
-                  </Button>
+                  <RecipientRouteControls
+                    list={signers}
+                    index={index}
+                    sequential={ordered}
+                    problems={problems.get(index) ?? {}}
+                    onChange={(changed) =>
+                      onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                    }
+                  />
                 )}
-              </div>
-              {editable && (
-                <RecipientRouteControls
-                  list={signers}
-                  index={index}
-                  sequential={ordered}
-                  problems={problems.get(index) ?? {}}
-                  onChange={(changed) =>
-                    onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
-                  }
-                />
-              )}
-              {editable && signer.namedBy ? null : editable ? (
-                <SignerChecks
-                  signer={signer}
-                  onChange={(changed) =>
-                    onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
-                  }
-                />
-              ) : (
-                <SignerCheckBadges
-                  accessCode={signer.accessCodeSet ?? false}
-                  emailCode={signer.requireEmailCode ?? false}
-                />
-              )}
-            </li>
-          ))}
+                {editable && signer.namedBy ? null : editable ? (
+                  <SignerChecks
+                    signer={signer}
+                    onChange={(changed) =>
+                      onChange(signers.map((other) => (other.id === changed.id ? changed : other)))
+                    }
+                  />
+                ) : (
+                  <SignerCheckBadges
+                    accessCode={signer.accessCodeSet ?? false}
+                    emailCode={signer.requireEmailCode ?? false}
+                  />
+                )}
+              </li>
+            ),
+          )}
         </ul>
       )}
       {editable && roles.length > 0 && (
@@ -195,35 +204,45 @@ export function SignersCard({
             Roles from the template
           </p>
           <ul aria-label="Roles to fill" className="space-y-2">
-            {roles.map((role) => (
-              <li
-                key={role}
-                className={`flex items-center gap-2 rounded-md border border-dashed px-3 py-2 ${role === activeRole ? 'border-indigo-400 bg-indigo-50' : 'border-amber-300 bg-amber-50'}`}
-              >
-                <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{role}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => {
-                    setForRole(role);
-                    setRole(roleRoutes?.[role]?.role ?? 'signer');
-                    nameInput.current?.focus();
-                  }}
+            {roles.map((index) => {
+              const entry = signers[index] as DraftSigner;
+              const role = entry.name || `Recipient ${index + 1}`;
+              return (
+                <li
+                  key={entry.id}
+                  className={`flex flex-wrap items-center gap-2 rounded-md border border-dashed px-3 py-2 ${entry.id === activeRole?.id ? 'border-indigo-400 bg-indigo-50' : 'border-amber-300 bg-amber-50'}`}
                 >
-                  Add the {role}
-                </Button>
-                <button
-                  type="button"
-                  aria-label={`Skip the ${role}`}
-                  title="Skip this role"
-                  onClick={() => onRoleDone?.(role)}
-                  className="rounded p-1 text-slate-400 hover:bg-white hover:text-slate-600"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </button>
-              </li>
-            ))}
+                  <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                  <span className="min-w-0 flex-1 basis-36">
+                    <span className="block truncate text-sm font-medium text-slate-900">{role}</span>
+                    <span className="block truncate text-xs text-slate-600">
+                      {roleSummary(signers, index, ordered)}
+                    </span>
+                  </span>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => {
+                      setForRole(entry.id);
+                      setRole(entry.role ?? 'signer');
+                      setNamedBy(null);
+                      nameInput.current?.focus();
+                    }}
+                  >
+                    Add the {role}
+                  </Button>
+                  <button
+                    type="button"
+                    aria-label={`Skip the ${role}`}
+                    title="Skip this role"
+                    onClick={() => onChange(removeRecipient(signers, index))}
+                    className="rounded p-1 text-slate-400 hover:bg-white hover:text-slate-600"
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}
@@ -247,7 +266,7 @@ export function SignersCard({
         <form className="mt-4 space-y-3 border-t border-slate-100 pt-4" onSubmit={add} noValidate>
           {activeRole && (
             <p className="flex items-center justify-between gap-2 text-sm text-indigo-700">
-              <span>Adding the {activeRole}</span>
+              <span>Adding the {activeRole.name || `recipient ${activeIndex + 1}`}</span>
               <button
                 type="button"
                 className="text-xs font-medium text-slate-500 underline hover:text-slate-700"
@@ -280,7 +299,7 @@ export function SignersCard({
             />
           )}
           <RoleSelect id="new-recipient-role" label="Role" value={role} onChange={setRole} />
-          {namers.length > 0 && (
+          {namers.length > 0 && !activeRole && (
             <label className="flex items-start gap-2 text-sm text-slate-700">
               <input
                 type="checkbox"
@@ -318,7 +337,7 @@ export function SignersCard({
             type="submit"
             variant="secondary"
             className="w-full"
-            disabled={!namedLater && (!name.trim() || !email.trim())}
+            disabled={(activeRole !== null || !namedLater) && (!name.trim() || !email.trim())}
           >
             <UserPlus aria-hidden="true" className="size-4" />
             {role === 'signer' ? 'Add Signer' : `Add ${roleOf(role).label}`}
@@ -327,4 +346,13 @@ export function SignersCard({
       )}
     </Card>
   );
+}
+
+/** What a template's role does, as its prompt says it: "Witness of Director B · order 2". */
+function roleSummary(list: readonly DraftSigner[], index: number, ordered: boolean): string {
+  const entry = list[index] as DraftSigner;
+  const kind = roleOf(entry.role ?? 'signer').label;
+  const witnessed = entry.role === 'witness' && entry.witnessOf ? list[entry.witnessOf - 1] : undefined;
+  const what = witnessed ? `${kind} of ${recipientName(witnessed, entry.witnessOf ?? 0)}` : kind;
+  return ordered ? `${what} · order ${entry.signingOrder ?? index + 1}` : what;
 }

@@ -54,9 +54,9 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
             !isDone(signer) &&
             (signer.status === 'pending' || signer.status === 'viewed') &&
             Boolean(info?.invitedAt);
+          // Out and not acted yet: correct them (or name one still to be named), copy their link.
           const canCorrect =
             contract.status === 'sent' &&
-            signer.email !== null &&
             (signer.status === 'pending' || (signer.status === 'viewed' && signer.role !== 'viewer'));
           const canSendAgain = sealed && signer.status === 'signed';
           return (
@@ -84,12 +84,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
               {(canCorrect || canRemind || canSendAgain) && (
                 // On a row of their own, under the name, so a long name and address keep the width.
                 <div className="flex basis-full flex-wrap gap-1 pl-5">
-                  {canCorrect && signer.email && (
-                    <CorrectSignerDialog
-                      contractId={contract.id}
-                      signer={{ ...signer, email: signer.email }}
-                    />
-                  )}
+                  {canCorrect && <CorrectSignerDialog contractId={contract.id} signer={signer} />}
                   {canRemind && (
                     <Button
                       variant="ghost"
@@ -101,7 +96,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                       <Bell aria-hidden="true" className="size-4" /> Remind
                     </Button>
                   )}
-                  {canCorrect && roleOf(signer.role).hasLink && (
+                  {canCorrect && signer.email && roleOf(signer.role).hasLink && (
                     <CopySigningLink contractId={contract.id} signer={signer} />
                   )}
                   {canSendAgain && (

@@ -5,9 +5,9 @@ import { listOfNames } from '../../../../editor/merge-field-values';
 import type { Contract } from '../../../../shared/api/contracts';
 import type { EditorDocument } from '../../../../shared/api/editor-document';
 import { AppError } from '../../../../shared/errors';
+import { isRolePlaceholder, rolePlaceholderEmail } from '../../../../shared/recipients';
 import { api } from '../../../lib/api';
 import { randomId } from '../../../lib/random-id';
-import { roleEmail } from '../../../lib/template-roles';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useCreateContract, useSendContract, useUpdateContract } from '../api/contracts';
 import { accessCodeProblem } from './signer-checks';
@@ -24,7 +24,6 @@ export function useContractSave({
   template,
   fields,
   editorRef,
-  pendingRoles,
   setNotice,
   onEmptyField,
 }: {
@@ -33,8 +32,6 @@ export function useContractSave({
   template: boolean;
   fields: ContractFields;
   editorRef: RefObject<Editor | null>;
-  /** Roles of the template still without their person: sending waits for them. */
-  pendingRoles: string[];
   setNotice: (notice: string | null) => void;
   /** Sending was refused for an empty merge field. */
   onEmptyField: () => void;
@@ -71,7 +68,8 @@ export function useContractSave({
     const body = {
       title: title.trim(),
       content: editorRef.current?.getJSON() as EditorDocument | undefined,
-      // A template's roles are stored as signers with a placeholder e-mail (unique, never shown).
+      // A template's role without a person of its own is stored with a placeholder e-mail (unique,
+      // never shown); a role with a real address is that person on every contract.
       signers: signers.map((signer, index) => ({
         id: signer.id,
         name: signer.name,
@@ -80,7 +78,11 @@ export function useContractSave({
         witnessOf: signer.witnessOf ?? null,
         namedBy: signer.namedBy ?? null,
         // One left to be named has no address until they are.
-        email: signer.namedBy ? null : template ? roleEmail(index) : signer.email,
+        email: signer.namedBy
+          ? null
+          : template && (!signer.email || isRolePlaceholder(signer.email))
+            ? rolePlaceholderEmail(index + 1)
+            : signer.email,
         // An access code goes to the server only when it changed: left out, the stored one stays.
         ...(template ? {} : { requireEmailCode: signer.requireEmailCode ?? false }),
         ...(template || signer.accessCode === undefined ? {} : { accessCode: signer.accessCode }),
@@ -138,6 +140,8 @@ export function useContractSave({
   };
 
   const onSend = async () => {
+    // A role from the template still without its person: sending waits for them.
+    const pendingRoles = signers.filter((signer) => isRolePlaceholder(signer.email)).map((role) => role.name);
     if (pendingRoles.length > 0) {
       const them = pendingRoles.length === 1 ? 'that role' : 'those roles';
       setNotice(`Add the ${listOfNames(pendingRoles)} before sending, or skip ${them}.`);

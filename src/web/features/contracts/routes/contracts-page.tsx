@@ -3,6 +3,7 @@ import { FileText, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type ContractSort, contractSorts } from '../../../../shared/api/contracts';
+import { routeProgress } from '../../../../shared/recipients';
 import { type ContractStatus, contractStatuses, contractStatusLabel } from '../../../../shared/statuses';
 import { ImportDocxButton } from '../../../components/import-docx-button';
 import { ErrorBanner } from '../../../components/ui/banner';
@@ -184,7 +185,7 @@ export function ContractsPage() {
         ) : (
           <ul aria-label="Contracts" className="divide-y divide-slate-100">
             {items.map((contract) => {
-              const signed = contract.signers.filter((signer) => signer.status === 'signed').length;
+              const progress = routeProgress(contract.signers);
               return (
                 <li key={contract.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
                   <div className="min-w-0 flex-1">
@@ -199,7 +200,9 @@ export function ContractsPage() {
                       {' · '}
                       {contract.signers.length === 0
                         ? 'No signers'
-                        : `${signed} of ${contract.signers.length} signed`}
+                        : progress.of === 0
+                          ? 'No one to act'
+                          : `${progress.done} of ${progress.of} ${progress.words}`}
                       {' · '}
                       {filters.sort === 'created'
                         ? `Created ${formatDate(contract.createdAt)}`

@@ -63,18 +63,7 @@ function UseTemplateForm({ template, onCancel }: { template: ContractSummary; on
       { templateId: template.id, id, projectId },
       {
         onSuccess: (contract) => {
-          const state: FromTemplateState = {
-            fromTemplate: {
-              roles: [...new Set(template.signers.map((role) => role.name))],
-              fillFields: true,
-              routes: Object.fromEntries(
-                template.signers.map((role) => [
-                  role.name,
-                  { role: role.role, signingOrder: role.signingOrder },
-                ]),
-              ),
-            },
-          };
+          const state: FromTemplateState = { fromTemplate: { fillFields: true } };
           navigate(`/contracts/${contract.id}`, { state });
         },
       },
