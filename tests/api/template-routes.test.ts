@@ -274,7 +274,8 @@ describe('a duplicate of a contract whose numbers have a gap', () => {
       { name: 'Ann Approver', number: 1, witnessOf: null, namedBy: null },
       { name: 'Sid Signer', number: 2, witnessOf: null, namedBy: null },
       { name: 'Wyn Witness', number: 3, witnessOf: 2, namedBy: null },
-      { name: '', number: 4, witnessOf: null, namedBy: 1 },
+      // Still to be named: the sender's label stays, for the namer to read.
+      { name: 'Their signatory', number: 4, witnessOf: null, namedBy: 1 },
     ]);
     const field = JSON.stringify(copy.json().content).match(
       /"type":"signingField","attrs":\{[^}]*"signer":(\d+)/,
