@@ -1,0 +1,71 @@
+import type { EditorDocument } from '../../shared/api/editor-document';
+import { formatLongDate } from './pdf-text';
+import type { TextFieldBox } from './text-field-marks';
+import { contractBlocks } from './typst/contract-input';
+import { printable } from './typst/printable-text';
+import { compileTypst } from './typst/typst-compiler';
+
+export type ContractPdfInput = {
+  title: string;
+  content: EditorDocument;
+  organizationName: string;
+  reference: string;
+  sentAt: Date;
+};
+
+/** A4 in points, as Typst lays it out. */
+const a4 = { width: 595.2756, height: 841.8898 };
+
+type FieldLanding = { index: number; page: number; x: number; y: number; w: number; h: number };
+
+/**
+ * The contract as sent for signing: the PDF (tagged, PDF/A-3b), and where each signing field
+ * written in its text landed (in document order), so the field is signed and drawn in place.
+ * Every date in it comes from `sentAt` and nothing else varies, so the same input gives the same
+ * bytes and the same hash.
+ */
+export async function renderContractPdf(
+  input: ContractPdfInput,
+): Promise<{ bytes: Uint8Array; fields: TextFieldBox[] }> {
+  const { blocks, fields: count } = contractBlocks(input.content);
+  const sent = input.sentAt;
+  const compiled = compileTypst(
+    'contract',
+    {
+      title: printable(input.title),
+      subtitle: printable(`${input.organizationName} · Sent for signature on ${formatLongDate(sent)}`),
+      author: printable(input.organizationName),
+      subject: printable(input.reference),
+      lang: 'en',
+      date: {
+        year: sent.getUTCFullYear(),
+        month: sent.getUTCMonth() + 1,
+        day: sent.getUTCDate(),
+        hour: sent.getUTCHours(),
+        minute: sent.getUTCMinutes(),
+        second: sent.getUTCSeconds(),
+      },
+      header: { title: printable(input.title), aside: printable(input.organizationName) },
+      footer: { reference: printable(input.reference), label: 'Page' },
+      blocks,
+    },
+    { standard: 'a-3b' },
+  );
+  const boxes: (TextFieldBox | null)[] = Array.from({ length: count }, () => null);
+  for (const landing of compiled.query<FieldLanding>('pactum-field')) {
+    // A field in a row repeated on every page (a table's header) is the one where it first shows.
+    if (boxes[landing.index]) continue;
+    boxes[landing.index] = {
+      page: landing.page - 1,
+      x: landing.x / a4.width,
+      y: landing.y / a4.height,
+      width: landing.w / a4.width,
+      height: landing.h / a4.height,
+    };
+  }
+  const fields = boxes.map((box, index) => {
+    if (!box) throw new Error(`Signing field ${index + 1} was laid out but never drawn`);
+    return box;
+  });
+  return { bytes: new Uint8Array(compiled.pdf), fields };
+}
