@@ -55,7 +55,6 @@ export const families: Record<string, () => Face[]> = {
     ),
 };
 
-
 /** Every file once, in the order of the families: what the Typst compiler is given. */
 export function fontFiles(): string[] {
   return [...new Set(Object.values(families).flatMap((faces) => faces().map((face) => face.file)))];

@@ -3,11 +3,11 @@ import { inDocumentOrder } from '../../shared/document-order';
 import { refuseSignedActiveContent } from './active-content';
 import { AppendingWriter } from './appending-writer';
 import { joinUploadedPdfs, pageCount } from './assemble-pdf';
+import type { TextFieldBox } from './render-contract-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { type RenderedPdf, sha256Of } from './rendered-pdf';
 import { uploadAsSent } from './sent-upload';
 import type { TagOnPage } from './tag-text';
-import type { TextFieldBox } from './text-field-marks';
 
 export type FreezeInput = {
   title: string;

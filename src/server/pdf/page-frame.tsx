@@ -3,11 +3,9 @@ import type { ReactNode } from 'react';
 import { fontStacks, registerPdfFonts } from './pdf-fonts';
 import { installGlyphWriter } from './pdf-glyphs';
 import { toPdfText } from './pdf-text';
-import { installFieldMarks } from './text-field-marks';
 
 registerPdfFonts();
 installGlyphWriter();
-installFieldMarks();
 
 /** Shared look of every Pactum PDF, so the contract, signature pages and certificate read as one document. */
 export const colors = {

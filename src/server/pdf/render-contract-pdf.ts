@@ -1,7 +1,7 @@
 import type { EditorDocument } from '../../shared/api/editor-document';
 import { formatLongDate } from './pdf-text';
-import type { TextFieldBox } from './text-field-marks';
 import { contractBlocks } from './typst/contract-input';
+import { frameInput } from './typst/frame-input';
 import { printable } from './typst/printable-text';
 import { compileTypst } from './typst/typst-compiler';
 
@@ -12,6 +12,9 @@ export type ContractPdfInput = {
   reference: string;
   sentAt: Date;
 };
+
+/** A field's box on a page of the drafted text, in fractions of the page from its top-left corner. */
+export type TextFieldBox = { page: number; x: number; y: number; width: number; height: number };
 
 /** A4 in points, as Typst lays it out. */
 const a4 = { width: 595.2756, height: 841.8898 };
@@ -28,25 +31,14 @@ export async function renderContractPdf(
   input: ContractPdfInput,
 ): Promise<{ bytes: Uint8Array; fields: TextFieldBox[] }> {
   const { blocks, fields: count } = contractBlocks(input.content);
-  const sent = input.sentAt;
   const compiled = compileTypst(
     'contract',
     {
-      title: printable(input.title),
-      subtitle: printable(`${input.organizationName} · Sent for signature on ${formatLongDate(sent)}`),
-      author: printable(input.organizationName),
-      subject: printable(input.reference),
-      lang: 'en',
-      date: {
-        year: sent.getUTCFullYear(),
-        month: sent.getUTCMonth() + 1,
-        day: sent.getUTCDate(),
-        hour: sent.getUTCHours(),
-        minute: sent.getUTCMinutes(),
-        second: sent.getUTCSeconds(),
-      },
-      header: { title: printable(input.title), aside: printable(input.organizationName) },
-      footer: { reference: printable(input.reference), label: 'Page' },
+      ...frameInput({ ...input, date: input.sentAt }),
+      // The title printed large at the top (the document title, as tagged).
+      subtitle: printable(
+        `${input.organizationName} · Sent for signature on ${formatLongDate(input.sentAt)}`,
+      ),
       blocks,
     },
     { standard: 'a-3b' },

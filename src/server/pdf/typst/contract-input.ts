@@ -4,8 +4,8 @@ import { mergeFieldText } from '../../../editor/merge-field-values';
 import { type SigningFieldAttrs, signingFieldText } from '../../../editor/signing-field-values';
 import type { EditorDocument, EditorMark, EditorNode } from '../../../shared/api/editor-document';
 import { sizeInText } from '../../../shared/fields';
-import { columnWidths } from '../table-columns';
 import { listNumber } from '../pdf-text';
+import { columnWidths } from '../table-columns';
 import { printable } from './printable-text';
 
 /**
@@ -179,10 +179,14 @@ function listOf(list: EditorNode, context: Context, fields: Fields, deep: boolea
 
 function tableOf(table: EditorNode, context: Context, fields: Fields, deep: boolean): TypstBlock[] {
   const rows = table.content ?? [];
-  if (deep) return rows.flatMap((row) => (row.content ?? []).flatMap((cell) => innerBlocks(cell.content ?? [], context, fields)));
+  if (deep)
+    return rows.flatMap((row) =>
+      (row.content ?? []).flatMap((cell) => innerBlocks(cell.content ?? [], context, fields)),
+    );
   const widths = columnWidths(rows, 1).map((share) => Math.round(share * 10_000) / 10_000);
   const header =
-    (rows[0]?.content ?? []).length > 0 && (rows[0]?.content ?? []).every((cell) => cell.type === 'tableHeader');
+    (rows[0]?.content ?? []).length > 0 &&
+    (rows[0]?.content ?? []).every((cell) => cell.type === 'tableHeader');
   const cells = rows.map((row) =>
     (row.content ?? []).map((cell): TypstCell => {
       const align = cell.attrs?.align;

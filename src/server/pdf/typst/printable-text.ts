@@ -12,8 +12,12 @@ import { toPdfText } from '../pdf-text';
 
 const missing = '\u25a1';
 
-/** Characters that print nothing of their own: joiners, variation selectors, marks' helpers. */
-const zeroWidth = /[\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
+/** Characters that print nothing of their own: the joiners and the variation selectors. */
+const zeroWidth = (codePoint: number) =>
+  codePoint === 0x200c ||
+  codePoint === 0x200d ||
+  (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+  (codePoint >= 0xe0100 && codePoint <= 0xe01ef);
 
 let covered: Set<number> | undefined;
 
@@ -40,7 +44,7 @@ export function printable(text: string): string {
   let changed = false;
   for (const char of clean) {
     const codePoint = char.codePointAt(0) ?? 0;
-    if (codePoint === newline || fonts.has(codePoint) || zeroWidth.test(char)) out += char;
+    if (codePoint === newline || fonts.has(codePoint) || zeroWidth(codePoint)) out += char;
     else {
       out += missing;
       changed = true;

@@ -12,7 +12,9 @@
 /** Letters and marks of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko…). */
 const rightToLeft = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const rightToLeftUnit = (unit: number) =>
-  (unit >= 0x0590 && unit <= 0x08ff) || (unit >= 0xfb1d && unit <= 0xfdff) || (unit >= 0xfe70 && unit <= 0xfefc);
+  (unit >= 0x0590 && unit <= 0x08ff) ||
+  (unit >= 0xfb1d && unit <= 0xfdff) ||
+  (unit >= 0xfe70 && unit <= 0xfefc);
 
 /** Whether a text could need it: only then is the PDF searched at all. */
 export function mayHoldRightToLeft(text: string): boolean {

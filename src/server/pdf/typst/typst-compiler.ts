@@ -29,7 +29,8 @@ function compilerOfThisThread(): { compiler: NodeCompiler; root: string } {
     fontArgs: [{ fontBlobs: fontFiles().map((file) => readFileSync(file)) }],
   });
   for (const name of readdirSync(pdfTemplatesDir)) {
-    if (name.endsWith('.typ')) compiler.addSource(join(root, name), readFileSync(join(pdfTemplatesDir, name), 'utf8'));
+    if (name.endsWith('.typ'))
+      compiler.addSource(join(root, name), readFileSync(join(pdfTemplatesDir, name), 'utf8'));
   }
   return { compiler, root };
 }
@@ -58,7 +59,10 @@ export type TypstOptions = {
 export function compileTypst(template: string, data: unknown, options: TypstOptions = {}): CompiledTypst {
   const { compiler: typst, root: workspace } = compilerOfThisThread();
   const json = JSON.stringify(data);
-  const result = typst.compile({ mainFilePath: join(workspace, `${template}.typ`), inputs: { document: json } });
+  const result = typst.compile({
+    mainFilePath: join(workspace, `${template}.typ`),
+    inputs: { document: json },
+  });
   const document: NodeTypstDocument | null = result.result;
   if (result.hasError() || !document) {
     const error = result.takeDiagnostics();
@@ -66,7 +70,9 @@ export function compileTypst(template: string, data: unknown, options: TypstOpti
     throw new TypstCompileError(
       template,
       diagnostics.map((diagnostic: { message?: string; range?: unknown; path?: string }) =>
-        [diagnostic.message, diagnostic.path?.split('/').pop(), JSON.stringify(diagnostic.range)].filter(Boolean).join(' at '),
+        [diagnostic.message, diagnostic.path?.split('/').pop(), JSON.stringify(diagnostic.range)]
+          .filter(Boolean)
+          .join(' at '),
       ),
     );
   }
