@@ -16,7 +16,12 @@ export type FrameInput = {
 
 export function frameInput(input: {
   title: string;
-  organizationName: string;
+  /** The organization the document is of: its author, named on the right of the header. */
+  organizationName?: string;
+  /** What the header names on its right instead of the organization ('Signatures'). */
+  aside?: string;
+  /** The metadata's author, when it is not the organization named in the header. */
+  author?: string;
   reference: string;
   /** The date the document is dated by (when it was sent, say): the same input, the same bytes. */
   date?: Date;
@@ -28,7 +33,7 @@ export function frameInput(input: {
   const { date } = input;
   return {
     title: printable(input.documentTitle ?? input.title),
-    author: printable(input.organizationName),
+    author: printable(input.author ?? input.organizationName ?? ''),
     subject: printable(input.reference),
     lang: 'en',
     date: date
@@ -41,7 +46,7 @@ export function frameInput(input: {
           second: date.getUTCSeconds(),
         }
       : null,
-    header: { title: printable(input.title), aside: printable(input.organizationName) },
+    header: { title: printable(input.title), aside: printable(input.aside ?? input.organizationName ?? '') },
     footer: { reference: printable(input.reference), label: input.pageLabel ?? 'Page' },
   };
 }

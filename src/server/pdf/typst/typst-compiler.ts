@@ -53,12 +53,30 @@ export type CompiledTypst = {
 export type TypstOptions = {
   /** `a-3b` for an archival document; by default a plain tagged PDF. */
   standard?: 'a-3b';
+  /** Pictures the template shows, by file name: held in the compiler's memory for this compile only. */
+  pictures?: { name: string; bytes: Uint8Array }[];
 };
 
 /** One of the project's templates compiled with this data. */
 export function compileTypst(template: string, data: unknown, options: TypstOptions = {}): CompiledTypst {
   const { compiler: typst, root: workspace } = compilerOfThisThread();
   const json = JSON.stringify(data);
+  const pictures = options.pictures ?? [];
+  for (const picture of pictures) typst.mapShadow(join(workspace, picture.name), Buffer.from(picture.bytes));
+  try {
+    return compiled(typst, template, json, workspace, options);
+  } finally {
+    for (const picture of pictures) typst.unmapShadow(join(workspace, picture.name));
+  }
+}
+
+function compiled(
+  typst: NodeCompiler,
+  template: string,
+  json: string,
+  workspace: string,
+  options: TypstOptions,
+): CompiledTypst {
   const result = typst.compile({
     mainFilePath: join(workspace, `${template}.typ`),
     inputs: { document: json },
