@@ -62,10 +62,7 @@ export async function renderSignaturePages(input: SignaturePagesInput): Promise<
   for (const signer of input.signers) {
     if (!isPng(signer.signatureImage)) throw new Error(`The signature image of ${signer.email} is not a PNG`);
   }
-  const lastSigned = input.signers.reduce(
-    (latest, signer) => (signer.signedAt > latest ? signer.signedAt : latest),
-    new Date(0),
-  );
+  const lastSigned = new Date(Math.max(...input.signers.map((signer) => signer.signedAt.getTime())));
   const pictures = input.signers.map((signer, index) => ({
     name: `signature-${index + 1}.png`,
     bytes: signer.signatureImage,

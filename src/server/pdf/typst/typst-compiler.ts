@@ -55,6 +55,8 @@ export type TypstOptions = {
   standard?: 'a-3b';
   /** Pictures the template shows, by file name: held in the compiler's memory for this compile only. */
   pictures?: { name: string; bytes: Uint8Array }[];
+  /** Tagged (the default) for a document people read; off for what is only drawn onto another PDF. */
+  tags?: boolean;
 };
 
 /** One of the project's templates compiled with this data. */
@@ -94,7 +96,10 @@ function compiled(
       ),
     );
   }
-  const written = typst.pdf(document, options.standard ? { pdfStandard: options.standard } : {});
+  const written = typst.pdf(document, {
+    ...(options.standard ? { pdfStandard: options.standard } : {}),
+    ...(options.tags === false ? { pdfTags: false } : {}),
+  });
   const pdf = mayHoldRightToLeft(json) ? mapRightToLeftInDrawingOrder(written) : written;
   // What the caches keep of layouts not used in the last ten compiles goes: a thread that renders
   // thousands of contracts keeps only what the next one is likely to reuse.
