@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeDocument } from '../../src/editor/content';
 import { renderContractPdf } from '../../src/server/pdf/render-contract-pdf';
 import { renderRedlinePdf } from '../../src/server/pdf/render-redline-pdf';
+import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { contractLimits } from '../../src/shared/limits';
 
 /**
@@ -14,7 +15,11 @@ import { contractLimits } from '../../src/shared/limits';
  * templates as data only: markup in a contract's text is printed, never run.
  */
 const run = promisify(execFile);
-const text = (value: string, ...marks: unknown[]) => ({ type: 'text', text: value, ...(marks.length ? { marks } : {}) });
+const text = (value: string, ...marks: unknown[]) => ({
+  type: 'text',
+  text: value,
+  ...(marks.length ? { marks } : {}),
+});
 const para = (...content: unknown[]) => ({ type: 'paragraph', content });
 const item = (...content: unknown[]) => ({ type: 'listItem', content });
 const contract = (content: unknown[], title = 'Services Agreement') =>
@@ -68,7 +73,10 @@ describe('Typst PDFs', () => {
             { type: 'tableRow', content: [{ type: 'tableCell', content: [para(text(markup[4] ?? ''))] }] },
           ],
         },
-        para({ type: 'mergeField', attrs: { key: 'client', label: 'Client', value: '#read("/etc/hostname")' } }),
+        para({
+          type: 'mergeField',
+          attrs: { key: 'client', label: 'Client', value: '#read("/etc/hostname")' },
+        }),
       ],
       '#import "x.typ": * $title$',
     );
@@ -117,7 +125,8 @@ describe('Typst PDFs', () => {
       node = { type: 'blockquote', content: [para(text(`level${level}`)), node] };
     const output = await pdfText(await contract([node]));
     expect(output).toContain('innermost clause');
-    for (let level = 1; level < contractLimits.depth - 1; level += 1) expect(output).toContain(`level${level}`);
+    for (let level = 1; level < contractLimits.depth - 1; level += 1)
+      expect(output).toContain(`level${level}`);
   });
 
   it('sets the largest document accepted, page numbers and all', async () => {
@@ -139,8 +148,18 @@ describe('Typst PDFs', () => {
     const pdf = await renderRedlinePdf({
       title: 'Supply Agreement',
       organizationName: 'Northwind Ltd',
-      from: { number: 1, author: 'Łukasz Żółć', createdAt: '2026-11-20T09:00:00Z', contentHash: 'a'.repeat(64) },
-      to: { number: 2, author: 'Łukasz Żółć', createdAt: '2026-11-21T09:00:00Z', contentHash: 'b'.repeat(64) },
+      from: {
+        number: 1,
+        author: 'Łukasz Żółć',
+        createdAt: '2026-11-20T09:00:00Z',
+        contentHash: 'a'.repeat(64),
+      },
+      to: {
+        number: 2,
+        author: 'Łukasz Żółć',
+        createdAt: '2026-11-21T09:00:00Z',
+        contentHash: 'b'.repeat(64),
+      },
       // As compareDocuments gives it: the editor's schema has no insertion or deletion marks.
       content: {
         type: 'doc',
@@ -152,7 +171,7 @@ describe('Typst PDFs', () => {
             text(' days.'),
           ),
         ],
-      },
+      } as EditorDocument,
       summary: { insertedWords: 1, deletedWords: 1, wordByWord: true },
     });
     const output = (await pdfText(pdf)).replace(/\s+/g, ' ');

@@ -22,14 +22,14 @@ const a4 = { width: 595.2756, height: 841.8898 };
 type FieldLanding = { index: number; page: number; x: number; y: number; w: number; h: number };
 
 /**
- * The contract as sent for signing: the PDF (tagged, PDF/A-3b), and where each signing field
+ * The contract as sent for signing: the PDF (tagged, PDF/A-3b), its page count, and where each signing field
  * written in its text landed (in document order), so the field is signed and drawn in place.
  * Every date in it comes from `sentAt` and nothing else varies, so the same input gives the same
  * bytes and the same hash.
  */
 export async function renderContractPdf(
   input: ContractPdfInput,
-): Promise<{ bytes: Uint8Array; fields: TextFieldBox[] }> {
+): Promise<{ bytes: Uint8Array; pages: number; fields: TextFieldBox[] }> {
   const { blocks, fields: count } = contractBlocks(input.content);
   const compiled = compileTypst(
     'contract',
@@ -59,5 +59,5 @@ export async function renderContractPdf(
     if (!box) throw new Error(`Signing field ${index + 1} was laid out but never drawn`);
     return box;
   });
-  return { bytes: new Uint8Array(compiled.pdf), fields };
+  return { bytes: new Uint8Array(compiled.pdf), pages: compiled.pages, fields };
 }
