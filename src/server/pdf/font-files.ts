@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 /**
  * The font files of every Pactum PDF, shipped as npm packages (nothing is read from the system or
- * fetched at run time), by family; which scripts each covers is said in pdf-fonts.ts.
+ * fetched at run time), by family; which scripts each covers is said in the README of this folder.
  */
 const require = createRequire(import.meta.url);
 
