@@ -31,9 +31,9 @@ const runsFor = (pages: number) =>
   pages >= 100 ? Number(process.env.BENCH_RUNS_LARGE ?? 3) : Number(process.env.BENCH_RUNS ?? 11);
 const e2eRuns = Number(process.env.BENCH_E2E_RUNS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** Targets with embedded fonts: a 10-page contract rendered and sealed, and 100 pages rendered. */
-const targetMs = 250;
-const hundredPagesTargetMs = 2_500;
+/** Targets: a 10-page contract rendered and sealed, and 100 pages rendered and sealed. */
+const targetMs = 40;
+const hundredPagesTargetMs = 300;
 /** Through the server: the last signature's answer to the sealed PDF stored, median. */
 const e2eTargetMs = 200;
 
@@ -66,13 +66,31 @@ const certificate = generateInstanceCertificate({ commonName: 'Pactum bench', or
 const sentAt = new Date('2026-11-02T09:00:00Z');
 const reference = '0b9d5a4e-3f1c-4a57-9a8e-2f4c6b1d7e90';
 const titleOf = (pages: number) => `${pages}-page services agreement`;
-const freezeInput = (pages: number) => ({
-  title: titleOf(pages),
-  content: sampleContract(pages),
-  organizationName: 'Bench Co',
-  reference,
-  sentAt,
+/**
+ * Typst keeps what it laid out for the next compile, so the same contract rendered again costs a
+ * few milliseconds. Each run's contract is its own (a word of every paragraph differs): what a
+ * send of a contract never seen before costs. `BENCH_SAME_TEXT=1` renders the same text each time
+ * (a template sent again and again).
+ */
+const distinct = process.env.BENCH_SAME_TEXT !== '1';
+let runNumber = 0;
+type Node = { text?: string; content?: Node[] };
+const salted = (node: Node, salt: string): Node => ({
+  ...node,
+  ...(node.text ? { text: `${node.text} ${salt}` } : {}),
+  ...(node.content ? { content: node.content.map((child) => salted(child, salt)) } : {}),
 });
+const freezeInput = (pages: number) => {
+  runNumber += 1;
+  const content = sampleContract(pages);
+  return {
+    title: titleOf(pages),
+    content: distinct ? (salted(content, `r${runNumber}`) as typeof content) : content,
+    organizationName: 'Bench Co',
+    reference,
+    sentAt,
+  };
+};
 const userAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 function finalInput(pages: number, frozen: RenderedPdf): FinalInput {
@@ -216,11 +234,13 @@ if (ten) {
 }
 const hundred = combined.get(100);
 if (hundred) {
-  const met = hundred.freeze <= hundredPagesTargetMs ? 'met' : 'NOT met';
+  const both = hundred.freeze + hundred.finalize;
+  const met = both <= hundredPagesTargetMs ? 'met' : 'NOT met';
   console.log(
-    `\n100-page contract rendered, target ≤ ${hundredPagesTargetMs} ms (median): ${hundred.freeze.toFixed(0)} ms — ${met}`,
+    `\n100-page contract rendered and sealed, target ≤ ${hundredPagesTargetMs} ms (medians): ${both.toFixed(0)} ms (render ${hundred.freeze.toFixed(0)}) — ${met}`,
   );
 }
+console.log(distinct ? '(each run a contract of its own text)' : '(the same text every run: BENCH_SAME_TEXT=1)');
 
 await engine.close();
 clearInterval(keepAlive);

@@ -11,7 +11,7 @@ await build({
     'upload-worker': 'src/server/uploads/upload-worker.ts',
   },
   outdir: 'dist/server',
-  // Split: what a thread loads on demand (a worker's tasks, with react-pdf and the rest) is a
+  // Split: what a thread loads on demand (a worker's tasks, with the Typst compiler and the rest) is a
   // chunk of its own, so its packages are read when it is loaded, not when the file starts. A
   // task thread lowers its priority before it loads its tasks (workers/task-thread.ts), and the
   // server's own thread never loads the PDF packages it leaves to its threads.

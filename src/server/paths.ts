@@ -15,4 +15,6 @@ function findProjectRoot(): string {
 
 export const projectRoot = findProjectRoot();
 export const migrationsDir = join(projectRoot, 'migrations');
+/** The Typst templates of the PDFs (read by the PDF thread when it first renders). */
+export const pdfTemplatesDir = join(projectRoot, 'pdf-templates');
 export const webDistDir = join(projectRoot, 'dist', 'web');

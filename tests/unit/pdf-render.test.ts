@@ -61,7 +61,7 @@ async function embeddedFonts(pdf: Uint8Array): Promise<EmbeddedFont[]> {
     const columns = line.trim().split(/\s+/);
     const flags = columns.slice(-5, -2);
     return {
-      name: (columns[0] ?? '').replace(/^[A-Z]{6}\+/, ''),
+      name: (columns[0] ?? '').replace(/^[A-Z]{6}\+/, '').replace(/-Identity-H$/, ''),
       embedded: flags[0] === 'yes',
       subset: flags[1] === 'yes',
     };
@@ -255,7 +255,7 @@ describe('contract PDF', () => {
     const [first, second] = await Promise.all([contract(everything), contract(everything)]);
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
     const info = await pdfInfo(first);
-    expect(info.Producer).toBe('Pactum');
+    expect(info.Author).toBe('Northwind Ltd');
     expect(info.Title).toBe('Services Agreement');
     expect(info.CreationDate).toBe('2026-11-22T10:05:09Z');
     expect(info.ModDate).toBe('2026-11-22T10:05:09Z');
@@ -287,7 +287,8 @@ describe('contract PDF', () => {
     const token = `https://example.com/${'a1b2c3d4'.repeat(40)}`;
     const pdf = await contract(doc(para(text(`See ${token} for details.`))));
     const output = await pdfText(pdf);
-    expect(output.replace(/-\n\s*/g, '')).toContain(token);
+    // Cut where the line ends, without a hyphen (which would read as part of the address).
+    expect(output.replace(/\n\s*/g, '')).toContain(token);
     for (const box of await words(pdf)) expect(box.xMax).toBeLessThanOrEqual(A4_WIDTH - MARGIN + 1);
   });
 
@@ -340,7 +341,7 @@ describe('assembling PDFs', () => {
     expect(output.indexOf('First part.')).toBeLessThan(output.indexOf('Second part.'));
     const info = await pdfInfo(joined);
     expect(info.Title).toBe('First document');
-    expect(info.Producer).toBe('Pactum');
+    expect(info.Author).toBe('Northwind Ltd');
     expect(Buffer.from(await concatenatePdfs([one, many])).equals(Buffer.from(joined))).toBe(true);
     const raw = Buffer.from(joined).toString('latin1');
     expect(raw).not.toContain('/ObjStm');

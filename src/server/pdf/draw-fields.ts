@@ -21,7 +21,7 @@ export type OverlaySurface = {
 
 /**
  * Draws filled fields onto the pages of a document: each page's values are rendered as an overlay
- * page of the page's displayed size (field-overlay.tsx) and laid over it, turned to the page's
+ * page of the page's displayed size (field-overlay.ts) and laid over it, turned to the page's
  * /Rotate so they show upright where the signer saw them.
  */
 export async function drawFields(surface: OverlaySurface, fields: FieldsByPage): Promise<void> {

@@ -76,7 +76,7 @@ export async function fillOwnForm(
 /**
  * Fills the fields of the PDF's own form that a value stands on: its /V, and its appearance —
  * the form's own for a checkbox or a radio button (its "on" state chosen, /AS), its own empty box
- * with the value drawn in it for a text or a choice (the value set by field-overlay.tsx, as at
+ * with the value drawn in it for a text or a choice (the value set by field-overlay.ts, as at
  * every other seal). Answers the appearances still to make, and the values of no widget of its.
  */
 function ownWidgetsOf(doc: PDF, fields: FieldsByPage): { appearances: Appearance[]; rest: FieldsByPage } {

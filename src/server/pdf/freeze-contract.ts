@@ -3,11 +3,11 @@ import { inDocumentOrder } from '../../shared/document-order';
 import { refuseSignedActiveContent } from './active-content';
 import { AppendingWriter } from './appending-writer';
 import { joinUploadedPdfs, pageCount } from './assemble-pdf';
+import type { TextFieldBox } from './render-contract-pdf';
 import { renderContractPdf } from './render-contract-pdf';
 import { type RenderedPdf, sha256Of } from './rendered-pdf';
 import { uploadAsSent } from './sent-upload';
 import type { TagOnPage } from './tag-text';
-import type { TextFieldBox } from './text-field-marks';
 
 export type FreezeInput = {
   title: string;
@@ -40,8 +40,8 @@ export type FrozenPdf = RenderedPdf & { textPages: number; textFields: TextField
 export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
   const files = input.files ?? [];
   if (files.length === 0) {
-    const { bytes, fields } = await renderContractPdf(input);
-    const pages = await pageCount(bytes);
+    // Typst counted the pages as it set them: the PDF is not parsed again to count them.
+    const { bytes, pages, fields } = await renderContractPdf(input);
     return { bytes, sha256: sha256Of(bytes), pages, textPages: pages, textFields: fields };
   }
   const [only] = files;
@@ -67,7 +67,7 @@ export async function freezeContract(input: FreezeInput): Promise<FrozenPdf> {
     bytes,
     sha256: sha256Of(bytes),
     pages: await pageCount(bytes),
-    textPages: text ? await pageCount(text) : 0,
+    textPages: rendered?.pages ?? 0,
     textFields: rendered?.fields ?? [],
   };
 }

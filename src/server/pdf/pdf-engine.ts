@@ -20,11 +20,12 @@ const turnOf = (organizationId: string | undefined) =>
   organizationId === undefined ? {} : { key: organizationId };
 
 /**
- * The PDF thread stops after 30 s idle (react-pdf's layout engine holds on to tens of megabytes);
- * a task may take 3 minutes (far beyond a 400-page render on a busy machine) and the thread 2 GB
- * of heap, so only a runaway input meets either limit. Layout makes short-lived objects by the
- * million: with a young generation of up to 192 MB (V8's default is a few MB) a 10-page render
- * took about a fifth less time, measured side by side in one process. A seal's RFC 3161 exchange
+ * The PDF thread stops after 30 s idle (the Typst compiler keeps its fonts and caches while it
+ * lives); a task may take 3 minutes (far beyond the seal of a 400-page document on a busy machine)
+ * and the thread 2 GB of heap, so only a runaway input meets either limit. Parsing and joining
+ * PDFs makes short-lived objects by the million: the young generation of up to 192 MB (V8's
+ * default is a few MB) was measured a fifth faster when react-pdf laid the pages out, and has not
+ * been measured again since Typst does that outside the JavaScript heap. A seal's RFC 3161 exchange
  * (up to 15 s) is done by the server thread (`timestamp`): the seal waiting on it is parked, and
  * the thread serves the next send or seal meanwhile.
  */

@@ -3,7 +3,7 @@ import { DecodeBudgetExceeded, withinDecodeBudget } from './decode-budget';
 import { type FinalInput, finalizeContract } from './finalize-contract';
 import { type FreezeInput, freezeContract } from './freeze-contract';
 import { readCertificate } from './read-certificate';
-import { type RedlinePdfInput, renderRedlinePdf } from './redline-document';
+import { type RedlinePdfInput, renderRedlinePdf } from './render-redline-pdf';
 import { sha256Of } from './rendered-pdf';
 import { inspectSeal, type SealInspection } from './verify-pdf';
 import { warmUp } from './warm-up';

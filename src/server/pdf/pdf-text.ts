@@ -1,9 +1,6 @@
-import { Font } from '@react-pdf/renderer';
-import { registerPdfFonts } from './pdf-fonts';
-
 /**
  * Text helpers shared by the PDF documents. The PDFs embed fonts covering every script a contract
- * may hold (pdf-fonts.ts), so text is printed as written: only characters that print nothing, or
+ * may hold (font-files.ts), so text is printed as written: only characters that print nothing, or
  * that the layout engine mishandles, are changed.
  */
 
@@ -37,74 +34,6 @@ export function toPdfText(text: string): string {
   }
   return out.replaceAll('\t', '    ');
 }
-
-/** An average advance, used only if the bold face is not loaded yet (it is whenever a page is laid out). */
-const fallbackAdvance = 0.6;
-const advances = new Map<number, number>();
-
-/**
- * Advance of a character in em, from the bold face of the main font (the widest face, so a word
- * measured here fits in any face). Characters the main font lacks (CJK, Arabic, Hebrew) count as
- * 1 em, the width of an ideograph: an overestimate that only moves a break point.
- */
-function advanceOf(codePoint: number): number {
-  const known = advances.get(codePoint);
-  if (known !== undefined) return known;
-  registerPdfFonts();
-  const font = Font.getFont({ fontFamily: 'Noto Sans', fontWeight: 700 })?.data;
-  if (!font || !('glyphForCodePoint' in font)) return fallbackAdvance;
-  const advance = font.hasGlyphForCodePoint(codePoint)
-    ? font.glyphForCodePoint(codePoint).advanceWidth / font.unitsPerEm
-    : 1;
-  advances.set(codePoint, advance);
-  return advance;
-}
-
-/**
- * Width of text in points: it only decides where a word may break. Monospaced text advances 0.6 em
- * a character (Noto Sans Mono, as Courier).
- */
-export function textWidth(text: string, fontSize: number, mono = false): number {
-  if (mono) return text.length * 0.6 * fontSize;
-  let ems = 0;
-  for (const char of text) ems += advanceOf(char.codePointAt(0) ?? 0);
-  return ems * fontSize;
-}
-
-/**
- * A react-pdf hyphenation callback that keeps every word that fits in `maxWidth` whole (hyphenated
- * legal text reads badly and defeats search) and cuts longer ones (URLs, account numbers) into
- * pieces that fit: a word wider than its line with no break point runs off the page or into the
- * next column. React-pdf hyphenates every word by default and adds a hyphen at such a break, so
- * the pieces leave room for it.
- */
-export function wordBreaker(maxWidth: number, fontSize: number, mono = false): (word: string) => string[] {
-  const room = maxWidth - textWidth('-', fontSize, mono);
-  return (word) => {
-    if (textWidth(word, fontSize, mono) <= maxWidth) return [word];
-    const parts: string[] = [];
-    let piece = '';
-    let width = 0;
-    for (const char of word) {
-      const advance = textWidth(char, fontSize, mono);
-      if (piece && width + advance > room) {
-        parts.push(piece);
-        piece = '';
-        width = 0;
-      }
-      piece += char;
-      width += advance;
-    }
-    if (piece) parts.push(piece);
-    return parts;
-  };
-}
-
-/**
- * Use with wordBreaker: a penalty just below react-pdf's "never" threshold, so a word is only
- * broken when its line can be set no other way.
- */
-export const longWordPenalty = 9_999;
 
 /**
  * Hard-wraps text for a monospaced column of known width: greedily at spaces, and inside tokens

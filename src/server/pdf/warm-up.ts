@@ -9,8 +9,7 @@ let warm = false;
  * Readies this thread for a completion, once in its life: the first completion in a new thread
  * paid about a second more on this 2-core machine (its code compiled, the fonts read and parsed),
  * so the signing page asks for this when a contract's last signer opens it (routes/signing.ts),
- * minutes before the seal. Completes a one-page sample both ways a contract is completed:
- * rewritten (drafted text) and added to (uploaded PDFs). Nothing is kept but what was warmed.
+ * minutes before the seal. Completes a one-page sample as a contract is completed (added to). Nothing is kept but what was warmed.
  */
 export async function warmUp(certificate: { p12: Uint8Array; password: string }): Promise<void> {
   if (warm) return;
@@ -60,5 +59,4 @@ export async function warmUp(certificate: { p12: Uint8Array; password: string })
     ],
   };
   await finalizeContract(input);
-  await finalizeContract({ ...input, uploads: true });
 }

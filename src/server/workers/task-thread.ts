@@ -138,8 +138,8 @@ function fairQueue() {
  * (`TaskFailure`): the one it was running, and any parked (or resumed) beside it. Parked calls are
  * the only ones that can share a thread's fault, since only a parked call lets a second one onto
  * the thread; the calls queued never do: they go to the fresh thread, their transfer lists still
- * unused. A thread whose task threw may be left broken, as react-pdf's WebAssembly
- * layout is after running out of bounds, and every later task on it would fail too, so none is
+ * unused. A thread whose task threw may be left broken (a native or WebAssembly
+ * engine after running out of bounds), and every later task on it would fail too, so none is
  * sent to it.
  */
 export function startTaskThread<T extends Tasks>(workerFile: URL, options: TaskThreadOptions): TaskThread<T> {
@@ -345,7 +345,7 @@ export function askServer<I, O>(request: string, input: I, here: (input: I) => P
  * Inside a worker file: answers each message with its task's result, its refusal's message, or
  * (for anything else thrown) the fault, after which the calling side replaces this thread. A task
  * waiting on `askServer` lets the next call start meanwhile. The thread first lowers its priority,
- * then loads its tasks (`load`, a dynamic import): loading them (react-pdf, pdf.js, fonts) is the
+ * then loads its tasks (`load`, a dynamic import): loading them (the Typst compiler and its fonts, pdf.js) is the
  * costliest part of a thread's start, and it runs below the server thread too.
  */
 export function serveTasks(load: () => Promise<Tasks>): void {

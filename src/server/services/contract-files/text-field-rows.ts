@@ -1,6 +1,6 @@
 import type { SigningFieldAttrs } from '../../../editor/signing-field-values';
 import type { contractFields } from '../../db/schema';
-import type { TextFieldBox } from '../../pdf/text-field-marks';
+import type { TextFieldBox } from '../../pdf/render-contract-pdf';
 
 /**
  * The rows of the signing fields written in a contract's text, as it is sent: each where the PDF

@@ -144,7 +144,6 @@ async function renderAndStore(deps: SealDeps, contract: ContractRow): Promise<vo
       // Sent as uploaded, signed by others already: completed without rewriting it.
       keepSignatures:
         files.length === 1 && files.some((file) => file.signatureCount > 0 && file.sha256 === frozen.sha256),
-      uploads: files.length > 0,
     },
     contract.organizationId,
   );

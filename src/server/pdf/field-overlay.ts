@@ -1,17 +1,5 @@
-import {
-  Circle,
-  Document,
-  Image,
-  Page,
-  Polyline,
-  renderToBuffer,
-  Svg,
-  Text,
-  View,
-} from '@react-pdf/renderer';
-import { fonts } from './page-frame';
-import { registerPdfFonts } from './pdf-fonts';
-import { toPdfText } from './pdf-text';
+import { printable } from './typst/printable-text';
+import { compileTypst } from './typst/typst-compiler';
 
 /** A value to draw in a field's box: text, a mark, or a picture (a signature, a stamp). */
 export type DrawnValue =
@@ -90,89 +78,53 @@ export function textLayout(
 }
 
 /**
- * The values of a document's filled fields as transparent pages of the same sizes, drawn with the
- * fonts every Pactum PDF embeds (so a name in Arabic or Chinese prints right and reads back with
- * pdftotext); draw-fields.ts lays each one over its page.
+ * The values of a document's filled fields as transparent pages of the same sizes
+ * (`pdf-templates/field-overlay.typ`), drawn with the fonts every Pactum PDF embeds (so a name in
+ * Arabic or Chinese prints right and reads back with pdftotext); draw-fields.ts lays each one
+ * over its page. The sizes and line breaks are chosen here (textLayout), the drawing is Typst's.
  */
 export async function renderFieldOverlay(pages: OverlayPage[]): Promise<Uint8Array> {
-  registerPdfFonts();
-  return renderToBuffer(
-    <Document creator="Pactum" producer="Pactum" creationDate={new Date(0)} modificationDate={new Date(0)}>
-      {pages.map((page, pageIndex) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: one page per page of the document, in order
-        <Page key={pageIndex} size={[page.width, page.height]} style={{ position: 'relative' }}>
-          {page.fields.map((field, index) => {
-            const box = {
-              position: 'absolute' as const,
-              left: field.x * page.width,
-              top: field.y * page.height,
-              width: field.width * page.width,
-              height: field.height * page.height,
-            };
-            return (
-              <View
-                // biome-ignore lint/suspicious/noArrayIndexKey: the fields of a page, in order
-                key={index}
-                style={{
-                  ...box,
-                  overflow: 'hidden',
-                  justifyContent: 'center',
-                }}
-              >
-                <FieldValue value={field.value} box={box} />
-              </View>
-            );
-          })}
-        </Page>
-      ))}
-    </Document>,
-  );
+  const pictures: { name: string; bytes: Uint8Array }[] = [];
+  const data = {
+    pages: pages.map((page) => ({
+      width: page.width,
+      height: page.height,
+      fields: page.fields.map((field) => {
+        const box = { width: field.width * page.width, height: field.height * page.height };
+        return {
+          x: field.x * page.width,
+          y: field.y * page.height,
+          w: box.width,
+          h: box.height,
+          value: drawnValue(field.value, box, pictures),
+        };
+      }),
+    })),
+  };
+  return new Uint8Array(compileTypst('field-overlay', data, { pictures, tags: false }).pdf);
 }
 
-function FieldValue({ value, box }: { value: DrawnValue; box: { width: number; height: number } }) {
+function drawnValue(
+  value: DrawnValue,
+  box: { width: number; height: number },
+  pictures: { name: string; bytes: Uint8Array }[],
+) {
   if (value.kind === 'image') {
-    return (
-      <Image
-        style={{ width: '100%', height: '100%', objectFit: 'contain' }}
-        src={{ data: Buffer.from(value.image), format: value.format }}
-      />
-    );
+    const name = `picture-${pictures.length + 1}.${value.format}`;
+    pictures.push({ name, bytes: value.image });
+    return { kind: 'image', picture: name };
   }
-  if (value.kind === 'dot') {
-    return (
-      <Svg viewBox="0 0 10 10" style={{ width: '100%', height: '100%' }}>
-        <Circle cx={5} cy={5} r={2.6} fill="#111827" />
-      </Svg>
-    );
-  }
-  if (value.kind === 'check') {
-    // Drawn, not typed: no embedded font is sure to hold a check mark.
-    return (
-      <Svg viewBox="0 0 10 10" style={{ width: '100%', height: '100%' }}>
-        <Polyline points="1.5,5.5 4,8 8.5,2" stroke="#111827" strokeWidth={1.3} fill="none" />
-      </Svg>
-    );
-  }
+  if (value.kind !== 'text') return { kind: value.kind };
   const { size, wrap } = textLayout(value.text, box, value.multiline);
-  const lines = wrap ? Math.max(1, linesAt(value.text, size, box.width - 2 * sidePadding(box.width))) : 1;
-  const height = lines * size * lineHeight;
-  // Positioned rather than laid out in the box, so that no line is left out for want of room (a
-  // box's layout drops the lines past its height, and with them their words): the box clips it.
-  return (
-    <Text
-      style={{
-        position: 'absolute',
-        left: 0,
-        right: 0,
-        top: Math.max(0, (box.height - height) / 2),
-        fontFamily: fonts.sans,
-        fontSize: size,
-        lineHeight,
-        paddingHorizontal: sidePadding(box.width),
-      }}
-      wrap={false}
-    >
-      {wrap ? toPdfText(value.text) : toPdfText(value.text).replace(/\s+/g, ' ')}
-    </Text>
-  );
+  const padding = sidePadding(box.width);
+  const lines = wrap ? Math.max(1, linesAt(value.text, size, box.width - 2 * padding)) : 1;
+  const text = printable(value.text);
+  return {
+    kind: 'text',
+    size,
+    wrap,
+    padding,
+    top: Math.max(0, (box.height - lines * size * lineHeight) / 2),
+    text: wrap ? text : text.replace(/\s+/g, ' '),
+  };
 }
