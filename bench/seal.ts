@@ -240,7 +240,9 @@ if (hundred) {
     `\n100-page contract rendered and sealed, target ≤ ${hundredPagesTargetMs} ms (medians): ${both.toFixed(0)} ms (render ${hundred.freeze.toFixed(0)}) — ${met}`,
   );
 }
-console.log(distinct ? '(each run a contract of its own text)' : '(the same text every run: BENCH_SAME_TEXT=1)');
+console.log(
+  distinct ? '(each run a contract of its own text)' : '(the same text every run: BENCH_SAME_TEXT=1)',
+);
 
 await engine.close();
 clearInterval(keepAlive);

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecipientRole } from '../../../../shared/recipients';
 import { api } from '../../../lib/api';
 import { invalidateContract } from '../../../lib/invalidate-contract';
 import { contractKeys } from '../../../lib/query-keys';
@@ -83,6 +84,34 @@ export function useCopySigningLink(id: string) {
   const refresh = useRefreshContract(id);
   return useMutation({
     mutationFn: (signerId: string) => api.contracts.copySigningLink({ params: { id, signerId } }),
+    onSuccess: refresh,
+  });
+}
+
+/** A recipient added to a group of a sent contract that is not reached yet. */
+export function useAddRecipient(id: string) {
+  const refresh = useRefreshContract(id);
+  return useMutation({
+    mutationFn: (body: {
+      name: string;
+      email: string;
+      role: RecipientRole;
+      signingOrder: number;
+      witnessOf?: number;
+    }) => api.contracts.addSigner({ params: { id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** A recipient who has not acted taken off a sent contract, their fields given to another. */
+export function useRemoveRecipient(id: string) {
+  const refresh = useRefreshContract(id);
+  return useMutation({
+    mutationFn: ({ signerId, reassignFieldsTo }: { signerId: string; reassignFieldsTo?: number }) =>
+      api.contracts.removeSigner({
+        params: { id, signerId },
+        body: reassignFieldsTo === undefined ? {} : { reassignFieldsTo },
+      }),
     onSuccess: refresh,
   });
 }

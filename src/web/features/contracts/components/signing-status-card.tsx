@@ -7,8 +7,10 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { contractSigningQuery, useRemindSigner, useSendSignedCopy } from '../api/signing';
+import { AddRecipientDialog } from './add-recipient-dialog';
 import { CopySigningLink } from './copy-signing-link';
 import { CorrectSignerDialog } from './correct-signer-dialog';
+import { RemoveRecipientDialog } from './remove-recipient-dialog';
 import { SignerCheckBadges } from './signer-checks';
 
 const signerStatus = {
@@ -85,6 +87,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                 // On a row of their own, under the name, so a long name and address keep the width.
                 <div className="flex basis-full flex-wrap gap-1 pl-5">
                   {canCorrect && <CorrectSignerDialog contractId={contract.id} signer={signer} />}
+                  {canCorrect && <RemoveRecipientDialog contract={contract} recipient={signer} />}
                   {canRemind && (
                     <Button
                       variant="ghost"
@@ -127,6 +130,12 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           );
         })}
       </ul>
+      {contract.status === 'sent' && signing.data?.sequential && (
+        // Sent in order: someone may still join a group whose turn has not come.
+        <div className="mt-3">
+          <AddRecipientDialog contract={contract} />
+        </div>
+      )}
       {remind.isSuccess && (
         <p role="status" className="mt-2 text-xs text-emerald-700">
           Reminder queued.
