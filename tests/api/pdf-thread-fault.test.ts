@@ -10,6 +10,7 @@ import type { EditorNode } from '../../src/shared/api/editor-document';
 import { docxMediaType } from '../../src/shared/docx-file';
 import { nestedTables } from '../fixtures/docx/hostile-files';
 import { bringTo } from '../support/contract-factory';
+import { pdfText } from '../support/pdf-text';
 import { buildAccount, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 
 // The real app with the built PDF worker thread, shared by every organization as in production.
@@ -44,8 +45,10 @@ async function draft(account: TestAccount, content: unknown = sampleDocument()):
   return created.json().id;
 }
 
-describe('a document that breaks the PDF layout', () => {
-  it('is refused at import; one stored before that fails alone, and the next organization sends at once', async () => {
+describe('a document nested past any layout', () => {
+  // It broke react-pdf's layout for good (the thread's memory stayed broken for everyone); Typst
+  // sets it, its blocks flat past twelve levels.
+  it('is refused at import; one stored before that is sent, set flat, and the next organization sends at once', async () => {
     const imported = await call(ctx, attacker, {
       method: 'POST',
       url: '/api/contracts/import-docx?fileName=tables400.docx',
@@ -70,8 +73,12 @@ describe('a document that breaks the PDF layout', () => {
       url: `/api/contracts/${deepId}/send`,
       json: { sequential: false },
     });
-    expect(deepSend.statusCode).toBe(500);
-    expect(deepSend.json().error.message).toBe('Something went wrong on our side. Please try again.');
+    expect(deepSend.statusCode, deepSend.body).toBe(200);
+    const deepPdf = await call(ctx, attacker, {
+      method: 'GET',
+      url: `/api/contracts/${deepId}/documents/frozen`,
+    });
+    expect(await pdfText(deepPdf.rawPayload)).toContain('deep');
 
     // Another organization's one-paragraph contract, sent at once, and its PDF.
     const id = await draft(bystander);
