@@ -169,7 +169,12 @@ test.describe('contract editor', () => {
       'true',
     );
     await expect(page.getByRole('button', { name: 'Save Draft' })).toBeHidden();
-    await expect(page.getByRole('button', { name: /Remove/ })).toHaveCount(0);
+    // The draft's recipient editor is gone: a recipient is now removed only through the Signers
+    // card's dialog, which says what happens to their links and fields.
+    await expect(page.getByRole('button', { name: 'Add Signer' })).toBeHidden();
+    await expect(page.getByRole('button', { name: /Remove/ })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Remove Maria Lopez' }).click();
+    await expect(page.getByRole('dialog', { name: 'Remove Maria Lopez' })).toBeVisible();
   });
 
   test('shows every non-draft read-only', async ({ page, demo, call }) => {

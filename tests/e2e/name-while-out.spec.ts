@@ -29,7 +29,7 @@ test.describe('a recipient still to be named, while out', () => {
     await page.screenshot({ path: test.info().outputPath('name-while-out-phone.png') });
     await dialog.getByRole('button', { name: 'Name them' }).click();
     await expect(dialog).toBeHidden(sendTimeout);
-    await expect(page.getByText('sue@supplier.example')).toBeVisible();
+    await expect(page.getByText('sue@supplier.example', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const sent = await call<Contract>('GET', `/contracts/${draft.id}`);
     expect(sent.signers[1]).toMatchObject({

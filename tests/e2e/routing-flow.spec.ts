@@ -21,7 +21,9 @@ test.use({ actionTimeout: 30_000 });
 async function pdfText(bytes: Buffer): Promise<string> {
   const file = join(await mkdtemp(join(tmpdir(), 'pactum-e2e-route-')), 'sealed.pdf');
   await writeFile(file, bytes);
-  const { stdout } = await run('pdftotext', [file, '-']);
+  // In the order the text is drawn: the history table's cells one after another, not its columns
+  // merged line by line as pdftotext's reading-order guess does.
+  const { stdout } = await run('pdftotext', ['-raw', file, '-']);
   return stdout.replace(/\s+/g, ' ');
 }
 
@@ -199,8 +201,12 @@ test('a routed contract end to end: approver, two signers together, a signer wit
   const typoInvitation = await waitForMail(mailApp, people.caraTypo, /sent you/);
   await test.step("the sender corrects Cara's mistyped address: the old link is dead", async () => {
     await sender.reload();
-    await rowOf(sender, 'Cara Cole').getByRole('button', { name: 'Correct Cara Cole' }).click();
     const dialog = sender.getByRole('dialog', { name: 'Correct Cara Cole' });
+    // The card is drawn again as the signing state arrives: a click on the row drawn before can be lost.
+    await expect(async () => {
+      await rowOf(sender, 'Cara Cole').getByRole('button', { name: 'Correct Cara Cole' }).click();
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass(pageTimeout);
     await dialog.getByLabel('E-mail address').fill(people.cara);
     expect(await axeViolations(sender)).toEqual([]);
     await dialog.getByRole('button', { name: 'Correct and invite again' }).click();
