@@ -5,7 +5,7 @@ import type { CompletionWriter } from './completion-writer';
 import type { FieldsByPage } from './draw-fields';
 import type { DrawnField } from './field-overlay';
 import type { SealingCertificate } from './pkcs12-certificate';
-import { renderCertificatePdf, renderSignaturePages } from './render-completion-pdf';
+import { renderCertificatePdf, renderSignaturePages, type SignerRecord } from './render-completion-pdf';
 import { RewritingWriter } from './rewriting-writer';
 import { sealingCertificateOf } from './sealing-key';
 
@@ -19,15 +19,8 @@ export type FinalInput = {
   frozenSha256: string;
   /** The version sent for signing (its number and content hash), which the certificate names. */
   signedVersion?: { number: number; contentSha256: string };
-  signers: {
-    name: string;
-    email: string;
-    signedAt: Date;
-    signatureImage: Uint8Array;
-    ip: string | null;
-    userAgent: string | null;
-    /** The details given on the signing form, listed under the signature on the signature page. */
-    fields: { label: string; value: string }[];
+  /** Each signer as the signature pages show them, with what only the seal and certificate use. */
+  signers: (SignerRecord & {
     /**
      * The values of the fields placed on the document: drawn where they stand, so the signature
      * page does not repeat them (200 initials would make it pages long); the certificate lists them.
@@ -35,9 +28,7 @@ export type FinalInput = {
     placed?: { label: string; value: string }[];
     /** How the signer was identified: the e-mailed link, and any access code or e-mailed code. */
     authentication?: string;
-    /** A witness's signer, by name (their signature block says "Witness to …"). */
-    witnessOf?: string;
-  }[];
+  })[];
   /**
    * Every recipient, signers or not, with their role, group, part and when, delegations and
    * corrections: the certificate's "Recipients" section.
