@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { Contract } from '../../../../shared/api/contracts';
 import { type RecipientRole, roleOf } from '../../../../shared/recipients';
+import { PersonFields } from '../../../components/person-fields';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -63,14 +64,7 @@ export function AddRecipientDialog({ contract }: { contract: Contract }) {
         reset();
       }}
     >
-      <TextField label="Name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      <TextField
-        label="E-mail address"
-        type="email"
-        value={email}
-        maxLength={320}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <PersonFields name={name} email={email} onName={setName} onEmail={setEmail} />
       <RoleSelect label="Role" value={role} onChange={setRole} />
       {witness ? (
         <WitnessSelect signers={signersToWitness} value={witnessOf} onChange={setWitnessOf} />

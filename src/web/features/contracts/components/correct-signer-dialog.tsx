@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { PersonFields } from '../../../components/person-fields';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { useCorrectSigner } from '../api/signing';
 
 /**
@@ -42,14 +42,7 @@ export function CorrectSignerDialog({
       error={correct.error}
       onConfirm={() => correct.mutateAsync({ signerId: signer.id, name: name.trim(), email: email.trim() })}
     >
-      <TextField label="Name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      <TextField
-        label="E-mail address"
-        type="email"
-        value={email}
-        maxLength={320}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <PersonFields name={name} email={email} onName={setName} onEmail={setEmail} />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { PersonFields } from '../../../components/person-fields';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { useDelegate } from '../api/signing';
 
 /**
@@ -27,13 +27,12 @@ export function DelegateDialog({ signerId }: { signerId: string }) {
         delegate.mutateAsync({ name: name.trim(), email: email.trim(), reason: reason.trim() })
       }
     >
-      <TextField label="Their name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      <TextField
-        label="Their e-mail address"
-        type="email"
-        value={email}
-        maxLength={320}
-        onChange={(e) => setEmail(e.target.value)}
+      <PersonFields
+        name={name}
+        email={email}
+        onName={setName}
+        onEmail={setEmail}
+        labels={{ name: 'Their name', email: 'Their e-mail address' }}
       />
       <div>
         <label htmlFor="delegate-reason" className="block text-sm font-medium text-slate-700">
