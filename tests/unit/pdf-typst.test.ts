@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeDocument } from '../../src/editor/content';
 import { renderContractPdf } from '../../src/server/pdf/render-contract-pdf';
 import { renderRedlinePdf } from '../../src/server/pdf/render-redline-pdf';
+import { printable } from '../../src/server/pdf/typst/printable-text';
 import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { contractLimits } from '../../src/shared/limits';
 
@@ -115,6 +116,10 @@ describe('Typst PDFs', () => {
     const pdf = await contract([para(text('Signed 😀 ✍ ๑ here'))]);
     expect(await pdfText(pdf)).toContain('Signed □ □ □ here');
     expect(await plain(pdf)).toMatch(/pdfaid:part>3</);
+    // Every character before and after the missing one kept, whatever the script.
+    expect(printable('Żółć😀Ωμέγα ✍')).toBe('Żółć□Ωμέγα □');
+    expect(printable('Łódź — 合同')).toBe('Łódź — 合同');
+    expect(printable('plain ASCII')).toBe('plain ASCII');
   });
 
   it('sets a document nested as deeply as a contract may be, every word of it', async () => {

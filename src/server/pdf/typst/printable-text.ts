@@ -36,19 +36,24 @@ function coverage(): Set<number> {
 }
 
 const newline = 0x0a;
+const plainAscii = /^[\x20-\x7e\n]*$/;
 
 export function printable(text: string): string {
   const clean = toPdfText(text);
+  // Every font's first family covers printable ASCII: most texts need no look-up at all.
+  if (plainAscii.test(clean)) return clean;
   const fonts = coverage();
-  let out = '';
-  let changed = false;
+  let out: string[] | undefined;
+  let at = 0;
   for (const char of clean) {
     const codePoint = char.codePointAt(0) ?? 0;
-    if (codePoint === newline || fonts.has(codePoint) || zeroWidth(codePoint)) out += char;
-    else {
-      out += missing;
-      changed = true;
+    if (codePoint === newline || fonts.has(codePoint) || zeroWidth(codePoint)) {
+      out?.push(char);
+    } else {
+      out ??= [clean.slice(0, at)];
+      out.push(missing);
     }
+    at += char.length;
   }
-  return changed ? out : clean;
+  return out ? out.join('') : clean;
 }

@@ -35,6 +35,22 @@ function compilerOfThisThread(): { compiler: NodeCompiler; root: string } {
   return { compiler, root };
 }
 
+let evicting = false;
+
+/**
+ * What the caches keep of layouts not used in the last ten compiles goes, once the task that
+ * compiled has answered (for 100 pages the eviction takes 20 to 50 ms): a thread that renders
+ * thousands of contracts keeps only what the next one is likely to reuse.
+ */
+function evictSoon(typst: NodeCompiler): void {
+  if (evicting) return;
+  evicting = true;
+  setImmediate(() => {
+    evicting = false;
+    typst.evictCache(10);
+  });
+}
+
 /** A compile the template refused, with Typst's own words (a bug of ours: data cannot cause one). */
 export class TypstCompileError extends Error {
   constructor(template: string, messages: string[]) {
@@ -101,9 +117,7 @@ function compiled(
     ...(options.tags === false ? { pdfTags: false } : {}),
   });
   const pdf = mayHoldRightToLeft(json) ? mapRightToLeftInDrawingOrder(written) : written;
-  // What the caches keep of layouts not used in the last ten compiles goes: a thread that renders
-  // thousands of contracts keeps only what the next one is likely to reuse.
-  typst.evictCache(10);
+  evictSoon(typst);
   return {
     pdf,
     pages: document.numOfPages,
