@@ -176,4 +176,34 @@ describe('nothing anyone sends stalls the server', () => {
     const length = Buffer.byteLength(JSON.stringify({ title: 'Too long', content: hostile }));
     expect(await statusForLength('POST', '/api/contracts', length)).toBe(413);
   }, 180_000);
+
+  it('the largest document accepted is sent, its 300 pages typeset in the PDF thread without holding anyone up', async () => {
+    const created = await send('POST', '/api/contracts', { title: 'Longest sent', content: sampleContract(300) });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const named = await send('PATCH', `/api/contracts/${id}`, {
+      signers: [{ name: 'Zoë Łukasiewicz', email: 'longest.sent@example.com' }],
+    });
+    expect(named.status).toBe(200);
+    // Sending freezes the document: Typst lays out every page before the answer comes.
+    const sent = await probeWhile(server.base, () => send('POST', `/api/contracts/${id}/send`, {}));
+    expect(sent.result.status, await sent.result.clone().text()).toBe(200);
+    expect(Math.max(...sent.latencies)).toBeLessThan(stallBoundMs);
+    const signing = await (
+      await fetch(`${server.base}/api/contracts/${id}/signing`, { headers: { cookie } })
+    ).json();
+    expect(signing.documents.frozen.pages).toBeGreaterThan(250);
+    expect(signing.documents.frozen.pages).toBeLessThanOrEqual(contractLimits.pages);
+  }, 180_000);
+
+  it('a title of 100,000 characters is refused with its bound, and nothing is stored', async () => {
+    const response = await send('POST', '/api/contracts', {
+      title: `${'Ω'.repeat(50_000)}${'#read("/etc/passwd")'.repeat(2_500)}`,
+      content: sampleContract(1),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('Title must be at most 200 characters');
+    const found = await fetch(`${server.base}/api/contracts?q=${encodeURIComponent('ΩΩΩΩ')}`, { headers: { cookie } });
+    expect((await found.json()).items).toEqual([]);
+  }, 60_000);
 });
