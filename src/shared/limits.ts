@@ -102,3 +102,22 @@ export const uploadLimits = {
   /** Bytes one organization may upload in an hour (counted per clock hour). */
   hourlyBytes: 2 * 1024 * 1024 * 1024,
 } as const;
+
+/**
+ * What a spreadsheet of rows (a bulk send's CSV or .xlsx) may hold: a row per contract, up to a
+ * batch's 5,000, and a file people make by hand or export from another system. Each bound is
+ * named in the refusal of a file past it.
+ */
+export const spreadsheetLimits = {
+  /** The file as uploaded. */
+  fileBytes: 10 * 1024 * 1024,
+  /** An .xlsx's XML parts together, once unpacked (a zip bomb stops here, whatever it claims). */
+  unpackedBytes: 64 * 1024 * 1024,
+  /** Parts in an .xlsx (a workbook of a few sheets has a dozen or two). */
+  entries: 500,
+  /** Rows below the header row. */
+  rows: 5_000,
+  columns: 100,
+  /** Characters in one cell: a merge value may be a paragraph, never a chapter. */
+  cellCharacters: 10_000,
+} as const;

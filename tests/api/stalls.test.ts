@@ -178,7 +178,10 @@ describe('nothing anyone sends stalls the server', () => {
   }, 180_000);
 
   it('the largest document accepted is sent, its 300 pages typeset in the PDF thread without holding anyone up', async () => {
-    const created = await send('POST', '/api/contracts', { title: 'Longest sent', content: sampleContract(300) });
+    const created = await send('POST', '/api/contracts', {
+      title: 'Longest sent',
+      content: sampleContract(300),
+    });
     expect(created.status).toBe(201);
     const { id } = await created.json();
     const named = await send('PATCH', `/api/contracts/${id}`, {
@@ -203,7 +206,9 @@ describe('nothing anyone sends stalls the server', () => {
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain('Title must be at most 200 characters');
-    const found = await fetch(`${server.base}/api/contracts?q=${encodeURIComponent('ΩΩΩΩ')}`, { headers: { cookie } });
+    const found = await fetch(`${server.base}/api/contracts?q=${encodeURIComponent('ΩΩΩΩ')}`, {
+      headers: { cookie },
+    });
     expect((await found.json()).items).toEqual([]);
   }, 60_000);
 });

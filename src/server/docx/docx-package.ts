@@ -1,7 +1,7 @@
+import { listZipEntries, readZipEntry, type ZipProblem, ZipRefusal } from '../uploads/zip-entries';
 import { docxLimits } from './docx-limits';
 import { DocxRefusal } from './docx-refusal';
 import { nestsDeeperThan } from './xml-depth';
-import { listZipEntries, readZipEntry } from './zip-entries';
 
 /** The XML parts of a .docx, inflated within the limits and checked for depth. */
 export type DocxPackage = { names: ReadonlySet<string>; xml: ReadonlyMap<string, string> };
@@ -15,6 +15,14 @@ const mainDocument = 'word/document.xml';
  * through a capped inflater, so a zip bomb stops at the cap whatever its headers claim.
  */
 export function openDocxPackage(file: Buffer): DocxPackage {
+  try {
+    return readPackage(file);
+  } catch (error) {
+    throw error instanceof ZipRefusal ? docxRefusalOf(error.problem) : error;
+  }
+}
+
+function readPackage(file: Buffer): DocxPackage {
   refuseOtherKinds(file);
   const entries = listZipEntries(file, docxLimits.entries);
   if (!entries.some((entry) => entry.name === mainDocument)) {
@@ -32,11 +40,8 @@ export function openDocxPackage(file: Buffer): DocxPackage {
       bytes = readZipEntry(file, entry, Math.min(docxLimits.partBytes, budget));
     } catch (error) {
       // Past the budget for all parts together, the message names that limit, not one part's.
-      if (error instanceof DocxRefusal && error.kind === 'tooLarge' && budget < docxLimits.partBytes) {
-        throw new DocxRefusal(
-          'tooLarge',
-          `This file expands to more than ${docxLimits.xmlBytes / 1024 / 1024} MB of text when unpacked: it is not an ordinary Word document.`,
-        );
+      if (error instanceof ZipRefusal && error.problem.kind === 'expands' && budget < docxLimits.partBytes) {
+        throw docxRefusalOf({ kind: 'expands', maxBytes: docxLimits.xmlBytes });
       }
       throw error;
     }
@@ -46,6 +51,36 @@ export function openDocxPackage(file: Buffer): DocxPackage {
     xml.set(entry.name, text);
   }
   return { names: new Set(entries.map((entry) => entry.name)), xml };
+}
+
+/** What is wrong with the zip, said of a Word document. */
+function docxRefusalOf(problem: ZipProblem): DocxRefusal {
+  switch (problem.kind) {
+    case 'damaged':
+      return new DocxRefusal('invalid', 'This .docx file is damaged: its parts cannot be found.');
+    case 'zip64':
+      return new DocxRefusal('tooLarge', 'This file is too large to be a Word document (a zip64 archive).');
+    case 'entries':
+      return new DocxRefusal(
+        'tooLarge',
+        `This file holds ${problem.count.toLocaleString('en')} parts; a Word document has far fewer (at most ${problem.max.toLocaleString('en')} are read).`,
+      );
+    case 'encrypted':
+      return new DocxRefusal(
+        'invalid',
+        'This document is password-protected. Remove the password in Word and try again.',
+      );
+    case 'compression':
+      return new DocxRefusal(
+        'invalid',
+        `This .docx file uses an unknown compression (method ${problem.method}).`,
+      );
+    case 'expands':
+      return new DocxRefusal(
+        'tooLarge',
+        `This file expands to more than ${Math.round(problem.maxBytes / 1024 / 1024)} MB of text when unpacked: it is not an ordinary Word document.`,
+      );
+  }
 }
 
 function refuseOtherKinds(file: Buffer): void {

@@ -2,12 +2,13 @@ import { readDocument } from '../workers/document-outcome';
 import { inlineEngine, type TaskEngine, taskEngine } from '../workers/task-engine';
 import { ownsBuffer } from '../workers/task-thread';
 import type { InspectedPdf } from './inspect-pdf';
+import type { SpreadsheetRows } from './spreadsheet-rows';
 import type { TaggedField } from './text-tags';
 import type { UploadTasks } from './upload-tasks';
 
 /**
- * Reads uploaded PDFs: their inspection and hash, which someone uploading waits for, and their
- * text tags, read in a job no one waits for. Made once by the process (`defaultUploadEngine`) and
+ * Reads uploaded files: a PDF's inspection and hash and a spreadsheet's rows, which someone
+ * uploading waits for, and a PDF's text tags, read in a job no one waits for. Made once by the process (`defaultUploadEngine`) and
  * lent to the services that name 'uploads'. A call names its organization, whose uploads wait
  * behind each other, not in front of other organizations'.
  */
@@ -21,6 +22,11 @@ export type UploadEngine = {
    * A file whose tags cannot be read within their budget is refused (a TaskRefusal).
    */
   findTaggedFields(bytes: Uint8Array, limit: number, organizationId: string): Promise<TaggedField[]>;
+  /**
+   * The rows of an uploaded CSV or .xlsx file (its bytes move to the thread); one refused answers
+   * 413, 415 or 400 with the reason, naming the bound it passed.
+   */
+  readSpreadsheet(bytes: Uint8Array, organizationId: string): Promise<SpreadsheetRows>;
   close(): Promise<void>;
 };
 
@@ -59,6 +65,15 @@ export function uploadEngineOf(
       return tags.run('findTextTags', { bytes: owned, limit }, [owned.buffer as ArrayBuffer], {
         key: organizationId,
       });
+    },
+    readSpreadsheet(bytes, organizationId) {
+      const owned = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);
+      return readDocument(
+        () =>
+          inspections.run('readSpreadsheet', owned, [owned.buffer as ArrayBuffer], { key: organizationId }),
+        'notSpreadsheet',
+        'This spreadsheet is too large or too complex to read. Save it as CSV, or split it into smaller files.',
+      );
     },
     close: async () => {
       await Promise.all([inspections.close(), tags.close()]);

@@ -1,5 +1,24 @@
 import { inflateRawSync } from 'node:zlib';
-import { DocxRefusal } from './docx-refusal';
+
+/**
+ * Reads the zip packages people upload (a .docx, an .xlsx) from their central directory, each part
+ * through a capped inflater. What is wrong with one is a `ZipProblem`, which the reader of each
+ * kind of file words for its users.
+ */
+export type ZipProblem =
+  | { kind: 'damaged' }
+  | { kind: 'zip64' }
+  | { kind: 'entries'; count: number; max: number }
+  | { kind: 'encrypted' }
+  | { kind: 'compression'; method: number }
+  | { kind: 'expands'; maxBytes: number };
+
+export class ZipRefusal extends Error {
+  override readonly name = 'ZipRefusal';
+  constructor(readonly problem: ZipProblem) {
+    super(`The zip package cannot be read: ${problem.kind}`);
+  }
+}
 
 export type ZipEntry = {
   name: string;
@@ -13,11 +32,12 @@ export type ZipEntry = {
 const endOfDirectory = 0x06054b50;
 const directoryEntry = 0x02014b50;
 const localHeader = 0x04034b50;
-const broken = () => new DocxRefusal('invalid', 'This .docx file is damaged: its parts cannot be found.');
+const broken = () => new ZipRefusal({ kind: 'damaged' });
 
 /**
  * Lists a zip's entries from its central directory, reading nothing else and refusing more than
- * `maxEntries` before looking at any of them. Zip64 is not read: a Word file never needs it.
+ * `maxEntries` before looking at any of them. Zip64 is not read: a Word or Excel file of the
+ * sizes taken never needs it.
  */
 export function listZipEntries(zip: Buffer, maxEntries: number): ZipEntry[] {
   const end = findEndOfDirectory(zip);
@@ -25,13 +45,10 @@ export function listZipEntries(zip: Buffer, maxEntries: number): ZipEntry[] {
   const directorySize = zip.readUInt32LE(end + 12);
   const directoryOffset = zip.readUInt32LE(end + 16);
   if (count === 0xffff || directoryOffset === 0xffffffff) {
-    throw new DocxRefusal('tooLarge', 'This file is too large to be a Word document (a zip64 archive).');
+    throw new ZipRefusal({ kind: 'zip64' });
   }
   if (count > maxEntries) {
-    throw new DocxRefusal(
-      'tooLarge',
-      `This file holds ${count.toLocaleString('en')} parts; a Word document has far fewer (at most ${maxEntries.toLocaleString('en')} are read).`,
-    );
+    throw new ZipRefusal({ kind: 'entries', count, max: maxEntries });
   }
   if (directoryOffset + directorySize > zip.length) throw broken();
   const entries: ZipEntry[] = [];
@@ -69,12 +86,7 @@ function findEndOfDirectory(zip: Buffer): number {
  * claims 1 KB and inflates to gigabytes costs no more than the cap.
  */
 export function readZipEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Buffer {
-  if (entry.encrypted) {
-    throw new DocxRefusal(
-      'invalid',
-      'This document is password-protected. Remove the password in Word and try again.',
-    );
-  }
+  if (entry.encrypted) throw new ZipRefusal({ kind: 'encrypted' });
   if (entry.declaredSize > maxBytes) throw tooLargeEntry(maxBytes);
   const at = entry.localOffset;
   if (at + 30 > zip.length || zip.readUInt32LE(at) !== localHeader) throw broken();
@@ -86,8 +98,7 @@ export function readZipEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Bu
     if (data.length > maxBytes) throw tooLargeEntry(maxBytes);
     return data;
   }
-  if (entry.method !== 8)
-    throw new DocxRefusal('invalid', `This .docx file uses an unknown compression (method ${entry.method}).`);
+  if (entry.method !== 8) throw new ZipRefusal({ kind: 'compression', method: entry.method });
   try {
     return inflateRawSync(data, { maxOutputLength: maxBytes });
   } catch (error) {
@@ -98,8 +109,4 @@ export function readZipEntry(zip: Buffer, entry: ZipEntry, maxBytes: number): Bu
   }
 }
 
-const tooLargeEntry = (maxBytes: number) =>
-  new DocxRefusal(
-    'tooLarge',
-    `This file expands to more than ${Math.round(maxBytes / 1024 / 1024)} MB of text when unpacked: it is not an ordinary Word document.`,
-  );
+const tooLargeEntry = (maxBytes: number) => new ZipRefusal({ kind: 'expands', maxBytes });
