@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { zipSync } from 'fflate';
 import { formatCount, spreadsheetLimits } from '../../shared/limits';
 import { nestsDeeperThan } from '../docx/xml-depth';
@@ -29,6 +29,8 @@ export async function xlsxRows(file: Uint8Array): Promise<SpreadsheetRows> {
       'This zip file is not an Excel workbook: it has no xl/workbook.xml. Save it as .xlsx or CSV.',
     );
   }
+  // Loaded when a workbook comes: the thread that inspects PDFs never needs it.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(zipSync(parts, { level: 0 }) as unknown as ArrayBuffer);
@@ -110,8 +112,6 @@ function xlsxRefusalOf(problem: ZipProblem): SpreadsheetRefusal {
       );
   }
 }
-
-type CellValue = ExcelJS.CellValue;
 
 /** A cell as the text it shows: dates as ISO dates, a formula as its stored result, links as their text. */
 export function cellText(value: CellValue | undefined): string {
