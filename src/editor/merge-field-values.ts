@@ -1,12 +1,12 @@
 import type { EditorDocument, EditorNode } from '../shared/api/editor-document';
+import { mergeFieldLimits } from '../shared/limits';
 
 /**
  * A merge field: a placeholder in a contract or template for a value the sender types (a client
  * name, an amount, a date, or one of the signer fields). It is an inline atom holding its key
  * (every field with the same key takes the same value), its label and its value (null until it is
- * filled in). A contract cannot be sent while one is empty.
+ * filled in). A contract cannot be sent while one is empty. Its bounds are `mergeFieldLimits`.
  */
-export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;
 
 /** A short identifier: a letter or underscore, then letters, digits, '_', '.' or '-'. */
 export const mergeFieldKeyPattern = /^[\p{L}_][\p{L}\p{N}_.-]{0,63}$/u;

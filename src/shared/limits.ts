@@ -121,3 +121,6 @@ export const spreadsheetLimits = {
   /** Characters in one cell: a merge value may be a paragraph, never a chapter. */
   cellCharacters: 10_000,
 } as const;
+
+/** A merge field's key, label and value (src/editor/merge-field-values.ts), in characters. */
+export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;

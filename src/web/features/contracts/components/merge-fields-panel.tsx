@@ -3,7 +3,8 @@ import { useEditorState } from '@tiptap/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId } from 'react';
 import { collectMergeFields, type MergeFieldSummary } from '../../../../editor/merge-field';
-import { isFilledValue, mergeFieldLimits } from '../../../../editor/merge-field-values';
+import { isFilledValue } from '../../../../editor/merge-field-values';
+import { mergeFieldLimits } from '../../../../shared/limits';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 
