@@ -1,6 +1,6 @@
 import type { CompletionWriter } from './completion-writer';
 import type { FieldsByPage } from './draw-fields';
-import { type RenderedPdf, sha256Of } from './rendered-pdf';
+import { GrowingHash, type RenderedPdf } from './rendered-pdf';
 import type { SealInput } from './seal-pdf';
 
 /** What a completion adds to the frozen document, each part made when the recipe reaches it. */
@@ -28,6 +28,9 @@ export async function completionRecipe(
   /** Called after each step, for benchmarks that time them. */
   mark: (step: string) => void,
 ): Promise<CompletedPdf> {
+  // The signed document begins with the frozen one's bytes when the writer appends, and the
+  // sealed one with the signed one's: each is hashed once.
+  const hash = new GrowingHash();
   if (parts.fields.size > 0) {
     await writer.drawFields(parts.fields);
     mark('fields drawn on their pages');
@@ -37,7 +40,7 @@ export async function completionRecipe(
     mark('signature pages: render');
     await writer.append(pages);
   }
-  const signedSha256 = sha256Of(await writer.save());
+  const signedSha256 = hash.of(await writer.save());
   mark('add the signature pages');
   const certificate = await parts.certificate(signedSha256);
   mark('certificate of completion: render');
@@ -48,5 +51,5 @@ export async function completionRecipe(
   const pages = writer.pageCount();
   const bytes = await writer.seal(seal);
   mark('seal (PAdES)');
-  return { bytes, sha256: sha256Of(bytes), pages, signedSha256 };
+  return { bytes, sha256: hash.of(bytes), pages, signedSha256 };
 }
