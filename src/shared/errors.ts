@@ -38,6 +38,7 @@ export const errorCodes = [
   'CONTRACT_NOT_OPEN',
   'SIGNING_CLOSED',
   'SIGNING_DOCUMENT_CLOSED',
+  'SIGNING_NOT_YOUR_TURN',
   'SIGNING_LINK_EXPIRED',
   'REVIEW_CLOSED',
   'REVIEW_SESSION_EXPIRED',
@@ -97,6 +98,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   CONTRACT_NOT_OPEN: 409,
   SIGNING_CLOSED: 409,
   SIGNING_DOCUMENT_CLOSED: 410,
+  /** A recipient's link opened before the route reached them: the document waits for their turn. */
+  SIGNING_NOT_YOUR_TURN: 409,
   SIGNING_LINK_EXPIRED: 410,
   /** The review ended (the draft went out for signing) or the link was replaced by a newer one. */
   REVIEW_CLOSED: 410,

@@ -87,6 +87,16 @@ describe("the sender copies a recipient's signing link", () => {
     });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json().state).toBe('waiting');
+    // Nor is the document shown before the turn: neither in the page's answer nor as a file.
+    expect(view.json().placed).toEqual([]);
+    expect(view.json().contract).toMatchObject({ html: '', pages: 0, sha256: '', files: [] });
+    const earlyPdf = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/signing/${early.signerId}/documents/frozen`,
+      headers: { cookie: early.cookie },
+    });
+    expect(earlyPdf.statusCode).toBe(409);
+    expect(earlyPdf.json().error.code).toBe('SIGNING_NOT_YOUR_TURN');
 
     // Its signature, its fills and an approval are refused; nothing is stored.
     const signed = await signAs(ctx, early, { fullName: later.name, company: 'Early Ltd' });
@@ -102,6 +112,13 @@ describe("the sender copies a recipient's signing link", () => {
     // The approver approves: the copied link now signs, and completes the contract.
     const approverBrowser = await openLink(ctx, latestTokenFor(peer, approver.email));
     expect((await approve(approverBrowser, approver.name)).statusCode).toBe(204);
+    const turnCame = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/signing/${early.signerId}/documents/frozen`,
+      headers: { cookie: early.cookie },
+    });
+    expect(turnCame.statusCode).toBe(200);
+    expect(turnCame.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const now = await signAs(ctx, early, { fullName: later.name });
     expect(now.statusCode, now.body).toBe(204);
     const contract = (await call(ctx, owner, { method: 'GET', url: `/api/contracts/${id}` })).json();

@@ -82,5 +82,13 @@ export async function readSigningDocument(
   });
   const page = pageStateOf(contract, signingStateOf({ contract, signer, signers }));
   if (page.closed) throw new AppError('SIGNING_DOCUMENT_CLOSED', closedDocument[page.state]);
+  // A link copied and opened before the route reached its recipient shows whose turn it is, not the
+  // document: it is theirs to read when it is theirs to act on.
+  if (page.state === 'waiting') {
+    throw new AppError(
+      'SIGNING_NOT_YOUR_TURN',
+      'It is not your turn yet: you will get an e-mail when the document is yours to act on.',
+    );
+  }
   return readDocument(ctx, contract.id, kind);
 }

@@ -68,13 +68,16 @@ export async function getSigningView(
     });
   }
   const sender = await contractOwner(db, contract.createdBy);
+  // Before their turn, a recipient sees the route and whose turn it is: not the document (its
+  // text, pages, files) or their fields; readSigningDocument refuses its bytes likewise.
+  const waiting = page.state === 'waiting';
   const [frozen] = await db
     .select({ sha256: documents.sha256, pages: documents.pages })
     .from(documents)
     .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
   return presentSigningView({
     signer,
-    contract,
+    contract: waiting ? { ...contract, contentHtml: '' } : contract,
     state: page.state,
     witnessOf: witnessName(signers, signer),
     route: presentRoute(contract, signers, signer.id),
@@ -88,9 +91,9 @@ export async function getSigningView(
     })),
     organizationName: organization?.name ?? '',
     senderEmail: sender?.email ?? '',
-    frozen,
-    files: await contractFileRows(db, contract.id),
-    placed: await fieldsForSigner(db, contract.id, signers, signer.id),
+    frozen: waiting ? undefined : frozen,
+    files: waiting ? [] : await contractFileRows(db, contract.id),
+    placed: waiting ? [] : await fieldsForSigner(db, contract.id, signers, signer.id),
     fields: await listSignerFields(db, contract.organizationId),
     savedSignature: await savedSignatureFor(db, viewer, signer.email),
   });
