@@ -184,7 +184,9 @@ test.describe('contract editor', () => {
       '/contracts?status=signed',
     );
     await page.goto(`/contracts/${items[0]?.id}`);
-    await expect(page.getByRole('heading', { name: 'Edit Contract' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contract', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit Contract' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('signed-contract-read.png') });
     await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Contract content' })).toHaveAttribute(
       'contenteditable',

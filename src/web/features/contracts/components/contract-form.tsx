@@ -34,9 +34,10 @@ import { useContractSave } from './use-contract-save';
  */
 export type EditorMode = 'contract' | 'template';
 
-const headings: Record<EditorMode, { create: string; edit: string }> = {
-  contract: { create: 'Create Contract', edit: 'Edit Contract' },
-  template: { create: 'Create Template', edit: 'Edit Template' },
+/** A contract out for signing or done is read here, not edited: its heading says so. */
+const headings: Record<EditorMode, { create: string; edit: string; read: string }> = {
+  contract: { create: 'Create Contract', edit: 'Edit Contract', read: 'Contract' },
+  template: { create: 'Create Template', edit: 'Edit Template', read: 'Template' },
 };
 
 /** The editor form: the document and its title on the left, what goes with it on the right. */
@@ -88,7 +89,7 @@ export function ContractForm({
   useEffect(() => {
     if (textAdded) editorRef.current?.commands.focus('end');
   }, [textAdded]);
-  const heading = contract ? headings[mode].edit : headings[mode].create;
+  const heading = !contract ? headings[mode].create : editable ? headings[mode].edit : headings[mode].read;
   useDocumentTitle(heading);
 
   const onEditorReady = useCallback((ready: Editor) => {
