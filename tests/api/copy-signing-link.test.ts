@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contractHistory, signers } from '../../src/server/db/schema';
-import { consentDisclosure } from '../../src/shared/consent';
+import { approvalConsentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
 import {
   createAndSend,
@@ -55,7 +55,7 @@ const approve = (browser: SigningBrowser, fullName: string) =>
     method: 'POST',
     url: `/api/signing/${browser.signerId}/approve`,
     headers: { cookie: browser.cookie },
-    json: { consentVersion: consentDisclosure.version, fields: { fullName } },
+    json: { consentVersion: approvalConsentDisclosure.version, fields: { fullName } },
   });
 
 async function historyOf(id: string) {

@@ -14,7 +14,7 @@ import {
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { delegationLimits } from '../../src/server/services/rate-limits/delegation-limits';
 import { newLinkToken } from '../../src/server/services/signing/link-token';
-import { consentDisclosure } from '../../src/shared/consent';
+import { approvalConsentDisclosure, consentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
 import { pdfText } from '../support/pdf-text';
 import {
@@ -127,7 +127,7 @@ const asSigner = (browser: SigningBrowser, method: 'GET' | 'POST', path: string,
 const view = (browser: SigningBrowser) => asSigner(browser, 'GET', '');
 const approve = (browser: SigningBrowser, fullName: string, extra: Record<string, unknown> = {}) =>
   asSigner(browser, 'POST', '/approve', {
-    consentVersion: consentDisclosure.version,
+    consentVersion: approvalConsentDisclosure.version,
     fields: { fullName },
     ...extra,
   });
@@ -289,7 +289,7 @@ describe("each role's link, outside its part", () => {
       method: 'POST',
       url: `/api/signing/${adaBrowser.signerId}/approve`,
       headers: { cookie: benBrowser.cookie },
-      json: { consentVersion: consentDisclosure.version, fields: { fullName: ada.name } },
+      json: { consentVersion: approvalConsentDisclosure.version, fields: { fullName: ada.name } },
     });
     expect(borrowed.statusCode).toBe(401);
     expect(await stateOf(id)).toEqual(before);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentDisclosure } from '../../src/shared/consent';
+import { approvalConsentDisclosure } from '../../src/shared/consent';
 import { eventCatalogue } from '../../src/shared/events';
 import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
@@ -90,7 +90,7 @@ describe("a routed contract's steps in the owner's bell", () => {
 
     const ada = await browserOf(at('ada'));
     const approved = await asSigner(ada, 'approve', {
-      consentVersion: consentDisclosure.version,
+      consentVersion: approvalConsentDisclosure.version,
       fields: { fullName: 'Ada Approver' },
       named: [{ number: 4, name: 'Nia Named', email: at('nia') }],
     });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { contractHistory, contracts, events, mailMessages, signingLinks } from '../../src/server/db/schema';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { newLinkToken } from '../../src/server/services/signing/link-token';
-import { consentDisclosure } from '../../src/shared/consent';
+import { approvalConsentDisclosure, consentDisclosure } from '../../src/shared/consent';
 import { withMail } from '../support/background';
 import {
   latestTokenFor,
@@ -92,7 +92,7 @@ const approve = (browser: SigningBrowser, fullName: string) =>
     method: 'POST',
     url: `/api/signing/${browser.signerId}/approve`,
     headers: { cookie: browser.cookie },
-    json: { consentVersion: consentDisclosure.version, fields: { fullName } },
+    json: { consentVersion: approvalConsentDisclosure.version, fields: { fullName } },
   });
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -133,6 +133,20 @@ describe('a routed contract', () => {
 
     // The approver approves: both group-2 signers are invited at once, the turn taken once.
     const approverBrowser = await openLink(ctx, latestTokenFor(peer, approver.email));
+    // An approver is asked to consent to approving, not to signing.
+    const approverView = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/signing/${approverBrowser.signerId}`,
+      headers: { cookie: approverBrowser.cookie },
+    });
+    expect(approverView.json().consent).toEqual(approvalConsentDisclosure);
+    const refusedOldWords = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${approverBrowser.signerId}/approve`,
+      headers: { cookie: approverBrowser.cookie },
+      json: { consentVersion: consentDisclosure.version, fields: { fullName: approver.name } },
+    });
+    expect(refusedOldWords.json().error.field).toBe('consent');
     const approved = await approve(approverBrowser, approver.name);
     expect(approved.statusCode, approved.body).toBe(204);
     await background.drain();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentDisclosure } from '../../src/shared/consent';
+import { approvalConsentDisclosure } from '../../src/shared/consent';
 import { rolePlaceholderEmail } from '../../src/shared/recipients';
 import { withMail } from '../support/background';
 import { latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
@@ -151,7 +151,11 @@ describe('a template with a route', () => {
         method: 'POST',
         url: `/api/signing/${manager.signerId}/approve`,
         headers: { cookie: manager.cookie },
-        json: { consentVersion: consentDisclosure.version, fields: { fullName: 'Mia Manager' }, named },
+        json: {
+          consentVersion: approvalConsentDisclosure.version,
+          fields: { fullName: 'Mia Manager' },
+          named,
+        },
       });
     const unnamed = await approve([]);
     expect(unnamed.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import type { CustomField } from '../../shared/api/custom-fields';
 import type { Route } from '../../shared/api/route';
 import type { ClosedSigningView, ContractSigning, SigningField, SigningView } from '../../shared/api/signing';
-import { consentDisclosure } from '../../shared/consent';
+import { consentFor } from '../../shared/consent';
 import { currentGroup, type RouteMember, routeGroups } from '../../shared/recipients';
 import type { ContractFileRow, ContractRow, DocumentRow, MailMessageRow, SignerRow } from '../db/schema';
 import { presentOutboxMessage } from './mail';
@@ -80,9 +80,9 @@ export function presentSigningView(facts: {
     sender: { name: contract.createdByName, email: facts.senderEmail },
     organization: { name: facts.organizationName },
     consent: {
-      version: consentDisclosure.version,
-      title: consentDisclosure.title,
-      text: consentDisclosure.text,
+      version: consentFor(signer.role).version,
+      title: consentFor(signer.role).title,
+      text: consentFor(signer.role).text,
     },
     fields: facts.fields,
     finalDocumentReady: contract.sealedAt !== null,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ApproveInput } from '../../../shared/api/signing';
-import { consentDisclosure } from '../../../shared/consent';
+import { approvalConsentDisclosure } from '../../../shared/consent';
 import type { SignerContext } from '../../context';
 import { signers } from '../../db/schema';
 import { transition } from '../lifecycle/transition';
@@ -11,7 +11,7 @@ import { findSignerWithContract, recipientFacts, signerAuthor } from './find-sig
 import {
   acceptAttempt,
   actionEvidence,
-  consentHash,
+  consentHashOf,
   judgeAction,
   lastOneLeftHasOpened,
 } from './judge-action';
@@ -27,7 +27,7 @@ export async function approveContract(
   input: ApproveInput,
 ): Promise<{ lastSignerHasOpened: boolean }> {
   const { db, signerId, linkId, origin } = ctx;
-  await acceptAttempt(ctx, input.consentVersion);
+  await acceptAttempt(ctx, input.consentVersion, approvalConsentDisclosure);
   const { fields, judged, now } = await judgeAction(ctx, input, {
     refusal: (role) => (role === 'approver' ? null : 'Only an approver approves: sign the document instead'),
     initials: null,
@@ -44,7 +44,7 @@ export async function approveContract(
     await tx
       .update(signers)
       .set({
-        ...actionEvidence(signer, { fields, now, origin }),
+        ...actionEvidence(signer, { fields, now, origin, disclosure: approvalConsentDisclosure }),
         status: 'approved',
         approvedAt: now,
       })
@@ -54,7 +54,12 @@ export async function approveContract(
     await transition(tx, {
       contract,
       step: 'contract.approved',
-      facts: { ...recipientFacts(signer), consentVersion: consentDisclosure.version, consentHash, filled },
+      facts: {
+        ...recipientFacts(signer),
+        consentVersion: approvalConsentDisclosure.version,
+        consentHash: consentHashOf(approvalConsentDisclosure),
+        filled,
+      },
       author,
       at: now,
     });

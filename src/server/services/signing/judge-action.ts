@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApproveInput } from '../../../shared/api/signing';
-import { consentDisclosure } from '../../../shared/consent';
+import type { Disclosure } from '../../../shared/consent';
 import { AppError } from '../../../shared/errors';
 import { isDone, type RecipientRole, roleOf } from '../../../shared/recipients';
 import * as clock from '../../clock';
@@ -15,11 +15,17 @@ import { countSignAttempt } from './sign-attempts';
 import { checkSignerDetails } from './signer-details';
 import type { SigningPicture } from './signing-pictures';
 
-export const consentHash = createHash('sha256').update(consentDisclosure.text).digest('hex');
+/** The SHA-256 of a disclosure's exact text, recorded with the version accepted. */
+export const consentHashOf = (disclosure: Disclosure) =>
+  createHash('sha256').update(disclosure.text).digest('hex');
 
 /** The disclosure accepted, and the try counted (sign-attempts.ts): first, before anything is read. */
-export async function acceptAttempt(ctx: SignerContext, consentVersion: string): Promise<void> {
-  if (consentVersion !== consentDisclosure.version) {
+export async function acceptAttempt(
+  ctx: SignerContext,
+  consentVersion: string,
+  disclosure: Disclosure,
+): Promise<void> {
+  if (consentVersion !== disclosure.version) {
     throw new AppError('INVALID_INPUT', 'The disclosure has changed: read it again and accept it', 'consent');
   }
   await countSignAttempt(ctx.db, ctx.signerId);
@@ -73,12 +79,17 @@ export async function judgeAction(
 /** The evidence every action stores on the recipient's row: when, what they accepted, from where. */
 export const actionEvidence = (
   signer: Pick<NamedSigner, 'viewedAt'>,
-  input: { fields: Record<string, string>; now: Date; origin: SignerContext['origin'] },
+  input: {
+    fields: Record<string, string>;
+    now: Date;
+    origin: SignerContext['origin'];
+    disclosure: Disclosure;
+  },
 ) => ({
   viewedAt: signer.viewedAt ?? input.now,
   fieldValues: input.fields,
-  consentVersion: consentDisclosure.version,
-  consentHash,
+  consentVersion: input.disclosure.version,
+  consentHash: consentHashOf(input.disclosure),
   signedIp: input.origin.ip,
   signedUserAgent: input.origin.userAgent,
 });

@@ -13,7 +13,7 @@ import { findSignerWithContract, recipientFacts, signerAuthor } from './find-sig
 import {
   acceptAttempt,
   actionEvidence,
-  consentHash,
+  consentHashOf,
   judgeAction,
   lastOneLeftHasOpened,
 } from './judge-action';
@@ -37,7 +37,7 @@ export async function signContract(
   input: SignInput,
 ): Promise<{ lastSignerHasOpened: boolean }> {
   const { db, signerId, linkId, origin } = ctx;
-  await acceptAttempt(ctx, input.consentVersion);
+  await acceptAttempt(ctx, input.consentVersion, consentDisclosure);
   const signature = signingPicture(
     input.signature.image,
     'signature',
@@ -65,7 +65,7 @@ export async function signContract(
     await tx
       .update(signers)
       .set({
-        ...actionEvidence(signer, { fields, now, origin }),
+        ...actionEvidence(signer, { fields, now, origin, disclosure: consentDisclosure }),
         status: 'signed',
         signedAt: now,
         signatureKind: input.signature.kind,
@@ -80,7 +80,7 @@ export async function signContract(
       fullName: fields.fullName ?? signer.name,
       signatureKind: input.signature.kind,
       consentVersion: consentDisclosure.version,
-      consentHash,
+      consentHash: consentHashOf(consentDisclosure),
       filled,
     };
     const witnessed = signer.role === 'witness' ? signerNumbered(all, signer.witnessOf) : undefined;
