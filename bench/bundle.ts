@@ -24,5 +24,5 @@ const initial = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(
 );
 const initialBytes = initial.reduce((sum, file) => sum + gzipped(file), 0);
 console.log(
-  `\nInitial JavaScript for /login (${initial.join(', ')}): ${kb(initialBytes)} gzipped (target < 150 KB)`,
+  `\nInitial JavaScript for /login (${initial.join(', ')}): ${kb(initialBytes)} gzipped (goal ≤ 100 KB)`,
 );

@@ -19,3 +19,6 @@ export const pdfFileLimits = {
 
 /** A size in megabytes as the limits' messages write it. */
 export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** The refusal of an upload larger than the largest allowed. */
+export const tooLargeUpload = `This file is larger than ${megabytes(pdfFileLimits.bytes)}, the most a PDF may be. Compress it or split it into smaller files.`;

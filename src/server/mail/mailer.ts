@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type OutgoingMail = {
   to: { name: string; email: string };
@@ -41,12 +41,18 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
   })) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   }
-  const transport: Transporter = createTransport(url.href);
+  // nodemailer (a few MB of heap) is loaded with the first message, not by a server that never
+  // mails; the transport is made once.
+  let opened: Promise<Transporter> | undefined;
+  const transport = () => {
+    opened ??= import('nodemailer').then(({ createTransport }) => createTransport(url.href));
+    return opened;
+  };
   return {
     kind: 'smtp',
     async deliver(mail) {
-      const send = () =>
-        transport.sendMail({
+      const send = async () =>
+        (await transport()).sendMail({
           from: input.from,
           to: { name: mail.to.name, address: mail.to.email },
           subject: mail.subject,
@@ -68,7 +74,7 @@ export function smtpMailer(input: { url: string; from: string }): Mailer {
         await send();
       }
     },
-    close: () => transport.close(),
+    close: () => void opened?.then((open) => open.close()),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pdfFileLimits, pdfMediaType } from '../../shared/pdf-file';
+import { pdfFileLimits, pdfMediaType, tooLargeUpload } from '../../shared/pdf-file';
 import { contractFilesApi } from '../../shared/routes/contract-files';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
@@ -13,7 +13,6 @@ import { orderDocuments } from '../services/contract-files/order-documents';
 import { readPdf } from '../services/contract-files/read-pdf';
 import { removePdf } from '../services/contract-files/remove-pdf';
 import { saveFields } from '../services/contract-files/save-fields';
-import { tooLargeUpload } from '../uploads/inspect-pdf';
 import { defaultUploadPolicy } from '../uploads/upload-policy';
 import { registerRoute } from './register-route';
 import { sendStoredFile } from './send-file';

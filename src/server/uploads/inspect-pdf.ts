@@ -10,7 +10,7 @@ import {
   PdfStream,
 } from '@libpdf/core';
 import { fieldLimits } from '../../shared/fields';
-import { megabytes, pdfFileLimits } from '../../shared/pdf-file';
+import { pdfFileLimits } from '../../shared/pdf-file';
 import type { PdfPageSize, StoredPdfSignature } from '../db/schema/files';
 import { activeContentOf, signedActiveContentRefusal } from '../pdf/active-content';
 import { DecodeBudgetExceeded, withinDecodeBudget } from '../pdf/decode-budget';
@@ -210,6 +210,3 @@ function decodeContents(pdf: PDF, page: PDFPage) {
 }
 
 const round = (points: number) => Math.round(points * 100) / 100;
-
-/** The largest upload, as the refusal names it. */
-export const tooLargeUpload = `This file is larger than ${megabytes(pdfFileLimits.bytes)}, the most a PDF may be. Compress it or split it into smaller files.`;

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import type { ProviderFailure } from '../../../shared/provider-sign-in';
 import type { IdentityProviderConfig, IdentityProviderName } from '../../env';
 
@@ -14,19 +14,23 @@ export type PendingSignIn = {
 export type ProviderIdentity = { email: string; emailVerified: boolean; name: string };
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
-const discovered = new Map<string, Promise<client.Configuration>>();
+/** openid-client (with jose), loaded by the first provider sign-in, not by a server that has none. */
+const openIdClient = () => import('openid-client');
+const discovered = new Map<string, Promise<OpenId.Configuration>>();
 
 /** The provider's metadata, fetched once per process (and again after a failure). */
-function configurationOf(provider: IdentityProviderConfig): Promise<client.Configuration> {
+function configurationOf(provider: IdentityProviderConfig): Promise<OpenId.Configuration> {
   const key = `${provider.issuer}|${provider.clientId}`;
   let pending = discovered.get(key);
   if (!pending) {
     const issuer = new URL(provider.issuer);
     // Plain http only for a provider on this machine (a development or test provider).
     const insecure = issuer.protocol === 'http:' && loopback.has(issuer.hostname);
-    pending = client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
-      ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-    });
+    pending = openIdClient().then((client) =>
+      client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+        ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+      }),
+    );
     pending.catch(() => discovered.delete(key));
     discovered.set(key, pending);
   }
@@ -47,12 +51,13 @@ export async function beginProviderSignIn(
   provider: IdentityProviderConfig,
   input: { redirectUri: string; next: string },
 ): Promise<{ url: URL; pending: PendingSignIn }> {
-  let configuration: client.Configuration;
+  let configuration: OpenId.Configuration;
   try {
     configuration = await configurationOf(provider);
   } catch {
     throw new ProviderSignInError('unavailable');
   }
+  const client = await openIdClient();
   const verifier = client.randomPKCECodeVerifier();
   const pending: PendingSignIn = {
     provider: name,
@@ -80,6 +85,7 @@ export async function finishProviderSignIn(
   let claims: Record<string, unknown> | undefined;
   try {
     const configuration = await configurationOf(provider);
+    const client = await openIdClient();
     const tokens = await client.authorizationCodeGrant(configuration, input.callbackUrl, {
       pkceCodeVerifier: input.pending.verifier,
       expectedState: input.pending.state,

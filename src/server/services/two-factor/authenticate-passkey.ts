@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import type { PasskeyAssertion } from '../../../shared/api/two-factor';
 import type { Database } from '../../db/client';
 import { passkeys } from '../../db/schema';
 import { spendChallenge, type WebAuthnChallenge } from './webauthn-challenge-cookie';
+import { loadWebAuthn } from './webauthn-library';
 import type { WebAuthnParty } from './webauthn-party';
 
 /**
@@ -22,6 +22,7 @@ export async function passkeyAuthenticationOptions(
         .from(passkeys)
         .where(eq(passkeys.userId, userId))
     : [];
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   return generateAuthenticationOptions({
     rpID: party.rpId,
     challenge: randomBytes(32),
@@ -46,6 +47,7 @@ export async function authenticatePasskey(
   const [passkey] = await db.select().from(passkeys).where(eq(passkeys.credentialId, assertion.id));
   if (!passkey || (challenge.userId !== null && passkey.userId !== challenge.userId)) return null;
   if (!(await spendChallenge(db, challenge))) return null;
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response: assertion,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { count, eq } from 'drizzle-orm';
 import type { PasskeyRegistration } from '../../../shared/api/two-factor';
 import { AppError } from '../../../shared/errors';
@@ -9,6 +9,7 @@ import { queueSecurityNotice } from './queue-security-notice';
 import { requireRecentSignIn } from './require-recent-sign-in';
 import type { WebAuthnChallenge } from './webauthn-challenge-cookie';
 import { spendChallenge } from './webauthn-challenge-cookie';
+import { loadWebAuthn } from './webauthn-library';
 import { webAuthnPartyOf } from './webauthn-party';
 
 /** Enough for every device a person owns, and a bound on the list. */
@@ -29,6 +30,7 @@ export async function passkeyRegistrationOptions(ctx: ServiceContext<'appUrl'>) 
   if (existing.length >= maxPasskeysPerUser) {
     throw new AppError('INVALID_INPUT', `You can keep at most ${maxPasskeysPerUser} passkeys`);
   }
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: party.rpName,
     rpID: party.rpId,
@@ -55,7 +57,8 @@ export async function registerPasskey(
   if (!challenge || challenge.userId !== actor.userId || !(await spendChallenge(db, challenge))) {
     throw new AppError('INVALID_INPUT', 'This passkey request has expired: try again');
   }
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await loadWebAuthn();
+  let verification: VerifiedRegistrationResponse;
   try {
     verification = await verifyRegistrationResponse({
       response: input.credential,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import { users } from '../../db/schema';
@@ -30,6 +29,8 @@ export async function startTotpEnrollment(
     .set({ totpSecret: sealSecret(serverSecret, totpSecretPurpose, secret), totpLastStep: null })
     .where(eq(users.id, actor.userId));
   const uri = totpUri(secret, actor.email);
+  // qrcode is loaded by the first enrollment, not at start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

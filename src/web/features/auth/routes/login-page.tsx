@@ -1,7 +1,6 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { SecondFactorMethod } from '../../../../shared/api/two-factor';
 import { AppError } from '../../../../shared/errors';
@@ -16,6 +15,10 @@ import { pendingSecondFactorQuery, usePasskeySignIn } from '../../two-factor/api
 import { SecondFactorForm } from '../../two-factor/public/second-factor-form';
 import { providersQuery } from '../api/providers';
 import { demoCredentialsQuery, useSession, useSignIn } from '../api/session';
+import { DisabledProviderButton } from '../components/disabled-provider-button';
+
+// The tooltip of a provider not configured comes after the screen: it is shown only on hover or focus.
+const UnconfiguredProviderButton = lazy(() => import('../components/unconfigured-provider-button'));
 
 /** A configured provider is a plain link to the server, which sends the browser on to it. */
 function ProviderButton({ name, href }: { name: string; href: string | null }) {
@@ -27,28 +30,9 @@ function ProviderButton({ name, href }: { name: string; href: string | null }) {
     );
   }
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        {/* aria-disabled rather than disabled: it stays focusable, so keyboard users get the tooltip too. */}
-        <button
-          type="button"
-          aria-disabled="true"
-          onClick={(event) => event.preventDefault()}
-          className={buttonClass('secondary', 'md', 'w-full cursor-not-allowed opacity-50')}
-        >
-          {name}
-        </button>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
-        >
-          {name} sign-in is not configured on this server
-          <Tooltip.Arrow className="fill-slate-900" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <Suspense fallback={<DisabledProviderButton name={name} />}>
+      <UnconfiguredProviderButton name={name} />
+    </Suspense>
   );
 }
 
@@ -111,7 +95,7 @@ export function LoginPage() {
             providerFailureMessage(params.get('error'));
 
   return (
-    <Tooltip.Provider delayDuration={150}>
+    <>
       <PublicTopBar />
       <main className="flex min-h-screen flex-col justify-center bg-slate-50 px-4 pt-28 pb-12">
         <div className="mx-auto w-full max-w-md">
@@ -239,6 +223,6 @@ export function LoginPage() {
           </div>
         </div>
       </main>
-    </Tooltip.Provider>
+    </>
   );
 }
