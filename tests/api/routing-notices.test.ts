@@ -3,13 +3,14 @@ import { approvalConsentDisclosure } from '../../src/shared/consent';
 import { eventCatalogue } from '../../src/shared/events';
 import { withMail } from '../support/background';
 import { createAndSend, latestTokenFor, openLink, type SigningBrowser, signAs } from '../support/signing';
-import { buildAccount, call, testApp } from '../support/test-app';
+import { buildAccount, buildMember, call, testApp } from '../support/test-app';
 
 // Each step of a routed contract tells its owner in the bell with a notice of its own kind and
 // words (lifecycle/steps.ts), and each is published with its data in the OpenAPI document.
 
 const ctx = await testApp();
 const owner = await buildAccount(ctx, { name: 'Olga Owner' });
+const teammate = await buildMember(ctx, owner);
 const { peer, background } = await withMail(ctx);
 const at = (who: string) => `${who}@notices.example`;
 
@@ -69,19 +70,26 @@ describe("a routed contract's steps in the owner's bell", () => {
       ],
       { sequential: true, title: 'Deed of trust' },
     );
-    const corrected = await call(ctx, owner, {
+    // The owner's own correction is theirs: the bell tells them of what others do.
+    const ownCorrection = await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}/signers/${await signerId(id, 'Vic Viewer')}`,
+      json: { email: at('vic-second-typo') },
+    });
+    expect(ownCorrection.statusCode, ownCorrection.body).toBe(200);
+    const corrected = await call(ctx, teammate, {
       method: 'PATCH',
       url: `/api/contracts/${id}/signers/${await signerId(id, 'Vic Viewer')}`,
       json: { email: at('vic') },
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
-    const added = await call(ctx, owner, {
+    const added = await call(ctx, teammate, {
       method: 'POST',
       url: `/api/contracts/${id}/signers`,
       json: { name: 'Al Added', email: at('al'), role: 'signer', signingOrder: 3 },
     });
     expect(added.statusCode, added.body).toBeLessThan(300);
-    const removed = await call(ctx, owner, {
+    const removed = await call(ctx, teammate, {
       method: 'DELETE',
       url: `/api/contracts/${id}/signers/${await signerId(id, 'Remy Removed')}`,
       json: {},

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { EventType } from '../../../shared/events';
 import type { Database } from '../../db/client';
-import { comments, webhookEndpoints } from '../../db/schema';
+import { comments, contracts, webhookEndpoints } from '../../db/schema';
 import { type JobType, jobType } from '../../queue/job-type';
 import { type EventConsumerName, eventPayload } from './event-consumer-names';
 import { ownerNoticeOf, type Step, steps } from './steps';
@@ -9,8 +9,11 @@ import { ownerNoticeOf, type Step, steps } from './steps';
 /** What a subscription may look at when an event is recorded: the row being written. */
 export type SubscribedEvent = {
   organizationId: string;
+  contractId?: string | null;
   type: EventType;
   data?: Record<string, string | null>;
+  /** The user whose action it records (none for a recipient's, or the system's). */
+  authorUserId?: string | null;
 };
 
 type Subscription = {
@@ -27,6 +30,20 @@ type Subscription = {
 /** The owner's bell tells of the events whose step declares a notice for them (lifecycle/steps.ts). */
 export function ownerHearsOf(event: Pick<SubscribedEvent, 'type' | 'data'>): boolean {
   return ownerNoticeOf(event.type, (event.data ?? {}) as never) !== null;
+}
+
+/**
+ * …but never of what they did themselves (correcting, adding or removing a recipient, naming one,
+ * commenting): one indexed read of the contract's owner, only for an event a user's action made.
+ */
+async function ownerHearsOfOthers(tx: Database, event: SubscribedEvent): Promise<boolean> {
+  if (!ownerHearsOf(event)) return false;
+  if (!event.authorUserId || !event.contractId) return true;
+  const [contract] = await tx
+    .select({ createdBy: contracts.createdBy })
+    .from(contracts)
+    .where(eq(contracts.id, event.contractId));
+  return contract?.createdBy !== event.authorUserId;
 }
 
 /**
@@ -82,7 +99,7 @@ async function anyEndpointWants(tx: Database, event: SubscribedEvent): Promise<b
  * job definition in jobs/definitions/ named by its key here.
  */
 export const eventSubscriptions = {
-  'notify-owner': { wanted: (_tx, event) => ownerHearsOf(event) },
+  'notify-owner': { wanted: ownerHearsOfOthers },
   'mail-signers': {},
   'mail-owner': {},
   'mail-reviewers': {

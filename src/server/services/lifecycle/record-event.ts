@@ -10,6 +10,8 @@ export type RecordedEvent = {
   type: EventType;
   data?: Record<string, string | null>;
   at: Date;
+  /** The user whose action it records, if a user's (subscriptions may ask; it is not stored). */
+  authorUserId?: string | null;
 };
 
 /**

@@ -68,6 +68,7 @@ export async function transition<T extends EventType>(tx: Database, taken: StepT
     type: taken.step,
     data: eventCatalogue[taken.step].data.parse(facts),
     at,
+    authorUserId: author.userId,
   });
   for (const mail of step.mail?.(facts, context) ?? []) await queueMail(tx, mail);
   return eventId;
