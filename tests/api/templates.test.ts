@@ -55,6 +55,104 @@ describe('templates', () => {
     ).toBe(false);
   });
 
+  it("keeps a contract's route as the template's roles, each given its person by every contract made from it", async () => {
+    const contract = (
+      await call(ctx, owner, {
+        method: 'POST',
+        url: '/api/contracts',
+        json: {
+          title: 'Deed',
+          content: sampleDocument('Terms'),
+          signers: [
+            { name: 'Ada Approver', email: 'ada@example.com', role: 'approver', signingOrder: 1 },
+            { name: 'Ben Buyer', email: 'ben@example.com', role: 'signer', signingOrder: 2 },
+            {
+              name: 'Sia Seller',
+              email: 'sia@example.com',
+              role: 'signer',
+              signingOrder: 2,
+              requireEmailCode: true,
+            },
+            { name: 'Wes Witness', email: 'wes@example.com', role: 'witness', signingOrder: 2, witnessOf: 2 },
+            { name: "Seller's agent", role: 'signer', signingOrder: 3, namedBy: 3 },
+          ],
+        },
+      })
+    ).json();
+    expect(contract.signers, JSON.stringify(contract)).toHaveLength(5);
+    const template = (
+      await call(ctx, owner, { method: 'POST', url: `/api/contracts/${contract.id}/template`, json: {} })
+    ).json();
+    const roles = template.signers.map(
+      (role: {
+        name: string;
+        email: string | null;
+        role: string;
+        signingOrder: number;
+        witnessOf: number | null;
+        namedBy: number | null;
+        requireEmailCode: boolean;
+      }) => ({
+        name: role.name,
+        email: role.email,
+        role: role.role,
+        signingOrder: role.signingOrder,
+        witnessOf: role.witnessOf,
+        namedBy: role.namedBy,
+        emailCodeRequired: role.emailCodeRequired,
+      }),
+    );
+    expect(roles).toEqual([
+      {
+        name: 'Approver',
+        email: 'role-1@template.invalid',
+        role: 'approver',
+        signingOrder: 1,
+        witnessOf: null,
+        namedBy: null,
+        emailCodeRequired: false,
+      },
+      {
+        name: 'Signer 1',
+        email: 'role-2@template.invalid',
+        role: 'signer',
+        signingOrder: 2,
+        witnessOf: null,
+        namedBy: null,
+        emailCodeRequired: false,
+      },
+      {
+        name: 'Signer 2',
+        email: 'role-3@template.invalid',
+        role: 'signer',
+        signingOrder: 2,
+        witnessOf: null,
+        namedBy: null,
+        emailCodeRequired: true,
+      },
+      {
+        name: 'Witness',
+        email: 'role-4@template.invalid',
+        role: 'witness',
+        signingOrder: 2,
+        witnessOf: 2,
+        namedBy: null,
+        emailCodeRequired: false,
+      },
+      {
+        name: "Seller's agent",
+        email: null,
+        role: 'signer',
+        signingOrder: 3,
+        witnessOf: null,
+        namedBy: 3,
+        emailCodeRequired: false,
+      },
+    ]);
+    // The people of the contract stay on it, not on the template.
+    expect(JSON.stringify(template.signers)).not.toContain('example.com');
+  });
+
   it('creates a draft from a template in the chosen project, recording where it came from', async () => {
     const template = await createTemplate(owner, 'Offer Letter');
     const project = (

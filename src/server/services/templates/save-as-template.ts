@@ -1,8 +1,18 @@
+import { renumberTextFields } from '../../../editor/signing-field-values';
+import { type RecipientRole, roleOf, rolePlaceholderEmail } from '../../../shared/recipients';
 import type { ServiceContext } from '../../context';
 import { findOwnContract } from '../../policies/scope';
+import { copyRecipients } from '../contracts/copy-recipients';
 import { createContract } from '../contracts/create-contract';
 
-/** Copies a contract's title and content into a new template; the contract itself is untouched. */
+/**
+ * A new template made of a contract: its title, content and PDFs, and its route as roles. Each
+ * recipient becomes a role in the same place (its kind, order number, the signer a witness
+ * witnesses, who names whom), named by its kind ("Signer 1", "Approver") and holding a placeholder
+ * address, so each contract made from the template is given its own people; the fields placed for
+ * a recipient are the role's. Access codes are not copied; the e-mailed code is. The contract itself
+ * is untouched.
+ */
 export async function saveAsTemplate(
   ctx: ServiceContext<'content'>,
   contractId: string,
@@ -10,9 +20,35 @@ export async function saveAsTemplate(
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
   const source = await findOwnContract(db, actor, contractId, { kind: 'contract' });
+  const { list, numberOf } = await copyRecipients(db, contractId);
+  const names = roleNames(list.map((recipient) => recipient.role));
+  const roles = list.map(({ accessCodeToSet: _dropped, ...recipient }, index) =>
+    // One left to be named keeps its label ("Client's signatory") and waits to be named again.
+    recipient.namedBy !== null
+      ? { ...recipient, name: recipient.email === null ? recipient.name : '', email: null }
+      : { ...recipient, name: names[index] ?? roleOf(recipient.role).label, email: rolePlaceholderEmail(index + 1) },
+  );
   return createContract(
     ctx,
-    { id: input.id, title: source.title, content: source.content, isTemplate: true, signers: [] },
+    {
+      id: input.id,
+      title: source.title,
+      content: renumberTextFields(source.content, numberOf),
+      isTemplate: true,
+      signers: roles,
+    },
     { from: 'contract', id: source.id, title: source.title },
+    numberOf,
   );
+}
+
+/** "Signer 1", "Signer 2", "Approver": a kind numbered only when the route holds more than one. */
+function roleNames(roles: RecipientRole[]): string[] {
+  const counted = new Map<RecipientRole, number>();
+  return roles.map((role) => {
+    const total = roles.filter((other) => other === role).length;
+    const seen = (counted.get(role) ?? 0) + 1;
+    counted.set(role, seen);
+    return total > 1 ? `${roleOf(role).label} ${seen}` : roleOf(role).label;
+  });
 }
