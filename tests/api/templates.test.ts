@@ -91,7 +91,7 @@ describe('templates', () => {
         signingOrder: number;
         witnessOf: number | null;
         namedBy: number | null;
-        requireEmailCode: boolean;
+        emailCodeRequired: boolean;
       }) => ({
         name: role.name,
         email: role.email,
