@@ -45,7 +45,8 @@ export function splicingRawJson(serialize: (value: unknown) => string): (value: 
     let from = 0;
     for (let at = written.indexOf(marker); at !== -1; at = written.indexOf(marker, from)) {
       const close = written.indexOf('"', at + marker.length);
-      spliced += written.slice(from, at) + (context.texts[Number(written.slice(at + marker.length, close))] ?? 'null');
+      spliced +=
+        written.slice(from, at) + (context.texts[Number(written.slice(at + marker.length, close))] ?? 'null');
       from = close + 1;
     }
     return spliced + written.slice(from);
