@@ -1,5 +1,6 @@
 // Summarizes a .cpuprofile written by `node --cpu-prof`: self time by package (or by source file
-// of the app) and the heaviest functions, so a profile reads in a terminal.
+// of the app), the heaviest functions by their own time and by their time with what they call,
+// so a profile reads in a terminal.
 // Usage: tsx bench/profile-summary.ts file.cpuprofile [rows]
 import { readFileSync } from 'node:fs';
 
@@ -7,6 +8,7 @@ type Node = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount: number;
+  children?: number[];
 };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
@@ -49,6 +51,22 @@ const print = (title: string, entries: Map<string, number>) => {
     console.log(`  ${((micros / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
   }
 };
+// Total time: a function's own and its callees', counted once per sample however deep it recurses.
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const byFunctionTotal = new Map<string, number>();
+for (const [id, micros] of selfMicros) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+    const node = byId.get(at);
+    if (!node || node.callFrame.url === '') continue;
+    const name = `${node.callFrame.functionName || '(anonymous)'}  ${where(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    byFunctionTotal.set(name, (byFunctionTotal.get(name) ?? 0) + micros);
+  }
+}
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
 print('self time by package or file', byPlace);
 print('self time by function', byFunction);
+print('total time by function (with what it calls)', byFunctionTotal);

@@ -192,13 +192,13 @@ export async function seedContracts(
         else 'pending' end::signer_status as signer_status
       from picked
     )
-    insert into signers (contract_id, name, email, status, signing_order, invited_at, viewed_at, signed_at,
-                         signature_kind, signature_image, created_at)
+    insert into signers (contract_id, name, email, status, signing_order, position, invited_at, viewed_at,
+                         signed_at, signature_kind, signature_image, created_at)
     select id,
            (${textArray(firstNames)})[1 + (k + s) % ${firstNames.length}] || ' ' ||
              (${textArray(lastNames)})[1 + (k * s) % ${lastNames.length}],
            lower((${textArray(firstNames)})[1 + (k + s) % ${firstNames.length}]) || '.' || s || '@client' || k || '.example.com',
-           signer_status, s, sent_at,
+           signer_status, s, s, sent_at,
            case when signer_status in ('viewed', 'signed') then coalesce(completed_at, updated_at) - interval '2 hours' end,
            case when signer_status = 'signed' then coalesce(completed_at, updated_at) - make_interval(mins => 10 * (3 - s)) end,
            case when signer_status = 'signed' then 'drawn'::signature_kind end,
