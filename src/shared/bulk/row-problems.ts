@@ -27,17 +27,9 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
   const firstOf = new Map<string, number>();
   const labelOf = (column: BulkColumn) => label(column, template);
   for (const { row, cells } of sheet.rows) {
-    const problem = (column: number, message: string) => problems.push({ row, column, message });
     mapping.forEach((column, index) => {
-      const value = cells[index] ?? '';
-      if (column.kind === 'ignore') return;
-      if (value === '') return problem(index, `${labelOf(column)} is empty`);
-      if (column.kind === 'roleName' && value.length > nameLimit)
-        return problem(index, `${labelOf(column)} is longer than ${nameLimit} characters`);
-      if (column.kind === 'roleEmail' && !emailSchema.safeParse(value).success)
-        return problem(index, `${labelOf(column)} "${value}" is not an e-mail address`);
-      if (column.kind === 'field' && value.length > mergeFieldLimits.value)
-        return problem(index, `${labelOf(column)} is longer than ${mergeFieldLimits.value} characters`);
+      const message = cellProblem(column, cells[index] ?? '', labelOf(column));
+      if (message) problems.push({ row, column: index, message });
     });
     const identity = JSON.stringify(
       mapping.map((column, index) =>
@@ -49,6 +41,19 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
     else problems.push({ row, column: null, message: `Row ${row} repeats row ${earlier}` });
   }
   return problems;
+}
+
+/** What is wrong with one cell of a row, or null. */
+function cellProblem(column: BulkColumn, value: string, label: string): string | null {
+  if (column.kind === 'ignore') return null;
+  if (value === '') return `${label} is empty`;
+  if (column.kind === 'roleName' && value.length > nameLimit)
+    return `${label} is longer than ${nameLimit} characters`;
+  if (column.kind === 'roleEmail' && !emailSchema.safeParse(value).success)
+    return `${label} "${value}" is not an e-mail address`;
+  if (column.kind === 'field' && value.length > mergeFieldLimits.value)
+    return `${label} is longer than ${mergeFieldLimits.value} characters`;
+  return null;
 }
 
 /** Addresses compare without case; everything else as written. */

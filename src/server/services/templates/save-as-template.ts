@@ -26,7 +26,11 @@ export async function saveAsTemplate(
     // One left to be named keeps its label ("Client's signatory") and waits to be named again.
     recipient.namedBy !== null
       ? { ...recipient, name: recipient.email === null ? recipient.name : '', email: null }
-      : { ...recipient, name: names[index] ?? roleOf(recipient.role).label, email: rolePlaceholderEmail(index + 1) },
+      : {
+          ...recipient,
+          name: names[index] ?? roleOf(recipient.role).label,
+          email: rolePlaceholderEmail(index + 1),
+        },
   );
   return createContract(
     ctx,
