@@ -72,6 +72,41 @@ export function unfilledMergeFields(doc: EditorDocument): { key: string; label: 
   return [...byKey.values()].filter((field) => !field.filled).map(({ key, label }) => ({ key, label }));
 }
 
+/**
+ * The document with its merge fields filled from `values` (by key; a key not given keeps its
+ * field's value). A new document: the one given is not changed. What a bulk send does to each
+ * row's contract, and what its preview shows.
+ */
+export function withMergeValues(doc: EditorDocument, values: ReadonlyMap<string, string>): EditorDocument {
+  const fill = (node: EditorNode): EditorNode => {
+    if (node.type === 'mergeField') {
+      const key = String(node.attrs?.key ?? '');
+      const value = values.get(key);
+      return value === undefined ? node : { ...node, attrs: { ...node.attrs, value } };
+    }
+    return node.content ? { ...node, content: node.content.map(fill) } : node;
+  };
+  return fill(doc) as EditorDocument;
+}
+
+/**
+ * A title with the merge values in it: a template's title names a field as an empty field shows
+ * in the text, its label in square brackets ("Offer letter — [Candidate name]"). Brackets that name
+ * no field given stay as they are.
+ */
+export function titleWithMergeValues(
+  title: string,
+  fields: readonly { key: string; label: string }[],
+  values: ReadonlyMap<string, string>,
+): string {
+  const byLabel = new Map(fields.map((field) => [field.label.toLowerCase(), field.key]));
+  return title.replace(/\[([^[\]]{1,60})\]/g, (whole, label: string) => {
+    const key = byLabel.get(label.trim().toLowerCase());
+    const value = key === undefined ? undefined : values.get(key);
+    return value === undefined ? whole : value;
+  });
+}
+
 /** 'A', 'A and B', 'A, B and C'. */
 export function listOfNames(names: string[]): string {
   if (names.length <= 1) return names.join('');

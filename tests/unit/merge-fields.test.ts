@@ -4,7 +4,13 @@ import { InvalidContentError, normalizeDocument } from '../../src/editor/content
 import { contractExtensions } from '../../src/editor/extensions';
 import { renderDocumentHtml } from '../../src/editor/html';
 import { collectMergeFields } from '../../src/editor/merge-field';
-import { listOfNames, mergeFieldKeyOf, unfilledMergeFields } from '../../src/editor/merge-field-values';
+import {
+  listOfNames,
+  mergeFieldKeyOf,
+  titleWithMergeValues,
+  unfilledMergeFields,
+  withMergeValues,
+} from '../../src/editor/merge-field-values';
 import { checkMergeFieldsFilled } from '../../src/server/services/contracts/check-merge-fields';
 import { AppError } from '../../src/shared/errors';
 
@@ -195,5 +201,53 @@ describe('merge fields', () => {
     // The editor's JSON passes the server's checks.
     expect(() => normalizeDocument(editor.getJSON())).not.toThrow();
     editor.destroy();
+  });
+});
+
+describe("a bulk send's row filling a template", () => {
+  it('fills every field of a key, in every script, leaving the template as it was', () => {
+    const template = doc(
+      para(text('Between Acme and '), field({ key: 'client', label: 'Client', value: null })),
+      {
+        type: 'bulletList',
+        content: [
+          {
+            type: 'listItem',
+            content: [
+              para(
+                field({ key: 'client', label: 'Client', value: null }),
+                text(' pays '),
+                field({ key: 'fee', label: 'Fee', value: '100' }),
+              ),
+            ],
+          },
+        ],
+      },
+    );
+    const before = JSON.stringify(template);
+    const filled = withMergeValues(normalizeDocument(template), new Map([['client', 'Żółć & Syn — 北京']]));
+    expect(JSON.stringify(template)).toBe(before);
+    expect(unfilledMergeFields(filled)).toEqual([]);
+    expect(renderDocumentHtml(filled)).toContain('Żółć &amp; Syn — 北京');
+    // A key not in the row keeps its value.
+    expect(JSON.stringify(filled)).toContain('"value":"100"');
+  });
+
+  it('fills the title where it names a field as the text shows an empty one, [Label]', () => {
+    const fields = [
+      { key: 'candidate', label: 'Candidate name' },
+      { key: 'start', label: 'Start date' },
+    ];
+    const values = new Map([
+      ['candidate', 'Νίκος'],
+      ['start', '2027-01-04'],
+    ]);
+    expect(titleWithMergeValues('Offer letter — [Candidate name], from [start date]', fields, values)).toBe(
+      'Offer letter — Νίκος, from 2027-01-04',
+    );
+    expect(titleWithMergeValues('Lease [Unit] for [Candidate name]', fields, values)).toBe(
+      'Lease [Unit] for Νίκος',
+    );
+    expect(titleWithMergeValues(`${'['.repeat(5_000)}x`, fields, values)).toBe(`${'['.repeat(5_000)}x`);
   });
 });
