@@ -4,8 +4,7 @@
 //   no framework) and the app's contract read; the app's figures as ratios of the bare ones;
 // - the dashboard and the contracts list (first page, by title, searches) in organizations of
 //   10,000 and 100,000 contracts (and 1,000,000 with BENCH_MILLION=1), to show the cost is flat;
-// - the resident memory of `node dist/server/main.js` after its first and second start, once
-//   healthy and after a first signed-in page.
+// (the embedded server's resident memory is bench:memory's: bench/memory.ts).
 // How it measures: the load generator (autocannon) runs in a process of its own pinned to the
 // last CPU and the JavaScript thread of every server under test to the first (taskset; BENCH_PIN=0
 // turns it off), so on a 2-core machine the client never takes the server's core. Only that
@@ -18,7 +17,7 @@
 // less than req/s. Every figure is the median of BENCH_ROUNDS rounds, and the load average is
 // printed with each table. Prints figures; asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -422,89 +421,6 @@ async function benchDatabase(label: string, bench: string, sizes: number[]): Pro
   }
 }
 
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-/**
- * The embedded server as `npm start` runs it (demo workspace included), started twice on one
- * data directory: its resident memory once it answers /api/health, and after the demo user's
- * first page (sign-in, the page and its assets, then the API calls the dashboard makes). The
- * first start seeds the demo, which renders its PDFs, checks its documents and queues a seal:
- * the PDF and content threads are alive when it turns healthy and end after 30 s and 60 s idle,
- * so its memory is read once more when they have.
- */
-async function embeddedMemory(): Promise<void> {
-  const entry = join(root, 'dist', 'server', 'main.js');
-  if (!existsSync(entry)) {
-    console.log('\n(memory after start skipped: run `npm run build` first)');
-    return;
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'pactum-bench-mem-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  // The content thread, the later of the two to idle out, ends 60 s after its last task.
-  const threadsIdleMs = 70_000;
-  const measure = async ({ untilThreadsIdle }: { untilThreadsIdle: boolean }) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [entry], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: port, APP_URL: base, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    try {
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        const health = await fetch(`${base}/api/health`).catch(() => null);
-        if (health?.ok) break;
-        await pause(100);
-      }
-      const healthySeconds = (performance.now() - started) / 1000;
-      const healthyAt = performance.now();
-      await pause(1000);
-      const healthy = residentMb(child.pid ?? 0);
-      const signIn = await fetch(`${base}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'demo@example.com', password: 'pactum-demo' }),
-      });
-      const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
-      const page = await (await fetch(`${base}/dashboard`, { headers: { cookie } })).text();
-      const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
-      for (const path of [...assets, '/api/auth/me', '/api/dashboard', '/api/contracts?limit=20']) {
-        await (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
-      }
-      await pause(1000);
-      const afterPage = residentMb(child.pid ?? 0);
-      if (untilThreadsIdle) await pause(Math.max(0, healthyAt + threadsIdleMs - performance.now()));
-      const threadsIdle = untilThreadsIdle ? residentMb(child.pid ?? 0) : undefined;
-      return { healthySeconds, healthy, afterPage, threadsIdle };
-    } finally {
-      await stop(child);
-    }
-  };
-  const first = await measure({ untilThreadsIdle: true });
-  const second = await measure({ untilThreadsIdle: false });
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log(
-    '\nEmbedded server (node dist/server/main.js, demo workspace) resident memory (the goal, ≤ 250 MB 60 s after a second start, is read by bench:memory):',
-  );
-  for (const [name, figures] of [
-    ['first start', first],
-    ['second start', second],
-  ] as const) {
-    const idle =
-      figures.threadsIdle === undefined
-        ? ''
-        : `; once the document threads idled out (${threadsIdleMs / 1000} s after healthy) ${figures.threadsIdle} MB`;
-    console.log(
-      `  ${name}: healthy after ${figures.healthySeconds.toFixed(1)} s, ${figures.healthy} MB; after the first signed-in page ${figures.afterPage} MB${idle}`,
-    );
-  }
-}
-
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -551,4 +467,3 @@ if (!targets.includes('postgres')) {
 console.log(
   `\nLoad average at the start: ${startLoad}; at the end: ${loadAverage()} (${availableParallelism()} CPUs)`,
 );
-await embeddedMemory();
