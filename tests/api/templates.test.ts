@@ -151,6 +151,16 @@ describe('templates', () => {
     ]);
     // The people of the contract stay on it, not on the template.
     expect(JSON.stringify(template.signers)).not.toContain('example.com');
+    // A contract made from it asks the same e-mailed code of the role that asked it.
+    const made = await call(ctx, owner, {
+      method: 'POST',
+      url: `/api/templates/${template.id}/contracts`,
+      json: { people: [{ number: 3, name: 'Sam Seller', email: 'sam@example.com' }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(
+      made.json().signers.map((signer: { emailCodeRequired: boolean }) => signer.emailCodeRequired),
+    ).toEqual([false, false, true, false, false]);
   });
 
   it('creates a draft from a template in the chosen project, recording where it came from', async () => {

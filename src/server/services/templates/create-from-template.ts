@@ -22,7 +22,9 @@ export async function createFromTemplate(
   const { db, actor } = ctx;
   const template = await findOwnContract(db, actor, templateId, { kind: 'template' });
   const { list, numberOf } = await copyRecipients(db, template.id);
-  const recipients = list.map((entry) => ({ ...entry, accessCodeToSet: false, requireEmailCode: false }));
+  // A role that asks for an e-mailed code asks it on every contract (there is no secret in it, as a
+  // duplicate keeps it too); an access code is a secret the sender sets for each contract.
+  const recipients = list.map((entry) => ({ ...entry, accessCodeToSet: false }));
   for (const [index, person] of (input.people ?? []).entries()) {
     const entry = recipients[person.number - 1];
     if (!entry) {
