@@ -1,3 +1,4 @@
+import { fileSignatureOf } from '../uploads/file-signature';
 import { listZipEntries, readZipEntry, type ZipProblem, ZipRefusal } from '../uploads/zip-entries';
 import { docxLimits } from './docx-limits';
 import { DocxRefusal } from './docx-refusal';
@@ -85,18 +86,18 @@ function docxRefusalOf(problem: ZipProblem): DocxRefusal {
 
 function refuseOtherKinds(file: Buffer): void {
   if (file.length < 4) throw new DocxRefusal('notDocx', 'This file is empty or not a Word document (.docx).');
-  const head = file.subarray(0, 8);
-  if (head.toString('latin1', 0, 5) === '%PDF-') {
-    throw new DocxRefusal('notDocx', 'This is a PDF file, not a Word document. Import a .docx file.');
-  }
-  if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
-    throw new DocxRefusal(
-      'notDocx',
-      'This is a password-protected document or an older Word file (.doc). Save it in Word as .docx without a password and import that.',
-    );
-  }
-  if (head.readUInt32LE(0) !== 0x04034b50 && head.readUInt32LE(0) !== 0x06054b50) {
-    throw new DocxRefusal('notDocx', 'This file is not a Word document (.docx).');
+  switch (fileSignatureOf(file)) {
+    case 'zip':
+      return;
+    case 'pdf':
+      throw new DocxRefusal('notDocx', 'This is a PDF file, not a Word document. Import a .docx file.');
+    case 'ole':
+      throw new DocxRefusal(
+        'notDocx',
+        'This is a password-protected document or an older Word file (.doc). Save it in Word as .docx without a password and import that.',
+      );
+    case 'other':
+      throw new DocxRefusal('notDocx', 'This file is not a Word document (.docx).');
   }
 }
 

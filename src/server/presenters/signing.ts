@@ -79,11 +79,7 @@ export function presentSigningView(facts: {
     placed: facts.placed,
     sender: { name: contract.createdByName, email: facts.senderEmail },
     organization: { name: facts.organizationName },
-    consent: {
-      version: consentFor(signer.role).version,
-      title: consentFor(signer.role).title,
-      text: consentFor(signer.role).text,
-    },
+    consent: consentFor(signer.role),
     fields: facts.fields,
     finalDocumentReady: contract.sealedAt !== null,
     savedSignature: facts.savedSignature,

@@ -1,6 +1,7 @@
 import { formatCount, spreadsheetLimits } from '../../shared/limits';
 import type { DocumentOutcome } from '../workers/document-outcome';
 import { csvRows } from './csv-rows';
+import { fileSignatureOf } from './file-signature';
 import { SpreadsheetRefusal, type SpreadsheetRefusalKind, type SpreadsheetRows } from './spreadsheet-rows';
 import { xlsxRows } from './xlsx-rows';
 
@@ -27,16 +28,16 @@ async function rowsOf(file: Uint8Array): Promise<SpreadsheetRows> {
       `This file is ${formatCount(Math.ceil(file.byteLength / 1024 / 1024))} MB; a spreadsheet of rows may be at most ${spreadsheetLimits.fileBytes / 1024 / 1024} MB.`,
     );
   }
-  const head = Buffer.from(file.subarray(0, 8));
-  if (head.toString('latin1', 0, 5) === '%PDF-')
+  const signature = fileSignatureOf(file);
+  if (signature === 'pdf')
     throw new SpreadsheetRefusal('notSpreadsheet', 'This is a PDF file. Upload a CSV or .xlsx file.');
-  if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+  if (signature === 'ole') {
     throw new SpreadsheetRefusal(
       'notSpreadsheet',
       'This is an older Excel file (.xls) or a password-protected workbook. Save it as .xlsx or CSV without a password.',
     );
   }
-  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return xlsxRows(file);
+  if (signature === 'zip') return xlsxRows(file);
   if (file.byteLength === 0) throw new SpreadsheetRefusal('invalid', 'This file is empty.');
   return csvRows(file);
 }

@@ -23,7 +23,7 @@ export class SpreadsheetRefusal extends DocumentRefusal<SpreadsheetRefusalKind> 
 }
 
 /** Refuses a file past one of the bounds, naming it. */
-const tooLarge = (message: string) => new SpreadsheetRefusal('tooLarge', message);
+export const tooLarge = (message: string) => new SpreadsheetRefusal('tooLarge', message);
 
 /**
  * The rows as read (each a list of cell texts, the first the header), held to the bounds and with

@@ -2,7 +2,7 @@ import type { CellValue } from 'exceljs';
 import { zipSync } from 'fflate';
 import { formatCount, spreadsheetLimits } from '../../shared/limits';
 import { nestsDeeperThan } from '../docx/xml-depth';
-import { boundedRows, SpreadsheetRefusal, type SpreadsheetRows } from './spreadsheet-rows';
+import { boundedRows, SpreadsheetRefusal, type SpreadsheetRows, tooLarge } from './spreadsheet-rows';
 import { listZipEntries, readZipEntry, type ZipProblem, ZipRefusal } from './zip-entries';
 
 /** Parts of a workbook the rows need: the sheets and their links, their strings, styles (which numbers are dates). */
@@ -89,7 +89,6 @@ function refuseLargeSheet(xml: string): void {
   }
 }
 
-const tooLarge = (message: string) => new SpreadsheetRefusal('tooLarge', message);
 const invalid = (message: string) => new SpreadsheetRefusal('invalid', message);
 
 function xlsxRefusalOf(problem: ZipProblem): SpreadsheetRefusal {
