@@ -71,10 +71,12 @@ export async function getSigningView(
   // Before their turn, a recipient sees the route and whose turn it is: not the document (its
   // text, pages, files) or their fields; readSigningDocument refuses its bytes likewise.
   const waiting = page.state === 'waiting';
-  const [frozen] = await db
-    .select({ sha256: documents.sha256, pages: documents.pages })
-    .from(documents)
-    .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
+  const [frozen] = waiting
+    ? []
+    : await db
+        .select({ sha256: documents.sha256, pages: documents.pages })
+        .from(documents)
+        .where(and(eq(documents.contractId, contract.id), eq(documents.kind, 'frozen')));
   return presentSigningView({
     signer,
     contract: waiting ? { ...contract, contentHtml: '' } : contract,
@@ -91,7 +93,7 @@ export async function getSigningView(
     })),
     organizationName: organization?.name ?? '',
     senderEmail: sender?.email ?? '',
-    frozen: waiting ? undefined : frozen,
+    frozen,
     files: waiting ? [] : await contractFileRows(db, contract.id),
     placed: waiting ? [] : await fieldsForSigner(db, contract.id, signers, signer.id),
     fields: await listSignerFields(db, contract.organizationId),

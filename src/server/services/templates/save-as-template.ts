@@ -48,11 +48,12 @@ export async function saveAsTemplate(
 
 /** "Signer 1", "Signer 2", "Approver": a kind numbered only when the route holds more than one. */
 function roleNames(roles: RecipientRole[]): string[] {
-  const counted = new Map<RecipientRole, number>();
+  const total = new Map<RecipientRole, number>();
+  for (const role of roles) total.set(role, (total.get(role) ?? 0) + 1);
+  const seen = new Map<RecipientRole, number>();
   return roles.map((role) => {
-    const total = roles.filter((other) => other === role).length;
-    const seen = (counted.get(role) ?? 0) + 1;
-    counted.set(role, seen);
-    return total > 1 ? `${roleOf(role).label} ${seen}` : roleOf(role).label;
+    const number = (seen.get(role) ?? 0) + 1;
+    seen.set(role, number);
+    return (total.get(role) ?? 0) > 1 ? `${roleOf(role).label} ${number}` : roleOf(role).label;
   });
 }
