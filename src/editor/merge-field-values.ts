@@ -55,8 +55,8 @@ export function mergeFieldProblem(attrs: Record<string, unknown>): string | null
   return null;
 }
 
-/** The fields of a stored document (JSON) that are still empty, distinct by key, in order. */
-export function unfilledMergeFields(doc: EditorDocument): { key: string; label: string }[] {
+/** The merge fields of a stored document (JSON), distinct by key, in order; filled when every one of the key is. */
+export function mergeFieldsOf(doc: EditorDocument): { key: string; label: string; filled: boolean }[] {
   const byKey = new Map<string, { key: string; label: string; filled: boolean }>();
   const visit = (node: EditorNode) => {
     if (node.type === 'mergeField') {
@@ -69,7 +69,14 @@ export function unfilledMergeFields(doc: EditorDocument): { key: string; label: 
     for (const child of node.content ?? []) visit(child);
   };
   visit(doc);
-  return [...byKey.values()].filter((field) => !field.filled).map(({ key, label }) => ({ key, label }));
+  return [...byKey.values()];
+}
+
+/** The fields of a stored document (JSON) that are still empty, distinct by key, in order. */
+export function unfilledMergeFields(doc: EditorDocument): { key: string; label: string }[] {
+  return mergeFieldsOf(doc)
+    .filter((field) => !field.filled)
+    .map(({ key, label }) => ({ key, label }));
 }
 
 /**

@@ -18,6 +18,7 @@ import { registerWebApp } from './plugins/web-app';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { approvalRoutes } from './routes/approvals';
 import { authRoutes } from './routes/auth';
+import { bulkSendRoutes } from './routes/bulk-sends';
 import { commentRoutes } from './routes/comments';
 import { contractFileRoutes } from './routes/contract-files';
 import { contractRoutes } from './routes/contracts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(reviewRoutes, deps);
       await api.register(commentRoutes, deps);
       await api.register(templateRoutes, deps);
+      await api.register(bulkSendRoutes, deps);
       await api.register(docxRoutes, deps);
       await api.register(contractFileRoutes, deps);
       await api.register(projectRoutes, deps);

@@ -31,6 +31,8 @@ export const errorCodes = [
   'APPROVAL_NOT_OPEN',
   'APPROVAL_RULE_EXISTS',
   'PROJECT_NOT_EMPTY',
+  'BULK_SEND_CLOSED',
+  'BULK_SEND_HAS_PROBLEMS',
   'ALREADY_MEMBER',
   'ALREADY_INVITED',
   'LAST_ADMIN',
@@ -91,6 +93,10 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   APPROVAL_NOT_OPEN: 409,
   APPROVAL_RULE_EXISTS: 409,
   PROJECT_NOT_EMPTY: 409,
+  /** A bulk send that was sent (or stopped) cannot be changed or discarded. */
+  BULK_SEND_CLOSED: 409,
+  /** A bulk send, or one of its rows, still has problems to fix before it is sent or previewed. */
+  BULK_SEND_HAS_PROBLEMS: 409,
   ALREADY_MEMBER: 409,
   ALREADY_INVITED: 409,
   LAST_ADMIN: 409,

@@ -300,6 +300,20 @@ export const eventCatalogue = {
       reason: z.string().describe('What changed'),
     }),
   },
+  'bulk_send.finished': {
+    label: 'Bulk send finished or stopped',
+    data: z.object({
+      bulkSendId: id('bulk send'),
+      templateId: z.string().nullable().describe('The template sent, if it still exists'),
+      status: z
+        .enum(['done', 'stopped'])
+        .describe('done: every row was tried; stopped: the rest was stopped'),
+      rows: z.string().describe('Rows in the batch'),
+      sent: z.string().describe('Rows whose contract was sent'),
+      failed: z.string().describe('Rows that failed'),
+      stopped: z.string().describe('Rows stopped before their turn'),
+    }),
+  },
 } as const satisfies Record<string, { label: string; data: z.ZodObject }>;
 
 type Catalogue = typeof eventCatalogue;

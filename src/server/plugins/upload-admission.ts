@@ -18,15 +18,22 @@ type Caps = {
 
 /**
  * The hooks of an upload route that refuse, when the request arrives and before a byte of its body
- * is read, anything but `mediaType` (`wrongType` says what to send) and uploads beyond the caps
+ * is read, anything but `mediaType` (one, or a list) (`wrongType` says what to send) and uploads beyond the caps
  * (`busy` says so, with a retry in 5 s). The route must be for signed-in people (actorOf). A place
  * is held until the answer is sent or the client gives up. Organizations that hold the shared
  * places never keep out one that has no upload in flight: it takes a reserved place, so filling
  * every place takes as many organizations as there are reserved ones, each keeping its body
  * coming (the received-file parser cuts one that trickles).
  */
-export function uploadAdmission(options: { mediaType: string; wrongType: string; busy: string; caps: Caps }) {
-  const { mediaType, wrongType, busy, caps } = options;
+export function uploadAdmission(options: {
+  mediaType: string | readonly string[];
+  wrongType: string;
+  busy: string;
+  caps: Caps;
+}) {
+  const { wrongType, busy, caps } = options;
+  const mediaTypes: readonly string[] =
+    typeof options.mediaType === 'string' ? [options.mediaType] : options.mediaType;
   const inFlight = new Map<string, { user: string; organization: string; reserved: boolean }>();
   const release = async (request: { id: string }) => {
     inFlight.delete(request.id);
@@ -36,7 +43,7 @@ export function uploadAdmission(options: { mediaType: string; wrongType: string;
       .split(';')[0]
       ?.trim()
       .toLowerCase();
-    if (type !== mediaType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongType);
+    if (!type || !mediaTypes.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', wrongType);
     const { userId: user, organizationId: organization } = actorOf(request);
     const uploading = [...inFlight.values()];
     const fromUser = uploading.filter((upload) => upload.user === user).length;

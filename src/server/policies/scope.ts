@@ -3,6 +3,8 @@ import { AppError } from '../../shared/errors';
 import type { Actor } from '../actor';
 import type { Database } from '../db/client';
 import {
+  type BulkSendRow,
+  bulkSends,
   type ContractHead,
   type ContractRow,
   contractHeadColumns,
@@ -23,6 +25,7 @@ export const ownContracts = (actor: Actor) => eq(contracts.organizationId, actor
 export const ownProjects = (actor: Actor) => eq(projects.organizationId, actor.organizationId);
 export const ownMemberships = (actor: Actor) => eq(memberships.organizationId, actor.organizationId);
 export const ownInvitations = (actor: Actor) => eq(invitations.organizationId, actor.organizationId);
+export const ownBulkSends = (actor: Actor) => eq(bulkSends.organizationId, actor.organizationId);
 
 /**
  * The same scoping for prepared statements, whose conditions are fixed once: bind
@@ -93,5 +96,21 @@ export async function findOwnProject(
     .where(and(eq(projects.id, id), ownProjects(actor)));
   const [row] = options.lock ? await query.for(options.lock) : await query;
   if (!row) throw new AppError('NOT_FOUND', 'Project not found', options.field);
+  return row;
+}
+
+/** A bulk send of the actor's organization (`forUpdate` locks it: its changes go one at a time). */
+export async function findOwnBulkSend(
+  db: Database,
+  actor: Actor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<BulkSendRow> {
+  const query = db
+    .select()
+    .from(bulkSends)
+    .where(and(eq(bulkSends.id, id), ownBulkSends(actor)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', 'Bulk send not found');
   return row;
 }

@@ -24,9 +24,13 @@ export type LaneLimits = {
  * instance still has every place. Webhook deliveries wait on receivers their organization chose,
  * which may take 10 s each on purpose: an organization has at most half the lane, so at least
  * one other is always served, and an endpoint at most two places, so one slow receiver of an
- * organization leaves its others some room.
+ * organization leaves its others some room. A bulk send's rows (each a contract made and frozen
+ * to a PDF) have a lane of their own: 5,000 of them never stand before anyone's mail or seal, not
+ * even their own organization's, and an organization sends at most two rows at a time, so two
+ * batches of two organizations go side by side.
  */
 export const jobLanes: Record<JobLane, LaneLimits> = {
   default: { concurrency: 8 },
   webhooks: { concurrency: 8, perOrganization: 4, perKey: 2 },
+  bulk: { concurrency: 4, perOrganization: 2 },
 };

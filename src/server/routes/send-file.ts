@@ -2,21 +2,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredFile } from '../uploads/file-store';
 import { requestedRange } from './byte-ranges';
 
-/** The Content-Disposition of a download: the name in ASCII, and exactly in UTF-8 for browsers that read it. */
-function attachment(fileName: string): string {
+/** The Content-Disposition of a file: the name in ASCII, and exactly in UTF-8 for browsers that read it. */
+function disposition(fileName: string, as: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${as}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Answers a generated file as a download, never cached by shared caches. */
+/** Answers a generated file as a download (or `inline`, to be shown in the browser), never cached by shared caches. */
 export function sendFile(
   reply: FastifyReply,
   file: { bytes: Uint8Array; fileName: string; contentType: string },
+  as: 'attachment' | 'inline' = 'attachment',
 ) {
   return reply
     .header('content-type', file.contentType)
     .header('cache-control', 'private, no-store')
-    .header('content-disposition', attachment(file.fileName))
+    .header('content-disposition', disposition(file.fileName, as))
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
@@ -38,7 +39,7 @@ export async function sendStoredFile(
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${file.byteSize}`).send();
   }
-  reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName));
+  reply.header('content-type', file.contentType).header('content-disposition', disposition(file.fileName));
   if (range) {
     return reply
       .status(206)

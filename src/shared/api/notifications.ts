@@ -29,6 +29,7 @@ export const notificationKinds = [
   'approval_decided',
   'approval_withdrawn',
   'webhook_disabled',
+  'bulk_send_finished',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

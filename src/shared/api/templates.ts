@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mergeFieldLimits } from '../limits';
 import { emailSchema, idSchema, pageQuerySchema } from './common';
 import { contractSorts } from './contracts';
 
@@ -28,6 +29,17 @@ export const createFromTemplateBodySchema = z.object({
     .default([])
     .describe(
       "The people who take the template's roles, by number. The draft keeps every role's kind, order number, witness and who names whom; a role left out keeps its placeholder address and must be given its person before the contract is sent (a role with a real address, or one left to be named, needs none)",
+    ),
+  values: z
+    .record(
+      z.string().max(mergeFieldLimits.key),
+      z.string().max(mergeFieldLimits.value, {
+        error: `A merge field value must be at most ${mergeFieldLimits.value} characters`,
+      }),
+    )
+    .default({})
+    .describe(
+      "Values for the template's merge fields, by key: filled into the text, and into the title where it names a field as [Label]",
     ),
 });
 export type CreateFromTemplateInput = z.infer<typeof createFromTemplateBodySchema>;

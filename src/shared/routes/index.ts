@@ -1,6 +1,7 @@
 import { apiTokensApi } from './api-tokens';
 import { approvalsApi } from './approvals';
 import { authApi } from './auth';
+import { bulkSendsApi } from './bulk-sends';
 import { commentsApi } from './comments';
 import { contractFilesApi } from './contract-files';
 import { contractsApi } from './contracts';
@@ -32,6 +33,7 @@ export const apiRoutes = {
   apiTokens: apiTokensApi,
   approvals: approvalsApi,
   auth: authApi,
+  bulkSends: bulkSendsApi,
   comments: commentsApi,
   contractFiles: contractFilesApi,
   contracts: contractsApi,

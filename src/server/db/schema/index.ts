@@ -5,6 +5,7 @@
 
 export * from './accounts';
 export * from './approvals';
+export * from './bulk-sends';
 export * from './contracts';
 export * from './enums';
 export * from './events';

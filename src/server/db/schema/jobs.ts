@@ -4,7 +4,7 @@ import { at, createdAt, id, updatedAt } from './columns';
 import { jobStatusEnum } from './enums';
 
 /** The runner's pools a job may run in (their limits: queue/job-lanes.ts); the column keeps the name. */
-export const jobLaneNames = ['default', 'webhooks'] as const;
+export const jobLaneNames = ['default', 'webhooks', 'bulk'] as const;
 export type JobLane = (typeof jobLaneNames)[number];
 
 // The durable job queue.

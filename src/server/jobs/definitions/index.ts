@@ -11,6 +11,7 @@ import { notifyMentions } from './notify-mentions';
 import { notifyOwner } from './notify-owner';
 import { placeTaggedFields } from './place-tagged-fields';
 import { sealContract } from './seal-contract';
+import { sendBulkRowDefinition } from './send-bulk-row';
 
 /** Every kind of job the runner knows. Event consumers are named in services/lifecycle/event-consumers.ts. */
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -26,4 +27,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   attemptWebhookDelivery,
   notifyMentions,
   placeTaggedFields,
+  sendBulkRowDefinition,
 ] as JobDefinition[];

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { signingFieldsInText } from '../../../editor/signing-field-values';
 import { accessCodeToSetRefusal, type SendContractInput } from '../../../shared/api/contracts';
-import { hasDraftedText } from '../../../shared/drafted-text';
 import { AppError } from '../../../shared/errors';
 import { contractLimits, formatCount } from '../../../shared/limits';
 import { isRolePlaceholder } from '../../../shared/recipients';
@@ -10,17 +9,12 @@ import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { contractFields, contractFiles, documents, organizations, reviewers, signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
-import { TaskRefusal } from '../../workers/task-refusal';
 import { checkApproved } from '../approvals/check-approved';
-import { contractFileRows } from '../contract-files/contract-file-rows';
 import {
   checkPlacedFieldsAssigned,
-  checkSignedFileAlone,
   checkTextFieldsAssigned,
   firstPages,
-  signedFiles,
 } from '../contract-files/signed-documents';
-import { tagsOfFiles } from '../contract-files/tags-of-files';
 import { textFieldRows } from '../contract-files/text-field-rows';
 import { authorOf } from '../history/author-of';
 import { transition } from '../lifecycle/transition';
@@ -29,6 +23,7 @@ import { inviteReached } from '../signing/advance-route';
 import { recordVersion } from '../versions/record-version';
 import { checkMergeFieldsFilled } from './check-merge-fields';
 import { checkRoute, describeRoute } from './check-route';
+import { freezeDraft } from './freeze-draft';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -68,7 +63,7 @@ export async function sendContract(
   id: string,
   input: SendContractInput,
 ): Promise<void> {
-  const { db, actor, pdf } = ctx;
+  const { db, actor } = ctx;
   const draft = await findOwnContract(db, actor, id, { kind: 'contract' });
   const draftSigners = await db
     .select({
@@ -98,31 +93,7 @@ export async function sendContract(
     textFields.map((field) => field.signer),
   );
   const sentAt = clock.now();
-  // Refused before 500 MB of PDFs are read for nothing.
-  const fileRows = await contractFileRows(db, id);
-  const includeText = fileRows.length === 0 || hasDraftedText(draft.content);
-  checkSignedFileAlone(fileRows, includeText);
-  const files = await signedFiles(ctx.files, fileRows);
-  const tags = await tagsOfFiles(db, id);
-  const frozen = await pdf
-    .freezeContract(
-      {
-        title: draft.title,
-        content: draft.content,
-        organizationName: actor.organizationName,
-        reference: draft.id,
-        sentAt,
-        files: files.map((file) => ({ ...file, tags: tags.get(file.id) ?? [] })),
-        textPosition: draft.textPosition,
-        includeText,
-      },
-      actor.organizationId,
-    )
-    .catch((error: unknown) => {
-      // What the document itself stands in the way of (a signed PDF that cannot be added to) is the sender's to fix.
-      if (error instanceof TaskRefusal) throw new AppError('INVALID_INPUT', error.message, 'files');
-      throw error;
-    });
+  const { frozen, files, includeText } = await freezeDraft(ctx, draft, { reference: draft.id, sentAt });
   if (frozen.textPages > contractLimits.pages) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',

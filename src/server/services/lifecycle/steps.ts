@@ -478,6 +478,9 @@ export const steps: { [T in EventType]: Step<T> } = {
     },
     followedBy: ['approval-notices'],
   },
+  // A batch's step, not a contract's: webhooks hear of it, and its sender's bell
+  // (record-organization-step.ts).
+  'bulk_send.finished': {},
 };
 
 function decision(verb: string, facts: StepFacts<'approval.approved'>): string {

@@ -1,3 +1,9 @@
+import {
+  mergeFieldsOf,
+  titleWithMergeValues,
+  unfilledMergeFields,
+  withMergeValues,
+} from '../../../editor/merge-field-values';
 import { renumberTextFields } from '../../../editor/signing-field-values';
 import type { CreateFromTemplateInput } from '../../../shared/api/templates';
 import { AppError } from '../../../shared/errors';
@@ -12,7 +18,8 @@ import { createContract } from '../contracts/create-contract';
  * recipients: each keeps its kind, order number, the signer a witness witnesses and who names one
  * left to be named. `people` gives roles their person by number; a role not given one keeps its
  * placeholder address (shared/recipients/template-roles.ts) and the draft is not sent until the
- * sender adds them. Retrying with the same id returns the draft made the first time.
+ * sender adds them. `values` fill the template's merge fields by key, in the text and in the title
+ * (where it names a field as [Label]). Retrying with the same id returns the draft made the first time.
  */
 export async function createFromTemplate(
   ctx: ServiceContext<'content'>,
@@ -42,12 +49,23 @@ export async function createFromTemplate(
     const [at, key] = problem.path;
     throw new AppError('INVALID_INPUT', `Role ${Number(at) + 1}: ${problem.message}`, `signers.${at}.${key}`);
   }
+  const values = new Map(Object.entries(input.values ?? {}));
+  const keys = new Set(mergeFieldsOf(template.content).map((field) => field.key));
+  const unknown = [...values.keys()].find((key) => !keys.has(key));
+  if (unknown !== undefined) {
+    throw new AppError('INVALID_INPUT', `The template has no merge field "${unknown}"`, `values.${unknown}`);
+  }
+  const content = values.size === 0 ? template.content : withMergeValues(template.content, values);
+  const title =
+    values.size === 0
+      ? template.title
+      : titleWithMergeValues(template.title, unfilledMergeFields(template.content), values);
   return createContract(
     ctx,
     {
       id: input.id,
-      title: template.title,
-      content: renumberTextFields(template.content, numberOf),
+      title,
+      content: renumberTextFields(content, numberOf),
       projectId: input.projectId,
       isTemplate: false,
       signers: recipients,

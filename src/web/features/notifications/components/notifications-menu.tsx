@@ -13,6 +13,7 @@ import {
   ListOrdered,
   Lock,
   type LucideIcon,
+  Mails,
   MailWarning,
   MessageSquareText,
   PencilLine,
@@ -57,11 +58,13 @@ const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   approval_decided: { icon: BadgeCheck, tone: 'bg-green-50 text-green-600' },
   approval_withdrawn: { icon: Undo2, tone: 'bg-amber-50 text-amber-700' },
   webhook_disabled: { icon: WebhookOff, tone: 'bg-red-50 text-red-600' },
+  bulk_send_finished: { icon: Mails, tone: 'bg-green-50 text-green-600' },
 };
 
-/** Where a notice leads: its contract, or for a turned-off webhook endpoint, the webhook settings. */
+/** Where a notice leads: its contract, the webhook settings for a turned-off endpoint, the bulk sends for a batch. */
 function pageOf(notification: Notification): string | null {
   if (notification.contractId) return `/contracts/${notification.contractId}`;
+  if (notification.kind === 'bulk_send_finished') return '/bulk-sends';
   return notification.kind === 'webhook_disabled' ? settingsSectionPath('webhooks') : null;
 }
 

@@ -1,0 +1,146 @@
+import {
+  bulkMappingBodySchema,
+  bulkRowBodySchema,
+  bulkRowPageSchema,
+  bulkRowParamsSchema,
+  bulkRowsQuerySchema,
+  bulkSendPageSchema,
+  bulkSendSchema,
+  createBulkSendBodySchema,
+  uploadBulkSendQuerySchema,
+} from '../api/bulk-sends';
+import { idParamsSchema, noContentSchema, pageQuerySchema } from '../api/common';
+import { errorBodySchema } from '../api/error-body';
+import { resourceErrors } from './error-responses';
+import { defineRoute } from './route-contract';
+
+const tags = ['Bulk send'];
+const uploadErrors = { ...resourceErrors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
+
+export const bulkSendsApi = {
+  upload: defineRoute({
+    method: 'POST',
+    path: '/templates/:id/bulk-sends',
+    tags,
+    summary:
+      'Start a bulk send of a template from a spreadsheet (text/csv or .xlsx as the body): a row per contract, kept to check before it is sent',
+    params: idParamsSchema,
+    query: uploadBulkSendQuerySchema,
+    response: { 201: bulkSendSchema, ...uploadErrors },
+  }),
+  sample: defineRoute({
+    method: 'GET',
+    path: '/templates/:id/bulk-sample',
+    tags,
+    summary: 'A CSV file with the columns a bulk send of this template takes, and an example row',
+    params: idParamsSchema,
+    response: { ...resourceErrors },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/bulk-sends',
+    tags,
+    summary: 'Start a bulk send of a template from rows given as JSON, and send it at once if asked',
+    body: createBulkSendBodySchema,
+    response: { 201: bulkSendSchema, ...resourceErrors, 413: errorBodySchema, 429: errorBodySchema },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/bulk-sends',
+    tags,
+    summary: "The organization's bulk sends, newest first",
+    query: pageQuerySchema,
+    response: { 200: bulkSendPageSchema, ...resourceErrors },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/bulk-sends/:id',
+    tags,
+    summary: 'A bulk send: its mapping, its problems and its rows by state',
+    params: idParamsSchema,
+    response: { 200: bulkSendSchema, ...resourceErrors },
+  }),
+  rows: defineRoute({
+    method: 'GET',
+    path: '/bulk-sends/:id/rows',
+    tags,
+    summary: "A bulk send's rows, in the order of the file, each with its problems and its contract",
+    params: idParamsSchema,
+    query: bulkRowsQuerySchema,
+    response: { 200: bulkRowPageSchema, ...resourceErrors },
+  }),
+  setMapping: defineRoute({
+    method: 'PUT',
+    path: '/bulk-sends/:id/mapping',
+    tags,
+    summary: 'Say what each column gives (before it is sent)',
+    params: idParamsSchema,
+    body: bulkMappingBodySchema,
+    response: { 200: bulkSendSchema, ...resourceErrors },
+  }),
+  updateRow: defineRoute({
+    method: 'PATCH',
+    path: '/bulk-sends/:id/rows/:row',
+    tags,
+    summary: "Correct a row's cells (before it is sent)",
+    params: bulkRowParamsSchema,
+    body: bulkRowBodySchema,
+    response: { 200: bulkSendSchema, ...resourceErrors },
+  }),
+  removeRow: defineRoute({
+    method: 'DELETE',
+    path: '/bulk-sends/:id/rows/:row',
+    tags,
+    summary: 'Leave a row out (before it is sent)',
+    params: bulkRowParamsSchema,
+    response: { 200: bulkSendSchema, ...resourceErrors },
+  }),
+  preview: defineRoute({
+    method: 'GET',
+    path: '/bulk-sends/:id/rows/:row/preview',
+    tags,
+    summary: "A row's contract as it will be sent, as a PDF (409 while the row has a problem)",
+    params: bulkRowParamsSchema,
+    response: { ...resourceErrors },
+  }),
+  problems: defineRoute({
+    method: 'GET',
+    path: '/bulk-sends/:id/problems',
+    tags,
+    summary: 'The rows with problems as a CSV file: their cells and what is wrong, to fix and upload again',
+    params: idParamsSchema,
+    response: { ...resourceErrors },
+  }),
+  send: defineRoute({
+    method: 'POST',
+    path: '/bulk-sends/:id/send',
+    tags,
+    summary: 'Send every row, each as its own contract (once: sending again answers with the batch)',
+    params: idParamsSchema,
+    response: { 200: bulkSendSchema, ...resourceErrors, 429: errorBodySchema },
+  }),
+  stop: defineRoute({
+    method: 'POST',
+    path: '/bulk-sends/:id/stop',
+    tags,
+    summary: 'Stop the rows not sent yet (contracts already sent stay out)',
+    params: idParamsSchema,
+    response: { 200: bulkSendSchema, ...resourceErrors },
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: '/bulk-sends/:id/retry',
+    tags,
+    summary: 'Send the failed rows again',
+    params: idParamsSchema,
+    response: { 200: bulkSendSchema, ...resourceErrors, 429: errorBodySchema },
+  }),
+  discard: defineRoute({
+    method: 'DELETE',
+    path: '/bulk-sends/:id',
+    tags,
+    summary: 'Discard a bulk send not yet sent',
+    params: idParamsSchema,
+    response: { 204: noContentSchema, ...resourceErrors },
+  }),
+};
