@@ -13,10 +13,12 @@ export const signatureKinds = ['drawn', 'typed'] as const;
 export type SignatureKind = (typeof signatureKinds)[number];
 
 /**
- * What a signing link is for: signing (an invitation or reminder), or only downloading the sealed
- * PDF (a completion e-mail whose PDF was too large to attach), which expires.
+ * What a signing link is for: signing (an invitation or reminder), only downloading the sealed
+ * PDF (a completion e-mail whose PDF was too large to attach), which expires, or signing inside
+ * another web app (`embed`: made for the app through the API, or for a public link's visitor),
+ * which expires within minutes and opens one session only.
  */
-export const signingLinkPurposes = ['sign', 'download'] as const;
+export const signingLinkPurposes = ['sign', 'download', 'embed'] as const;
 export type SigningLinkPurpose = (typeof signingLinkPurposes)[number];
 
 /** A contract's PDFs: as sent (frozen) and sealed after the last signature (final). */

@@ -23,7 +23,8 @@ export type CookieLifetime =
 export type AppCookie = {
   name: string;
   path: string;
-  sameSite: 'lax' | 'strict';
+  /** `none` only for a page shown in another site's frame: always Secure, and Partitioned by that site. */
+  sameSite: 'lax' | 'strict' | 'none';
   httpOnly: true;
   lifetime: CookieLifetime;
 };
@@ -103,6 +104,20 @@ export const cookies = {
     httpOnly: true,
     lifetime: { expiresWithValueMs: signingCookieTtlMs },
   }),
+  /**
+   * The same for a session an embed link opened: the signing page is then in another site's frame,
+   * where a SameSite=Strict cookie is never sent. SameSite=None, so always Secure (browsers take
+   * that from https and from localhost), and Partitioned (CHIPS): the browser keeps it for that
+   * embedding site only, and sends it to no other. Requests that change anything still pass the
+   * same-origin check (plugins/same-origin.ts), as every other.
+   */
+  signingEmbedded: (signerId: string): AppCookie => ({
+    name: `pactum_sign_embedded_${signerId.replaceAll('-', '')}`,
+    path: `/api/signing/${signerId}`,
+    sameSite: 'none',
+    httpOnly: true,
+    lifetime: { expiresWithValueMs: signingCookieTtlMs },
+  }),
   /** A reviewer's session (review-cookie.ts): one per reviewer, sent only to that reviewer's API paths. */
   review: (reviewerId: string): AppCookie => ({
     name: `pactum_review_${reviewerId.replaceAll('-', '')}`,
@@ -130,7 +145,7 @@ const attributesOf = (cookie: AppCookie, secure: boolean) => ({
   path: cookie.path,
   httpOnly: cookie.httpOnly,
   sameSite: cookie.sameSite,
-  secure,
+  ...(cookie.sameSite === 'none' ? { secure: true, partitioned: true } : { secure }),
 });
 
 function lifetimeOf(cookie: AppCookie, expires: Date | undefined): { maxAge?: number; expires?: Date } {

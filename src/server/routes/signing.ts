@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SigningLinkPurpose } from '../../shared/enums';
 import { AppError } from '../../shared/errors';
 import { pdfMediaType } from '../../shared/pdf-file';
 import { signingApi } from '../../shared/routes/signing';
@@ -43,8 +44,12 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
    * Refuses a missing, altered or expired cookie, and answers a session whose link was retired
    * since (a reminder that lifted a lock) as that link itself now answers.
    */
+  /** The session's cookie: an embedded session's (in another site's frame), else a signing link's. */
+  const sessionCookieOf = (request: FastifyRequest, signerId: string) =>
+    verifySigningCookie(secret, signerId, request.cookies[cookies.signingEmbedded(signerId).name]) ??
+    verifySigningCookie(secret, signerId, request.cookies[cookies.signing(signerId).name]);
   const signingCookieOf = async (request: FastifyRequest, signerId: string) => {
-    const cookie = verifySigningCookie(secret, signerId, request.cookies[cookies.signing(signerId).name]);
+    const cookie = sessionCookieOf(request, signerId);
     if (!cookie) {
       throw new AppError(
         'SIGNING_SESSION_EXPIRED',
@@ -75,9 +80,14 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     await assertSignerAuthenticated(db, signerId, checks);
     return signerOf(request, { signerId, linkId });
   };
-  const setSigningCookie = (reply: FastifyReply, link: SigningLink, checks: ReadonlySet<SignerCheck>) => {
+  const setSigningCookie = (
+    reply: FastifyReply,
+    link: SigningLink & { purpose: SigningLinkPurpose },
+    checks: ReadonlySet<SignerCheck>,
+  ) => {
     const cookie = issueSigningCookie(secret, link, checks);
-    reply.setAppCookie(cookies.signing(link.signerId), cookie.value, cookie.expires);
+    const kind = link.purpose === 'embed' ? cookies.signingEmbedded : cookies.signing;
+    reply.setAppCookie(kind(link.signerId), cookie.value, cookie.expires);
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   /**
@@ -104,7 +114,7 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         requestOrigin(request),
         (signerId) => verifySigningCookie(secret, signerId, request.cookies[cookies.signing(signerId).name]),
       );
-      setSigningCookie(reply, { signerId: session.signerId, linkId }, passed);
+      setSigningCookie(reply, { signerId: session.signerId, linkId, purpose: session.purpose }, passed);
       return noStore(reply).send(session);
     },
   );
@@ -117,12 +127,12 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      const { linkId, checks } = await signingCookieOf(request, signerId);
+      const { linkId, checks, purpose } = await signingCookieOf(request, signerId);
       const { passed, ...session } = await enterAccessCode(signerOf(request, { signerId, linkId }), {
         code: request.body.code,
         passed: checks,
       });
-      setSigningCookie(reply, { signerId, linkId }, passed);
+      setSigningCookie(reply, { signerId, linkId, purpose }, passed);
       return noStore(reply).send(session);
     },
   );
@@ -149,12 +159,12 @@ export const signingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const { signerId } = request.params;
-      const { linkId, checks } = await signingCookieOf(request, signerId);
+      const { linkId, checks, purpose } = await signingCookieOf(request, signerId);
       const { passed, ...session } = await confirmEmailCode(signerOf(request, { signerId, linkId }), {
         code: request.body.code,
         passed: checks,
       });
-      setSigningCookie(reply, { signerId, linkId }, passed);
+      setSigningCookie(reply, { signerId, linkId, purpose }, passed);
       return noStore(reply).send(session);
     },
   );

@@ -13,6 +13,7 @@ export * from './files';
 export * from './jobs';
 export * from './mail';
 export * from './organizations';
+export * from './public-links';
 export * from './reviews';
 export * from './signing';
 export * from './webhooks';

@@ -29,6 +29,12 @@ export const organizations = pgTable('organizations', {
   sealingNotAfter: at('sealing_not_after'),
   /** Every member must use a second factor (TOTP or a passkey) to sign in. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /**
+   * The web origins (`https://app.example.com`) whose pages may show this organization's signing
+   * page in a frame, for recipients the API made to be signed embedded: an admin's list, empty
+   * unless set (services/embedding/).
+   */
+  embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -81,6 +81,11 @@ export const signers = pgTable(
      * or removes it.
      */
     accessCodeToSet: boolean('access_code_to_set').notNull().default(false),
+    /**
+     * How they are reached: `email` (invited and reminded by e-mail), or `embedded` (another web
+     * app, or a public link's page, shows them the signing page itself: no invitation or reminder).
+     */
+    delivery: text('delivery').$type<'email' | 'embedded'>().notNull().default('email'),
     /** A one-time code is e-mailed to the signer before the document opens. */
     requireEmailCode: boolean('require_email_code').notNull().default(false),
     /** The current e-mailed code, hashed, with its expiry and the wrong tries made against it. */
@@ -117,6 +122,8 @@ export const signingLinks = pgTable(
     purpose: signingLinkPurposeEnum('purpose').notNull().default('sign'),
     /** When it stops working; null for a signing link (it works while the signer may sign). */
     expiresAt: at('expires_at'),
+    /** When an embed link opened its one session: it opens no other. */
+    usedAt: at('used_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,7 +7,8 @@ import { hashLinkToken } from './link-token';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, requiredChecks } from './signer-authentication';
 import type { SignerCheck } from './signing-cookie';
-import { assertUnexpired, invalidLinkError, isLiveLink } from './signing-link';
+import { openEmbedLinkOnce } from '../embedding/embed-link';
+import { assertUnexpired, embedLinkClosedError, invalidLinkError, isLiveLink } from './signing-link';
 import { signingStateOf } from './signing-state';
 
 /** What this browser's signing cookie for a signer holds, if it holds a valid one. */
@@ -20,7 +21,7 @@ type CookieBefore = (signerId: string) => { linkId: string; checks: ReadonlySet<
  * owner). `cookieBefore` gives what this browser's cookie for the signer already holds (the link
  * it was opened with and the checks passed), so reopening a link within the hour does not ask for
  * the codes again; a cookie from a link retired since carries nothing over. The answer names the
- * link opened, which the new cookie is bound to.
+ * link opened, which the new cookie is bound to. An embed link opens one session only, at once or never.
  */
 export async function openSigningLink(
   db: Database,
@@ -34,12 +35,15 @@ export async function openSigningLink(
       signerId: signingLinks.signerId,
       purpose: signingLinks.purpose,
       expiresAt: signingLinks.expiresAt,
+      usedAt: signingLinks.usedAt,
     })
     .from(signingLinks)
     .where(eq(signingLinks.tokenHash, hashLinkToken(token)));
   if (!link) throw invalidLinkError();
   assertUnexpired(link);
+  if (link.purpose === 'embed' && link.usedAt) throw embedLinkClosedError();
   return db.transaction(async (tx) => {
+    if (link.purpose === 'embed') await openEmbedLinkOnce(tx, link.id);
     const {
       signer,
       contract,

@@ -14,11 +14,20 @@ export function invalidLinkError(): AppError {
   return new AppError('NOT_FOUND', 'This signing link is not valid. Use the whole link from your e-mail.');
 }
 
-/** What an expired download link answers, and every session opened with it. */
-export function expiredLinkError(expiresAt: Date): AppError {
+/** What an expired link answers (a download link past its date, an embed link past its minutes), and every session opened with it. */
+export function expiredLinkError(link: StoredLink): AppError {
+  if (link.purpose === 'embed') return embedLinkClosedError();
   return new AppError(
     'SIGNING_LINK_EXPIRED',
-    `This download link expired on ${expiresAt.toUTCString()}. Ask the sender to send you the signed PDF again.`,
+    `This download link expired on ${link.expiresAt?.toUTCString()}. Ask the sender to send you the signed PDF again.`,
+  );
+}
+
+/** What an embed link answers once it has opened its session, or after its minutes. */
+export function embedLinkClosedError(): AppError {
+  return new AppError(
+    'SIGNING_LINK_EXPIRED',
+    'This signing page has expired or was already opened. Go back to where you started signing to open it again.',
   );
 }
 
@@ -35,7 +44,7 @@ export type StoredLink = { purpose: SigningLinkPurpose; expiresAt: Date | null }
 
 /** Refuses a link that has expired (a download link past its date), with the answer it gives. */
 export function assertUnexpired(link: StoredLink, now = clock.now()): void {
-  if (link.expiresAt && link.expiresAt <= now) throw expiredLinkError(link.expiresAt);
+  if (link.expiresAt && link.expiresAt <= now) throw expiredLinkError(link);
 }
 
 async function storedLink(db: Database, { signerId, linkId }: SigningLink): Promise<StoredLink | undefined> {
