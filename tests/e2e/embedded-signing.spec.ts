@@ -53,7 +53,18 @@ test.describe('signing embedded in another web app', () => {
     const host = await hostApp();
     const third = await hostApp();
     try {
-      await api(page.request, 'PUT', '/settings/embedding', { origins: [host.origin] });
+      // The admin lists the host app's origin, as in Settings (a path typed with it is cut off).
+      await page.goto('/settings/developers#embedding');
+      const origins = page.getByLabel(/Web origins, one a line/);
+      await expect(origins).toBeVisible(pageTimeout);
+      await origins.fill('http://app.example.com');
+      await page.getByRole('button', { name: 'Save origins' }).click();
+      await expect(page.getByText(/is not a web origin/)).toBeVisible();
+      await origins.fill(`${host.origin}/checkout`);
+      await page.getByRole('button', { name: 'Save origins' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      await expect(origins).toHaveValue(host.origin);
+      await page.locator('#embedding').screenshot({ path: test.info().outputPath('embedding-settings.png') });
       const contract = await api<{ id: string; signers: { id: string }[] }>(
         page.request,
         'POST',
