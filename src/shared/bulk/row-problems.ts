@@ -1,6 +1,7 @@
 import { emailSchema } from '../api/common';
+import { prefillProblem } from '../fields';
 import { mergeFieldLimits } from '../limits';
-import { type BulkColumn, type BulkField, type BulkRole, targetOf } from './column-mapping';
+import { type BulkColumn, type BulkField, type BulkPrefill, type BulkRole, targetOf } from './column-mapping';
 
 /** Something to fix before a batch is sent: in the mapping (`row` null) or in one row's cell. */
 export type BulkProblem = { row: number | null; column: number | null; message: string };
@@ -12,6 +13,8 @@ export type BulkTemplate = {
   roles: BulkRole[];
   /** The merge fields each row fills (those the template leaves empty). */
   fields: BulkField[];
+  /** The fields on the template's PDFs a row may prefill (an empty cell prefills nothing). */
+  prefills?: BulkPrefill[];
 };
 
 const nameLimit = 200;
@@ -28,7 +31,7 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
   const labelOf = (column: BulkColumn) => label(column, template);
   for (const { row, cells } of sheet.rows) {
     mapping.forEach((column, index) => {
-      const message = cellProblem(column, cells[index] ?? '', labelOf(column));
+      const message = cellProblem(column, cells[index] ?? '', labelOf(column), template);
       if (message) problems.push({ row, column: index, message });
     });
     const identity = JSON.stringify(
@@ -44,8 +47,19 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
 }
 
 /** What is wrong with one cell of a row, or null. */
-function cellProblem(column: BulkColumn, value: string, label: string): string | null {
+function cellProblem(
+  column: BulkColumn,
+  value: string,
+  label: string,
+  template: BulkTemplate,
+): string | null {
   if (column.kind === 'ignore') return null;
+  if (column.kind === 'prefill') {
+    const field = template.prefills?.find((candidate) => candidate.id === column.field);
+    if (!field) return `${label} is no longer a field of the template`;
+    const problem = value === '' ? null : prefillProblem(field.type, value, field.options);
+    return problem && `${label}: ${problem}`;
+  }
   if (value === '') return `${label} is empty`;
   if (column.kind === 'roleName' && value.length > nameLimit)
     return `${label} is longer than ${nameLimit} characters`;
@@ -101,6 +115,8 @@ function label(column: BulkColumn, template: BulkTemplate): string {
       return `${roleName(column.role)}'s e-mail address`;
     case 'field':
       return template.fields.find((field) => field.key === column.key)?.label ?? column.key;
+    case 'prefill':
+      return template.prefills?.find((field) => field.id === column.field)?.label ?? 'A field';
     case 'ignore':
       return '';
   }
