@@ -12,9 +12,11 @@ type Props = {
   pending: boolean;
   error: unknown;
   onConfirm: () => void;
+  /** `primary` for a step that is meant and not destructive (send), red otherwise. */
+  tone?: 'danger' | 'primary';
 };
 
-/** Asks before a step that cannot be undone (delete); the failure, if any, is shown inside. */
+/** Asks before a step that cannot be undone (delete, send); the failure, if any, is shown inside. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   pending,
   error,
   onConfirm,
+  tone = 'danger',
 }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -41,7 +44,11 @@ export function ConfirmDialog({
             <Dialog.Close asChild>
               <Button variant="secondary">Keep it</Button>
             </Dialog.Close>
-            <Button className="bg-red-600 hover:bg-red-500" loading={pending} onClick={onConfirm}>
+            <Button
+              className={tone === 'danger' ? 'bg-red-600 hover:bg-red-500' : ''}
+              loading={pending}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </Button>
           </div>
