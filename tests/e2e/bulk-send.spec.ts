@@ -142,9 +142,15 @@ test.describe('bulk send', () => {
       buffer: Buffer.from(csv.replace('nikos@example.gr', 'nikos(at)example.gr'), 'utf8'),
     });
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Upload and check' }).click();
+    // A double click uploads it once.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/bulk-sends?')) uploads.push(request.url());
+    });
+    await dialog.getByRole('button', { name: 'Upload and check' }).dblclick();
     await expect(page).toHaveURL(/\/bulk-sends\/[0-9a-f-]{36}$/, uploadTimeout);
     const batchId = page.url().split('/').pop() ?? '';
+    expect(uploads).toHaveLength(1);
     await expect(page.getByRole('heading', { name: 'Offer letter — [Company]', level: 1 })).toBeVisible();
     await expect(page.getByText('Bulk send from offers.csv · 5 rows')).toBeVisible();
     await expect(page.getByText('Checking', { exact: true })).toBeVisible();
@@ -211,11 +217,16 @@ test.describe('bulk send', () => {
     expect(previewText).toContain('Ελληνική Α.Ε.');
     expect(previewText).toContain('He said "yes"');
 
-    // Confirmed, even twice in a row, it sends once.
+    // Confirmed, even twice in a row, it is asked to send once.
+    const sendRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/send')) sendRequests.push(request.url());
+    });
     await send.click();
     const confirm = page.getByRole('dialog', { name: "Send 5 contracts, one to each row's people?" });
     await confirm.getByRole('button', { name: 'Send 5 contracts' }).dblclick();
     await expect(confirm).toBeHidden();
+    expect(sendRequests).toEqual([expect.stringContaining(`/api/bulk-sends/${batchId}/send`)]);
     await expect(page.getByRole('heading', { name: 'Progress' })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Contracts sent' })).toBeVisible();
     await screenshots(page, 'bulk-send-progress');
@@ -248,6 +259,7 @@ test.describe('bulk send', () => {
     const listed = page.getByRole('row').filter({ hasText: 'offers.csv' });
     await expect(listed).toContainText('Done');
     await expect(listed).toContainText('5 sent of 5');
+    await screenshots(page, 'bulk-sends-list');
     await listed.getByRole('link', { name: 'Offer letter — [Company]' }).click();
     await expect(page).toHaveURL(`/bulk-sends/${batchId}`);
 
@@ -302,6 +314,15 @@ test.describe('bulk send', () => {
     await expect(page.getByText('Bulk send from offers.xlsx · 5 rows')).toBeVisible();
     await expect(page.getByText('1 problem in 1 row to fix before sending.')).toBeVisible();
 
+    // A column ignored leaves its merge field without values, which is a problem of its own.
+    const notes = page.getByRole('region', { name: 'Columns' }).getByLabel('What “Notes” gives');
+    await notes.selectOption({ label: 'Ignore' });
+    await expect(page.getByRole('list', { name: 'Column problems' })).toHaveText('No column gives Notes');
+    await expect(page.getByText('1 problem to fix before sending.')).toBeVisible();
+    await notes.selectOption({ label: 'Notes' });
+    await expect(page.getByRole('list', { name: 'Column problems' })).toHaveCount(0);
+    await expect(page.getByText('1 problem in 1 row to fix before sending.')).toBeVisible();
+
     const rows = page.getByRole('region', { name: 'Rows' });
     const broken = rows.getByRole('row').filter({ hasText: 'Notes is empty' });
     await expect(broken).toContainText('王小明');
@@ -344,6 +365,15 @@ test.describe('bulk send', () => {
 
     await call<Created>('POST', '/contracts', offerTemplate('Short offer'));
     const dialog = await openSendInBulk(page, 'Short offer');
+    await page.screenshot({ path: test.info().outputPath('send-in-bulk-dialog-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath('send-in-bulk-dialog-phone.png') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath('templates-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Send in bulk' }).click();
     await dialog.getByLabel('Spreadsheet').setInputFiles({
       name: 'offers.csv',
       mimeType: 'text/csv',

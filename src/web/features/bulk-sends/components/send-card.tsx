@@ -1,5 +1,5 @@
 import { Download, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BulkSend } from '../../../../shared/api/bulk-sends';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,8 @@ export function SendCard({ batch }: { batch: BulkSend }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'send' | 'discard' | null>(null);
   const send = useSendBulk(batch.id);
+  // A second click can come before the pending state is drawn (a double click does): one request.
+  const sending = useRef(false);
   const discard = useDiscardBulk(batch.id);
   const contracts = plural(batch.rowCount, 'contract', 'contracts');
   const { count, rows } = batch.problems;
@@ -76,9 +78,15 @@ export function SendCard({ batch }: { batch: BulkSend }) {
         pending={send.isPending}
         error={send.error}
         onConfirm={() => {
-          // The button waits while pending; the server sends a batch once however often it is asked.
-          if (send.isPending) return;
-          send.mutate(undefined, { onSuccess: () => setDialog(null) });
+          // The server sends a batch once however often it is asked; the page asks once.
+          if (sending.current) return;
+          sending.current = true;
+          send.mutate(undefined, {
+            onSuccess: () => setDialog(null),
+            onSettled: () => {
+              sending.current = false;
+            },
+          });
         }}
       />
       <ConfirmDialog

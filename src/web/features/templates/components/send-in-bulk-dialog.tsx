@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ContractSummary } from '../../../../shared/api/contracts';
 import { spreadsheetLimits } from '../../../../shared/limits';
@@ -53,13 +53,21 @@ function SendInBulkForm({ template, onCancel }: { template: ContractSummary; onC
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const upload = useUploadBulkSend(setProgress);
+  // A second click can come before the pending state is drawn: one file makes one batch.
+  const uploading = useRef(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file || upload.isPending) return;
+    if (!file || uploading.current) return;
+    uploading.current = true;
     upload.mutate(
       { templateId: template.id, file, projectId },
-      { onSuccess: (batch) => navigate(`/bulk-sends/${batch.id}`) },
+      {
+        onSuccess: (batch) => navigate(`/bulk-sends/${batch.id}`),
+        onSettled: () => {
+          uploading.current = false;
+        },
+      },
     );
   };
 
