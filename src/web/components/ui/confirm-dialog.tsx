@@ -14,6 +14,8 @@ type Props = {
   onConfirm: () => void;
   /** `primary` for a step that is meant and not destructive (send), red otherwise. */
   tone?: 'danger' | 'primary';
+  /** The button that closes it without the step. */
+  keepLabel?: string;
 };
 
 /** Asks before a step that cannot be undone (delete, send); the failure, if any, is shown inside. */
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   tone = 'danger',
+  keepLabel = 'Keep it',
 }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -42,7 +45,7 @@ export function ConfirmDialog({
           ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
-              <Button variant="secondary">Keep it</Button>
+              <Button variant="secondary">{keepLabel}</Button>
             </Dialog.Close>
             <Button
               className={tone === 'danger' ? 'bg-red-600 hover:bg-red-500' : ''}

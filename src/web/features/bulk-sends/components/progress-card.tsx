@@ -95,6 +95,7 @@ export function ProgressCard({ batch }: { batch: BulkSend }) {
           setStopping(open);
         }}
         title="Stop sending?"
+        keepLabel="Keep sending"
         description="Rows not sent yet are stopped. Contracts already sent stay out with their signers."
         confirmLabel="Stop sending"
         pending={stop.isPending}

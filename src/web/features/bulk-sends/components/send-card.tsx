@@ -67,6 +67,7 @@ export function SendCard({ batch }: { batch: BulkSend }) {
       </div>
       <ConfirmDialog
         tone="primary"
+        keepLabel="Not yet"
         open={dialog === 'send'}
         onOpenChange={(open) => {
           if (!open) send.reset();

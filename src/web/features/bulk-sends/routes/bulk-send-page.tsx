@@ -8,7 +8,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
-import { bulkSendKeys } from '../../../lib/query-keys';
+import { bulkSendKeys, contractKeys, dashboardKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { bulkSendQuery } from '../api/bulk-sends';
 import { BulkStatusBadge } from '../components/bulk-status-badge';
@@ -29,9 +29,15 @@ export function BulkSendPage() {
   const status = batch.data?.status;
   useDocumentTitle(batch.data ? `Bulk send: ${batch.data.template.title}` : 'Bulk send');
 
-  // The rows' last poll may come before the batch's: once it changes state, they are read again.
+  // The rows' last poll may come before the batch's: once it changes state, they are read again,
+  // and so are the lists its contracts are counted in.
   useEffect(() => {
-    if (status) void client.invalidateQueries({ queryKey: bulkSendKeys.allRows(id) });
+    if (!status) return;
+    void client.invalidateQueries({ queryKey: bulkSendKeys.allRows(id) });
+    if (status !== 'checking') {
+      void client.invalidateQueries({ queryKey: contractKeys.lists() });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    }
   }, [client, id, status]);
 
   if (batch.error instanceof AppError && batch.error.code === 'NOT_FOUND') return <BulkSendNotFound />;
