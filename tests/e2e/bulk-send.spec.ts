@@ -7,6 +7,13 @@ import { expect, jobTimeout, pageTimeout, test, uploadTimeout } from './fixtures
 import { signOnPage } from './mail-people';
 import { accessLinkFor } from './server-log';
 
+/*
+ * Bulk send through the web app, with the real spreadsheets of tests/fixtures/spreadsheets. The
+ * Excel CSV has one problem of its own (row 5's empty Notes); the first test sends a copy with a
+ * second one made here (row 4's address written "nikos(at)example.gr"), so two rows are fixed in
+ * place, the second with an address of the test's own, whose signing link the server's log gives.
+ */
+
 type Created = { id: string };
 
 const spreadsheets = new URL('../fixtures/spreadsheets/', import.meta.url);
