@@ -359,6 +359,62 @@ test.describe('bulk send', () => {
     );
   });
 
+  test('a row the template refuses at sending fails with why, is listed on its own and retried', async ({
+    page,
+    account,
+    call,
+  }) => {
+    void account;
+    test.setTimeout(180_000);
+    const suffix = randomUUID().slice(0, 8);
+    await call<Created>('POST', '/contracts', {
+      ...offerTemplate('Guaranteed loan'),
+      signers: [
+        { name: 'Client', email: 'role-1@template.invalid' },
+        { name: 'Guarantor', email: 'role-2@template.invalid' },
+      ],
+    });
+    // Row 3 names one person for both roles: every cell is fine, the contract's list of people is not.
+    const ann = `ann-${suffix}@example.com`;
+    const bob = `bob-${suffix}@example.com`;
+    const csv = [
+      'Client name,Client email,Guarantor name,Guarantor email,Company,Start date,Salary,Notes',
+      `Ann Archer,${ann},Gus Guarantor,gus-${suffix}@example.com,Acme,2027-01-01,100,None`,
+      `Bob Baker,${bob},Bob Baker,${bob},Globex,2027-02-01,200,None`,
+    ].join('\n');
+    const dialog = await openSendInBulk(page, 'Guaranteed loan');
+    await dialog
+      .getByLabel('Spreadsheet')
+      .setInputFiles({ name: 'loans.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Upload and check' }).click();
+    await expect(page.getByText('Every row is ready to send.')).toBeVisible(uploadTimeout);
+    await page.getByRole('button', { name: 'Send 2 contracts' }).click();
+    await page
+      .getByRole('dialog', { name: "Send 2 contracts, one to each row's people?" })
+      .getByRole('button', { name: 'Send 2 contracts' })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: 'Done: 1 of 2 sent' })).toBeVisible(sentTimeout);
+    const rows = page.getByRole('region', { name: 'Rows' });
+    const failed = rows.getByRole('row').filter({ hasText: 'Failed' });
+    await expect(failed).toContainText(`${bob} is already a signer on this contract`);
+    await expect(failed.getByRole('link')).toHaveCount(0);
+    await expect(rows.getByRole('row').filter({ hasText: 'Ann Archer' })).toContainText('Sent');
+    await page.getByLabel('Only failed rows (1)').check();
+    await expect(rows.getByRole('row')).toHaveCount(2);
+    await expect(rows).not.toContainText('Ann Archer');
+    await screenshots(page, 'bulk-send-failed');
+
+    // Retried, it is sent again, and fails again for the same reason.
+    const [retried] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/retry')),
+      page.getByRole('button', { name: 'Retry failed rows' }).click(),
+    ]);
+    expect(((await retried.json()) as { status: string }).status).toBe('sending');
+    await expect(page.getByRole('status').filter({ hasText: 'Done: 1 of 2 sent' })).toBeVisible(sentTimeout);
+    await expect(failed).toContainText('is already a signer on this contract');
+    await expect(page.getByRole('button', { name: 'Retry failed rows' })).toBeVisible();
+  });
+
   test('says "Bulk send not found" for another id, and discards a batch after asking', async ({
     page,
     account,
