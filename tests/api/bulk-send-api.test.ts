@@ -208,7 +208,7 @@ describe('bulk send through the API', () => {
     await ctx.database.db
       .update(bulkSendRows)
       .set({ status: 'failed', error: 'Failed once' })
-      .where(eq(bulkSendRows.id, first!.id));
+      .where(eq(bulkSendRows.id, first?.id ?? ''));
     await background.drain();
     expect(
       (await call(ctx, owner, { method: 'GET', url: `/api/bulk-sends/${retried.id}` })).json(),

@@ -22,8 +22,8 @@ const nameLimit = 200;
 /**
  * Every problem of a batch before it is sent, in the order of the file: the mapping first (a role
  * without its name or address column, a merge field no column fills, two columns filling one
- * thing), then each row (a name or value missing or too long, an address that is none, a row
- * that repeats an earlier one). Linear in the cells: a file of 5,000 rows is checked at once.
+ * thing), then each row (a name or value missing or too long, an address that is none, one
+ * person for two roles, a row that repeats an earlier one). Linear in the cells: a file of 5,000 rows is checked at once.
  */
 export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: BulkTemplate): BulkProblem[] {
   const problems = mappingProblems(sheet, mapping, template);
@@ -34,6 +34,7 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
       const message = cellProblem(column, cells[index] ?? '', labelOf(column), template);
       if (message) problems.push({ row, column: index, message });
     });
+    problems.push(...sharedAddresses(row, mapping, cells, labelOf));
     const identity = JSON.stringify(
       mapping.map((column, index) =>
         column.kind === 'ignore' ? '' : normalized(column, cells[index] ?? ''),
@@ -43,6 +44,31 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
     if (earlier === undefined) firstOf.set(identity, row);
     else problems.push({ row, column: null, message: `Row ${row} repeats row ${earlier}` });
   }
+  return problems;
+}
+
+/** One address given for two roles of a row: a contract's recipients are distinct people. */
+function sharedAddresses(
+  row: number,
+  mapping: BulkColumn[],
+  cells: string[],
+  labelOf: (column: BulkColumn) => string,
+): BulkProblem[] {
+  const problems: BulkProblem[] = [];
+  const seen = new Map<string, BulkColumn>();
+  mapping.forEach((column, index) => {
+    if (column.kind !== 'roleEmail') return;
+    const address = (cells[index] ?? '').trim().toLowerCase();
+    if (address === '') return;
+    const earlier = seen.get(address);
+    if (earlier) {
+      problems.push({
+        row,
+        column: index,
+        message: `${labelOf(column)} is also ${labelOf(earlier)}: each role needs a person of its own`,
+      });
+    } else seen.set(address, column);
+  });
   return problems;
 }
 

@@ -5,7 +5,7 @@ export type ColumnOption = { value: string; label: string; column: BulkColumn };
 
 /**
  * What a column of the file may give, as the sender reads it ("Client's name", "Start date",
- * "Ignore"); each option's value is the mapping's target (`targetOf`), '' for Ignore.
+ * "Delivery date (prefill)", "Ignore"); each option's value is the mapping's target (`targetOf`), '' for Ignore.
  */
 export function columnOptions(template: BulkSend['template']): ColumnOption[] {
   const options: ColumnOption[] = [];
@@ -21,6 +21,10 @@ export function columnOptions(template: BulkSend['template']): ColumnOption[] {
   for (const field of template.fields) {
     const column = { kind: 'field', key: field.key } as const;
     options.push({ value: targetOf(column), label: field.label, column });
+  }
+  for (const field of template.prefills) {
+    const column = { kind: 'prefill', field: field.id } as const;
+    options.push({ value: targetOf(column), label: `${field.label} (prefill)`, column });
   }
   options.push({ value: '', label: 'Ignore', column: { kind: 'ignore' } });
   return options;
