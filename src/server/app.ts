@@ -31,6 +31,7 @@ import { oidcRoutes } from './routes/oidc';
 import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
 import { reviewRoutes } from './routes/reviews';
+import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
 import { signatureRoutes } from './routes/signatures';
 import { signingRoutes } from './routes/signing';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(embeddingRoutes, deps);
       await api.register(contractFileRoutes, deps);
       await api.register(projectRoutes, deps);
+      await api.register(searchRoutes, deps);
       await api.register(workspaceRoutes, deps);
       await api.register(signingRoutes, deps);
       await api.register(verificationRoutes, deps);

@@ -124,3 +124,11 @@ export const spreadsheetLimits = {
 
 /** A merge field's key, label and value (src/editor/merge-field-values.ts), in characters. */
 export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;
+
+/**
+ * A search (services/search/): the characters typed and the words (a quoted phrase counts as
+ * one) it may have, and how many matches it ranks. Past `ranked` matches a search says so
+ * (`more`), and asks for another word or a filter: ranking every match of a common word would
+ * grow with the workspace.
+ */
+export const searchLimits = { characters: 200, terms: 12, ranked: 500, pageSize: 50 } as const;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -44,7 +45,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dir) initializePgliteDir(dir);
   const client = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     // PGlite's defaults reserve far more memory than a workspace needs; it grows when it must.
     // 128 MB is the least its WebAssembly module accepts. The buffer cache is a part of it that
     // is touched as pages are read, so it stays resident: 16 MB holds a workspace's hot pages

@@ -15,6 +15,7 @@ import { profileApi } from './profile';
 import { projectsApi } from './projects';
 import { reviewCommentsApi } from './review-comments';
 import { reviewsApi } from './reviews';
+import { searchApi } from './search';
 import { settingsApi } from './settings';
 import { signaturesApi } from './signatures';
 import { signingApi } from './signing';
@@ -48,6 +49,7 @@ export const apiRoutes = {
   projects: projectsApi,
   reviewComments: reviewCommentsApi,
   reviews: reviewsApi,
+  search: searchApi,
   settings: settingsApi,
   signatures: signaturesApi,
   signing: signingApi,

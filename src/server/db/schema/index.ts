@@ -15,5 +15,6 @@ export * from './mail';
 export * from './organizations';
 export * from './public-links';
 export * from './reviews';
+export * from './search';
 export * from './signing';
 export * from './webhooks';

@@ -1,0 +1,118 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { SearchPage, SearchQuery, TextPart } from '../../../shared/api/search';
+import { searchLimits } from '../../../shared/limits';
+import type { ContractStatus } from '../../../shared/statuses';
+import type { ServiceContext } from '../../context';
+import { contractSearch, contracts } from '../../db/schema';
+import { ownContracts } from '../../policies/scope';
+import { searchTerms, tsqueryText } from './search-terms';
+
+// Weights of D, C, B, A (ts_rank_cd's order): a title's match counts ten times a text's.
+const weights = sql.raw(`'{0.05, 0.1, 0.4, 1.0}'::float4[]`);
+// ts_headline marks a match between \x02 and \x03 and separates fragments with \x01: characters
+// the search document's text never holds (contract_plain_text drops them), so no text can pose as
+// a mark. Bounded: at most two fragments of up to 18 words, from the stored passage text only.
+const passageOptions =
+  'StartSel=\x02, StopSel=\x03, FragmentDelimiter=\x01, MaxFragments=2, MaxWords=18, MinWords=6';
+const titleOptions = 'StartSel=\x02, StopSel=\x03, HighlightAll=true';
+
+type Row = {
+  id: string;
+  title: string;
+  status: ContractStatus;
+  project_id: string | null;
+  updated_at: Date | string;
+  rank: number | string;
+  title_marked: string;
+  passage_marked: string;
+  more: boolean;
+};
+
+const day = (value: string) => sql`${value}::date::timestamptz`;
+
+function filtersOf(ctx: ServiceContext, query: SearchQuery): SQL | undefined {
+  return and(
+    ownContracts(ctx.actor),
+    eq(contracts.isTemplate, false),
+    query.status ? eq(contracts.status, query.status) : undefined,
+    query.projectId ? eq(contracts.projectId, query.projectId) : undefined,
+    query.ownerId ? eq(contracts.createdBy, query.ownerId) : undefined,
+    query.createdFrom ? sql`${contracts.createdAt} >= ${day(query.createdFrom)}` : undefined,
+    query.createdTo ? sql`${contracts.createdAt} < ${day(query.createdTo)} + interval '1 day'` : undefined,
+    query.updatedFrom ? sql`${contracts.updatedAt} >= ${day(query.updatedFrom)}` : undefined,
+    query.updatedTo ? sql`${contracts.updatedAt} < ${day(query.updatedTo)} + interval '1 day'` : undefined,
+  );
+}
+
+const startMark = '\x02';
+const stopMark = '\x03';
+
+/** Text with \x02…\x03 around its matches as parts. */
+export function markedParts(marked: string): TextPart[] {
+  const parts: TextPart[] = [];
+  const push = (text: string | undefined, isMarked: boolean) => {
+    if (text) parts.push({ text, marked: isMarked });
+  };
+  const [before, ...starts] = marked.split(startMark);
+  push(before, false);
+  for (const piece of starts) {
+    const stop = piece.indexOf(stopMark);
+    push(stop < 0 ? piece : piece.slice(0, stop), true);
+    if (stop >= 0) push(piece.slice(stop + 1).replaceAll(stopMark, ''), false);
+  }
+  return parts;
+}
+
+/**
+ * The organization's contracts matching a search, best first (ts_rank_cd with the document's
+ * weights; equal ranks newest first), with the given filters. At most searchLimits.ranked
+ * matches are ranked (`more` says when there were more); passages are made for the page only.
+ */
+export async function searchContracts(ctx: ServiceContext, query: SearchQuery): Promise<SearchPage> {
+  const tsquery = tsqueryText(searchTerms(query.q));
+  const result = await ctx.db.execute(sql`
+    with search as (select to_tsquery('pactum_search', ${tsquery}) as q),
+    matches as materialized (
+      select ${contracts.id} as id, ${contracts.updatedAt} as updated_at, ${contractSearch.document} as document
+      from ${contractSearch} join ${contracts} on ${contracts.id} = ${contractSearch.contractId}, search
+      where ${contractSearch.document} @@ search.q and ${filtersOf(ctx, query)}
+      limit ${searchLimits.ranked + 1}
+    ),
+    ranked as (
+      select matches.id, matches.updated_at, ts_rank_cd(${weights}, matches.document, search.q) as rank
+      from matches, search
+      order by rank desc, matches.updated_at desc, matches.id
+      limit ${query.limit + 1} offset ${query.offset}
+    )
+    select ranked.id, ${contracts.title} as title, ${contracts.status} as status,
+           ${contracts.projectId} as project_id, ranked.updated_at, ranked.rank,
+           ts_headline('pactum_search', ${contracts.title}, search.q, ${titleOptions}) as title_marked,
+           ts_headline('pactum_search', ${contractSearch.passage}, search.q, ${passageOptions}) as passage_marked,
+           (select count(*) from matches) > ${searchLimits.ranked} as more
+    from ranked
+      join ${contracts} on ${contracts.id} = ranked.id
+      join ${contractSearch} on ${contractSearch.contractId} = ranked.id, search
+    order by ranked.rank desc, ranked.updated_at desc, ranked.id`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      title: row.title,
+      titleParts: markedParts(row.title_marked),
+      status: row.status,
+      projectId: row.project_id,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      rank: Number(row.rank),
+      passages: row.passage_marked
+        .split('\x01')
+        .map(markedParts)
+        .filter((parts) => parts.some((part) => part.marked)),
+    })),
+    nextOffset:
+      rows.length > query.limit && query.offset + query.limit < searchLimits.ranked
+        ? query.offset + query.limit
+        : null,
+    more: rows[0]?.more ?? false,
+  };
+}
