@@ -131,4 +131,4 @@ export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;
  * (`more`), and asks for another word or a filter: ranking every match of a common word would
  * grow with the workspace.
  */
-export const searchLimits = { characters: 200, terms: 12, ranked: 500, pageSize: 50 } as const;
+export const searchLimits = { characters: 200, terms: 12, ranked: 200, pageSize: 50 } as const;

@@ -49,7 +49,9 @@ export const searchResultSchema = z
     rank: z.number().describe('Higher is a better match: title first, then recipients, then text'),
     passages: z
       .array(z.array(textPartSchema))
-      .describe('Up to two passages of the drafted text around the matches, matching words marked'),
+      .describe(
+        'A passage of the drafted text around the matches (from its first 4,000 characters), matching words marked; empty when none is there',
+      ),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;

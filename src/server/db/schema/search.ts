@@ -17,7 +17,7 @@ export const contractSearch = pgTable(
       .references(() => contracts.id, { onDelete: 'cascade' }),
     /** Title (weight A), recipients' names and addresses (B), drafted text (C), unaccented. */
     document: tsvector('document').notNull(),
-    /** The start of the drafted text as plain text, which ts_headline reads for a result's passages. */
+    /** The drafted text's first 4,000 characters as plain text, which ts_headline reads for a result's passage. */
     passage: text('passage').notNull(),
   },
   (t) => [index('contract_search_document_idx').using('gin', t.document)],
