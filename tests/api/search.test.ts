@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { contracts } from '../../src/server/db/schema';
+import type { EditorDocument } from '../../src/shared/api/editor-document';
 import { bringTo } from '../support/contract-factory';
 import { buildAccount, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 
@@ -235,3 +237,34 @@ describe('search', () => {
 });
 
 it('keeps the contract that was searched for in zolc', () => expect(zolc).toBeTruthy());
+
+describe('search past the ranked bound', () => {
+  it('ranks at most 200 matches and says there were more', async () => {
+    const account = await buildAccount(ctx);
+    const project = (
+      await call(ctx, account, { method: 'POST', url: '/api/projects', json: { name: 'Many' } })
+    ).json();
+    await ctx.database.db.insert(contracts).values(
+      Array.from({ length: 230 }, (_, n) => ({
+        organizationId: account.organizationId,
+        projectId: project.id,
+        title: `Capybara lease ${n}`,
+        content: sampleDocument(`Capybara clause ${n}.`) as EditorDocument,
+        contentHtml: '',
+        createdBy: account.userId,
+        createdByName: 'Test',
+      })),
+    );
+    const first = (await search(account, { q: 'capybara' })).json();
+    expect(first.items).toHaveLength(20);
+    expect(first.more).toBe(true);
+    expect(first.nextOffset).toBe(20);
+    const last = (await search(account, { q: 'capybara', offset: '180', limit: '50' })).json();
+    expect(last.items).toHaveLength(20);
+    expect(last.nextOffset).toBeNull();
+    expect((await search(account, { q: 'capybara', offset: '201' })).statusCode).toBe(400);
+    const narrowed = (await search(account, { q: 'capybara "17"' })).json();
+    expect(narrowed.more).toBe(false);
+    expect(narrowed.items.map((item: Item) => item.title)).toEqual(['Capybara lease 17']);
+  });
+});

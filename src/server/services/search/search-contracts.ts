@@ -80,7 +80,7 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
     ),
     ranked as (
       select matches.id, matches.updated_at, ts_rank_cd(${weights}, matches.document, search.q) as rank
-      from matches, search
+      from (select * from matches limit ${searchLimits.ranked}) as matches, search
       order by rank desc, matches.updated_at desc, matches.id
       limit ${query.limit + 1} offset ${query.offset}
     )
@@ -109,10 +109,7 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
         .map(markedParts)
         .filter((parts) => parts.some((part) => part.marked)),
     })),
-    nextOffset:
-      rows.length > query.limit && query.offset + query.limit < searchLimits.ranked
-        ? query.offset + query.limit
-        : null,
+    nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
     more: rows[0]?.more ?? false,
   };
 }
