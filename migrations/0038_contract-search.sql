@@ -17,7 +17,7 @@ CREATE INDEX "contract_search_document_idx" ON "contract_search" USING gin ("doc
 -- the highlights ts_headline returns (services/search/search-contracts.ts).
 CREATE FUNCTION contract_plain_text(content json) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   select translate(coalesce(string_agg(node #>> '{}', ' '), ''), E'\x01\x02\x03', '')
-  from jsonb_path_query(content::jsonb, 'strict $.**?(@.type == "text").text') as node
+  from jsonb_path_query(content::jsonb, 'strict $.**?(@.type == "text" && exists(@.text)).text') as node
 $$;--> statement-breakpoint
 -- Rewrites one contract's search document: title (A), recipients (B), the drafted text's first
 -- 500,000 characters (C; a tsvector holds at most 1 MB), and the first 4,000 as the passage text
