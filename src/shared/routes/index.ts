@@ -12,6 +12,7 @@ import { notificationsApi } from './notifications';
 import { oidcApi } from './oidc';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
+import { publicLinksApi } from './public-links';
 import { reviewCommentsApi } from './review-comments';
 import { reviewsApi } from './reviews';
 import { settingsApi } from './settings';
@@ -44,6 +45,7 @@ export const apiRoutes = {
   oidc: oidcApi,
   profile: profileApi,
   projects: projectsApi,
+  publicLinks: publicLinksApi,
   reviewComments: reviewCommentsApi,
   reviews: reviewsApi,
   settings: settingsApi,
