@@ -54,11 +54,15 @@ const capSchema = (what: string, max: number) =>
 
 const settingsShape = {
   name: linkNameSchema,
-  projectId: idSchema.nullable().describe("Where each submission's contract goes; the organization's first project when null"),
+  projectId: idSchema
+    .nullable()
+    .describe("Where each submission's contract goes; the organization's first project when null"),
   expiresAt: timestampSchema.nullable().describe('When the link stops taking submissions; never when null'),
   maxPerDay: capSchema('The cap per day', 100_000).describe('Submissions a UTC day; no cap when null'),
   maxTotal: capSchema('The total cap', 1_000_000).describe('Submissions in all; no cap when null'),
-  requireEmailCode: z.boolean().describe("The visitor confirms their address with an e-mailed code before signing"),
+  requireEmailCode: z
+    .boolean()
+    .describe('The visitor confirms their address with an e-mailed code before signing'),
   embedOrigins: z
     .array(embedOriginSchema)
     .max(20, { error: 'At most 20 origins may embed a link' })
@@ -71,7 +75,9 @@ export const createPublicLinkBodySchema = z.object({
     .int({ error: "Give the visitor's role, by its number in the template" })
     .min(1)
     .max(50)
-    .describe("The template's role (its number, from 1) the visitor takes: one whose person is given per contract, in the first group"),
+    .describe(
+      "The template's role (its number, from 1) the visitor takes: one whose person is given per contract, in the first group",
+    ),
   name: settingsShape.name,
   projectId: settingsShape.projectId.default(null),
   expiresAt: settingsShape.expiresAt.default(null),
@@ -167,7 +173,11 @@ export const publicLinkStepSchema = z.discriminatedUnion('step', [
   }),
   z.object({
     step: z.literal('sign'),
-    signingPath: z.string().describe('The signing page of the new contract, for this visitor: open it at once (it works ten minutes, once)'),
+    signingPath: z
+      .string()
+      .describe(
+        'The signing page of the new contract, for this visitor: open it at once (it works ten minutes, once)',
+      ),
     embedSigningPath: z.string().describe('The same page for a frame of an allowed origin'),
   }),
 ]);

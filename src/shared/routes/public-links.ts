@@ -92,7 +92,8 @@ export const publicLinksApi = {
     method: 'POST',
     path: '/public-signing/:token/confirm',
     tags,
-    summary: "The e-mailed code: the visitor's address is confirmed, the contract is made and its signing page answered",
+    summary:
+      "The e-mailed code: the visitor's address is confirmed, the contract is made and its signing page answered",
     params: publicLinkTokenParamsSchema,
     body: confirmPublicLinkBodySchema,
     response: { 200: publicLinkStepSchema, ...visitorErrors },

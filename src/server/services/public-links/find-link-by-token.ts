@@ -21,7 +21,7 @@ export async function findLinkByToken(db: Database, token: string): Promise<Foun
       and(eq(contracts.id, publicLinks.templateId), eq(contracts.organizationId, publicLinks.organizationId)),
     )
     .where(eq(publicLinks.tokenHash, hashLinkToken(token)));
-  if (!row || !row.link.enabled) throw notFoundError();
+  if (!row?.link.enabled) throw notFoundError();
   return row;
 }
 

@@ -19,7 +19,10 @@ export const publicLinkPath = (token: string) => `/p/${token}`;
 type Deps = ServiceContext<'secret' | 'appUrl'>;
 
 /** A template's public links, newest first, each with its URL, state and counts. */
-export async function listTemplatePublicLinks(ctx: Deps, templateId: string): Promise<{ items: PublicLink[] }> {
+export async function listTemplatePublicLinks(
+  ctx: Deps,
+  templateId: string,
+): Promise<{ items: PublicLink[] }> {
   const template = await findOwnContract(ctx.db, ctx.actor, templateId, { kind: 'template', content: false });
   const rows = await ctx.db
     .select()
@@ -56,7 +59,10 @@ async function presentLinks(ctx: Deps, rows: PublicLinkRow[]): Promise<PublicLin
   const creators =
     creatorIds.length === 0
       ? []
-      : await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, creatorIds));
+      : await ctx.db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, creatorIds));
   const creatorOf = new Map(creators.map((row) => [row.id, row]));
   const roleNames = await roleNamesOf(ctx.db, [...new Set(rows.map((row) => row.templateId))]);
   return rows.map((row) => {

@@ -28,7 +28,10 @@ export async function listLinkSubmissions(
     // The contract stays in the link's organization; the join says so again.
     .leftJoin(
       contracts,
-      and(eq(contracts.id, publicLinkSubmissions.contractId), eq(contracts.organizationId, link.organizationId)),
+      and(
+        eq(contracts.id, publicLinkSubmissions.contractId),
+        eq(contracts.organizationId, link.organizationId),
+      ),
     )
     .where(
       and(
@@ -36,7 +39,10 @@ export async function listLinkSubmissions(
         after
           ? or(
               lt(publicLinkSubmissions.createdAt, new Date(after.key)),
-              and(eq(publicLinkSubmissions.createdAt, new Date(after.key)), lt(publicLinkSubmissions.id, after.id)),
+              and(
+                eq(publicLinkSubmissions.createdAt, new Date(after.key)),
+                lt(publicLinkSubmissions.id, after.id),
+              ),
             )
           : undefined,
       ),
@@ -57,6 +63,8 @@ export async function listLinkSubmissions(
   return {
     items,
     nextCursor:
-      rows.length > page.limit && last ? encodeCursor({ sort: 'created', key: last.createdAt, id: last.id }) : null,
+      rows.length > page.limit && last
+        ? encodeCursor({ sort: 'created', key: last.createdAt, id: last.id })
+        : null,
   };
 }

@@ -5,9 +5,9 @@ import { AppError } from '../../../shared/errors';
 import * as clock from '../../clock';
 import type { ServiceContext, VisitorContext } from '../../context';
 import { contracts, publicLinkSubmissions, publicLinks, signers } from '../../db/schema';
-import { newEmbedLink } from '../embedding/embed-link';
 import { deleteContract } from '../contracts/delete-contract';
 import { sendContract } from '../contracts/send-contract';
+import { newEmbedLink } from '../embedding/embed-link';
 import { memberActor } from '../team/member-actor';
 import { createFromTemplate } from '../templates/create-from-template';
 import type { FoundLink } from './find-link-by-token';
@@ -108,6 +108,9 @@ export async function makeSubmission(
 /** A submission whose contract could not be made or sent: its place, and its draft, are given back. */
 async function giveBack(ctx: ServiceContext, submissionId: string, contractId: string): Promise<void> {
   await ctx.db.delete(publicLinkSubmissions).where(eq(publicLinkSubmissions.id, submissionId));
-  const [made] = await ctx.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, contractId));
+  const [made] = await ctx.db
+    .select({ status: contracts.status })
+    .from(contracts)
+    .where(eq(contracts.id, contractId));
   if (made?.status === 'draft') await deleteContract(ctx, contractId);
 }

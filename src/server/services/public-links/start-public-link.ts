@@ -34,7 +34,12 @@ export async function startPublicLink(ctx: Deps, token: string, visitor: Visitor
   const visitId = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(publicLinkCodes)
-      .values({ linkId: found.link.id, visitorName: visitor.name, visitorEmail: visitor.email, ip: ctx.origin.ip })
+      .values({
+        linkId: found.link.id,
+        visitorName: visitor.name,
+        visitorEmail: visitor.email,
+        ip: ctx.origin.ip,
+      })
       .returning({ id: publicLinkCodes.id });
     if (!row) throw new Error('The visit was not stored');
     // The code itself is made when the e-mail is composed (visitor-code.ts), so no queued row holds it.
@@ -78,7 +83,8 @@ export async function confirmPublicLink(
       )
       .for('update');
     if (!visit || visit.failures >= maxVisitorCodeFailures) return { kind: 'closed' as const };
-    if (!visit.codeHash || !visit.codeExpiresAt || visit.codeExpiresAt <= now) return { kind: 'expired' as const };
+    if (!visit.codeHash || !visit.codeExpiresAt || visit.codeExpiresAt <= now)
+      return { kind: 'expired' as const };
     if (await verifyPassword(visit.codeHash, input.code)) {
       await tx
         .update(publicLinkCodes)
@@ -98,7 +104,11 @@ export async function confirmPublicLink(
         'code',
       );
     case 'expired':
-      throw new AppError('INVALID_INPUT', 'This code has expired. Give your e-mail address again for a new one.', 'code');
+      throw new AppError(
+        'INVALID_INPUT',
+        'This code has expired. Give your e-mail address again for a new one.',
+        'code',
+      );
     case 'wrong':
       throw new AppError(
         'INVALID_INPUT',

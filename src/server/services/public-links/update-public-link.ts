@@ -11,7 +11,11 @@ import { checkVisitorRole } from './visitor-role';
  * (checking again that its template can still be signed by a visitor). Its scope, the template
  * and the role, stays: a link for another role is another link.
  */
-export async function updatePublicLink(ctx: ServiceContext, id: string, input: UpdatePublicLinkInput): Promise<void> {
+export async function updatePublicLink(
+  ctx: ServiceContext,
+  id: string,
+  input: UpdatePublicLinkInput,
+): Promise<void> {
   const { db, actor } = ctx;
   await db.transaction(async (tx) => {
     const link = await findOwnPublicLink(tx, actor, id, { forUpdate: true });

@@ -36,7 +36,12 @@ async function count(db: Database, key: string, rule: RateLimitRule, what: strin
 /** A visitor's start (name and address given), counted for this link and for the address in all. */
 export async function countVisitorStart(db: Database, linkId: string, ip: string | null): Promise<void> {
   const address = ip ?? 'unknown';
-  await count(db, `public-link-start:${linkId}:${address}`, visitorLimits.startsPerLinkAndAddress, 'submissions');
+  await count(
+    db,
+    `public-link-start:${linkId}:${address}`,
+    visitorLimits.startsPerLinkAndAddress,
+    'submissions',
+  );
   await count(db, `public-link-start:${address}`, visitorLimits.startsPerAddress, 'submissions');
 }
 

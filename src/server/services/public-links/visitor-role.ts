@@ -19,7 +19,11 @@ export async function checkVisitorRole(
   const role = list[roleNumber - 1];
   const field = 'roleNumber';
   if (!role) {
-    throw new AppError('INVALID_INPUT', `The template has no role ${roleNumber}: it has ${list.length}`, field);
+    throw new AppError(
+      'INVALID_INPUT',
+      `The template has no role ${roleNumber}: it has ${list.length}`,
+      field,
+    );
   }
   const name = role.name || `Role ${roleNumber}`;
   if (role.role !== 'signer') {

@@ -8,7 +8,11 @@ import { memberships, organizations, users } from '../../db/schema';
  * rows, a public link's submissions): a member of the organization, with their role there; null
  * when they are no longer one.
  */
-export async function memberActor(db: Database, organizationId: string, userId: string): Promise<Actor | null> {
+export async function memberActor(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<Actor | null> {
   const [member] = await db
     .select({
       userId: users.id,
