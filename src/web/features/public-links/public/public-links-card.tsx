@@ -32,39 +32,44 @@ export function PublicLinksCard({ template }: { template: Contract }) {
     .filter((signer) => signer.role === 'signer' && isRolePlaceholder(signer.email))
     .map((signer) => ({ number: signer.number, name: signer.name || `Role ${signer.number}` }));
   return (
-    <Card className="p-4" aria-labelledby="public-links-title">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="public-links-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Globe aria-hidden="true" className="size-4 text-slate-500" />
-          Public links
-        </h2>
-        {roles.length > 0 && (
-          <LinkSettingsDialog
-            trigger={
-              <Button variant="secondary" size="sm">
-                Publish a link
-              </Button>
-            }
-            title="Publish a public link"
-            confirmLabel="Publish"
-            roles={roles}
-            pending={create.isPending}
-            error={create.error}
-            onSave={(settings) => create.mutateAsync(settings)}
-          />
-        )}
-      </div>
-      <p className="mt-1 text-xs text-slate-600">
-        {roles.length > 0
-          ? 'Anyone with a link signs as one role; your other roles countersign each submission.'
-          : 'To publish a link, the template needs a signer role whose person is given per contract.'}
-      </p>
-      {links.isError && <ErrorBanner>{errorMessage(links.error)}</ErrorBanner>}
-      <ul className="mt-3 space-y-3">
-        {(links.data ?? []).map((link) => (
-          <LinkItem key={link.id} link={link} templateId={template.id} />
-        ))}
-      </ul>
+    <Card className="p-4">
+      <section aria-labelledby="public-links-title">
+        <div className="flex items-center justify-between gap-2">
+          <h2
+            id="public-links-title"
+            className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+          >
+            <Globe aria-hidden="true" className="size-4 text-slate-500" />
+            Public links
+          </h2>
+          {roles.length > 0 && (
+            <LinkSettingsDialog
+              trigger={
+                <Button variant="secondary" size="sm">
+                  Publish a link
+                </Button>
+              }
+              title="Publish a public link"
+              confirmLabel="Publish"
+              roles={roles}
+              pending={create.isPending}
+              error={create.error}
+              onSave={(settings) => create.mutateAsync(settings)}
+            />
+          )}
+        </div>
+        <p className="mt-1 text-xs text-slate-600">
+          {roles.length > 0
+            ? 'Anyone with a link signs as one role; your other roles countersign each submission.'
+            : 'To publish a link, the template needs a signer role whose person is given per contract.'}
+        </p>
+        {links.isError && <ErrorBanner>{errorMessage(links.error)}</ErrorBanner>}
+        <ul className="mt-3 space-y-3">
+          {(links.data ?? []).map((link) => (
+            <LinkItem key={link.id} link={link} templateId={template.id} />
+          ))}
+        </ul>
+      </section>
     </Card>
   );
 }

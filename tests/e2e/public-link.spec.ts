@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { expect, jobTimeout, pageTimeout, sendTimeout, test } from './fixtures';
+import { signOnPage } from './mail-people';
+import { accessLinkFor } from './server-log';
+
+/**
+ * A template published at a public link: the owner publishes it from the template editor, a
+ * visitor on a phone opens the link, gives their name and address and signs, then the owner's
+ * countersigner signs from their invitation and the contract completes; the owner follows it in
+ * the link's submissions.
+ */
+test('a visitor signs a public link on a phone, then the countersigner signs and it completes', async ({
+  page,
+  browser,
+  account: _account,
+  call,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const suffix = randomUUID().slice(0, 8);
+  const countersigner = `counter-${suffix}@example.com`;
+  const visitorEmail = `visitor-${suffix}@example.com`;
+  const template = await call<{ id: string }>('POST', '/contracts', {
+    title: 'Website NDA',
+    isTemplate: true,
+    content: {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'The visitor keeps what they see here to themselves.' }],
+        },
+      ],
+    },
+    signers: [
+      { name: 'Visitor', email: 'role-1@template.invalid', role: 'signer', signingOrder: 1 },
+      { name: 'Countersigner', email: countersigner, role: 'signer', signingOrder: 2 },
+    ],
+  });
+
+  await test.step('the owner publishes the template at a link', async () => {
+    await page.goto(`/templates/${template.id}`);
+    const card = page.getByRole('region', { name: 'Public links' });
+    await page.getByRole('button', { name: 'Publish a link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish a public link' });
+    await dialog.getByLabel('Name (for you)').fill('NDA on the website');
+    await expect(dialog.getByLabel('The visitor signs as')).toHaveValue('1');
+    await dialog.getByLabel('At most in all').fill('50');
+    await dialog.getByLabel('Websites that may embed it (optional)').fill('https://www.Example.com/');
+    await page.screenshot({ path: testInfo.outputPath('owner-publish-dialog-1280.png') });
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(dialog).toBeHidden();
+    const item = page.getByRole('listitem', { name: 'NDA on the website' });
+    await expect(item).toContainText('Taking submissions');
+    await expect(item).toContainText('Signs as Visitor · 0 submissions of 50');
+    await expect(card).toBeVisible();
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('owner-links-1280.png') });
+  });
+
+  const url = await page.getByRole('textbox', { name: 'Link of NDA on the website' }).inputValue();
+  expect(url).toMatch(/\/p\/[A-Za-z0-9_-]{43}$/);
+
+  await test.step('a visitor on a phone opens the link, gives their name and address, and signs', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      hasTouch: true,
+      extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 200) + 1}` },
+    });
+    const visitor = await phone.newPage();
+    await visitor.goto(new URL(url).pathname);
+    await expect(visitor.getByRole('heading', { name: 'Website NDA' })).toBeVisible(pageTimeout);
+    await expect(visitor.getByText('You sign as Visitor.')).toBeVisible();
+    await visitor.getByLabel('Full name').fill('Vera Visitor');
+    await visitor.getByLabel('Email address').fill(visitorEmail);
+    await visitor.screenshot({ path: testInfo.outputPath('visitor-390.png'), fullPage: true });
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await visitor.getByRole('button', { name: 'Continue to the document' }).click();
+    await expect(visitor).toHaveURL(/\/sign\/[A-Za-z0-9_-]{43}$/, sendTimeout);
+    await signOnPage(visitor, 'Vera Visitor');
+    await visitor.screenshot({ path: testInfo.outputPath('visitor-signed-390.png'), fullPage: true });
+    await phone.close();
+  });
+
+  await test.step('the countersigner signs from their invitation, and the contract completes', async () => {
+    const path = await accessLinkFor(countersigner, 'sign');
+    const context = await browser.newContext();
+    const counter = await context.newPage();
+    await counter.goto(path);
+    await signOnPage(counter, 'Carl Counter');
+    await context.close();
+
+    await page.reload();
+    const item = page.getByRole('listitem', { name: 'NDA on the website' });
+    await expect(item).toContainText('1 submission of 50', pageTimeout);
+    await item.getByRole('button', { name: 'Submissions (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submissions of NDA on the website' });
+    await expect(dialog.getByRole('row', { name: /Vera Visitor/ })).toContainText(visitorEmail);
+    await expect(async () => {
+      await page.reload();
+      await page
+        .getByRole('listitem', { name: 'NDA on the website' })
+        .getByRole('button', { name: /Submissions/ })
+        .click();
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Submissions of NDA on the website' })
+          .getByRole('link', { name: /Signed/ }),
+      ).toBeVisible({ timeout: 2_000 });
+    }).toPass(jobTimeout);
+    await page.screenshot({ path: testInfo.outputPath('owner-submissions-1280.png') });
+  });
+});
+
+test('a link turned off, and one past its cap, tell the visitor plainly', async ({
+  page,
+  account: _account,
+  call,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const template = await call<{ id: string }>('POST', '/contracts', {
+    title: 'Visitor waiver',
+    isTemplate: true,
+    signers: [
+      { name: 'Guest', email: 'role-1@template.invalid', role: 'signer', signingOrder: 1 },
+      {
+        name: 'Host',
+        email: `host-${randomUUID().slice(0, 8)}@example.com`,
+        role: 'signer',
+        signingOrder: 2,
+      },
+    ],
+  });
+  const link = await call<{ id: string; url: string }>('POST', `/templates/${template.id}/public-links`, {
+    roleNumber: 1,
+    name: 'Front desk',
+  });
+  await page.goto(`/templates/${template.id}`);
+  const item = page.getByRole('listitem', { name: 'Front desk' });
+  await item.getByRole('button', { name: 'Turn off' }).click();
+  await expect(item).toContainText('Off');
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await context.newPage();
+  await visitor.goto(new URL(link.url).pathname);
+  await expect(visitor.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible(pageTimeout);
+  await expect(visitor.getByText('This link is not valid, or it was turned off.')).toBeVisible();
+
+  await item.getByRole('button', { name: 'Turn on' }).click();
+  await expect(item).toContainText('Taking submissions');
+  await call('PATCH', `/public-links/${link.id}`, { maxTotal: 1 });
+  const token = new URL(link.url).pathname.split('/').at(-1);
+  const first = await visitor.request.post(`/api/public-signing/${token}/start`, {
+    data: { name: 'First Guest', email: 'first-guest@example.com' },
+    headers: { 'x-forwarded-for': '198.51.100.250' },
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  await visitor.reload();
+  await expect(
+    visitor.getByText('This link has taken all the submissions it accepts: it takes no more.'),
+  ).toBeVisible(pageTimeout);
+  await page.reload();
+  await expect(item).toContainText('1 submission of 1');
+  await context.close();
+});
