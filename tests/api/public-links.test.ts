@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as clock from '../../src/server/clock';
 import { memberships, publicLinkCodes, publicLinks, signers } from '../../src/server/db/schema';
+import {
+  consumeOutgoingMail,
+  outgoingMailLimits,
+} from '../../src/server/services/rate-limits/outgoing-mail-limits';
 import { hashLinkToken } from '../../src/server/services/signing/link-token';
 import { withMail } from '../support/background';
 import { openLink, signAs } from '../support/signing';
@@ -388,5 +392,40 @@ describe('a link’s bounds', () => {
       codes.push((await start(link.token, { name: 'Target', email: 'target@example.com' })).statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+  it("the organization's sending limit holds visitors back with a clear message, and nothing is made", async () => {
+    const busy = await buildAccount(ctx);
+    const template = await ndaTemplate(busy);
+    const link = await publish(busy, template);
+    const withCode = await publish(busy, template, { requireEmailCode: true });
+    const { limit } = outgoingMailLimits.signingRecipients;
+    await consumeOutgoingMail(ctx.database.db, busy.organizationId, 'signingRecipients', limit);
+    for (const token of [link.token, withCode.token]) {
+      const refused = await start(token, { name: 'Late', email: 'late@example.com' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toBe(
+        'This link is taking too many submissions right now. Try again later.',
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await submissionsOf(busy, link.id)).toHaveLength(0);
+    const drafts = await call(ctx, busy, { method: 'GET', url: '/api/contracts' });
+    expect(drafts.json().items).toHaveLength(0);
+  });
+
+  it("another site's page cannot submit for its visitor, and a made-up token finds nothing", async () => {
+    const template = await ndaTemplate(owner);
+    const link = await publish(owner, template);
+    const crossSite = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/public-signing/${link.token}/start`,
+      json: { name: 'Mallory', email: 'mallory@example.com' },
+      headers: { origin: 'https://evil.example' },
+      remoteAddress: newAddress(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const guessed = await visit(`${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}`);
+    expect(guessed.statusCode).toBe(404);
+    expect(await submissionsOf(owner, link.id)).toHaveLength(0);
   });
 });

@@ -79,14 +79,7 @@ export async function makeSubmission(
     await sendContract(acting, contractId, { sequential: true });
   } catch (error) {
     await giveBack(acting, submission.id, contractId);
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') {
-      throw new AppError(
-        'RATE_LIMITED',
-        `This link is taking too many submissions right now. Try again later.`,
-        undefined,
-        error.retryAfterSeconds,
-      );
-    }
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') throw busyLinkError(error);
     if (error instanceof AppError && error.status < 500) {
       throw new AppError(
         'CONTRACT_NOT_SENDABLE',
@@ -113,4 +106,14 @@ async function giveBack(ctx: ServiceContext, submissionId: string, contractId: s
     .from(contracts)
     .where(eq(contracts.id, contractId));
   if (made?.status === 'draft') await deleteContract(ctx, contractId);
+}
+
+/** The organization's sending limit, as its visitor is told of it. */
+export function busyLinkError(error: AppError): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    'This link is taking too many submissions right now. Try again later.',
+    undefined,
+    error.retryAfterSeconds,
+  );
 }

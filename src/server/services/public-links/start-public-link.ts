@@ -6,9 +6,10 @@ import type { VisitorContext } from '../../context';
 import { publicLinkCodes } from '../../db/schema';
 import { queueMail } from '../../mail/queue-mail';
 import { verifyPassword } from '../accounts/passwords';
+import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { maskEmail } from '../signing/signer-authentication';
 import { assertLinkOpen, findLinkByToken, visitorRoleOf } from './find-link-by-token';
-import { makeSubmission, type Visitor } from './make-submission';
+import { busyLinkError, makeSubmission, type Visitor } from './make-submission';
 import { maxVisitorCodeFailures } from './visitor-code';
 import { countVisitorCode, countVisitorConfirm, countVisitorStart } from './visitor-limits';
 
@@ -31,27 +32,33 @@ export async function startPublicLink(ctx: Deps, token: string, visitor: Visitor
   if (!found.link.requireEmailCode) return makeSubmission(ctx, found, visitor);
 
   await countVisitorCode(db, found.link.id, visitor.email);
-  const visitId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(publicLinkCodes)
-      .values({
-        linkId: found.link.id,
-        visitorName: visitor.name,
-        visitorEmail: visitor.email,
-        ip: ctx.origin.ip,
-      })
-      .returning({ id: publicLinkCodes.id });
-    if (!row) throw new Error('The visit was not stored');
-    // The code itself is made when the e-mail is composed (visitor-code.ts), so no queued row holds it.
-    await queueMail(tx, {
-      kind: 'public_link_code',
-      organizationId: found.link.organizationId,
-      contractId: null,
-      to: { name: visitor.name, email: visitor.email },
-      params: { codeId: row.id },
+  const visitId = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(publicLinkCodes)
+        .values({
+          linkId: found.link.id,
+          visitorName: visitor.name,
+          visitorEmail: visitor.email,
+          ip: ctx.origin.ip,
+        })
+        .returning({ id: publicLinkCodes.id });
+      if (!row) throw new Error('The visit was not stored');
+      // A mail to an address a stranger chose, in the organization's name: one of its signing mails.
+      await consumeOutgoingMail(tx, found.link.organizationId, 'signingRecipients', 1);
+      // The code itself is made when the e-mail is composed (visitor-code.ts), so no queued row holds it.
+      await queueMail(tx, {
+        kind: 'public_link_code',
+        organizationId: found.link.organizationId,
+        contractId: null,
+        to: { name: visitor.name, email: visitor.email },
+        params: { codeId: row.id },
+      });
+      return row.id;
+    })
+    .catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'RATE_LIMITED' ? busyLinkError(error) : error;
     });
-    return row.id;
-  });
   return { step: 'code', visitId, maskedEmail: maskEmail(visitor.email) };
 }
 
