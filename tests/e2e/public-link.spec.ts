@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, jobTimeout, pageTimeout, sendTimeout, test } from './fixtures';
 import { signOnPage } from './mail-people';
 import { accessLinkFor } from './server-log';
@@ -55,6 +56,11 @@ test('a visitor signs a public link on a phone, then the countersigner signs and
     await expect(card).toBeVisible();
     await item.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('owner-links-1280.png') });
+    const axe = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="public-links-title"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   const url = await page.getByRole('textbox', { name: 'Link of NDA on the website' }).inputValue();
@@ -74,6 +80,10 @@ test('a visitor signs a public link on a phone, then the countersigner signs and
     await visitor.getByLabel('Full name').fill('Vera Visitor');
     await visitor.getByLabel('Email address').fill(visitorEmail);
     await visitor.screenshot({ path: testInfo.outputPath('visitor-390.png'), fullPage: true });
+    const axe = await new AxeBuilder({ page: visitor })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await visitor.getByRole('button', { name: 'Continue to the document' }).click();
     await expect(visitor).toHaveURL(/\/sign\/[A-Za-z0-9_-]{43}$/, sendTimeout);
@@ -117,7 +127,7 @@ test('a link turned off, and one past its cap, tell the visitor plainly', async 
   account: _account,
   call,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const template = await call<{ id: string }>('POST', '/contracts', {
     title: 'Visitor waiver',
@@ -160,7 +170,11 @@ test('a link turned off, and one past its cap, tell the visitor plainly', async 
   await expect(
     visitor.getByText('This link has taken all the submissions it accepts: it takes no more.'),
   ).toBeVisible(pageTimeout);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(item).toContainText('1 submission of 1');
+  await expect(item).toContainText('Cap reached');
+  await item.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('owner-links-390.png') });
   await context.close();
 });

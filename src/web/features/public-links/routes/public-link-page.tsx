@@ -32,9 +32,13 @@ export function PublicLinkPage({ embedded = false }: { embedded?: boolean }) {
 
   const onStep = (step: PublicLinkStep) => {
     if (step.step === 'code') return setVisit({ visitId: step.visitId, maskedEmail: step.maskedEmail });
+    // In a frame, the embedded signing page, told the origin that embeds it (it writes to it alone).
     const origin = search.get('origin');
-    const path =
-      embedded && origin ? `${step.embedSigningPath}?origin=${encodeURIComponent(origin)}` : step.signingPath;
+    const path = !embedded
+      ? step.signingPath
+      : origin
+        ? `${step.embedSigningPath}?origin=${encodeURIComponent(origin)}`
+        : step.embedSigningPath;
     navigate(path, { replace: true });
   };
 
