@@ -23,6 +23,7 @@ import { commentRoutes } from './routes/comments';
 import { contractFileRoutes } from './routes/contract-files';
 import { contractRoutes } from './routes/contracts';
 import { docxRoutes } from './routes/docx';
+import { embeddingRoutes } from './routes/embedding';
 import { healthRoutes } from './routes/health';
 import { mailRoutes } from './routes/mail';
 import { notificationRoutes } from './routes/notifications';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(bulkSendRoutes, deps);
       await api.register(publicLinkRoutes, deps);
       await api.register(docxRoutes, deps);
+      await api.register(embeddingRoutes, deps);
       await api.register(contractFileRoutes, deps);
       await api.register(projectRoutes, deps);
       await api.register(workspaceRoutes, deps);
@@ -180,7 +182,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, options.webDistDir ?? webDistDir);
+  await registerWebApp(app, options.webDistDir ?? webDistDir, deps.db);
   return app;
 }
 

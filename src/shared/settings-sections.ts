@@ -8,7 +8,7 @@ export const settingsGroups = {
   signing: ['signing-defaults', 'sealing-certificate'],
   security: ['two-factor'],
   approvals: ['approval-rules'],
-  developers: ['api-tokens', 'webhooks'],
+  developers: ['api-tokens', 'webhooks', 'embedding'],
   mail: ['mail-outbox'],
 } as const;
 

@@ -69,6 +69,7 @@ describe('creating a contract', () => {
       'delegatedFrom',
       'email',
       'emailCodeRequired',
+      'embedded',
       'id',
       'name',
       'namedBy',

@@ -27,6 +27,7 @@ const signer = (signedAt: string | null) => ({
   accessCodeRequired: false,
   accessCodeToSet: false,
   emailCodeRequired: true,
+  embedded: false,
 });
 
 const page: ContractPage = {

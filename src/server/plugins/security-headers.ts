@@ -15,8 +15,12 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         // The editor sets text alignment and colour through style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // No page is shown in a frame, not even Pactum's own: an embed page alone may be, by the
+        // origin its token allows (embed-frames.ts).
+        'frame-ancestors': ["'none'"],
       },
     },
+    frameguard: { action: 'deny' },
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

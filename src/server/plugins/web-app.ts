@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
+import type { Database } from '../db/client';
+import { allowEmbedFrame } from './embed-frames';
 
 /**
  * Serves the built web app, and its index.html for every other page path so the client-side
  * router can take over. Unknown /api paths stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDistDir: string, db: Database): Promise<void> {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -34,6 +36,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         .type('text/plain')
         .send('The web app has not been built. Run `npm run build:web` (npm start does this).');
     }
+    if (path.startsWith('/embed/')) await allowEmbedFrame(db, request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -60,6 +60,7 @@ const signerKeys = [
   'accessCodeHash',
   'accessCodeToSet',
   'requireEmailCode',
+  'delivery',
 ] as const satisfies readonly (keyof SignerRow)[];
 export type SignerSummaryRow = Pick<SignerRow, (typeof signerKeys)[number]>;
 const signerTableColumns = getTableColumns(signers);
@@ -95,6 +96,7 @@ function presentSigner(row: SignerSummaryRow): ContractSummary['signers'][number
     accessCodeRequired: row.accessCodeHash !== null,
     accessCodeToSet: row.accessCodeToSet,
     emailCodeRequired: row.requireEmailCode,
+    embedded: row.delivery === 'embedded',
   };
 }
 

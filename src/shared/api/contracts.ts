@@ -68,6 +68,12 @@ export const signerInputSchema = z.object({
     .describe(
       'A one-time code is e-mailed to the signer before the document opens. Left out, a signer saved again (same id) keeps the stored choice; a new signer has none.',
     ),
+  embedded: z
+    .boolean()
+    .optional()
+    .describe(
+      'Signed inside your own web app: no invitation or reminder is e-mailed; ask for a signing URL (POST /contracts/{id}/signers/{signerId}/embed) and show it in a frame. Left out, a signer saved again keeps the stored choice; a new one is reached by e-mail.',
+    ),
 });
 
 const signerListSchema = z
@@ -178,6 +184,9 @@ export const signerSchema = z
         'The contract was copied from one that asked this signer for an access code, which is never copied: set a new one (accessCode) or remove it (accessCode: null) before sending',
       ),
     emailCodeRequired: z.boolean().describe('A one-time code is e-mailed before the document opens'),
+    embedded: z
+      .boolean()
+      .describe('Signed inside another web app, which shows the signing page itself: nobody e-mails them'),
   })
   .meta({ id: 'Signer' });
 

@@ -16,6 +16,12 @@ export const templatePersonSchema = z.object({
     .min(1, { error: 'Signer name is required' })
     .max(200, { error: 'Signer name must be at most 200 characters' }),
   email: emailSchema,
+  embedded: z
+    .boolean()
+    .optional()
+    .describe(
+      "Signed inside your own web app instead of by an e-mailed link (the role's own choice when left out)",
+    ),
 });
 
 export const createFromTemplateBodySchema = z.object({

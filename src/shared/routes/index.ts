@@ -6,6 +6,7 @@ import { commentsApi } from './comments';
 import { contractFilesApi } from './contract-files';
 import { contractsApi } from './contracts';
 import { docxApi } from './docx';
+import { embeddingApi } from './embedding';
 import { healthApi } from './health';
 import { mailApi } from './mail';
 import { notificationsApi } from './notifications';
@@ -39,6 +40,7 @@ export const apiRoutes = {
   contractFiles: contractFilesApi,
   contracts: contractsApi,
   docx: docxApi,
+  embedding: embeddingApi,
   health: healthApi,
   mail: mailApi,
   notifications: notificationsApi,

@@ -17,6 +17,14 @@ function showingPdfs<T>(load: () => Promise<T>): () => Promise<T> {
 const pages: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <ErrorPage /> },
   // Public: a signer needs no account, and anyone may check a sealed PDF.
+  // The same page inside another web app's frame (the server lets only the origin its link allows frame it).
+  {
+    path: '/embed/sign/:token',
+    lazy: showingPdfs(async () => ({
+      Component: (await import('../features/signing/routes/signing-page')).SigningPage,
+    })),
+    errorElement: <ErrorPage />,
+  },
   {
     path: '/sign/:token',
     lazy: showingPdfs(async () => ({

@@ -78,6 +78,7 @@ export const settingsKeys = {
   twoFactorRequirement: () => [...settingsKeys.all, 'two-factor'] as const,
   apiTokens: () => [...settingsKeys.all, 'api-tokens'] as const,
   webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
+  embedding: () => [...settingsKeys.all, 'embedding'] as const,
   approvalRules: () => [...settingsKeys.all, 'approval-rules'] as const,
   webhookDeliveries: (endpointId: string) => [...settingsKeys.webhooks(), endpointId, 'deliveries'] as const,
 };

@@ -28,6 +28,7 @@ export async function copyRecipients(
       witnessOf: signers.witnessOf,
       namedBy: signers.namedBy,
       requireEmailCode: signers.requireEmailCode,
+      embedded: sql<boolean>`${signers.delivery} = 'embedded'`,
       accessCodeToSet: sql<boolean>`${signers.accessCodeHash} is not null`,
     })
     .from(signers)

@@ -29,6 +29,12 @@ export async function queueReminder(
   const all = await tx.select().from(signers).where(eq(signers.contractId, contract.id));
   const signer = all.find((candidate) => candidate.id === input.signerId);
   if (!signer || !isNamed(signer)) throw new AppError('NOT_FOUND', 'Signer not found');
+  if (signer.delivery === 'embedded') {
+    throw new AppError(
+      'INVALID_INPUT',
+      `${signer.name} signs in your own app, which shows them the signing page: there is no e-mail to remind them with`,
+    );
+  }
   if (signingStateOf({ contract, signer, signers: all, now: input.now }) !== 'ready') {
     throw new AppError(
       'SIGNING_CLOSED',

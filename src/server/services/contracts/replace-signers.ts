@@ -1,16 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { signers } from '../../db/schema';
 import type { HashedSigner } from './hash-access-codes';
 
-type Checks = { accessCodeHash: string | null; accessCodeToSet: boolean; requireEmailCode: boolean };
+type Checks = {
+  accessCodeHash: string | null;
+  accessCodeToSet: boolean;
+  requireEmailCode: boolean;
+  embedded: boolean;
+};
 
 /**
  * Sets a draft's recipient list: each recipient's number is their place in it (fields, witnesses
  * and names refer to it), and their group their number unless each says its own.
  * A signer's checks: `accessCodeHash` (made by hashAccessCodes before the transaction) sets a new
  * code, null removes it, and left out keeps what the signer with that id had; `requireEmailCode`
- * the same, without null. A signer not stored before starts with neither. A copy's signer may
+ * the same, without null, and so is `embedded` (reached by another app, not by e-mail). A signer not stored before starts with neither. A copy's signer may
  * wait for a code to be set (`accessCodeToSet`): setting or removing one ends the wait.
  */
 export async function replaceSigners(
@@ -26,6 +31,7 @@ export async function replaceSigners(
       accessCodeHash: signers.accessCodeHash,
       accessCodeToSet: signers.accessCodeToSet,
       requireEmailCode: signers.requireEmailCode,
+      embedded: sql<boolean>`${signers.delivery} = 'embedded'`,
     })
     .from(signers)
     .where(eq(signers.contractId, contractId));
@@ -45,6 +51,7 @@ export async function replaceSigners(
           ? (signer.accessCodeToSet ?? kept?.accessCodeToSet ?? waitingByEmail.has(signer.email ?? ''))
           : false,
       requireEmailCode: signer.requireEmailCode ?? kept?.requireEmailCode ?? false,
+      embedded: signer.embedded ?? kept?.embedded ?? false,
     };
   });
   await tx.delete(signers).where(eq(signers.contractId, contractId));
@@ -63,6 +70,7 @@ export async function replaceSigners(
       accessCodeHash: checks[index]?.accessCodeHash ?? null,
       accessCodeToSet: checks[index]?.accessCodeToSet ?? false,
       requireEmailCode: checks[index]?.requireEmailCode ?? false,
+      delivery: checks[index]?.embedded ? ('embedded' as const) : ('email' as const),
       createdAt: now,
     })),
   );

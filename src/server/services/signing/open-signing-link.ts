@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { SigningSession } from '../../../shared/api/signing';
 import type { Database } from '../../db/client';
 import { signingLinks } from '../../db/schema';
+import { openEmbedLinkOnce } from '../embedding/embed-link';
 import { findSignerWithContract } from './find-signer';
 import { hashLinkToken } from './link-token';
 import { markSignerViewed } from './mark-signer-viewed';
 import { authenticationOf, requiredChecks } from './signer-authentication';
 import type { SignerCheck } from './signing-cookie';
-import { openEmbedLinkOnce } from '../embedding/embed-link';
 import { assertUnexpired, embedLinkClosedError, invalidLinkError, isLiveLink } from './signing-link';
 import { signingStateOf } from './signing-state';
 

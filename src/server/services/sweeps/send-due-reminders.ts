@@ -23,6 +23,8 @@ export async function sendDueReminders(db: Database, now = clock.now()): Promise
         inArray(signers.status, ['pending', 'viewed']),
         // A CC has nothing to do, so nothing to be reminded of (and would fill the batch forever).
         ne(signers.role, 'cc'),
+        // Another app shows an embedded recipient their page: there is no one to e-mail.
+        eq(signers.delivery, 'email'),
         // A viewer's part is done once they opened it.
         or(ne(signers.role, 'viewer'), eq(signers.status, 'pending')),
         isNotNull(signers.invitedAt),

@@ -42,7 +42,13 @@ export async function createFromTemplate(
       );
     }
     // The sender knows the person now: one the template left to be named is named by the sender.
-    recipients[person.number - 1] = { ...entry, name: person.name, email: person.email, namedBy: null };
+    recipients[person.number - 1] = {
+      ...entry,
+      name: person.name,
+      email: person.email,
+      namedBy: null,
+      ...(person.embedded === undefined ? {} : { embedded: person.embedded }),
+    };
   }
   const [problem] = recipientListProblems(recipients);
   if (problem) {

@@ -46,7 +46,7 @@ export const settingsGroupInfo: Record<SettingsGroup, GroupInfo> = {
   developers: {
     label: 'Developers',
     description:
-      'Your own software and Pactum: API tokens to use its API, webhooks to hear of contract events.',
+      'Your own software and Pactum: API tokens to use its API, webhooks to hear of contract events, and the sites that may show the signing page.',
     icon: CodeXml,
     adminOnly: true,
   },

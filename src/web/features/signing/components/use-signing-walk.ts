@@ -122,6 +122,10 @@ export function useSigningWalk(view: SigningView) {
     }
   };
   const done = steps.filter(isDone).length;
+  /** The fields with a value the server would take, required or not (an embedding page hears of each). */
+  const filledFields = placed.needsInput.filter(
+    (field) => !missingIds.has(field.id) && !placed.problems[field.id],
+  );
   // A value the server would refuse (an optional field's too) keeps Finish away until it is put right.
   const refused = placed.needsInput.filter((field) => placed.problems[field.id]);
   const complete = done === steps.length && refused.length === 0;
@@ -230,6 +234,7 @@ export function useSigningWalk(view: SigningView) {
     signature,
     steps,
     done,
+    filledFields,
     complete,
     place,
     started: place !== null,

@@ -1,4 +1,5 @@
 import { CheckCircle2, Download, FileText, Loader2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { SigningView } from '../../../../shared/api/signing';
 import { AppError } from '../../../../shared/errors';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signingDocumentUrl, useSigningSession, useSigningView } from '../api/signing';
+import { useEmbedFieldReports, useEmbedPageReports } from '../components/embed-reports';
 import { LinkStatePanel } from '../components/link-state-panel';
 import { PlacedFieldsOverlay } from '../components/placed-fields';
 import { SignedEarlierNotice } from '../components/signed-earlier-notice';
@@ -36,7 +38,11 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.status
 const isSessionEnded = (error: unknown) =>
   error instanceof AppError && error.code === 'SIGNING_SESSION_EXPIRED';
 
-/** /sign/{token}: the public signing page. No account; the link is the signer's key. */
+/**
+ * /sign/{token}: the public signing page. No account; the link is the signer's key. The same page
+ * at /embed/sign/{token} is shown in another web app's frame and tells that app what happens
+ * (embed-reports.ts).
+ */
 export function SigningPage() {
   const { token = '' } = useParams();
   const session = useSigningSession(token);
@@ -48,6 +54,14 @@ export function SigningPage() {
   useDocumentTitle(
     view.data && 'contract' in view.data ? `Sign: ${view.data.contract.title}` : 'Sign a document',
   );
+  const where = useMemo(
+    () =>
+      view.data
+        ? { state: view.data.state, role: 'contract' in view.data ? view.data.role : ('signer' as const) }
+        : undefined,
+    [view.data],
+  );
+  useEmbedPageReports(session.data?.signerId, where, session.error ?? view.error);
 
   if (session.data && !authenticated) {
     return (
@@ -244,6 +258,7 @@ function DocumentCard({ data, walk }: { data: SigningView; walk?: SigningWalk })
  */
 function ReadyToSign({ data }: { data: SigningView }) {
   const walk = useSigningWalk(data);
+  useEmbedFieldReports(data.signerId, walk.filledFields, walk.sign.error);
   return (
     <Frame organization={data.organization.name}>
       <div className="space-y-6">
