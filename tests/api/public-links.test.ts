@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import * as clock from '../../src/server/clock';
 import { memberships, publicLinkCodes, publicLinks, signers } from '../../src/server/db/schema';
 import {
@@ -9,12 +12,27 @@ import {
 import { hashLinkToken } from '../../src/server/services/signing/link-token';
 import { withMail } from '../support/background';
 import { openLink, signAs } from '../support/signing';
-import { buildAccount, buildMember, call, type TestAccount, testApp } from '../support/test-app';
+import {
+  buildAccount,
+  buildMember,
+  buildTestApp,
+  call,
+  type TestAccount,
+  testApp,
+} from '../support/test-app';
 
 const ctx = await testApp();
 const { peer, background } = await withMail(ctx);
 const owner = await buildAccount(ctx);
 const stranger = await buildAccount(ctx);
+// The app with a web build beside it, for the pages' headers (frame-ancestors).
+const web = mkdtempSync(join(tmpdir(), 'pactum-public-links-web-'));
+writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+const pages = await buildTestApp(ctx.database, {}, { webDistDir: web });
+afterAll(async () => {
+  await pages.close();
+  rmSync(web, { recursive: true, force: true });
+});
 
 /** An NDA: the visitor (a role for each contract) signs first, then the owner's countersigner. */
 async function ndaTemplate(account: TestAccount, countersigner = 'counter@example.com') {
@@ -83,7 +101,7 @@ describe('an owner publishes a template at a link', () => {
     const template = await ndaTemplate(owner);
     const link = await publish(owner, template, {
       maxPerDay: 5,
-      embedOrigins: ['https://Example.com/', 'http://localhost:5173', 'https://example.com'],
+      embedOrigins: ['https://Example.com/', 'http://localhost:5173', 'https://example.com/a/page'],
     });
     expect(link.url).toMatch(/^http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{43}$/);
     expect(link.state).toBe('active');
@@ -149,8 +167,8 @@ describe('an owner publishes a template at a link', () => {
 
     for (const origin of [
       'http://example.com',
-      'https://example.com/path',
-      'http://localhost',
+      'ftp://example.com',
+      'https://user:pw@example.com',
       'javascript:alert(1)',
     ]) {
       const refused = await call(ctx, owner, {
@@ -241,6 +259,8 @@ describe('a visitor signs through a link', () => {
 
     await background.drain();
     expect(peer.to('counter-a@example.com')).toHaveLength(0);
+    // The visitor signs on the page they came from: no invitation is e-mailed to them.
+    expect(peer.to('vera@example.com')).toHaveLength(0);
     const browser = await openLink(ctx, step.signingPath.split('/').at(-1));
     expect(browser.state).toBe('ready');
     const signed = await signAs(ctx, browser, { fullName: 'Vera Visitor' });
@@ -319,7 +339,7 @@ describe('a link’s bounds', () => {
       const listed = await call(ctx, owner, { method: 'GET', url: `/api/public-links/${link.id}` });
       expect(listed.json().state).toBe('expired');
     } finally {
-      clock.setClock(() => new Date());
+      clock.resetClock();
     }
   });
 
@@ -365,7 +385,7 @@ describe('a link’s bounds', () => {
       clock.advanceClock(24 * 60 * 60 * 1000);
       expect((await start(link.token, { name: 'Day Two', email: 'day-2@example.com' })).statusCode).toBe(200);
     } finally {
-      clock.setClock(() => new Date());
+      clock.resetClock();
     }
     expect(await submissionsOf(owner, link.id)).toHaveLength(2);
   });
@@ -427,5 +447,32 @@ describe('a link’s bounds', () => {
     const guessed = await visit(`${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}`);
     expect(guessed.statusCode).toBe(404);
     expect(await submissionsOf(owner, link.id)).toHaveLength(0);
+  });
+
+  it('an embedding page is framed only by an origin the link lists, while it is on; so is the signing page it leads to', async () => {
+    const host = 'https://app.example.com';
+    const template = await ndaTemplate(owner);
+    const link = await publish(owner, template, { embedOrigins: [host] });
+    const framing = (path: string, origin: string) =>
+      pages.inject({ url: `${path}?origin=${encodeURIComponent(origin)}` });
+    const page = await framing(`/embed/p/${link.token}`, host);
+    expect(page.headers['content-security-policy']).toContain(`frame-ancestors ${host}`);
+    const other = await framing(`/embed/p/${link.token}`, 'https://third.example');
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect((await framing(`/p/${link.token}`, host)).headers['content-security-policy']).toContain(
+      "frame-ancestors 'none'",
+    );
+
+    const step = (await start(link.token, { name: 'Fran Frame', email: 'fran@example.com' })).json();
+    const signing = await framing(step.embedSigningPath, host);
+    expect(signing.headers['content-security-policy']).toContain(`frame-ancestors ${host}`);
+
+    await call(ctx, owner, {
+      method: 'PATCH',
+      url: `/api/public-links/${link.id}`,
+      json: { enabled: false },
+    });
+    const off = await framing(`/embed/p/${link.token}`, host);
+    expect(off.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

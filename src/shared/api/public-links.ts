@@ -1,39 +1,17 @@
 import { z } from 'zod';
+import { embedOriginsProblem, maxEmbedOrigins, webOriginOf } from '../embedding/web-origin';
 import { contractStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, timestampSchema } from './common';
 
 // Public signing links: the owner's settings of a link, and what its visitor sends and sees.
 
-/**
- * A web origin allowed to show the link in a frame, as `scheme://host[:port]`: https, or plain
- * http only on this machine (localhost or 127.0.0.1, with a port) for trying an integration.
- * Null when the text is not one.
- */
-export function normalizeEmbedOrigin(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
-    return null;
-  if (url.protocol === 'https:') return url.origin;
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-  if (url.protocol === 'http:' && local && url.port !== '') return url.origin;
-  return null;
-}
-
 const embedOriginSchema = z
   .string()
   .max(300)
   .transform((text, ctx) => {
-    const origin = normalizeEmbedOrigin(text);
+    const origin = webOriginOf(text);
     if (origin === null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${text.slice(0, 100)}" is not a web origin: give https://host (or http://localhost:port while trying)`,
-      });
+      ctx.addIssue({ code: 'custom', message: embedOriginsProblem([text]) ?? 'Give a web origin' });
       return z.NEVER;
     }
     return origin;
@@ -65,9 +43,11 @@ const settingsShape = {
     .describe('The visitor confirms their address with an e-mailed code before signing'),
   embedOrigins: z
     .array(embedOriginSchema)
-    .max(20, { error: 'At most 20 origins may embed a link' })
+    .max(maxEmbedOrigins, { error: `List at most ${maxEmbedOrigins} web origins` })
     .transform((origins) => [...new Set(origins)])
-    .describe('Web origins whose pages may show the link in a frame (https, or http://localhost:port)'),
+    .describe(
+      'Web origins whose pages may show the link in a frame (https, or http on localhost or 127.0.0.1 while trying), kept as scheme://host[:port]',
+    ),
 };
 
 export const createPublicLinkBodySchema = z.object({

@@ -66,12 +66,8 @@ export async function makeSubmission(
     await createFromTemplate(acting, link.templateId, {
       id: contractId,
       ...(submission.projectId ? { projectId: submission.projectId } : {}),
-      people: [{ number: link.roleNumber, name: visitor.name, email: visitor.email }],
+      people: [{ number: link.roleNumber, name: visitor.name, email: visitor.email, embedded: true }],
     });
-    await db
-      .update(signers)
-      .set({ delivery: 'embedded' })
-      .where(and(eq(signers.contractId, contractId), eq(signers.position, link.roleNumber)));
     await db
       .update(publicLinkSubmissions)
       .set({ contractId })

@@ -3,10 +3,12 @@ import { FileSignature, MailCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PublicLinkStep } from '../../../../shared/api/public-links';
+import { embedEvents } from '../../../../shared/embedding/embed-events';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-errors';
+import { postToEmbedder } from '../../../lib/embed-messages';
 import { fieldErrors } from '../../../lib/field-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { publicLinkPageQuery, useConfirmPublicLink, useStartPublicLink } from '../api/public-links';
@@ -33,6 +35,7 @@ export function PublicLinkPage({ embedded = false }: { embedded?: boolean }) {
   const onStep = (step: PublicLinkStep) => {
     if (step.step === 'code') return setVisit({ visitId: step.visitId, maskedEmail: step.maskedEmail });
     // In a frame, the embedded signing page, told the origin that embeds it (it writes to it alone).
+    if (embedded) postToEmbedder(embedEvents.submitted);
     const origin = search.get('origin');
     const path = !embedded
       ? step.signingPath
