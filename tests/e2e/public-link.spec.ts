@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, jobTimeout, pageTimeout, sendTimeout, test } from './fixtures';
-import { signOnPage } from './mail-people';
+import { signOnPage, walkBar } from './mail-people';
 import { accessLinkFor } from './server-log';
 
 /**
@@ -177,4 +180,100 @@ test('a link turned off, and one past its cap, tell the visitor plainly', async 
   await item.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('owner-links-390.png') });
   await context.close();
+});
+
+/** Another web app, on a site of its own (localhost, where Pactum is 127.0.0.1), framing the link's page. */
+async function hostApp() {
+  let frameUrl = '';
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Host</title></head><body style="margin:0">
+<iframe src="${frameUrl}" title="Sign the NDA" style="width:100%;height:90vh;border:0"></iframe>
+<script>window.addEventListener('message', (event) => {
+  if (event.origin !== ${JSON.stringify(new URL(frameUrl || 'http://x').origin)} || event.data?.source !== 'pactum') return;
+  console.log('pactum: ' + event.data.type);
+});</script></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://localhost:${port}`, frame: (url: string) => (frameUrl = url), server };
+}
+
+test('a public link embedded in another site: the visitor submits and signs in the frame, and the site hears it', async ({
+  page,
+  account: _account,
+  call,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const host = await hostApp();
+  try {
+    const template = await call<{ id: string }>('POST', '/contracts', {
+      title: 'Club waiver',
+      isTemplate: true,
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'I take part at my own risk.' }] }],
+      },
+      signers: [
+        { name: 'Member', email: 'role-1@template.invalid', role: 'signer', signingOrder: 1 },
+        {
+          name: 'Club',
+          email: `club-${randomUUID().slice(0, 8)}@example.com`,
+          role: 'signer',
+          signingOrder: 2,
+        },
+      ],
+    });
+    const link = await call<{ url: string }>('POST', `/templates/${template.id}/public-links`, {
+      roleNumber: 1,
+      name: 'Waiver on the club site',
+      embedOrigins: [host.origin],
+    });
+    const token = new URL(link.url).pathname.split('/').at(-1);
+    host.frame(`${baseURL}/embed/p/${token}?origin=${encodeURIComponent(host.origin)}`);
+
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const hostPage = await visitor.newPage();
+    const heard: string[] = [];
+    hostPage.on('console', (message) => {
+      if (message.text().startsWith('pactum: ')) heard.push(message.text().slice('pactum: '.length));
+    });
+    await hostPage.goto(host.origin);
+    const frame = hostPage.frameLocator('iframe[title="Sign the NDA"]');
+    await expect(frame.getByRole('heading', { name: 'Club waiver' })).toBeVisible(pageTimeout);
+    await frame.getByLabel('Full name').fill('Mia Member');
+    await frame.getByLabel('Email address').fill(`mia-${randomUUID().slice(0, 8)}@example.com`);
+    await hostPage.screenshot({ path: testInfo.outputPath('embedded-link-390.png') });
+    await frame.getByRole('button', { name: 'Continue to the document' }).click();
+    await expect.poll(() => heard).toContain('public_link.submitted');
+    await frame.getByLabel('I agree to sign electronically').check({ timeout: sendTimeout.timeout });
+    await frame.getByLabel('Full name').fill('Mia Member');
+    const pad = frame.getByRole('img', { name: /Signature pad/ });
+    await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('no signature pad');
+    await hostPage.mouse.move(box.x + 20, box.y + box.height * 0.6);
+    await hostPage.mouse.down();
+    for (let step = 1; step <= 10; step += 1) {
+      await hostPage.mouse.move(
+        box.x + 20 + step * 18,
+        box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)),
+      );
+    }
+    await hostPage.mouse.up();
+    await walkBar(frame as unknown as Page)
+      .getByRole('button', { name: 'Finish' })
+      .click();
+    await expect(frame.getByRole('heading', { name: 'You have signed this document' })).toBeVisible(
+      sendTimeout,
+    );
+    await expect.poll(() => heard).toContain('contract.signed');
+    await hostPage.screenshot({ path: testInfo.outputPath('embedded-link-signed-390.png') });
+    await visitor.close();
+    void page;
+  } finally {
+    host.server.close();
+  }
 });
