@@ -368,6 +368,9 @@ describe('a link’s bounds', () => {
       state: 'full',
       submissions: 3,
     });
+    // Nothing else is affected: another link of the same template still takes a submission.
+    const other = await publish(owner, template);
+    expect((await start(other.token, { name: 'Other', email: 'other@example.com' })).statusCode).toBe(200);
   });
 
   it('a cap per day refuses the next submission today and takes one again the next UTC day', async () => {
