@@ -9,6 +9,7 @@ import {
   outgoingMailLimits,
 } from '../../src/server/services/rate-limits/outgoing-mail-limits';
 import { spreadsheetMediaTypes } from '../../src/shared/spreadsheet-file';
+import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { withMail } from '../support/background';
 import { buildAccount, call, type TestAccount, testApp } from '../support/test-app';
 
@@ -207,7 +208,7 @@ describe('bulk send through the API', () => {
     await ctx.database.db
       .update(bulkSendRows)
       .set({ status: 'failed', error: 'Failed once' })
-      .where(eq(bulkSendRows.id, first!.id));
+      .where(eq(bulkSendRows.id, first?.id ?? ''));
     await background.drain();
     expect(
       (await call(ctx, owner, { method: 'GET', url: `/api/bulk-sends/${retried.id}` })).json(),
@@ -284,5 +285,86 @@ describe('bulk send through the API', () => {
       .set({ status: 'queued', lockedAt: null, lockedBy: null })
       .where(eq(jobs.lockedBy, 'fair'));
     await background.drain();
+  });
+
+  it("prefills fields placed on the template's PDFs from columns named as the fields are", async () => {
+    const account = await buildAccount(ctx);
+    const uploaded = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/contracts/upload-pdf?name=supplier-terms.pdf&template=true',
+      payload: pdfFixture('libreoffice-agreement.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const template = uploaded.json();
+    const fileId = template.files[0].id;
+    const box = { x: 0.1, y: 0.8, width: 0.3, height: 0.05 };
+    const saved = await call(ctx, account, {
+      method: 'PATCH',
+      url: `/api/contracts/${template.id}`,
+      json: { signers: [{ name: 'Supplier', email: 'role-1@template.invalid' }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const fields = await call(ctx, account, {
+      method: 'PUT',
+      url: `/api/contracts/${template.id}/fields`,
+      json: {
+        fields: [
+          { fileId, page: 0, ...box, type: 'text', signer: 1, label: 'Supplier number' },
+          { fileId, page: 0, ...box, y: 0.7, type: 'date', signer: 1, label: 'Delivery date' },
+          { fileId, page: 0, ...box, y: 0.6, type: 'signature', signer: 1, label: 'Signature' },
+        ],
+      },
+    });
+    expect(fields.statusCode, fields.body).toBe(200);
+    const csv =
+      'Supplier name;Supplier email;Supplier number;Delivery date\r\nIrena Nowak;irena@example.pl;SUP-0042;2027-03-01\r\nJan Kowal;jan@example.pl;;01/03/2027\r\n';
+    const batch = (await upload(account, template.id, Buffer.from(csv), 'text/csv')).json();
+    expect(batch.mapping).toEqual([
+      { kind: 'roleName', role: 1 },
+      { kind: 'roleEmail', role: 1 },
+      { kind: 'prefill', field: expect.any(String) },
+      { kind: 'prefill', field: expect.any(String) },
+    ]);
+    // The signature fills itself: no column can prefill it.
+    expect(batch.template.prefills.map((field: { label: string }) => field.label).sort()).toEqual([
+      'Delivery date',
+      'Supplier number',
+    ]);
+    const problems = (
+      await call(ctx, account, { method: 'GET', url: `/api/bulk-sends/${batch.id}/rows?show=problems` })
+    ).json();
+    expect(problems.items).toEqual([
+      expect.objectContaining({
+        row: 3,
+        problems: [expect.objectContaining({ message: 'Delivery date: a date is written YYYY-MM-DD' })],
+      }),
+    ]);
+    await call(ctx, account, {
+      method: 'PATCH',
+      url: `/api/bulk-sends/${batch.id}/rows/3`,
+      json: { cells: ['Jan Kowal', 'jan@example.pl', '', '2027-03-01'] },
+    });
+    expect(
+      (await call(ctx, account, { method: 'POST', url: `/api/bulk-sends/${batch.id}/send` })).statusCode,
+    ).toBe(200);
+    await background.drain();
+    const rows = (await call(ctx, account, { method: 'GET', url: `/api/bulk-sends/${batch.id}/rows` })).json()
+      .items;
+    const values = async (contractId: string) =>
+      (await call(ctx, account, { method: 'GET', url: `/api/contracts/${contractId}` }))
+        .json()
+        .fields.filter((field: { label: string }) => field.label !== '')
+        .map((field: { label: string; value: string | null }) => [field.label, field.value]);
+    expect((await values(rows[0].contractId)).sort()).toEqual([
+      ['Delivery date', '2027-03-01'],
+      ['Signature', null],
+      ['Supplier number', 'SUP-0042'],
+    ]);
+    expect((await values(rows[1].contractId)).sort()).toEqual([
+      ['Delivery date', '2027-03-01'],
+      ['Signature', null],
+      ['Supplier number', null],
+    ]);
   });
 });

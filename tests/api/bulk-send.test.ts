@@ -173,6 +173,13 @@ describe('bulk send', () => {
     expect(uploaded.json()).toMatchObject({ source: 'xlsx', rowCount: 5, problems: { count: 1 } });
   });
 
+  it('refuses a file past the bound with the bound in its words', async () => {
+    const template = await offerTemplate(owner);
+    const uploaded = await upload(owner, template.id, Buffer.alloc(10 * 1024 * 1024 + 1, 'a;'), 'big.csv');
+    expect(uploaded.statusCode).toBe(413);
+    expect(uploaded.json().error.message).toBe('The file is larger than 10 MB');
+  });
+
   it("is another organization's to see or change by no one else", async () => {
     const template = await offerTemplate(owner);
     const batch = (

@@ -45,7 +45,7 @@ test.describe('shell', () => {
     await page.reload();
     await expect(sidebar.getByRole('link', { name: 'Riverside Lease' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/projects/new');
-    for (const name of ['Dashboard', 'Templates', 'Signatures', 'Team', 'Settings']) {
+    for (const name of ['Dashboard', 'Templates', 'Bulk sends', 'Signatures', 'Team', 'Settings']) {
       await expect(sidebar.getByRole('link', { name })).toBeVisible();
     }
     const toggle = sidebar.getByRole('button', { name: 'Projects' });

@@ -113,6 +113,60 @@ describe('mapping a spreadsheet onto a template', () => {
     ]);
   });
 
+  it('refuses one person for two roles of a row, whatever the case of the address', () => {
+    const headers = ['Client name', 'Client email', 'Witness name', 'Witness email', 'Company', 'Start date'];
+    const mapping = suggestMapping(headers, template.roles, template.fields);
+    const problems = bulkProblems(
+      {
+        headers,
+        rows: [
+          { row: 2, cells: ['Ann', 'ann@example.com', 'Wes', 'wes@example.com', 'Acme', '2027'] },
+          { row: 3, cells: ['Bo', 'bo@example.com', 'Bo', 'BO@Example.com ', 'Acme', '2027'] },
+        ],
+      },
+      mapping,
+      template,
+    );
+    expect(problems).toEqual([
+      {
+        row: 3,
+        column: 3,
+        message:
+          "Witness's e-mail address is also Client's e-mail address: each role needs a person of its own",
+      },
+    ]);
+  });
+
+  it("checks a prefill against its field's kind, and lets an empty cell prefill nothing", () => {
+    const prefills = [
+      { id: 'f1', label: 'Delivery date', type: 'date' as const, options: {} },
+      { id: 'f2', label: 'Plan', type: 'dropdown' as const, options: { choices: ['Basic', 'Pro'] } },
+    ];
+    const headers = ['Name', 'Email', 'Delivery date', 'Plan'];
+    const one = { roles: [{ number: 1, name: 'Client' }], fields: [], prefills };
+    const mapping = suggestMapping(headers, one.roles, one.fields, prefills);
+    expect(mapping.slice(2)).toEqual([
+      { kind: 'prefill', field: 'f1' },
+      { kind: 'prefill', field: 'f2' },
+    ]);
+    const problems = bulkProblems(
+      {
+        headers,
+        rows: [
+          { row: 2, cells: ['Ann', 'ann@example.com', '2027-03-01', 'Pro'] },
+          { row: 3, cells: ['Bo', 'bo@example.com', '', ''] },
+          { row: 4, cells: ['Cy', 'cy@example.com', '1 March', 'Gold'] },
+        ],
+      },
+      mapping,
+      one,
+    );
+    expect(problems.map((problem) => [problem.row, problem.message])).toEqual([
+      [4, 'Delivery date: a date is written YYYY-MM-DD'],
+      [4, 'Plan: its value is not one of its choices'],
+    ]);
+  });
+
   it('bounds names and values, and checks 5,000 rows at once', () => {
     const one = { roles: [{ number: 1, name: 'Client' }], fields: [{ key: 'note', label: 'Note' }] };
     const mapping = suggestMapping(['Name', 'Email', 'Note'], one.roles, one.fields);

@@ -12,10 +12,12 @@ const allocateAfterBytes = 1024 * 1024;
  * worker thread rather than copied again.
  */
 export function registerFileBody(app: FastifyInstance, contentType: string, maxBytes: number): void {
+  // The refusal names the bound, so the sender knows how far to shrink the file.
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${megabytes(maxBytes)} MB`);
   app.addContentTypeParser(contentType, (request, payload, done) => {
     const declared = Number(request.headers['content-length']);
-    if (declared > maxBytes)
-      return done(new AppError('PAYLOAD_TOO_LARGE', 'The file is too large'), undefined);
+    if (declared > maxBytes) return done(tooLarge(), undefined);
     const known = Number.isInteger(declared) && declared > 0;
     let whole: Buffer | null = null;
     let chunks: Buffer[] = [];
@@ -30,7 +32,7 @@ export function registerFileBody(app: FastifyInstance, contentType: string, maxB
     };
     payload.on('data', (chunk: Buffer) => {
       if (received + chunk.length > (whole ? declared : maxBytes)) {
-        return fail(new AppError('PAYLOAD_TOO_LARGE', 'The file is too large'));
+        return fail(tooLarge());
       }
       if (whole) chunk.copy(whole, received);
       else chunks.push(chunk);
@@ -50,3 +52,6 @@ export function registerFileBody(app: FastifyInstance, contentType: string, maxB
     payload.on('error', () => fail(new AppError('INVALID_INPUT', 'The upload was cut short')));
   });
 }
+
+/** A bound in MB (of 1,048,576 bytes), as a person reads it: 10, or 2.5. */
+const megabytes = (bytes: number) => String(Math.round((bytes / (1024 * 1024)) * 10) / 10);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLimits, fieldTypes } from '../fields';
 import { mergeFieldLimits, spreadsheetLimits } from '../limits';
 import { idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
 import { templatePersonSchema } from './templates';
@@ -24,6 +25,7 @@ export const bulkColumnSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('roleName'), role: roleNumber }),
   z.object({ kind: z.literal('roleEmail'), role: roleNumber }),
   z.object({ kind: z.literal('field'), key: z.string().min(1).max(mergeFieldLimits.key) }),
+  z.object({ kind: z.literal('prefill'), field: idSchema.describe("The placed field's id in the template") }),
   z.object({ kind: z.literal('ignore') }),
 ]);
 
@@ -52,6 +54,9 @@ export const bulkSendSchema = z.object({
     fields: z
       .array(z.object({ key: z.string(), label: z.string() }))
       .describe('The merge fields each row fills'),
+    prefills: z
+      .array(z.object({ id: idSchema, label: z.string(), type: z.enum(fieldTypes) }))
+      .describe("The fields on the template's PDFs a row may prefill (the signer may change them)"),
   }),
   projectId: idSchema.nullable(),
   fileName: z.string(),
@@ -126,6 +131,10 @@ export const bulkJsonRowSchema = z.object({
     .record(z.string().max(mergeFieldLimits.key), z.string().max(mergeFieldLimits.value))
     .default({})
     .describe('A value for each merge field the template leaves empty, by key'),
+  prefill: z
+    .record(idSchema, z.string().max(fieldLimits.valueCharacters))
+    .default({})
+    .describe("Prefills for fields on the template's PDFs, by the field's id in the template"),
 });
 
 export const createBulkSendBodySchema = z.object({

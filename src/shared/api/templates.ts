@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLimits } from '../fields';
 import { mergeFieldLimits } from '../limits';
 import { emailSchema, idSchema, pageQuerySchema } from './common';
 import { contractSorts } from './contracts';
@@ -46,6 +47,12 @@ export const createFromTemplateBodySchema = z.object({
     .default({})
     .describe(
       "Values for the template's merge fields, by key: filled into the text, and into the title where it names a field as [Label]",
+    ),
+  prefill: z
+    .record(idSchema, z.string().max(fieldLimits.valueCharacters))
+    .default({})
+    .describe(
+      "Prefills for fields placed on the template's PDFs, by the field's id in the template (each checked against its field; the signer may change it)",
     ),
 });
 export type CreateFromTemplateInput = z.infer<typeof createFromTemplateBodySchema>;

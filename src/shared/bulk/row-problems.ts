@@ -1,6 +1,7 @@
 import { emailSchema } from '../api/common';
+import { prefillProblem } from '../fields';
 import { mergeFieldLimits } from '../limits';
-import { type BulkColumn, type BulkField, type BulkRole, targetOf } from './column-mapping';
+import { type BulkColumn, type BulkField, type BulkPrefill, type BulkRole, targetOf } from './column-mapping';
 
 /** Something to fix before a batch is sent: in the mapping (`row` null) or in one row's cell. */
 export type BulkProblem = { row: number | null; column: number | null; message: string };
@@ -12,6 +13,8 @@ export type BulkTemplate = {
   roles: BulkRole[];
   /** The merge fields each row fills (those the template leaves empty). */
   fields: BulkField[];
+  /** The fields on the template's PDFs a row may prefill (an empty cell prefills nothing). */
+  prefills?: BulkPrefill[];
 };
 
 const nameLimit = 200;
@@ -19,8 +22,8 @@ const nameLimit = 200;
 /**
  * Every problem of a batch before it is sent, in the order of the file: the mapping first (a role
  * without its name or address column, a merge field no column fills, two columns filling one
- * thing), then each row (a name or value missing or too long, an address that is none, a row
- * that repeats an earlier one). Linear in the cells: a file of 5,000 rows is checked at once.
+ * thing), then each row (a name or value missing or too long, an address that is none, one
+ * person for two roles, a row that repeats an earlier one). Linear in the cells: a file of 5,000 rows is checked at once.
  */
 export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: BulkTemplate): BulkProblem[] {
   const problems = mappingProblems(sheet, mapping, template);
@@ -28,9 +31,10 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
   const labelOf = (column: BulkColumn) => label(column, template);
   for (const { row, cells } of sheet.rows) {
     mapping.forEach((column, index) => {
-      const message = cellProblem(column, cells[index] ?? '', labelOf(column));
+      const message = cellProblem(column, cells[index] ?? '', labelOf(column), template);
       if (message) problems.push({ row, column: index, message });
     });
+    problems.push(...sharedAddresses(row, mapping, cells, labelOf));
     const identity = JSON.stringify(
       mapping.map((column, index) =>
         column.kind === 'ignore' ? '' : normalized(column, cells[index] ?? ''),
@@ -43,9 +47,45 @@ export function bulkProblems(sheet: BulkSheet, mapping: BulkColumn[], template: 
   return problems;
 }
 
+/** One address given for two roles of a row: a contract's recipients are distinct people. */
+function sharedAddresses(
+  row: number,
+  mapping: BulkColumn[],
+  cells: string[],
+  labelOf: (column: BulkColumn) => string,
+): BulkProblem[] {
+  const problems: BulkProblem[] = [];
+  const seen = new Map<string, BulkColumn>();
+  mapping.forEach((column, index) => {
+    if (column.kind !== 'roleEmail') return;
+    const address = (cells[index] ?? '').trim().toLowerCase();
+    if (address === '') return;
+    const earlier = seen.get(address);
+    if (earlier) {
+      problems.push({
+        row,
+        column: index,
+        message: `${labelOf(column)} is also ${labelOf(earlier)}: each role needs a person of its own`,
+      });
+    } else seen.set(address, column);
+  });
+  return problems;
+}
+
 /** What is wrong with one cell of a row, or null. */
-function cellProblem(column: BulkColumn, value: string, label: string): string | null {
+function cellProblem(
+  column: BulkColumn,
+  value: string,
+  label: string,
+  template: BulkTemplate,
+): string | null {
   if (column.kind === 'ignore') return null;
+  if (column.kind === 'prefill') {
+    const field = template.prefills?.find((candidate) => candidate.id === column.field);
+    if (!field) return `${label} is no longer a field of the template`;
+    const problem = value === '' ? null : prefillProblem(field.type, value, field.options);
+    return problem && `${label}: ${problem}`;
+  }
   if (value === '') return `${label} is empty`;
   if (column.kind === 'roleName' && value.length > nameLimit)
     return `${label} is longer than ${nameLimit} characters`;
@@ -101,6 +141,8 @@ function label(column: BulkColumn, template: BulkTemplate): string {
       return `${roleName(column.role)}'s e-mail address`;
     case 'field':
       return template.fields.find((field) => field.key === column.key)?.label ?? column.key;
+    case 'prefill':
+      return template.prefills?.find((field) => field.id === column.field)?.label ?? 'A field';
     case 'ignore':
       return '';
   }

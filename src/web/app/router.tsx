@@ -193,6 +193,18 @@ const pages: RouteObject[] = [
         })),
       },
       {
+        path: 'bulk-sends',
+        lazy: async () => ({
+          Component: (await import('../features/bulk-sends/routes/bulk-sends-page')).BulkSendsPage,
+        }),
+      },
+      {
+        path: 'bulk-sends/:id',
+        lazy: async () => ({
+          Component: (await import('../features/bulk-sends/routes/bulk-send-page')).BulkSendPage,
+        }),
+      },
+      {
         // A page per group of settings (src/shared/settings-sections.ts); /settings opens General.
         path: 'settings',
         lazy: async () => ({

@@ -35,6 +35,15 @@ export const templateKeys = {
   list: (q: string) => [...templateKeys.all, 'list', q] as const,
 };
 
+/** A bulk send's key holds its rows' pages: invalidating the batch refreshes its rows too. */
+export const bulkSendKeys = {
+  all: ['bulk-sends'] as const,
+  list: () => [...bulkSendKeys.all, 'list'] as const,
+  detail: (id: string) => [...bulkSendKeys.all, id] as const,
+  allRows: (id: string) => [...bulkSendKeys.detail(id), 'rows'] as const,
+  rows: (id: string, show: string) => [...bulkSendKeys.allRows(id), show] as const,
+};
+
 export const projectKeys = {
   /** The list is the prefix of every project key: invalidate it with `exact: true` for the list alone. */
   all: ['projects'] as const,

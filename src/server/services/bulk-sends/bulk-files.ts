@@ -9,8 +9,8 @@ import { templateOfBatch } from './get-bulk-send';
 
 /**
  * The file a sender fills for a bulk send of this template: a column for each role's name and
- * e-mail address and for each merge field, named as the mapping recognises them, and one example
- * row to overwrite.
+ * e-mail address, for each merge field and for each field on its PDFs that may be prefilled (left
+ * empty, it is not), named as the mapping recognises them, and one example row to overwrite.
  */
 export async function bulkSampleFile(ctx: ServiceContext, templateId: string) {
   const template = await bulkTemplateOf(ctx.db, ctx.actor, templateId);
@@ -44,6 +44,9 @@ function sampleColumns(template: BulkTemplate): { header: string; example: strin
   }
   for (const field of template.fields) {
     columns.push({ header: field.label, example: '', column: { kind: 'field', key: field.key } });
+  }
+  for (const field of template.prefills ?? []) {
+    columns.push({ header: field.label, example: '', column: { kind: 'prefill', field: field.id } });
   }
   return columns;
 }

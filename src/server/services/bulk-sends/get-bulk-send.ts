@@ -19,8 +19,8 @@ export async function templateOfBatch(
 ): Promise<BulkTemplate | null> {
   if (!batch.templateId) return null;
   try {
-    const { roles, fields } = await bulkTemplateOf(db, actor, batch.templateId);
-    return { roles, fields };
+    const { roles, fields, prefills } = await bulkTemplateOf(db, actor, batch.templateId);
+    return { roles, fields, prefills };
   } catch (error) {
     if (error instanceof AppError && error.code === 'TEMPLATE_NOT_FOUND') return null;
     throw error;

@@ -31,6 +31,7 @@ export async function presentBulkSend(
       title: batch.templateTitle,
       roles: template?.roles ?? [],
       fields: template?.fields ?? [],
+      prefills: (template?.prefills ?? []).map(({ id, label, type }) => ({ id, label, type })),
     },
     projectId: batch.projectId,
     fileName: batch.fileName,

@@ -57,7 +57,7 @@ export async function sendBulkRow(
     });
   if (!batch.templateId) return settle({ status: 'failed', error: 'The template was deleted' });
   const ctx = { ...deps, actor };
-  const { people, values } = rowInput(batch.mapping, row.cells);
+  const { people, values, prefill } = rowInput(batch.mapping, row.cells);
   try {
     const [existing] = await db
       .select({ status: contracts.status })
@@ -69,6 +69,7 @@ export async function sendBulkRow(
         ...(batch.projectId ? { projectId: batch.projectId } : {}),
         people,
         values,
+        prefill,
       });
     }
     if (!existing || existing.status === 'draft') {

@@ -34,7 +34,7 @@ export async function uploadBulkSend(
   file: Buffer,
   query: { fileName: string; projectId?: string | undefined },
 ): Promise<string> {
-  const { template, roles, fields } = await bulkTemplateOf(ctx.db, ctx.actor, templateId);
+  const { template, roles, fields, prefills } = await bulkTemplateOf(ctx.db, ctx.actor, templateId);
   if (query.projectId) await findOwnProject(ctx.db, ctx.actor, query.projectId, { field: 'projectId' });
   const sheet = await ctx.uploads.readSpreadsheet(file, ctx.actor.organizationId);
   return storeBatch(ctx.db, ctx, {
@@ -43,13 +43,13 @@ export async function uploadBulkSend(
     fileName: query.fileName,
     source: sheet.kind,
     sheet,
-    mapping: suggestMapping(sheet.headers, roles, fields),
+    mapping: suggestMapping(sheet.headers, roles, fields, prefills),
   });
 }
 
 /**
- * Starts a bulk send from rows given as JSON: a column for each role's name and address and for
- * each merge field, so it is checked, shown and sent as an uploaded one is. With `send`, it is
+ * Starts a bulk send from rows given as JSON: a column for each role's name and address, for
+ * each merge field and for each field that may be prefilled, so it is checked, shown and sent as an uploaded one is. With `send`, it is
  * sent at once, in the same transaction, or refused with its first problem and nothing kept.
  */
 export async function createBulkSend(ctx: ServiceContext, input: CreateBulkSendInput): Promise<string> {
@@ -97,6 +97,10 @@ function columnsOf(template: BulkTemplate): { headers: string[]; mapping: BulkCo
     headers.push(field.label);
     mapping.push({ kind: 'field', key: field.key });
   }
+  for (const field of template.prefills ?? []) {
+    headers.push(field.label);
+    mapping.push({ kind: 'prefill', field: field.id });
+  }
   return { headers, mapping };
 }
 
@@ -128,7 +132,17 @@ function cellsOf(
       );
     }
   }
+  for (const [id] of Object.entries(given.prefill)) {
+    if (!template.prefills?.some((field) => field.id === id)) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `Row ${index + 1}: the template has no field ${id} to prefill`,
+        `rows.${index}.prefill.${id}`,
+      );
+    }
+  }
   for (const field of template.fields) cells.push(given.values[field.key] ?? '');
+  for (const field of template.prefills ?? []) cells.push(given.prefill[field.id] ?? '');
   return cells;
 }
 

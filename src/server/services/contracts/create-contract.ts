@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { storedJson } from '../../db/json-text';
 import { contracts } from '../../db/schema';
-import { copyFiles } from '../contract-files/copy-files';
+import { copyFiles, type FieldCopy } from '../contract-files/copy-files';
 import { authorOf } from '../history/author-of';
 import type { CreationOrigin } from '../lifecycle/steps';
 import { transition } from '../lifecycle/transition';
@@ -24,8 +24,8 @@ export async function createContract(
   input: Omit<CreateContractInput, 'signers'> & { signers: SignerToStore[] },
   /** What it is made from, named in its history and in its event. */
   origin: CreationOrigin | null = null,
-  /** The origin's recipient numbers as the new list numbers them (copy-recipients.ts), for its fields. */
-  numberOf?: ReadonlyMap<number, number>,
+  /** How the origin's placed fields are copied: their recipients renumbered, some prefilled (copy-files.ts). */
+  copy: FieldCopy = {},
 ): Promise<{ id: string; created: boolean }> {
   const { db, actor } = ctx;
   const { json, contentHtml } = await ctx.content.prepare(input.content);
@@ -69,7 +69,7 @@ export async function createContract(
         .select({ id: contracts.id, textPosition: contracts.textPosition })
         .from(contracts)
         .where(and(eq(contracts.id, origin.id), eq(contracts.organizationId, actor.organizationId)));
-      if (source) await copyFiles(tx, source, { id: row.id, createdBy: actor.userId, at: now }, numberOf);
+      if (source) await copyFiles(tx, source, { id: row.id, createdBy: actor.userId, at: now }, copy);
     }
     const author = authorOf(actor);
     await recordVersion(tx, {

@@ -40,6 +40,6 @@ export async function duplicateContract(
       signers: people,
     },
     { from: 'duplicate', id: source.id, title: source.title },
-    numberOf,
+    { numberOf },
   );
 }

@@ -7,9 +7,12 @@ import {
 import { renumberTextFields } from '../../../editor/signing-field-values';
 import type { CreateFromTemplateInput } from '../../../shared/api/templates';
 import { AppError } from '../../../shared/errors';
+import { prefillProblem } from '../../../shared/fields';
 import { recipientListProblems } from '../../../shared/recipients';
 import type { ServiceContext } from '../../context';
+import type { Database } from '../../db/client';
 import { findOwnContract } from '../../policies/scope';
+import { placedFieldRows } from '../contract-files/placed-field-rows';
 import { copyRecipients } from '../contracts/copy-recipients';
 import { createContract } from '../contracts/create-contract';
 
@@ -61,6 +64,7 @@ export async function createFromTemplate(
   if (unknown !== undefined) {
     throw new AppError('INVALID_INPUT', `The template has no merge field "${unknown}"`, `values.${unknown}`);
   }
+  await checkPrefills(db, template.id, input.prefill ?? {});
   const content = values.size === 0 ? template.content : withMergeValues(template.content, values);
   const title =
     values.size === 0
@@ -77,6 +81,26 @@ export async function createFromTemplate(
       signers: recipients,
     },
     { from: 'template', id: template.id, title: template.title },
-    numberOf,
+    { numberOf, prefill: new Map(Object.entries(input.prefill ?? {})) },
   );
+}
+
+/** Refuses a prefill for a field the template does not have, or one its field does not take. */
+async function checkPrefills(
+  db: Database,
+  templateId: string,
+  prefill: Record<string, string>,
+): Promise<void> {
+  const given = Object.entries(prefill);
+  if (given.length === 0) return;
+  const fields = new Map((await placedFieldRows(db, templateId)).map((field) => [field.id, field]));
+  for (const [id, value] of given) {
+    const field = fields.get(id);
+    if (!field)
+      throw new AppError('INVALID_INPUT', `The template has no field ${id} to prefill`, `prefill.${id}`);
+    const problem = prefillProblem(field.type, value, field.options);
+    if (problem) {
+      throw new AppError('INVALID_INPUT', `${field.label || 'The field'}: ${problem}`, `prefill.${id}`);
+    }
+  }
 }

@@ -42,7 +42,7 @@ export async function saveAsTemplate(
       signers: roles,
     },
     { from: 'contract', id: source.id, title: source.title },
-    numberOf,
+    { numberOf },
   );
 }
 

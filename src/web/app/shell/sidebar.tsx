@@ -3,6 +3,7 @@ import {
   FileText,
   FolderOpen,
   LayoutDashboard,
+  Mails,
   PenLine,
   Plus,
   Settings,
@@ -97,6 +98,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <ProjectsGroup onNavigate={onNavigate} />
       <Item to="/templates" icon={icon(FileText)} onNavigate={onNavigate}>
         Templates
+      </Item>
+      <Item to="/bulk-sends" icon={icon(Mails)} onNavigate={onNavigate}>
+        Bulk sends
       </Item>
       <Item to="/signatures" icon={icon(PenLine)} onNavigate={onNavigate}>
         Signatures

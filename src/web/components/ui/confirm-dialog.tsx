@@ -12,9 +12,13 @@ type Props = {
   pending: boolean;
   error: unknown;
   onConfirm: () => void;
+  /** `primary` for a step that is meant and not destructive (send), red otherwise. */
+  tone?: 'danger' | 'primary';
+  /** The button that closes it without the step. */
+  keepLabel?: string;
 };
 
-/** Asks before a step that cannot be undone (delete); the failure, if any, is shown inside. */
+/** Asks before a step that cannot be undone (delete, send); the failure, if any, is shown inside. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -24,6 +28,8 @@ export function ConfirmDialog({
   pending,
   error,
   onConfirm,
+  tone = 'danger',
+  keepLabel = 'Keep it',
 }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -39,9 +45,13 @@ export function ConfirmDialog({
           ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
-              <Button variant="secondary">Keep it</Button>
+              <Button variant="secondary">{keepLabel}</Button>
             </Dialog.Close>
-            <Button className="bg-red-600 hover:bg-red-500" loading={pending} onClick={onConfirm}>
+            <Button
+              className={tone === 'danger' ? 'bg-red-600 hover:bg-red-500' : ''}
+              loading={pending}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </Button>
           </div>

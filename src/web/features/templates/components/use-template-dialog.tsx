@@ -2,22 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ContractSummary } from '../../../../shared/api/contracts';
-import type { ProjectSummary } from '../../../../shared/api/projects';
 import { AppError } from '../../../../shared/errors';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { randomId } from '../../../lib/random-id';
 import type { FromTemplateState } from '../../../lib/template-roles';
-import { useProjects } from '../../projects/api/projects';
 import { useCreateFromTemplate } from '../api/templates';
-
-/** The organization's first (oldest) project: where the server puts a contract by default. */
-function firstProject(projects: ProjectSummary[] | undefined): ProjectSummary | undefined {
-  return projects?.reduce<ProjectSummary | undefined>(
-    (oldest, project) => (!oldest || project.createdAt < oldest.createdAt ? project : oldest),
-    undefined,
-  );
-}
+import { ProjectPicker, useProjectPick } from './project-picker';
 
 /**
  * 'Use template': asks for the project, makes the draft and opens it, with the template's roles
@@ -51,11 +42,9 @@ export function UseTemplateDialog({
 
 function UseTemplateForm({ template, onCancel }: { template: ContractSummary; onCancel: () => void }) {
   const navigate = useNavigate();
-  const projects = useProjects();
+  const { projects, projectId, pick } = useProjectPick();
   const create = useCreateFromTemplate();
   const [id] = useState(randomId);
-  const [picked, setPicked] = useState('');
-  const projectId = picked || firstProject(projects.data)?.id || '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,30 +61,13 @@ function UseTemplateForm({ template, onCancel }: { template: ContractSummary; on
 
   return (
     <form className="mt-4 space-y-4" onSubmit={submit}>
-      <div>
-        <label htmlFor="use-template-project" className="block text-sm font-medium text-slate-700">
-          Project
-        </label>
-        {projects.data && projects.data.length === 0 ? (
-          <p id="use-template-project" className="mt-1 text-sm text-slate-600">
-            No projects yet: the contract goes to a new “General” project.
-          </p>
-        ) : (
-          <select
-            id="use-template-project"
-            value={projectId}
-            disabled={!projects.data}
-            onChange={(event) => setPicked(event.target.value)}
-            className="mt-1 block h-10 w-full rounded-md border-0 pr-8 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600"
-          >
-            {projects.data?.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
+      <ProjectPicker
+        id="use-template-project"
+        projects={projects.data}
+        value={projectId}
+        onChange={pick}
+        none="No projects yet: the contract goes to a new “General” project."
+      />
       {create.error && (
         <ErrorBanner>
           {create.error instanceof AppError

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download, FilePlus2, LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
+import { Download, FilePlus2, LayoutTemplate, Mails, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ContractSummary } from '../../../../shared/api/contracts';
@@ -14,6 +14,7 @@ import { formatDate } from '../../../lib/dates';
 import { docxDownloadUrl } from '../../../lib/docx-transfer';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { templateListQuery, useDeleteTemplate } from '../api/templates';
+import { SendInBulkDialog } from '../components/send-in-bulk-dialog';
 import { UseTemplateDialog } from '../components/use-template-dialog';
 
 /** /templates: the organization's templates, searched by title; each can be opened, used or deleted. */
@@ -119,7 +120,7 @@ export function TemplatesPage() {
 }
 
 function TemplateRow({ template }: { template: ContractSummary }) {
-  const [dialog, setDialog] = useState<'use' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'use' | 'bulk' | 'delete' | null>(null);
   const remove = useDeleteTemplate();
   const roles = template.signers.map((role) => role.name);
   return (
@@ -138,10 +139,14 @@ function TemplateRow({ template }: { template: ContractSummary }) {
           {roles.length === 0 ? 'No roles' : `Roles: ${roles.join(', ')}`}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" onClick={() => setDialog('use')}>
           <FilePlus2 aria-hidden="true" className="size-4" />
           Use template
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setDialog('bulk')}>
+          <Mails aria-hidden="true" className="size-4" />
+          Send in bulk
         </Button>
         <a
           href={docxDownloadUrl(template.id)}
@@ -168,6 +173,11 @@ function TemplateRow({ template }: { template: ContractSummary }) {
         template={template}
         open={dialog === 'use'}
         onOpenChange={(open) => setDialog(open ? 'use' : null)}
+      />
+      <SendInBulkDialog
+        template={template}
+        open={dialog === 'bulk'}
+        onOpenChange={(open) => setDialog(open ? 'bulk' : null)}
       />
       <ConfirmDialog
         open={dialog === 'delete'}
