@@ -314,6 +314,20 @@ describe('a visitor signs through a link', () => {
     expect(elsewhere.statusCode).toBe(400);
   });
 
+  it("refuses a visitor giving the countersigner's address, under the e-mail field", async () => {
+    const template = await ndaTemplate(owner, 'counter-b@example.com');
+    for (const requireEmailCode of [false, true]) {
+      const link = await publish(owner, template, { requireEmailCode });
+      const refused = await start(link.token, { name: 'Sly', email: 'Counter-B@example.com' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        field: 'email',
+        message: 'This address already takes another part in this document: give your own e-mail address.',
+      });
+      expect(await submissionsOf(owner, link.id)).toHaveLength(0);
+    }
+  });
+
   it('refuses a submission once the link’s creator has left the organization', async () => {
     const member = await buildMember(ctx, owner);
     const template = await ndaTemplate(owner);

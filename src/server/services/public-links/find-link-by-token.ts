@@ -31,10 +31,16 @@ export async function assertLinkOpen(db: Database, link: PublicLinkRow, now = cl
   if (refusal) throw refusal;
 }
 
-/** The visitor's role, or the refusal of a link whose template changed so that a visitor can no longer sign it. */
-export async function visitorRoleOf(db: Database, found: FoundLink): Promise<string> {
+/**
+ * The visitor's role and the addresses of the template's other roles, or the refusal of a link
+ * whose template changed so that a visitor can no longer sign it.
+ */
+export async function visitorRoleOf(
+  db: Database,
+  found: FoundLink,
+): Promise<{ roleName: string; otherEmails: string[] }> {
   try {
-    return (await checkVisitorRole(db, found.link.templateId, found.link.roleNumber)).roleName;
+    return await checkVisitorRole(db, found.link.templateId, found.link.roleNumber);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     throw new AppError(
@@ -51,7 +57,7 @@ export async function getPublicLinkPage(db: Database, token: string): Promise<Pu
   return {
     organizationName: found.organizationName,
     templateTitle: found.templateTitle,
-    roleName: await visitorRoleOf(db, found),
+    roleName: (await visitorRoleOf(db, found)).roleName,
     requireEmailCode: found.link.requireEmailCode,
   };
 }

@@ -39,7 +39,8 @@ export async function makeSubmission(
       `This link no longer takes submissions: the person who published it is no longer a member of ${organizationName}.`,
     );
   }
-  await visitorRoleOf(db, found);
+  const { otherEmails } = await visitorRoleOf(db, found);
+  assertOwnAddress(otherEmails, visitor.email);
   const contractId = randomUUID();
   const submission = await db.transaction(async (tx) => {
     const now = clock.now();
@@ -111,5 +112,15 @@ export function busyLinkError(error: AppError): AppError {
     'This link is taking too many submissions right now. Try again later.',
     undefined,
     error.retryAfterSeconds,
+  );
+}
+
+/** A visitor's address must be their own, not one of the organization's roles'. */
+export function assertOwnAddress(otherEmails: readonly string[], email: string): void {
+  if (!otherEmails.includes(email)) return;
+  throw new AppError(
+    'INVALID_INPUT',
+    'This address already takes another part in this document: give your own e-mail address.',
+    'email',
   );
 }

@@ -9,7 +9,7 @@ import { verifyPassword } from '../accounts/passwords';
 import { consumeOutgoingMail } from '../rate-limits/outgoing-mail-limits';
 import { maskEmail } from '../signing/signer-authentication';
 import { assertLinkOpen, findLinkByToken, visitorRoleOf } from './find-link-by-token';
-import { busyLinkError, makeSubmission, type Visitor } from './make-submission';
+import { assertOwnAddress, busyLinkError, makeSubmission, type Visitor } from './make-submission';
 import { maxVisitorCodeFailures } from './visitor-code';
 import { countVisitorCode, countVisitorConfirm, countVisitorStart } from './visitor-limits';
 
@@ -28,8 +28,9 @@ export async function startPublicLink(ctx: Deps, token: string, visitor: Visitor
   const found = await findLinkByToken(db, token);
   await countVisitorStart(db, found.link.id, ctx.origin.ip);
   await assertLinkOpen(db, found.link);
-  await visitorRoleOf(db, found);
+  const { otherEmails } = await visitorRoleOf(db, found);
   if (!found.link.requireEmailCode) return makeSubmission(ctx, found, visitor);
+  assertOwnAddress(otherEmails, visitor.email);
 
   await countVisitorCode(db, found.link.id, visitor.email);
   const visitId = await db

@@ -14,7 +14,7 @@ export async function checkVisitorRole(
   db: Database,
   templateId: string,
   roleNumber: number,
-): Promise<{ roleName: string }> {
+): Promise<{ roleName: string; otherEmails: string[] }> {
   const { list } = await copyRecipients(db, templateId);
   const role = list[roleNumber - 1];
   const field = 'roleNumber';
@@ -56,5 +56,8 @@ export async function checkVisitorRole(
       );
     }
   }
-  return { roleName: name };
+  const otherEmails = list.flatMap((entry, index) =>
+    index === roleNumber - 1 || !entry.email ? [] : [entry.email],
+  );
+  return { roleName: name, otherEmails };
 }
