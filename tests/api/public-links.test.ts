@@ -202,6 +202,22 @@ describe('an owner publishes a template at a link', () => {
       json: { roleNumber: 1, name: 'x' },
     });
     expect(foreign.statusCode).toBe(404);
+    // Nor may a link send its contracts into another organization's project.
+    const project = await call(ctx, owner, {
+      method: 'POST',
+      url: '/api/projects',
+      json: { name: 'Website' },
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    const ownersProject = project.json().id as string;
+    const own = await ndaTemplate(stranger);
+    const intoForeign = await call(ctx, stranger, {
+      method: 'POST',
+      url: `/api/templates/${own}/public-links`,
+      json: { roleNumber: 1, name: 'x', projectId: ownersProject },
+    });
+    expect(intoForeign.statusCode).toBe(404);
+    expect(intoForeign.json().error.field).toBe('projectId');
     expect((await call(ctx, null, { method: 'GET', url: `/api/public-links/${link.id}` })).statusCode).toBe(
       401,
     );
