@@ -177,6 +177,46 @@ describe('bulk send through the API', () => {
     expect(peer.to('json-2@example.com')).toHaveLength(1);
   });
 
+  it('refuses every change to read-only tokens, and a row whose values make the title too long', async () => {
+    const owner = await buildAccount(ctx);
+    const template = await waiverTemplate(owner);
+    const token = (
+      await call(ctx, owner, {
+        method: 'POST',
+        url: '/api/api-tokens',
+        json: { name: 'read', scope: 'read' },
+      })
+    ).json().token;
+    const readOnly = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-sends',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ templateId: template, rows: rows(1, 'read'), send: true }),
+    });
+    expect(readOnly.statusCode).toBe(403);
+    const long = (
+      await call(ctx, owner, {
+        method: 'POST',
+        url: '/api/bulk-sends',
+        json: {
+          templateId: template,
+          rows: [
+            {
+              people: [{ number: 1, name: 'Lo', email: 'lo@example.com' }],
+              values: { company: 'x'.repeat(300) },
+            },
+          ],
+          send: true,
+        },
+      })
+    ).json();
+    await background.drain();
+    const [row] = (await call(ctx, owner, { method: 'GET', url: `/api/bulk-sends/${long.id}/rows` })).json()
+      .items;
+    expect(row).toMatchObject({ status: 'failed', contractId: null });
+    expect(row.error).toContain('the title would be 309 characters long; a title may be at most 200');
+  });
+
   it('stops the rows not yet sent, and retries failed ones', async () => {
     const template = await waiverTemplate(owner);
     const created = (

@@ -166,6 +166,15 @@ describe('embedded signing', () => {
     // The page of a used link is not framed either: it would show only that it expired.
     const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_sign_embedded_'));
     const browser = { signerId: contract.eve, state: 'ready', cookie: `${cookie?.name}=${cookie?.value}` };
+    // The cookie goes with requests from any site, but only Pactum's own pages may change anything.
+    const forged = await call(ctx, null, {
+      method: 'POST',
+      url: `/api/signing/${contract.eve}/decline`,
+      headers: { cookie: browser.cookie, origin: host, 'sec-fetch-site': 'cross-site' },
+      json: { reason: 'Declined by another site' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.code).toBe('CROSS_ORIGIN_REQUEST');
     const signed = await signAs(ctx, browser, { fullName: 'Embedded Eve' });
     expect(signed.statusCode, signed.body).toBe(204);
     // Once they signed, no new URL: the app learns why.

@@ -83,11 +83,14 @@ const signerListSchema = z
     for (const problem of recipientListProblems(signers)) ctx.addIssue({ code: 'custom', ...problem });
   });
 
+/** Characters in a contract's title. */
+export const maxTitleLength = 200;
+
 const titleSchema = z
   .string({ error: 'Title is required' })
   .trim()
   .min(1, { error: 'Title is required' })
-  .max(200, { error: 'Title must be at most 200 characters' });
+  .max(maxTitleLength, { error: `Title must be at most ${maxTitleLength} characters` });
 
 const expiresAtSchema = timestampSchema
   .refine(

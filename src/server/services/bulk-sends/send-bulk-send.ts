@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkSend } from '../../../shared/api/bulk-sends';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../actor';
@@ -13,8 +13,8 @@ import { bulkRowJobKey, sendBulkRowJob } from './bulk-row-job';
 import { finishIfSettled } from './finish-bulk-send';
 import { bulkSendView, templateOfBatch } from './get-bulk-send';
 
-/** Jobs queued per statement. */
-const jobsPerInsert = 1_000;
+/** Rows queued per statement (their update and their jobs): short holds of the event loop, as rows are stored. */
+const rowsPerStatement = 200;
 
 /**
  * Sends a checked batch: every row is queued as its own job, in this transaction, with the batch
@@ -48,37 +48,46 @@ export async function queueRows(tx: Database, actor: Actor, id: string): Promise
   await requeue(tx, actor, id, ['ready']);
 }
 
-/** Queues the rows of these states again, each with a job of its own. */
+/** Queues the rows of these states again, in the order of the file, each with a job of its own. */
 async function requeue(
   tx: Database,
   actor: Actor,
   id: string,
   from: ('ready' | 'failed')[],
 ): Promise<number> {
-  const rows = await tx
-    .update(bulkSendRows)
-    .set({
-      status: 'queued',
-      error: null,
-      waitingUntil: null,
-      queuings: sql`${bulkSendRows.queuings} + 1`,
-      updatedAt: clock.now(),
-    })
+  const ids = await tx
+    .select({ id: bulkSendRows.id })
+    .from(bulkSendRows)
     .where(and(eq(bulkSendRows.bulkSendId, id), inArray(bulkSendRows.status, from)))
-    .returning({ id: bulkSendRows.id, queuings: bulkSendRows.queuings, row: bulkSendRows.row });
-  rows.sort((a, b) => a.row - b.row);
-  for (let start = 0; start < rows.length; start += jobsPerInsert) {
+    .orderBy(asc(bulkSendRows.row));
+  for (let start = 0; start < ids.length; start += rowsPerStatement) {
+    const rows = await tx
+      .update(bulkSendRows)
+      .set({
+        status: 'queued',
+        error: null,
+        waitingUntil: null,
+        queuings: sql`${bulkSendRows.queuings} + 1`,
+        updatedAt: clock.now(),
+      })
+      .where(
+        inArray(
+          bulkSendRows.id,
+          ids.slice(start, start + rowsPerStatement).map((row) => row.id),
+        ),
+      )
+      .returning({ id: bulkSendRows.id, queuings: bulkSendRows.queuings });
     await enqueueMany(
       tx,
       sendBulkRowJob,
-      rows.slice(start, start + jobsPerInsert).map((row) => ({
+      rows.map((row) => ({
         payload: { rowId: row.id },
         organizationId: actor.organizationId,
         dedupeKey: bulkRowJobKey(row.id, row.queuings),
       })),
     );
   }
-  return rows.length;
+  return ids.length;
 }
 
 /**

@@ -11,8 +11,12 @@ import { authorOf } from '../history/author-of';
 import { bulkTemplateOf } from './bulk-template';
 import { queueRows } from './send-bulk-send';
 
-/** Rows written per statement: 5,000 rows in five inserts, each well within a statement's parameters. */
-const rowsPerInsert = 1_000;
+/**
+ * Rows written per statement. Building a statement and (on the embedded database) running it
+ * holds the event loop: 1,000 rows at once held it 200 ms; 200 keep each hold short, and other
+ * requests are answered between them.
+ */
+const rowsPerInsert = 200;
 
 type NewBatch = {
   template: ContractRow;

@@ -5,6 +5,7 @@ import {
   withMergeValues,
 } from '../../../editor/merge-field-values';
 import { renumberTextFields } from '../../../editor/signing-field-values';
+import { maxTitleLength } from '../../../shared/api/contracts';
 import type { CreateFromTemplateInput } from '../../../shared/api/templates';
 import { AppError } from '../../../shared/errors';
 import { prefillProblem } from '../../../shared/fields';
@@ -70,6 +71,13 @@ export async function createFromTemplate(
     values.size === 0
       ? template.title
       : titleWithMergeValues(template.title, unfilledMergeFields(template.content), values);
+  if (title.length > maxTitleLength) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `With these values the title would be ${title.length} characters long; a title may be at most ${maxTitleLength}`,
+      'values',
+    );
+  }
   return createContract(
     ctx,
     {
