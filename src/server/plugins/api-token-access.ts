@@ -16,6 +16,7 @@ const tokenRoutePrefixes = [
   '/api/dashboard',
   '/api/custom-fields',
   '/api/signatures',
+  '/api/public-links',
 ];
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { rowInput } from '../../../shared/bulk/row-input';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
 import * as clock from '../../clock';
 import type { JobContext } from '../../context';
 import type { Database } from '../../db/client';
-import { bulkSendRows, bulkSends, contracts, memberships, organizations, users } from '../../db/schema';
+import { bulkSendRows, bulkSends, contracts } from '../../db/schema';
 import { enqueue } from '../../queue/job-type';
 import { sendContract } from '../contracts/send-contract';
+import { memberActor } from '../team/member-actor';
 import { createFromTemplate } from '../templates/create-from-template';
 import { bulkRowJobKey, sendBulkRowJob } from './bulk-row-job';
 import { finishIfSettled } from './finish-bulk-send';
@@ -139,23 +139,4 @@ async function waitForLimit(
       },
     );
   });
-}
-
-/** The batch's maker as they act now: a member of the organization, with their role there. */
-async function memberActor(db: Database, organizationId: string, userId: string): Promise<Actor | null> {
-  const [member] = await db
-    .select({
-      userId: users.id,
-      userName: users.name,
-      email: users.email,
-      avatarUrl: users.avatarUrl,
-      organizationId: organizations.id,
-      organizationName: organizations.name,
-      role: memberships.role,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
-  return member ? { ...member, sessionId: '', ip: null, userAgent: null } : null;
 }
