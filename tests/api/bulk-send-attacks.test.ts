@@ -305,6 +305,112 @@ describe('bulk send attacks', () => {
     expect(state.rows.map((row) => row.status)).toEqual(['ready']);
   });
 
+  it('never lets a column replace a recipient or a value the template fixes: such a mapping is a problem, and the JSON rows are refused', async () => {
+    const account = await buildAccount(ctx);
+    const created = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: {
+        title: 'Guaranteed waiver',
+        isTemplate: true,
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Waiver for ' },
+                field('company', 'Company'),
+                { type: 'text', text: ' guaranteed by ' },
+                {
+                  type: 'mergeField',
+                  attrs: { key: 'guarantor', label: 'Guarantor', value: 'ACME Holdings' },
+                },
+              ],
+            },
+          ],
+        },
+        signers: [
+          { name: 'Visitor', email: 'role-1@template.invalid', role: 'signer' },
+          { name: 'Fixed Guarantor', email: 'guarantor@company.example', role: 'signer' },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = created.json().id as string;
+    const body = Buffer.from(
+      'Visitor name,Visitor email,Company,Guarantor name,Guarantor email,Guarantor,constructor\n' +
+        'Vic,vic@example.com,Vic Co,Mallory,mallory@evil.example,Mallory Ltd,x\n',
+    );
+    const id = (await upload(account, templateId, body)).json().id as string;
+    const base = [
+      { kind: 'roleName', role: 1 },
+      { kind: 'roleEmail', role: 1 },
+      { kind: 'field', key: 'company' },
+    ];
+    const ignore = { kind: 'ignore' };
+    const hostile = [
+      [...base, { kind: 'roleName', role: 2 }, { kind: 'roleEmail', role: 2 }, ignore, ignore],
+      [...base, ignore, ignore, { kind: 'field', key: 'guarantor' }, ignore],
+      [...base, ignore, ignore, ignore, { kind: 'field', key: 'constructor' }],
+      [...base, { kind: 'roleName', role: 7 }, { kind: 'roleEmail', role: 7 }, ignore, ignore],
+    ];
+    for (const mapping of hostile) {
+      const set = await call(ctx, account, {
+        method: 'PUT',
+        url: `/api/bulk-sends/${id}/mapping`,
+        json: { mapping },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect([JSON.stringify(mapping), set.json().problems.mapping.length]).toEqual([
+        JSON.stringify(mapping),
+        expect.any(Number),
+      ]);
+      expect(set.json().problems.mapping.length).toBeGreaterThan(0);
+      const sent = await call(ctx, account, { method: 'POST', url: `/api/bulk-sends/${id}/send` });
+      expect([JSON.stringify(mapping), sent.statusCode]).toEqual([JSON.stringify(mapping), 409]);
+    }
+    const state = await stateOf(id);
+    expect(state.status).toBe('checking');
+    expect(state.contracts).toBe(0);
+    // The same through JSON rows: refused, nothing kept.
+    const json = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/bulk-sends',
+      json: {
+        templateId,
+        send: true,
+        rows: [
+          {
+            people: [
+              { number: 1, name: 'Vic', email: 'vic@example.com' },
+              { number: 2, name: 'Mallory', email: 'mallory@evil.example' },
+            ],
+            values: { company: 'Vic Co' },
+          },
+        ],
+      },
+    });
+    expect(json.statusCode).toBe(400);
+    // With the fixed columns left out it goes, to the template's own guarantor.
+    await call(ctx, account, {
+      method: 'PUT',
+      url: `/api/bulk-sends/${id}/mapping`,
+      json: { mapping: [...base, ignore, ignore, ignore, ignore] },
+    });
+    expect((await call(ctx, account, { method: 'POST', url: `/api/bulk-sends/${id}/send` })).statusCode).toBe(
+      200,
+    );
+    const [row] = (await stateOf(id)).rows;
+    const contract = (
+      await call(ctx, account, { method: 'GET', url: `/api/contracts/${row?.contractId}` })
+    ).json();
+    expect(contract.signers.map((signer: { email: string }) => signer.email)).toEqual([
+      'vic@example.com',
+      'guarantor@company.example',
+    ]);
+  });
+
   it('refuses JSON keys that would reach an object prototype, and values for merge fields the template lacks', async () => {
     const templateId = await template(outsider);
     for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
