@@ -202,6 +202,38 @@ describe('bulk send attacks', () => {
     expect(await batchesOf(outsider)).toEqual([]);
   });
 
+  it('takes no contract as a template, and no file name it cannot store', async () => {
+    const account = await buildAccount(ctx);
+    const contract = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: {
+        title: 'Plain contract',
+        content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x' }] }] },
+        signers: [{ name: 'Visitor', email: 'visitor@example.com' }],
+      },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const contractId = contract.json().id as string;
+    expect((await upload(account, contractId, csv(1))).statusCode).toBe(404);
+    expect(
+      (await call(ctx, account, { method: 'GET', url: `/api/templates/${contractId}/bulk-sample` }))
+        .statusCode,
+    ).toBe(404);
+    const json = await call(ctx, account, {
+      method: 'POST',
+      url: '/api/bulk-sends',
+      json: { templateId: contractId, rows: [validRow(7)] },
+    });
+    expect(json.statusCode).toBe(404);
+    const templateId = await template(account);
+    for (const fileName of ['a\u0000b.csv', `${'x'.repeat(256)}.csv`]) {
+      const refused = await upload(account, templateId, csv(1), `fileName=${encodeURIComponent(fileName)}`);
+      expect([fileName.slice(0, 10), refused.statusCode]).toEqual([fileName.slice(0, 10), 400]);
+    }
+    expect(await batchesOf(account)).toEqual([]);
+  });
+
   it('keeps every change from a read-only token, and the list and batch readable by it', async () => {
     const { id, templateId } = await batchOf(owner);
     const before = await stateOf(id);
@@ -625,6 +657,51 @@ describe('bulk send attacks', () => {
     const retried = await call(ctx, account, { method: 'POST', url: `/api/bulk-sends/${id}/retry` });
     expect(retried.json().status).toBe('stopped');
     expect(await stateOf(id)).toEqual(state);
+  });
+
+  it("never counts another organization's contract, made first with a row's id, as the row's", async () => {
+    const { id } = await batchOf(owner, 1);
+    // The row's id is its contract's future id (its preview shows it as the reference).
+    const [row] = await db
+      .select({ id: bulkSendRows.id })
+      .from(bulkSendRows)
+      .where(eq(bulkSendRows.bulkSendId, id));
+    const rowId = row?.id as string;
+    const theirTemplate = await template(outsider);
+    const squatted = await call(ctx, outsider, {
+      method: 'POST',
+      url: `/api/templates/${theirTemplate}/contracts`,
+      json: {
+        id: rowId,
+        people: [{ number: 1, name: 'Decoy', email: 'decoy@evil.example' }],
+        values: { company: 'Decoy Co' },
+      },
+    });
+    expect(squatted.statusCode, squatted.body).toBe(201);
+    const sentDecoy = await call(ctx, outsider, {
+      method: 'POST',
+      url: `/api/contracts/${rowId}/send`,
+      json: {},
+    });
+    expect(sentDecoy.statusCode, sentDecoy.body).toBe(200);
+    const [before] = await db
+      .select({ organizationId: contracts.organizationId, status: contracts.status, title: contracts.title })
+      .from(contracts)
+      .where(eq(contracts.id, rowId));
+
+    expect((await call(ctx, owner, { method: 'POST', url: `/api/bulk-sends/${id}/send` })).statusCode).toBe(
+      200,
+    );
+    const state = await stateOf(id);
+    expect(state.rows.map((entry) => [entry.status, entry.contractId])).toEqual([['failed', null]]);
+    const rows = (await call(ctx, owner, { method: 'GET', url: `/api/bulk-sends/${id}/rows` })).json().items;
+    expect(rows[0].error).toContain('already in use');
+    const [after] = await db
+      .select({ organizationId: contracts.organizationId, status: contracts.status, title: contracts.title })
+      .from(contracts)
+      .where(eq(contracts.id, rowId));
+    expect(after).toEqual(before);
+    expect(after?.organizationId).toBe(outsider.organizationId);
   });
 
   it('fails the rows of a batch whose maker left the organization, sending nothing as them', async () => {

@@ -212,6 +212,19 @@ describe('embedded signing attacks', () => {
     expect((await embedUrl(admin, template.json().id, templateSigner, host)).statusCode).toBe(404);
     expect(await embedLinksOf(templateSigner)).toEqual([]);
 
+    const draft = await call(ctx, admin, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: {
+        title: 'Draft',
+        content: sampleDocument(),
+        signers: [{ name: 'Draft Eve', email: 'eve-draft@example.com', embedded: true }],
+      },
+    });
+    const draftSigner = draft.json().signers[0].id as string;
+    expect((await embedUrl(admin, draft.json().id, draftSigner, host)).statusCode).toBe(409);
+    expect(await embedLinksOf(draftSigner)).toEqual([]);
+
     const other = await embeddedContract(admin, { sequential: false });
     const canceled = await call(ctx, admin, {
       method: 'POST',
