@@ -636,6 +636,47 @@ describe('bulk send attacks', () => {
     expect(await stateOf(id)).toEqual(state);
   });
 
+  it('sends each row as it stood when sent, while cells are corrected and rows removed at the same moment', async () => {
+    const account = await buildAccount(ctx);
+    const templateId = await template(account);
+    const id = (await upload(account, templateId, csv(4))).json().id as string;
+    const [send, patch, remove] = await Promise.all([
+      call(ctx, account, { method: 'POST', url: `/api/bulk-sends/${id}/send` }),
+      call(ctx, account, {
+        method: 'PATCH',
+        url: `/api/bulk-sends/${id}/rows/2`,
+        json: { cells: ['Late Fix', 'late-fix@example.com', 'Late Co'] },
+      }),
+      call(ctx, account, { method: 'DELETE', url: `/api/bulk-sends/${id}/rows/3` }),
+    ]);
+    expect(send.statusCode, send.body).toBe(200);
+    for (const change of [patch, remove]) expect([200, 409]).toContain(change.statusCode);
+    const state = await stateOf(id);
+    expect(state.status).toBe('done');
+    expect(state.rowCount).toBe(state.rows.length);
+    expect(state.rows.length).toBe(remove.statusCode === 200 ? 3 : 4);
+    for (const row of state.rows) {
+      expect(row.status).toBe('sent');
+      const contract = (
+        await call(ctx, account, { method: 'GET', url: `/api/contracts/${row.contractId}` })
+      ).json();
+      expect(contract.signers[0].email).toBe(row.cells[1]);
+    }
+  });
+
+  it('keeps a row when the last two are removed at once', async () => {
+    const account = await buildAccount(ctx);
+    const templateId = await template(account);
+    const id = (await upload(account, templateId, csv(2))).json().id as string;
+    const answers = await Promise.all(
+      [2, 3].map((row) => call(ctx, account, { method: 'DELETE', url: `/api/bulk-sends/${id}/rows/${row}` })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const state = await stateOf(id);
+    expect(state.rows).toHaveLength(1);
+    expect(state.rowCount).toBe(1);
+  });
+
   it('stops a batch once when stopped twice at once, and a stopped batch sends nothing more', async () => {
     const account = await buildAccount(ctx);
     const templateId = await template(account);

@@ -419,6 +419,15 @@ describe('embedded signing attacks', () => {
       ).statusCode,
     ).toBe(401);
 
+    // Another site's page may send the cookie with a read, but never read the answer.
+    const read = await call(ctx, null, {
+      method: 'GET',
+      url: `/api/signing/${contract.eve}`,
+      headers: { cookie: `${browser.name}=${browser.value}`, 'sec-fetch-site': 'cross-site', origin: host },
+    });
+    expect(read.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
     // Every change, sent with the SameSite=None cookie by another site's page, is refused.
     const cookie = `${browser.name}=${browser.value}`;
     const foreign: Record<string, string>[] = [
