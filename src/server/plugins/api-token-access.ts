@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 const tokenRoutePrefixes = [
   '/api/contracts',
   '/api/templates',
+  '/api/bulk-sends',
   '/api/projects',
   '/api/docx',
   '/api/dashboard',

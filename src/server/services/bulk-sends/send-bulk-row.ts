@@ -59,10 +59,11 @@ export async function sendBulkRow(
   const ctx = { ...deps, actor };
   const { people, values, prefill } = rowInput(batch.mapping, row.cells);
   try {
+    // The row's own contract only: an id another organization took first is no contract of this batch.
     const [existing] = await db
       .select({ status: contracts.status })
       .from(contracts)
-      .where(eq(contracts.id, row.id));
+      .where(and(eq(contracts.id, row.id), eq(contracts.organizationId, batch.organizationId)));
     if (!existing) {
       await createFromTemplate(ctx, batch.templateId, {
         id: row.id,
@@ -81,7 +82,7 @@ export async function sendBulkRow(
     }
     await settle({ status: 'sent', contractId: row.id });
   } catch (error) {
-    const contractId = (await contractMade(db, row.id)) ? row.id : null;
+    const contractId = (await contractMade(db, row.id, batch.organizationId)) ? row.id : null;
     if (error instanceof AppError && error.code === 'RATE_LIMITED') {
       return waitForLimit(
         db,
@@ -102,8 +103,11 @@ export async function sendBulkRow(
   }
 }
 
-async function contractMade(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
+async function contractMade(db: Database, id: string, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.id, id), eq(contracts.organizationId, organizationId)));
   return row !== undefined;
 }
 
