@@ -30,6 +30,7 @@ import { notificationRoutes } from './routes/notifications';
 import { oidcRoutes } from './routes/oidc';
 import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
+import { publicLinkRoutes } from './routes/public-links';
 import { reviewRoutes } from './routes/reviews';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(commentRoutes, deps);
       await api.register(templateRoutes, deps);
       await api.register(bulkSendRoutes, deps);
+      await api.register(publicLinkRoutes, deps);
       await api.register(docxRoutes, deps);
       await api.register(embeddingRoutes, deps);
       await api.register(contractFileRoutes, deps);

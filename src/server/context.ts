@@ -49,6 +49,16 @@ export type SignerContext<K extends keyof ServiceDeps = never> = {
 } & Pick<ServiceDeps, K>;
 
 /**
+ * A public link's visitor: nobody signed in, only the link's token (which the service looks up
+ * itself), the database, where the request came from (their address is what they are limited
+ * by) and the dependencies its service names. Built once per request by the public link routes.
+ */
+export type VisitorContext<K extends keyof ServiceDeps = never> = {
+  db: Database;
+  origin: RequestOrigin;
+} & Pick<ServiceDeps, K>;
+
+/**
  * An external reviewer's request on the review page: the reviewer their review cookie names, the
  * database, where the request came from and the dependencies its service names. Built once per
  * request by the review routes.

@@ -67,6 +67,7 @@ export const mailKinds = [
   'approval_requested',
   'approval_decided',
   'approval_withdrawn',
+  'public_link_code',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -42,6 +42,7 @@ export const errorCodes = [
   'SIGNING_DOCUMENT_CLOSED',
   'SIGNING_NOT_YOUR_TURN',
   'SIGNING_LINK_EXPIRED',
+  'PUBLIC_LINK_CLOSED',
   'REVIEW_CLOSED',
   'REVIEW_SESSION_EXPIRED',
   'SUGGESTION_CONFLICT',
@@ -107,6 +108,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   /** A recipient's link opened before the route reached them: the document waits for their turn. */
   SIGNING_NOT_YOUR_TURN: 409,
   SIGNING_LINK_EXPIRED: 410,
+  /** A public link that expired, or took all the submissions its caps allow (today's, or in all). */
+  PUBLIC_LINK_CLOSED: 410,
   /** The review ended (the draft went out for signing) or the link was replaced by a newer one. */
   REVIEW_CLOSED: 410,
   REVIEW_SESSION_EXPIRED: 401,

@@ -228,7 +228,8 @@ export const eventCatalogue = {
     }),
   },
   'signer.link_copied': {
-    label: "A pending recipient's signing link copied by the sender, to hand over themselves",
+    label:
+      "A pending recipient's signing link copied by the sender to hand over, or an embedded recipient's signing URL made for the organization's app",
     data: z.object(signer),
   },
   'signer.locked': {

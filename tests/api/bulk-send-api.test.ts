@@ -217,6 +217,24 @@ describe('bulk send through the API', () => {
     expect(row.error).toContain('the title would be 309 characters long; a title may be at most 200');
   });
 
+  it('keeps at most 20 unsent batches an organization, however they come', async () => {
+    const owner = await buildAccount(ctx);
+    const template = await waiverTemplate(owner);
+    const start = () =>
+      call(ctx, owner, {
+        method: 'POST',
+        url: '/api/bulk-sends',
+        json: { templateId: template, rows: rows(1, 'cap') },
+      });
+    const answers = await Promise.all(Array.from({ length: 22 }, start));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(20);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.json().error.message).toContain('20 bulk sends not sent yet');
+    const first = answers.find((answer) => answer.statusCode === 201)?.json();
+    await call(ctx, owner, { method: 'DELETE', url: `/api/bulk-sends/${first.id}` });
+    expect((await start()).statusCode).toBe(201);
+  });
+
   it('stops the rows not yet sent, and retries failed ones', async () => {
     const template = await waiverTemplate(owner);
     const created = (

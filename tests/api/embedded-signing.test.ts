@@ -115,6 +115,13 @@ describe('embedded signing', () => {
 
     const answer = await embedUrl(admin, contract, contract.eve, host);
     expect(answer.statusCode, answer.body).toBe(200);
+    // Whoever holds the URL signs as Eve: who asked for it is in the history.
+    const history = (
+      await call(ctx, admin, { method: 'GET', url: `/api/contracts/${contract.id}/history` })
+    ).json();
+    expect(history.items.map((entry: { details: string }) => entry.details)).toContainEqual(
+      expect.stringMatching(/made an embedded signing URL for Embedded Eve \(eve@example.com\)$/),
+    );
     const { url, origin } = answer.json();
     expect(origin).toBe(host);
     expect(url).toMatch(
@@ -163,7 +170,6 @@ describe('embedded signing', () => {
       json: { token: tokenOf(url) },
     });
     expect(again.statusCode).toBe(410);
-    // The page of a used link is not framed either: it would show only that it expired.
     const cookie = opened.cookies.find((c) => c.name.startsWith('pactum_sign_embedded_'));
     const browser = { signerId: contract.eve, state: 'ready', cookie: `${cookie?.name}=${cookie?.value}` };
     // The cookie goes with requests from any site, but only Pactum's own pages may change anything.

@@ -11,11 +11,13 @@ import type { FastifyRequest } from 'fastify';
 const tokenRoutePrefixes = [
   '/api/contracts',
   '/api/templates',
+  '/api/bulk-sends',
   '/api/projects',
   '/api/docx',
   '/api/dashboard',
   '/api/custom-fields',
   '/api/signatures',
+  '/api/public-links',
 ];
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -13,7 +13,9 @@ import {
   invitations,
   memberships,
   type ProjectRow,
+  type PublicLinkRow,
   projects,
+  publicLinks,
 } from '../db/schema';
 
 /**
@@ -26,6 +28,7 @@ export const ownProjects = (actor: Actor) => eq(projects.organizationId, actor.o
 export const ownMemberships = (actor: Actor) => eq(memberships.organizationId, actor.organizationId);
 export const ownInvitations = (actor: Actor) => eq(invitations.organizationId, actor.organizationId);
 export const ownBulkSends = (actor: Actor) => eq(bulkSends.organizationId, actor.organizationId);
+export const ownPublicLinks = (actor: Actor) => eq(publicLinks.organizationId, actor.organizationId);
 
 /**
  * The same scoping for prepared statements, whose conditions are fixed once: bind
@@ -112,5 +115,21 @@ export async function findOwnBulkSend(
     .where(and(eq(bulkSends.id, id), ownBulkSends(actor)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', 'Bulk send not found');
+  return row;
+}
+
+/** A public link of the actor's organization (`forUpdate` locks it: its changes go one at a time). */
+export async function findOwnPublicLink(
+  db: Database,
+  actor: Actor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<PublicLinkRow> {
+  const query = db
+    .select()
+    .from(publicLinks)
+    .where(and(eq(publicLinks.id, id), ownPublicLinks(actor)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', 'Public link not found');
   return row;
 }

@@ -105,6 +105,15 @@ function mappingProblems(sheet: BulkSheet, mapping: BulkColumn[], template: Bulk
   const mapped = new Map<string, number>();
   mapping.forEach((column, index) => {
     if (column.kind === 'ignore') return;
+    const missing = missingTarget(column, template);
+    if (missing) {
+      problems.push({
+        row: null,
+        column: index,
+        message: `Column "${sheet.headers[index] ?? ''}" gives ${missing}`,
+      });
+      return;
+    }
     const target = targetOf(column);
     const earlier = mapped.get(target);
     if (earlier !== undefined) {
@@ -128,6 +137,23 @@ function mappingProblems(sheet: BulkSheet, mapping: BulkColumn[], template: Bulk
       problems.push({ row: null, column: null, message: `No column gives ${label(column, template)}` });
   }
   return problems;
+}
+
+/**
+ * What a column names that the template does not leave to each contract, or null: a role it
+ * fixes (or has not), a merge field it fills (or has not). Such a column would replace the
+ * template's own recipient or value, which a row may not (the JSON rows are refused the same).
+ * A prefill is checked per cell, as its field may be removed from the template.
+ */
+function missingTarget(column: BulkColumn, template: BulkTemplate): string | null {
+  if (
+    (column.kind === 'roleName' || column.kind === 'roleEmail') &&
+    !template.roles.some((role) => role.number === column.role)
+  )
+    return `role ${column.role}, which the template does not leave to each contract`;
+  if (column.kind === 'field' && !template.fields.some((field) => field.key === column.key))
+    return `"${column.key}", which is not a merge field the template leaves empty`;
+  return null;
 }
 
 /** What a column gives, as the sender reads it: "Client's name", "Client's e-mail address", "Start date". */

@@ -4,6 +4,14 @@
 export const maxEmbedOrigins = 10;
 
 /**
+ * A host a browser's page can be at, as the URL parser leaves it (lower case, punycode): a DNS
+ * name, an IPv4 address or a bracketed IPv6 one. The parser lets `*`, `;` and `,` through, which
+ * in a frame-ancestors directive would be a wildcard (`https://*` frames the page anywhere), a
+ * new directive or a second policy.
+ */
+const hostPattern = /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\.?$|^\[[0-9a-f:.]+\]$/;
+
+/**
  * An origin as the browser sends it (`https://app.example.com`, `https://app.example.com:8443`),
  * from what someone typed: a URL with a path is cut to its origin. Plain http only on this
  * machine's own names (localhost, 127.0.0.1), for an app being built. Null when it is none.
@@ -15,7 +23,7 @@ export function webOriginOf(typed: string): string | null {
   } catch {
     return null;
   }
-  if (url.username || url.password) return null;
+  if (url.username || url.password || !hostPattern.test(url.hostname)) return null;
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return null;
   return url.origin;

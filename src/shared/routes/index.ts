@@ -13,6 +13,7 @@ import { notificationsApi } from './notifications';
 import { oidcApi } from './oidc';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
+import { publicLinksApi } from './public-links';
 import { reviewCommentsApi } from './review-comments';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
@@ -47,6 +48,7 @@ export const apiRoutes = {
   oidc: oidcApi,
   profile: profileApi,
   projects: projectsApi,
+  publicLinks: publicLinksApi,
   reviewComments: reviewCommentsApi,
   reviews: reviewsApi,
   search: searchApi,

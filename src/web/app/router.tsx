@@ -32,6 +32,21 @@ const pages: RouteObject[] = [
     })),
     errorElement: <ErrorPage />,
   },
+  // Public: a template its owner published at a link; in another site's frame, the embedded variant.
+  {
+    path: '/p/:token',
+    lazy: async () => ({
+      Component: (await import('../features/public-links/routes/public-link-page')).PublicLinkPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
+  {
+    path: '/embed/p/:token',
+    lazy: async () => ({
+      Component: (await import('../features/public-links/routes/public-link-page')).EmbeddedPublicLinkPage,
+    }),
+    errorElement: <ErrorPage />,
+  },
   {
     path: '/review/:token',
     lazy: async () => ({ Component: (await import('../features/reviews/routes/review-page')).ReviewPage }),

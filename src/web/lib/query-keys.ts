@@ -100,3 +100,12 @@ export const signingKeys = {
   session: (token: string) => ['signing-session', token] as const,
   view: (signerId: string) => ['signing-view', signerId] as const,
 };
+
+/** A template's public links, and each link's submissions (under the template's key, so they go stale together). */
+export const publicLinkKeys = {
+  all: ['public-links'] as const,
+  forTemplate: (templateId: string) => [...publicLinkKeys.all, 'template', templateId] as const,
+  submissions: (linkId: string) => [...publicLinkKeys.all, 'submissions', linkId] as const,
+  /** The visitor's page of a link. */
+  page: (token: string) => ['public-link-page', token] as const,
+};

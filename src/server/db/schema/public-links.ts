@@ -71,3 +71,28 @@ export const publicLinkSubmissions = pgTable(
   (t) => [index('public_link_submissions_link_idx').on(t.linkId, t.createdAt)],
 );
 export type PublicLinkSubmissionRow = typeof publicLinkSubmissions.$inferSelect;
+
+/**
+ * A visitor's address waiting to be confirmed, for a link that asks for an e-mailed code: who they
+ * said they are, and the code's argon2id hash (made when its e-mail is composed, like a signer's),
+ * its expiry and the wrong tries against it. Used once: the submission is made when it is confirmed.
+ */
+export const publicLinkCodes = pgTable(
+  'public_link_codes',
+  {
+    id: id(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => publicLinks.id, { onDelete: 'cascade' }),
+    visitorName: text('visitor_name').notNull(),
+    visitorEmail: text('visitor_email').notNull(),
+    ip: text('ip'),
+    codeHash: text('code_hash'),
+    codeExpiresAt: at('code_expires_at'),
+    failures: integer('failures').notNull().default(0),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('public_link_codes_link_idx').on(t.linkId, t.createdAt)],
+);
+export type PublicLinkCodeRow = typeof publicLinkCodes.$inferSelect;

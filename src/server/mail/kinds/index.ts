@@ -11,6 +11,7 @@ import {
 import { approvalDecided, approvalRequested, approvalWithdrawn } from './approvals';
 import { commentMention, commentReply } from './comments';
 import type { MailParamsSchema } from './define-mail';
+import { publicLinkCode } from './public-links';
 import { reviewInvitation, suggestionsDecided } from './reviews';
 import { securityChange } from './security-change';
 import { newSignIn, passwordReset } from './sign-in';
@@ -48,6 +49,7 @@ export const mailKinds = {
   approval_requested: approvalRequested,
   approval_decided: approvalDecided,
   approval_withdrawn: approvalWithdrawn,
+  public_link_code: publicLinkCode,
 } satisfies { [K in MailKind]: { kind: K } };
 
 /** What a message of this kind keeps when it is queued. */

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { rowInput } from '../../../shared/bulk/row-input';
 import { AppError } from '../../../shared/errors';
-import type { Actor } from '../../actor';
 import * as clock from '../../clock';
 import type { JobContext } from '../../context';
 import type { Database } from '../../db/client';
-import { bulkSendRows, bulkSends, contracts, memberships, organizations, users } from '../../db/schema';
+import { bulkSendRows, bulkSends, contracts } from '../../db/schema';
 import { enqueue } from '../../queue/job-type';
 import { sendContract } from '../contracts/send-contract';
+import { memberActor } from '../team/member-actor';
 import { createFromTemplate } from '../templates/create-from-template';
 import { bulkRowJobKey, sendBulkRowJob } from './bulk-row-job';
 import { finishIfSettled } from './finish-bulk-send';
@@ -59,10 +59,11 @@ export async function sendBulkRow(
   const ctx = { ...deps, actor };
   const { people, values, prefill } = rowInput(batch.mapping, row.cells);
   try {
+    // The row's own contract only: an id another organization took first is no contract of this batch.
     const [existing] = await db
       .select({ status: contracts.status })
       .from(contracts)
-      .where(eq(contracts.id, row.id));
+      .where(and(eq(contracts.id, row.id), eq(contracts.organizationId, batch.organizationId)));
     if (!existing) {
       await createFromTemplate(ctx, batch.templateId, {
         id: row.id,
@@ -81,7 +82,7 @@ export async function sendBulkRow(
     }
     await settle({ status: 'sent', contractId: row.id });
   } catch (error) {
-    const contractId = (await contractMade(db, row.id)) ? row.id : null;
+    const contractId = (await contractMade(db, row.id, batch.organizationId)) ? row.id : null;
     if (error instanceof AppError && error.code === 'RATE_LIMITED') {
       return waitForLimit(
         db,
@@ -102,8 +103,11 @@ export async function sendBulkRow(
   }
 }
 
-async function contractMade(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, id));
+async function contractMade(db: Database, id: string, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.id, id), eq(contracts.organizationId, organizationId)));
   return row !== undefined;
 }
 
@@ -139,23 +143,4 @@ async function waitForLimit(
       },
     );
   });
-}
-
-/** The batch's maker as they act now: a member of the organization, with their role there. */
-async function memberActor(db: Database, organizationId: string, userId: string): Promise<Actor | null> {
-  const [member] = await db
-    .select({
-      userId: users.id,
-      userName: users.name,
-      email: users.email,
-      avatarUrl: users.avatarUrl,
-      organizationId: organizations.id,
-      organizationName: organizations.name,
-      role: memberships.role,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
-  return member ? { ...member, sessionId: '', ip: null, userAgent: null } : null;
 }

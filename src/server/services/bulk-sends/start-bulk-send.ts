@@ -1,3 +1,4 @@
+import { and, count, eq } from 'drizzle-orm';
 import type { CreateBulkSendInput } from '../../../shared/api/bulk-sends';
 import { type BulkColumn, suggestMapping } from '../../../shared/bulk/column-mapping';
 import type { BulkSheet, BulkTemplate } from '../../../shared/bulk/row-problems';
@@ -5,11 +6,14 @@ import { bulkProblems } from '../../../shared/bulk/row-problems';
 import { AppError } from '../../../shared/errors';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { bulkSendRows, bulkSends, type ContractRow } from '../../db/schema';
+import { bulkSendRows, bulkSends, type ContractRow, organizations } from '../../db/schema';
 import { findOwnProject } from '../../policies/scope';
 import { authorOf } from '../history/author-of';
 import { bulkTemplateOf } from './bulk-template';
 import { queueRows } from './send-bulk-send';
+
+/** Batches an organization may keep unsent: each holds up to 10 MB of rows until it is sent or discarded. */
+export const maxCheckingBatches = 20;
 
 /**
  * Rows written per statement. Building a statement and (on the embedded database) running it
@@ -155,6 +159,22 @@ async function storeBatch(db: Database, ctx: ServiceContext, batch: NewBatch): P
   if (batch.sheet.rows.length === 0)
     throw new AppError('INVALID_INPUT', 'The file has no rows below its header row');
   return db.transaction(async (tx) => {
+    // Counted with the organization's row locked, so parallel uploads never pass the cap.
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, actor.organizationId))
+      .for('update');
+    const [waiting] = await tx
+      .select({ batches: count() })
+      .from(bulkSends)
+      .where(and(eq(bulkSends.organizationId, actor.organizationId), eq(bulkSends.status, 'checking')));
+    if ((waiting?.batches ?? 0) >= maxCheckingBatches) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Your organization has ${maxCheckingBatches} bulk sends not sent yet, the most it may keep. Send or discard some first.`,
+      );
+    }
     const [row] = await tx
       .insert(bulkSends)
       .values({

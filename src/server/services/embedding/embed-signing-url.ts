@@ -2,9 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { EmbedSigningUrl } from '../../../shared/api/embedding';
 import { webOriginOf } from '../../../shared/embedding/web-origin';
 import { AppError } from '../../../shared/errors';
+import * as clock from '../../clock';
 import type { ServiceContext } from '../../context';
 import { signers } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
+import { authorOf } from '../history/author-of';
+import { transition } from '../lifecycle/transition';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limits/consume-rate-limit';
+import { recipientFacts } from '../signing/find-signer';
 import { routeMemberColumns } from '../signing/route-members';
 import { signingStateOf } from '../signing/signing-state';
 import { newEmbedLink } from './embed-link';
@@ -14,7 +19,8 @@ import { getEmbeddingSettings } from './embedding-settings';
  * A signing URL for a recipient the organization's own app shows the signing page to: only an
  * embedded one (nobody e-mails them), only while it is their turn, framed only by one of the
  * organization's origins (the page is refused in any other frame: plugins/embed-frames.ts), and
- * posting its events to that origin alone. Each call makes a fresh link; each opens one session.
+ * posting its events to that origin alone. Each call makes a fresh link; each opens one session,
+ * and is recorded in the contract's history with who asked (a member or an API token).
  */
 export async function embedSigningUrl(
   ctx: ServiceContext<'appUrl'>,
@@ -55,11 +61,41 @@ export async function embedSigningUrl(
       'origin',
     );
   }
-  const { token, expiresAt } = await newEmbedLink(db, signer.id);
+  // Whoever holds the URL signs as the recipient: who asked for it is in the history, as for a
+  // copied link, and a contract gets a bounded number an hour.
+  const { token, expiresAt } = await db.transaction(async (tx) => {
+    const locked = await findOwnContract(tx, actor, contract.id, {
+      kind: 'contract',
+      forUpdate: true,
+      content: false,
+    });
+    const now = clock.now();
+    const wait = await consumeRateLimit(tx, `embed-links:${locked.id}`, embedUrlLimit, now);
+    if (wait > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `${embedUrlLimit.limit} embedded signing URLs of this contract were made in the last hour, the most allowed. Try again in ${Math.ceil(wait / 60)} minutes.`,
+        undefined,
+        wait,
+      );
+    }
+    const made = await newEmbedLink(tx, signer.id, now);
+    await transition(tx, {
+      contract: locked,
+      step: 'signer.link_copied',
+      facts: { ...recipientFacts({ ...signer, email: signer.email ?? '' }), embedded: true },
+      author: authorOf(actor),
+      at: now,
+    });
+    return made;
+  });
   const url = new URL(`/embed/sign/${token}`, ctx.appUrl);
   url.searchParams.set('origin', origin);
   return { url: url.toString(), expiresAt: expiresAt.toISOString(), origin };
 }
+
+/** Embedded signing URLs a contract's app may ask for in an hour: a page opened again asks anew. */
+export const embedUrlLimit: RateLimitRule = { limit: 60, windowMs: 60 * 60 * 1000 };
 
 const stateWords: Record<Exclude<ReturnType<typeof signingStateOf>, 'ready'>, string> = {
   waiting: 'it is not their turn yet',

@@ -40,6 +40,8 @@ type HistoryOnlyFacts = {
   'signer.reminded': LinkFacts;
   'signer.copy_sent': LinkFacts;
   'signer.locked': { signerEmail: string; checkName: string; tries: number };
+  /** A URL for an embedded recipient's app (embedding/embed-signing-url.ts), not a link to hand over. */
+  'signer.link_copied': { embedded?: boolean };
   'review.sent': { reviewerNames: string };
   'review.suggested': { reviewerEmail: string; baseVersion: number };
   'approval.requested': { approverNames: string };
@@ -407,7 +409,9 @@ export const steps: { [T in EventType]: Step<T> } = {
     history: {
       action: 'link_copied',
       details: (facts, { author }) =>
-        `${author.userName} copied a signing link for ${person(facts.signerName, facts.signerEmail)}`,
+        facts.embedded
+          ? `${author.userName} made an embedded signing URL for ${person(facts.signerName, facts.signerEmail)}`
+          : `${author.userName} copied a signing link for ${person(facts.signerName, facts.signerEmail)}`,
     },
   },
   'signer.locked': {

@@ -4,6 +4,7 @@ import type { MailMessage } from '../../../mail/kinds/define-mail';
 import { confirmationFacts, emailChangeNoticeFacts, signInLinkFacts } from './account';
 import { contractFacts, contractFactsWithParams } from './contract-facts';
 import type { MailDeps } from './mail-deps';
+import { publicLinkCodeFacts } from './public-links';
 import { reviewerFacts, reviewInvitationFacts } from './reviews';
 import { securityChangeFacts } from './security-change';
 import { newSignInFacts, passwordResetFacts } from './sign-in';
@@ -50,6 +51,7 @@ export const mailFacts: { [K in MailKind]: FactsOf<K> } = {
   approval_requested: contractFactsWithParams,
   approval_decided: contractFactsWithParams,
   approval_withdrawn: contractFactsWithParams,
+  public_link_code: publicLinkCodeFacts,
 };
 
 /** The facts of a message its kind has read (`readMessage`), whatever its kind. */

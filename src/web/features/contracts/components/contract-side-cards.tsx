@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core';
 import type { Contract } from '../../../../shared/api/contracts';
 import { ApprovalsCard } from '../../approvals/public/approvals-card';
 import { CommentsPanel } from '../../comments/public/comments-panel';
+import { PublicLinksCard } from '../../public-links/public/public-links-card';
 import { ReviewCard } from '../../reviews/public/review-card';
 import { VersionsCard } from '../../versions/public/versions-card';
 import { DetailsCard } from './details-card';
@@ -13,7 +14,8 @@ import type { ContractFields } from './use-contract-fields';
 
 /**
  * The editor's right column: details, then signers (a template's roles; once sent, its signing
- * status and documents), comments, approvals, review by the other side and versions.
+ * status and documents), a template's public links, comments, approvals, review by the other side
+ * and versions.
  */
 export function ContractSideCards({
   contract,
@@ -70,6 +72,7 @@ export function ContractSideCards({
           serverProblem={listProblem}
         />
       )}
+      {contract && template && <PublicLinksCard template={contract} />}
       {contract && !template && (
         <CommentsPanel editor={editor} contractId={contract.id} revision={contract.revision} />
       )}

@@ -50,7 +50,9 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
           const info = extra.get(signer.id);
           const when = signer.signedAt ?? signer.declinedAt ?? signer.viewedAt ?? info?.invitedAt ?? null;
           // Only someone with a link and a part still to do: a CC has neither, a viewer who opened it is done.
+          // Nobody e-mails an embedded recipient: the organization's own app shows them the page.
           const canRemind =
+            !signer.embedded &&
             contract.status === 'sent' &&
             roleOf(signer.role).hasLink &&
             !isDone(signer) &&
@@ -76,6 +78,7 @@ export function SigningStatusCard({ contract }: { contract: Contract }) {
                   {roleOf(signer.role).label} ·{' '}
                   {signer.role === 'cc' && signer.status === 'pending' ? 'Gets a copy' : status.label}
                   {when && ` · ${formatDateTime(when)}`}
+                  {signer.embedded && ' · Signs in your app'}
                 </p>
                 <SignerCheckBadges
                   accessCode={signer.accessCodeRequired}

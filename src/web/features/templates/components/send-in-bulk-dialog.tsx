@@ -37,8 +37,8 @@ export function SendInBulkDialog({
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             One contract per row of a spreadsheet (CSV or Excel .xlsx): each row gives every role's name and
-            e-mail address and a value for each merge field. The first row holds the column headers. You check
-            every row before anything is sent.
+            e-mail address and a value for each merge field, and may prefill the fields on its PDFs. The first
+            row holds the column headers. You check every row before anything is sent.
           </Dialog.Description>
           {open && <SendInBulkForm template={template} onCancel={() => onOpenChange(false)} />}
         </Dialog.Content>
