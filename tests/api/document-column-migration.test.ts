@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from '../../src/server/db/client';
 import { migrationsDir } from '../../src/server/paths';
 
 // A database made before documents were kept as json (migration 0020): its documents and the
 // hashes of its versions must come through the change of column type as they were.
-const client = new PGlite({ extensions: { pg_trgm } });
+const client = new PGlite({ extensions: pgliteExtensions });
 afterAll(() => client.close());
 
 const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {

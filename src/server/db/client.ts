@@ -40,12 +40,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir);
 }
 
+/** The extensions the migrations create on the embedded database: trigram indexes, and unaccent for search. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const dir = dataDir === undefined ? undefined : join(dataDir, 'pglite');
   if (dir) initializePgliteDir(dir);
   const client = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
-    extensions: { pg_trgm, unaccent },
+    extensions: pgliteExtensions,
     // PGlite's defaults reserve far more memory than a workspace needs; it grows when it must.
     // 128 MB is the least its WebAssembly module accepts. The buffer cache is a part of it that
     // is touched as pages are read, so it stays resident: 16 MB holds a workspace's hot pages

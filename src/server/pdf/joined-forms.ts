@@ -27,7 +27,10 @@ const carried = 'PactumFormResources';
  */
 export async function copyPartWithForm(joined: PDF, part: PDF): Promise<PartForm | null> {
   const pages = part.getPages();
-  for (const page of pages) for (const { dict } of annotationsOf(part, page)) dict.delete('P');
+  for (const page of pages) {
+    for (const { dict } of annotationsOf(part, page)) dict.delete('P');
+    leaveOutDeepWidgets(part, page);
+  }
   const own = formOf(part, []);
   if (own?.dr) pages[0]?.dict.set(carried, own.dr);
   const copied = await joined.copyPagesFrom(
@@ -143,6 +146,26 @@ function annotationsOf(pdf: PDF, page: PDFPage): { ref: PdfRef | null; dict: Pdf
     if (dict instanceof PdfDict) found.push({ ref: item instanceof PdfRef ? item : null, dict });
   }
   return found;
+}
+
+/**
+ * Leaves out of a page's annotations the widgets whose /Parent chain goes deeper than any form's
+ * (a hostile file's 10,000 levels): they would join no field, and the library's copy walks a
+ * chain it is given one call deeper per level, to the end of the stack.
+ */
+function leaveOutDeepWidgets(pdf: PDF, page: PDFPage): void {
+  const annotations = page.dict.getArray('Annots', (ref) => pdf.getObject(ref));
+  if (!annotations) return;
+  const kept: PdfObject[] = [];
+  for (let index = 0; index < annotations.length; index++) {
+    const item = annotations.at(index);
+    if (!item) continue;
+    const dict = item instanceof PdfRef ? pdf.getObject(item) : item;
+    const widget = dict instanceof PdfDict && dict.getName('Subtype')?.value === 'Widget';
+    if (widget && rootField(pdf, item instanceof PdfRef ? item : PdfRef.of(0), dict) === null) continue;
+    kept.push(item);
+  }
+  if (kept.length < annotations.length) page.dict.set('Annots', PdfArray.of(...kept));
 }
 
 /** A widget's top field: where its /Parent chain ends (the widget itself for a lone field). */
