@@ -12,7 +12,11 @@ const groups = [
   { name: 'Signing', path: '/settings/signing', sections: ['Signing defaults', 'Sealing certificate'] },
   { name: 'Security', path: '/settings/security', sections: ['Two-factor sign-in'] },
   { name: 'Approvals', path: '/settings/approvals', sections: ['Approval rules'] },
-  { name: 'Developers', path: '/settings/developers', sections: ['API tokens', 'Webhooks'] },
+  {
+    name: 'Developers',
+    path: '/settings/developers',
+    sections: ['API tokens', 'Webhooks', 'Embedded signing'],
+  },
   { name: 'Mail', path: '/settings/mail', sections: ['Mail outbox'] },
 ];
 
