@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, pageTimeout, sendTimeout, test } from './fixtures';
-import { walkBar } from './mail-people';
+import { signOnPage } from './mail-people';
 
 /** The page an integrator pastes, exactly as the README gives it (its one placeholder filled in). */
 function readmeSnippet(signingUrl: string): string {
@@ -120,27 +120,7 @@ test.describe('signing embedded in another web app', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await hostPage.screenshot({ path: test.info().outputPath('embedded-320.png'), fullPage: false });
 
-      await frame.getByLabel('I agree to sign electronically').check();
-      await frame.getByLabel('Full name').fill('Eve Embedded');
-      const pad = frame.getByRole('img', { name: /Signature pad/ });
-      await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      const box = await pad.boundingBox();
-      if (!box) throw new Error('no signature pad');
-      await hostPage.mouse.move(box.x + 20, box.y + box.height * 0.6);
-      await hostPage.mouse.down();
-      for (let step = 1; step <= 10; step += 1) {
-        await hostPage.mouse.move(
-          box.x + 20 + step * 18,
-          box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)),
-        );
-      }
-      await hostPage.mouse.up();
-      await walkBar(frame as unknown as Page)
-        .getByRole('button', { name: 'Finish' })
-        .click();
-      await expect(frame.getByRole('heading', { name: 'You have signed this document' })).toBeVisible(
-        sendTimeout,
-      );
+      await signOnPage(hostPage, 'Eve Embedded', frame, sendTimeout);
       await expect.poll(() => heard).toContain('contract.signed');
       await hostPage.screenshot({ path: test.info().outputPath('embedded-signed.png') });
 

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, FrameLocator, Locator, Page } from '@playwright/test';
 import { signingTokenIn } from '../support/smtp-peer';
 import { expect, type MailApp } from './mail-app';
 import { jobTimeout } from './waits';
@@ -63,29 +63,39 @@ export async function signFromEmail(
   await context.close();
 }
 
-/** On an open signing page: consents, types the name, draws a signature and signs. */
-export async function signOnPage(page: Page, name: string) {
-  await page.getByLabel('I agree to sign electronically').check();
-  await page.getByLabel('Full name').fill(name);
-  const pad = page.getByRole('img', { name: /Signature pad/ });
+/**
+ * On an open signing page: consents, types the name, draws a signature and signs. `within` is the
+ * page's frame when another site shows it (embedded signing); the mouse is the top page's.
+ */
+export async function signOnPage(
+  page: Page,
+  name: string,
+  within: Page | FrameLocator = page,
+  signed: { timeout?: number } = {},
+) {
+  await within.getByLabel('I agree to sign electronically').check();
+  await within.getByLabel('Full name').fill(name);
+  const pad = within.getByRole('img', { name: /Signature pad/ });
   // In the middle of the screen, clear of the walk's bar at its foot.
   await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
+  // A stroke across most of the pad, however narrow the page.
+  const stride = Math.min(20, (box.width - 60) / 10);
   await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
   await page.mouse.down();
   for (let step = 1; step <= 10; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
+    await page.mouse.move(box.x + 30 + step * stride, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
   }
   await page.mouse.up();
   // Everything done, the walk's last step signs.
-  const button = walkBar(page).getByRole('button', { name: 'Finish' });
+  const button = walkBar(within).getByRole('button', { name: 'Finish' });
   await button.click();
-  await expect(page.getByRole('heading', { name: 'You have signed this document' })).toBeVisible();
+  await expect(within.getByRole('heading', { name: 'You have signed this document' })).toBeVisible(signed);
 }
 
 /** The signing page's walk: its count of what is done, the field's input, Start / Next / Finish. */
-export const walkBar = (page: Page) => page.getByRole('region', { name: 'Signing steps' });
+export const walkBar = (page: Page | FrameLocator) => page.getByRole('region', { name: 'Signing steps' });
 
 /** How many of the things to do the walk counts done, and of how many ("3 of 7"). */
 export async function walkProgress(page: Page): Promise<{ done: number; total: number }> {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, jobTimeout, pageTimeout, sendTimeout, test } from './fixtures';
-import { signOnPage, walkBar } from './mail-people';
+import { signOnPage } from './mail-people';
 import { accessLinkFor } from './server-log';
 
 /**
@@ -249,26 +248,7 @@ test('a public link embedded in another site: the visitor submits and signs in t
     await frame.getByRole('button', { name: 'Continue to the document' }).click();
     await expect.poll(() => heard).toContain('public_link.submitted');
     await frame.getByLabel('I agree to sign electronically').check({ timeout: sendTimeout.timeout });
-    await frame.getByLabel('Full name').fill('Mia Member');
-    const pad = frame.getByRole('img', { name: /Signature pad/ });
-    await pad.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const box = await pad.boundingBox();
-    if (!box) throw new Error('no signature pad');
-    await hostPage.mouse.move(box.x + 20, box.y + box.height * 0.6);
-    await hostPage.mouse.down();
-    for (let step = 1; step <= 10; step += 1) {
-      await hostPage.mouse.move(
-        box.x + 20 + step * 18,
-        box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)),
-      );
-    }
-    await hostPage.mouse.up();
-    await walkBar(frame as unknown as Page)
-      .getByRole('button', { name: 'Finish' })
-      .click();
-    await expect(frame.getByRole('heading', { name: 'You have signed this document' })).toBeVisible(
-      sendTimeout,
-    );
+    await signOnPage(hostPage, 'Mia Member', frame, sendTimeout);
     await expect.poll(() => heard).toContain('contract.signed');
     await hostPage.screenshot({ path: testInfo.outputPath('embedded-link-signed-390.png') });
     await visitor.close();
