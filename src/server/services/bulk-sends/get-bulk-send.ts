@@ -62,9 +62,13 @@ export async function listBulkSends(
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const items: BulkSend[] = [];
-  // Listed without their rows' problems: a list shows where each stands, its page the rest.
+  // Listed without their rows' problems: a list shows where each stands, its page the rest. A
+  // template sent in several batches is read once.
+  const templates = new Map<string | null, Promise<BulkTemplate | null>>();
   for (const batch of page) {
-    items.push(await presentBulkSend(ctx.db, batch, await templateOfBatch(ctx.db, ctx.actor, batch), []));
+    const template = templates.get(batch.templateId) ?? templateOfBatch(ctx.db, ctx.actor, batch);
+    templates.set(batch.templateId, template);
+    items.push(await presentBulkSend(ctx.db, batch, await template, []));
   }
   const last = page.at(-1);
   return {
