@@ -68,6 +68,8 @@ export const mailKinds = [
   'approval_decided',
   'approval_withdrawn',
   'public_link_code',
+  'deadline_reminder',
+  'deadline_digest',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -301,6 +301,42 @@ export const eventCatalogue = {
       reason: z.string().describe('What changed'),
     }),
   },
+  'contract.terms_changed': {
+    label: 'Key terms changed',
+    data: z.object({
+      changed: z
+        .string()
+        .describe(
+          'The terms changed, separated by commas: counterparty, type, value, effectiveOn, duration, endOn, renewal, notice, owner, tags, or a term field of the organization by its key',
+        ),
+      ...actor,
+      actorId: actor.actorId.nullable(),
+      source: z
+        .enum(['member', 'merge_fields', 'bulk'])
+        .describe("Who set them: a member, the draft's merge fields, or a member's bulk edit"),
+    }),
+  },
+  'contract.deadline_approaching': {
+    label: 'Deadline reminder given',
+    data: z.object({
+      kind: z
+        .enum(['notice', 'end', 'term'])
+        .describe('notice: the last day to give notice; end: the end date; term: a date term'),
+      key: z.string().describe("The date term's key for kind term; empty otherwise"),
+      label: z.string().describe('What the deadline is, in words'),
+      dueOn: z.string().describe('The day of the deadline (YYYY-MM-DD)'),
+      daysLeft: z.string().describe('Days from the reminder to the deadline'),
+      recipientIds: ids('members reminded'),
+    }),
+  },
+  'contract.renewed': {
+    label: 'Renewed automatically',
+    data: z.object({
+      previousEndOn: z.string().describe('The end date before the renewal (YYYY-MM-DD)'),
+      endOn: z.string().describe('The new end date (YYYY-MM-DD)'),
+      periods: z.string().describe('Renewal periods added'),
+    }),
+  },
   'bulk_send.finished': {
     label: 'Bulk send finished or stopped',
     data: z.object({

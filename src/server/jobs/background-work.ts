@@ -3,6 +3,9 @@ import type { JobDeps } from '../context';
 import type { Database } from '../db/client';
 import { loggableCause } from '../logging';
 import { type JobHandler, JobRunner } from '../queue/job-runner';
+import { sendDeadlineDigests } from '../services/deadlines/deadline-notices';
+import { remindDeadlines } from '../services/deadlines/remind-deadlines';
+import { renewContracts } from '../services/deadlines/renew-contracts';
 import { expireContracts } from '../services/sweeps/expire-contracts';
 import { pruneRateLimits } from '../services/sweeps/prune-rate-limits';
 import { purgeEmailVerifications } from '../services/sweeps/purge-email-verifications';
@@ -19,18 +22,31 @@ export function jobHandlers(deps: BackgroundDeps): Record<string, JobHandler> {
 }
 
 /**
- * Expiry, automatic reminders, old confirmation links and old rate-limit counters: cheap
+ * Expiry, automatic reminders, old confirmation links and old rate-limit counters, renewals,
+ * deadline reminders and digests: cheap
  * queries, safe to run from every process at once.
  */
 export async function runSweeps(
   db: Database,
   now = clock.now(),
-): Promise<{ expired: number; reminded: number; purged: number; pruned: number }> {
+): Promise<{
+  expired: number;
+  reminded: number;
+  purged: number;
+  pruned: number;
+  renewed: number;
+  deadlines: number;
+  digests: number;
+}> {
   const expired = await expireContracts(db, now);
   const reminded = await sendDueReminders(db, now);
   const purged = await purgeEmailVerifications(db, now);
   const pruned = await pruneRateLimits(db, now);
-  return { expired, reminded, purged, pruned };
+  // Renewals first: a renewed contract's next notice deadline may be due for a reminder at once.
+  const renewed = await renewContracts(db, now);
+  const deadlines = await remindDeadlines(db, now);
+  const digests = await sendDeadlineDigests(db, now);
+  return { expired, reminded, purged, pruned, renewed, deadlines, digests };
 }
 
 /**

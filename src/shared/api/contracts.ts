@@ -238,7 +238,7 @@ export type Contract = z.infer<typeof contractSchema>;
 export const contractSorts = ['updated', 'created', 'title'] as const;
 export type ContractSort = (typeof contractSorts)[number];
 
-const booleanQuerySchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const booleanQuerySchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const listContractsQuerySchema = pageQuerySchema.extend({
   projectId: idSchema.optional(),

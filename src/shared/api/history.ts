@@ -40,6 +40,9 @@ export const historyActions = [
   'recipient_added',
   'recipient_removed',
   'link_copied',
+  'terms_changed',
+  'deadline_reminded',
+  'renewed',
 ] as const;
 export const historyActionSchema = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

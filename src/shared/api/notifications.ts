@@ -30,6 +30,8 @@ export const notificationKinds = [
   'approval_withdrawn',
   'webhook_disabled',
   'bulk_send_finished',
+  'deadline',
+  'renewed',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -5,6 +5,7 @@ import { bulkSendsApi } from './bulk-sends';
 import { commentsApi } from './comments';
 import { contractFilesApi } from './contract-files';
 import { contractsApi } from './contracts';
+import { deadlinesApi } from './deadlines';
 import { docxApi } from './docx';
 import { embeddingApi } from './embedding';
 import { healthApi } from './health';
@@ -22,6 +23,7 @@ import { signaturesApi } from './signatures';
 import { signingApi } from './signing';
 import { teamApi } from './team';
 import { templatesApi } from './templates';
+import { termsApi } from './terms';
 import { twoFactorApi } from './two-factor';
 import { verificationApi } from './verification';
 import { versionsApi } from './versions';
@@ -40,6 +42,7 @@ export const apiRoutes = {
   comments: commentsApi,
   contractFiles: contractFilesApi,
   contracts: contractsApi,
+  deadlines: deadlinesApi,
   docx: docxApi,
   embedding: embeddingApi,
   health: healthApi,
@@ -57,6 +60,7 @@ export const apiRoutes = {
   signing: signingApi,
   team: teamApi,
   templates: templatesApi,
+  terms: termsApi,
   twoFactor: twoFactorApi,
   verification: verificationApi,
   versions: versionsApi,

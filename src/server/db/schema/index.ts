@@ -17,4 +17,5 @@ export * from './public-links';
 export * from './reviews';
 export * from './search';
 export * from './signing';
+export * from './terms';
 export * from './webhooks';

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../job-definition';
 import { approvalNotices } from './approval-notices';
 import { attemptWebhookDelivery } from './attempt-webhook-delivery';
+import { deadlineNotices } from './deadline-notices';
 import { deliverMail } from './deliver-mail';
 import { fanOutWebhooks } from './fan-out-webhooks';
 import { mailCompletion } from './mail-completion';
@@ -28,4 +29,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   notifyMentions,
   placeTaggedFields,
   sendBulkRowDefinition,
+  deadlineNotices,
 ] as JobDefinition[];

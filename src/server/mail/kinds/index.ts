@@ -10,6 +10,7 @@ import {
 } from './account';
 import { approvalDecided, approvalRequested, approvalWithdrawn } from './approvals';
 import { commentMention, commentReply } from './comments';
+import { deadlineDigest, deadlineReminder } from './deadlines';
 import type { MailParamsSchema } from './define-mail';
 import { publicLinkCode } from './public-links';
 import { reviewInvitation, suggestionsDecided } from './reviews';
@@ -50,6 +51,8 @@ export const mailKinds = {
   approval_decided: approvalDecided,
   approval_withdrawn: approvalWithdrawn,
   public_link_code: publicLinkCode,
+  deadline_reminder: deadlineReminder,
+  deadline_digest: deadlineDigest,
 } satisfies { [K in MailKind]: { kind: K } };
 
 /** What a message of this kind keeps when it is queued. */

@@ -11,6 +11,7 @@ import { authorOf } from '../history/author-of';
 import type { CreationOrigin } from '../lifecycle/steps';
 import { transition } from '../lifecycle/transition';
 import { resolveProjectId } from '../projects/default-project';
+import { copyTerms } from '../terms/copy-terms';
 import { recordVersion } from '../versions/record-version';
 import { hashAccessCodes, type SignerToStore } from './hash-access-codes';
 import { replaceSigners } from './replace-signers';
@@ -91,6 +92,15 @@ export async function createContract(
       author,
       at: now,
     });
+    if (origin) {
+      const made = {
+        id: row.id,
+        organizationId: actor.organizationId,
+        status: 'draft' as const,
+        isTemplate: input.isTemplate,
+      };
+      await copyTerms(tx, origin.id, made, json, author, now);
+    }
     return { id: row.id, created: true };
   });
 }

@@ -15,6 +15,7 @@ export const eventConsumerNames = [
   'notify-mentions',
   'approval-notices',
   'place-tagged-fields',
+  'deadline-notices',
   'deliver-webhooks',
 ] as const;
 

@@ -110,6 +110,7 @@ export const eventSubscriptions = {
   'notify-mentions': {},
   'approval-notices': {},
   'place-tagged-fields': {},
+  'deadline-notices': {},
   'deliver-webhooks': { wanted: anyEndpointWants },
 } as const satisfies Record<EventConsumerName, Subscription>;
 

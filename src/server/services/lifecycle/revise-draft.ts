@@ -9,6 +9,7 @@ import { type ContractHead, commentThreads, contracts } from '../../db/schema';
 import { withdrawApprovals } from '../approvals/withdraw-approvals';
 import { reanchorThreads } from '../comments/reanchor-threads';
 import type { CheckedContent } from '../contracts/content-engine';
+import { followMergeFields } from '../terms/merge-field-terms';
 import { checkRevision } from '../versions/check-revision';
 import { recordVersion, type VersionInput } from '../versions/record-version';
 import type { HistoryAuthor } from './append-history';
@@ -113,6 +114,8 @@ export async function reviseDraft<T extends EventType>(
       : null;
   const taken = revision.step(version?.number ?? null);
   await transition(tx, { contract: row, step: taken.step, facts: taken.facts, author, at });
+  // Terms that follow a merge field take its new value.
+  if (contentChanged && content) await followMergeFields(tx, row, content.json, author, at);
   // Approvals were given for the documents as they were: a new title, content or PDF withdraws them.
   if (version || revision.documentsChanged)
     await withdrawApprovals(tx, { contract: row, author, why: revision.why, at });

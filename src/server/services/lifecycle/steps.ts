@@ -48,6 +48,9 @@ type HistoryOnlyFacts = {
   'approval.approved': { asAdmin: boolean; comment: string };
   'approval.rejected': { asAdmin: boolean; comment: string };
   'approval.withdrawn': { approverNames: string };
+  /** The changes in words: "end date 2027-12-31, notice period 90 days". */
+  'contract.terms_changed': { summary: string };
+  'contract.deadline_approaching': { recipientNames: string };
 };
 
 /** An event's data as the step states it, field by field (an event with none takes `{}`). */
@@ -485,6 +488,32 @@ export const steps: { [T in EventType]: Step<T> } = {
   // A batch's step, not a contract's: webhooks hear of it, and its sender's bell
   // (record-organization-step.ts).
   'bulk_send.finished': {},
+  'contract.terms_changed': {
+    history: {
+      action: 'terms_changed',
+      details: (facts) =>
+        `Key terms ${facts.source === 'merge_fields' ? "filled from the draft's merge fields" : `changed${facts.source === 'bulk' ? ' in a bulk edit' : ''}`}: ${facts.summary}`,
+    },
+  },
+  'contract.deadline_approaching': {
+    history: {
+      action: 'deadline_reminded',
+      details: (facts) =>
+        `${facts.recipientNames} reminded of the ${facts.label.toLowerCase()} on ${facts.dueOn} (${plural(Number(facts.daysLeft), 'day')} left)`,
+    },
+    followedBy: ['deadline-notices'],
+  },
+  'contract.renewed': {
+    history: {
+      action: 'renewed',
+      details: (facts) =>
+        `Renewed automatically: the end date moved from ${facts.previousEndOn} to ${facts.endOn}`,
+    },
+    notice: {
+      kind: 'renewed',
+      text: (title, data) => `"${title}" renewed automatically; it now ends on ${data.endOn}`,
+    },
+  },
 };
 
 function decision(verb: string, facts: StepFacts<'approval.approved'>): string {

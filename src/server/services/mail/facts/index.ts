@@ -1,6 +1,7 @@
 import type { MailKind } from '../../../../shared/enums';
 import type { MailFacts, MailReadParams } from '../../../mail/kinds';
 import type { MailMessage } from '../../../mail/kinds/define-mail';
+import { deadlineDigestFacts } from '../../deadlines/deadline-notices';
 import { confirmationFacts, emailChangeNoticeFacts, signInLinkFacts } from './account';
 import { contractFacts, contractFactsWithParams } from './contract-facts';
 import type { MailDeps } from './mail-deps';
@@ -52,6 +53,8 @@ export const mailFacts: { [K in MailKind]: FactsOf<K> } = {
   approval_decided: contractFactsWithParams,
   approval_withdrawn: contractFactsWithParams,
   public_link_code: publicLinkCodeFacts,
+  deadline_reminder: contractFactsWithParams,
+  deadline_digest: deadlineDigestFacts,
 };
 
 /** The facts of a message its kind has read (`readMessage`), whatever its kind. */

@@ -45,6 +45,9 @@ const actionLabels: Record<HistoryAction, string> = {
   recipient_corrected: 'Recipient corrected',
   recipient_added: 'Recipient added',
   link_copied: 'Signing link copied',
+  terms_changed: 'Key terms changed',
+  deadline_reminded: 'Deadline reminder',
+  renewed: 'Renewed',
   recipient_removed: 'Recipient removed',
 };
 

@@ -5,6 +5,7 @@ import {
   BadgeCheck,
   Bell,
   BellOff,
+  CalendarClock,
   CheckCircle2,
   ClipboardCheck,
   Clock,
@@ -17,6 +18,7 @@ import {
   MailWarning,
   MessageSquareText,
   PencilLine,
+  Repeat,
   ShieldCheck,
   Stamp,
   Undo2,
@@ -59,6 +61,8 @@ const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   approval_withdrawn: { icon: Undo2, tone: 'bg-amber-50 text-amber-700' },
   webhook_disabled: { icon: WebhookOff, tone: 'bg-red-50 text-red-600' },
   bulk_send_finished: { icon: Mails, tone: 'bg-green-50 text-green-600' },
+  deadline: { icon: CalendarClock, tone: 'bg-amber-50 text-amber-700' },
+  renewed: { icon: Repeat, tone: 'bg-sky-50 text-sky-700' },
 };
 
 /** Where a notice leads: its contract, the webhook settings for a turned-off endpoint, the bulk sends for a batch. */
