@@ -1,9 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, events } from '../../src/server/db/schema';
-import { bringTo } from '../support/contract-factory';
-import { buildAccount, buildMember, call, sampleDocument, type TestAccount, testApp } from '../support/test-app';
 import { withMail } from '../support/background';
+import { bringTo } from '../support/contract-factory';
+import {
+  buildAccount,
+  buildMember,
+  call,
+  sampleDocument,
+  type TestAccount,
+  testApp,
+} from '../support/test-app';
 
 const ctx = await testApp();
 const { background } = await withMail(ctx);
@@ -34,9 +41,15 @@ async function settings(account: TestAccount) {
 }
 
 async function addType(account: TestAccount, name: string): Promise<string> {
-  const response = await call(ctx, account, { method: 'POST', url: '/api/term-settings/types', json: { name } });
+  const response = await call(ctx, account, {
+    method: 'POST',
+    url: '/api/term-settings/types',
+    json: { name },
+  });
   expect(response.statusCode, response.body).toBe(201);
-  return (response.json().types as { id: string; name: string }[]).find((type) => type.name === name)?.id ?? '';
+  return (
+    (response.json().types as { id: string; name: string }[]).find((type) => type.name === name)?.id ?? ''
+  );
 }
 
 async function historyOf(account: TestAccount, id: string) {
@@ -57,7 +70,11 @@ await call(ctx, admin, {
   url: '/api/term-settings/fields',
   json: { name: 'Region', kind: 'choice', options: ['EMEA', 'Americas', 'APAC'] },
 });
-await call(ctx, admin, { method: 'POST', url: '/api/term-settings/fields', json: { name: 'Seats', kind: 'number' } });
+await call(ctx, admin, {
+  method: 'POST',
+  url: '/api/term-settings/fields',
+  json: { name: 'Seats', kind: 'number' },
+});
 
 describe('key terms', () => {
   it('are set on a signed contract without touching its sealed PDF, and each change is a step', async () => {
@@ -154,7 +171,9 @@ describe('key terms', () => {
 
   it('are the organization’s only: another one can neither read nor change them', async () => {
     const id = await create(admin, 'Private terms');
-    expect((await call(ctx, stranger, { method: 'GET', url: `/api/contracts/${id}/terms` })).statusCode).toBe(404);
+    expect((await call(ctx, stranger, { method: 'GET', url: `/api/contracts/${id}/terms` })).statusCode).toBe(
+      404,
+    );
     expect((await patchTerms(stranger, id, { tags: ['x'] })).statusCode).toBe(404);
     const bulk = await call(ctx, stranger, {
       method: 'POST',
@@ -165,9 +184,17 @@ describe('key terms', () => {
   });
 
   it('only admins keep the types and term fields', async () => {
-    const response = await call(ctx, member, { method: 'POST', url: '/api/term-settings/types', json: { name: 'X' } });
+    const response = await call(ctx, member, {
+      method: 'POST',
+      url: '/api/term-settings/types',
+      json: { name: 'X' },
+    });
     expect(response.statusCode).toBe(403);
-    const twice = await call(ctx, admin, { method: 'POST', url: '/api/term-settings/types', json: { name: 'nda' } });
+    const twice = await call(ctx, admin, {
+      method: 'POST',
+      url: '/api/term-settings/types',
+      json: { name: 'nda' },
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.message).toContain('already');
     const choice = await call(ctx, admin, {
@@ -179,12 +206,21 @@ describe('key terms', () => {
   });
 
   it('are edited in bulk from the list, every change a step of its contract', async () => {
-    const ids = [await create(admin, 'Bulk one'), await create(admin, 'Bulk two'), await create(admin, 'Bulk three')];
+    const ids = [
+      await create(admin, 'Bulk one'),
+      await create(admin, 'Bulk two'),
+      await create(admin, 'Bulk three'),
+    ];
     await patchTerms(admin, ids[0] as string, { tags: ['old', 'keep'] });
     const response = await call(ctx, member, {
       method: 'POST',
       url: '/api/contracts/terms',
-      json: { contractIds: ids, set: { typeId: lease, ownerId: member.userId }, addTags: ['q3'], removeTags: ['old'] },
+      json: {
+        contractIds: ids,
+        set: { typeId: lease, ownerId: member.userId },
+        addTags: ['q3'],
+        removeTags: ['old'],
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ changed: 3, unchanged: 0 });
@@ -246,21 +282,25 @@ describe('key terms', () => {
       typeName: 'NDA',
       noticeDays: 30,
     });
-    expect((await historyOf(admin, draftId)).find((item) => item.action === 'terms_changed')?.details).toContain(
-      "filled from the draft's merge fields",
-    );
+    expect(
+      (await historyOf(admin, draftId)).find((item) => item.action === 'terms_changed')?.details,
+    ).toContain("filled from the draft's merge fields");
 
     // A term typed by hand stops following its merge field.
     await patchTerms(admin, draftId, { counterpartyCompany: 'Müller Group' });
     const draft = (await call(ctx, admin, { method: 'GET', url: `/api/contracts/${draftId}` })).json();
-    const content = JSON.parse(JSON.stringify(draft.content).replace('Müller GmbH', 'Müller AG').replace('€ 12.500,00', '$900'));
+    const content = JSON.parse(
+      JSON.stringify(draft.content).replace('Müller GmbH', 'Müller AG').replace('€ 12.500,00', '$900'),
+    );
     const saved = await call(ctx, admin, {
       method: 'PATCH',
       url: `/api/contracts/${draftId}`,
       json: { content, revision: draft.revision },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const followed = (await call(ctx, admin, { method: 'GET', url: `/api/contracts/${draftId}/terms` })).json();
+    const followed = (
+      await call(ctx, admin, { method: 'GET', url: `/api/contracts/${draftId}/terms` })
+    ).json();
     expect(followed).toMatchObject({ counterpartyCompany: 'Müller Group', value: 900, currency: 'USD' });
   });
 });

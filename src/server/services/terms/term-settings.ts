@@ -11,7 +11,6 @@ import { AppError } from '../../../shared/errors';
 import { termLimits } from '../../../shared/terms';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
-import { sqlState } from '../../db/sql-state';
 import { contractTerms, contractTypes, termFields } from '../../db/schema';
 import { requireAdmin } from '../../policies/roles';
 import { relabelTermDeadlines } from './write-terms';
@@ -41,11 +40,19 @@ export async function termSettings(db: Database, organizationId: string): Promis
   return { types, fields };
 }
 
-const nameTaken = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  (error as { code: unknown }).code === '23505';
+/** Two types of one name would be one in every filter: refused (and the unique index holds under a race). */
+async function refuseTakenTypeName(db: Database, organizationId: string, name: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: contractTypes.id })
+    .from(contractTypes)
+    .where(
+      and(
+        eq(contractTypes.organizationId, organizationId),
+        sql`lower(${contractTypes.name}) = ${name.toLowerCase()}`,
+      ),
+    );
+  if (taken) throw new AppError('INVALID_INPUT', `There is already a type called ${name}`, 'name');
+}
 
 async function ownType(db: Database, organizationId: string, id: string) {
   const [row] = await db
@@ -84,17 +91,12 @@ export async function createContractType(
         'name',
       );
     }
-    try {
-      await tx.insert(contractTypes).values({
-        organizationId: actor.organizationId,
-        name: input.name,
-        position: (existing?.last ?? 0) + 1,
-      });
-    } catch (error) {
-      if (nameTaken(error))
-        throw new AppError('INVALID_INPUT', `There is already a type called ${input.name}`, 'name');
-      throw error;
-    }
+    await refuseTakenTypeName(tx, actor.organizationId, input.name);
+    await tx.insert(contractTypes).values({
+      organizationId: actor.organizationId,
+      name: input.name,
+      position: (existing?.last ?? 0) + 1,
+    });
   });
 }
 
@@ -105,14 +107,11 @@ export async function renameContractType(
 ): Promise<void> {
   const { db, actor } = ctx;
   requireAdmin(actor, 'change the contract types');
-  await ownType(db, actor.organizationId, id);
-  try {
-    await db.update(contractTypes).set({ name: input.name }).where(eq(contractTypes.id, id));
-  } catch (error) {
-    if (nameTaken(error))
-      throw new AppError('INVALID_INPUT', `There is already a type called ${input.name}`, 'name');
-    throw error;
+  const type = await ownType(db, actor.organizationId, id);
+  if (type.name.toLowerCase() !== input.name.toLowerCase()) {
+    await refuseTakenTypeName(db, actor.organizationId, input.name);
   }
+  await db.update(contractTypes).set({ name: input.name }).where(eq(contractTypes.id, id));
 }
 
 /** Removes a type; the contracts that had it keep their other terms and have no type. */
