@@ -132,7 +132,7 @@ describe('key terms', () => {
       .from(events)
       .where(and(eq(events.contractId, id), eq(events.type, 'contract.terms_changed')));
     expect(recorded).toHaveLength(1);
-    expect(String((recorded[0]?.data as { changed: string }).changed).split(',')).toEqual(
+    expect(String((recorded[0]?.data as { changed?: string } | undefined)?.changed).split(',')).toEqual(
       expect.arrayContaining(['counterparty', 'type', 'value', 'renewal', 'notice', 'tags', 'reviewDate']),
     );
 
