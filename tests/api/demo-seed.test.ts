@@ -35,6 +35,13 @@ describe('demo workspace', () => {
     );
     expect([...statuses].sort()).toEqual(['canceled', 'draft', 'expired', 'sent', 'signed']);
     expect((await get('/api/templates')).items).toHaveLength(3);
+    // Its contracts have terms, so the deadlines and the reports show something from the start.
+    const coming = await get('/api/deadlines/summary');
+    expect(coming.within30).toBeGreaterThanOrEqual(1);
+    expect(coming.next.map((deadline: { contractTitle: string }) => deadline.contractTitle)).toContain(
+      'Mutual NDA — Acme Corp',
+    );
+    expect((await get('/api/term-settings')).types.map((type: { name: string }) => type.name)).toContain('Lease');
 
     for (const contract of (await get('/api/contracts?limit=100')).items) {
       expect(await get(`/api/contracts/${contract.id}/history/verification`)).toMatchObject({ intact: true });

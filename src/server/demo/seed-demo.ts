@@ -9,6 +9,7 @@ import { createContract } from '../services/contracts/create-contract';
 import { createProject } from '../services/projects/create-project';
 import { demoAgreement } from './demo-content';
 import { playDemoSigning } from './demo-signing';
+import { seedDemoTerms } from './demo-terms';
 
 export const demoCredentials = { email: 'demo@example.com', password: 'pactum-demo' } as const;
 
@@ -140,6 +141,7 @@ export async function seedDemoWorkspace(
         signers: [],
       });
     }
+    const made: { id: string; title: string }[] = [];
     for (const demo of demoContracts) {
       const { id } = await createContract(ctx, {
         title: demo.title,
@@ -149,7 +151,9 @@ export async function seedDemoWorkspace(
         signers: demo.signers.map(({ name, email }) => ({ name, email, role: 'signer' as const })),
       });
       await playDemoSigning(ctx, id, demo);
+      made.push({ id, title: demo.title });
     }
+    await seedDemoTerms(ctx, made);
     return true;
   });
 }
