@@ -41,7 +41,9 @@ describe('demo workspace', () => {
     expect(coming.next.map((deadline: { contractTitle: string }) => deadline.contractTitle)).toContain(
       'Mutual NDA — Acme Corp',
     );
-    expect((await get('/api/term-settings')).types.map((type: { name: string }) => type.name)).toContain('Lease');
+    expect((await get('/api/term-settings')).types.map((type: { name: string }) => type.name)).toContain(
+      'Lease',
+    );
 
     for (const contract of (await get('/api/contracts?limit=100')).items) {
       expect(await get(`/api/contracts/${contract.id}/history/verification`)).toMatchObject({ intact: true });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { amountFromText, dayFromText, termsFromMergeValues } from '../../src/server/services/terms/merge-field-terms';
-import { addMonths, daysBetween, isCalendarDay, noticeDayOf, normalLeadDays, renewedEnd } from '../../src/shared/terms';
+import {
+  amountFromText,
+  dayFromText,
+  termsFromMergeValues,
+} from '../../src/server/services/terms/merge-field-terms';
+import {
+  addMonths,
+  daysBetween,
+  isCalendarDay,
+  normalLeadDays,
+  noticeDayOf,
+  renewedEnd,
+} from '../../src/shared/terms';
 
 describe('term days', () => {
   it('counts months as agreements do, held at the end of a shorter month', () => {
@@ -49,7 +60,12 @@ describe('terms from merge field values', () => {
   });
 
   it('fills only the terms whose value reads', () => {
-    const sources = { counterpartyCompany: 'client', value: 'fee', endOn: 'end', counterpartyEmail: 'mail' } as const;
+    const sources = {
+      counterpartyCompany: 'client',
+      value: 'fee',
+      endOn: 'end',
+      counterpartyEmail: 'mail',
+    } as const;
     const values = new Map([
       ['client', 'Müller GmbH'],
       ['fee', 'a lot'],
