@@ -183,6 +183,45 @@ describe('key terms', () => {
     expect(bulk.statusCode).toBe(404);
   });
 
+  it('are read through a read-only API token, and changed only through a read-write one', async () => {
+    const id = await create(admin, 'Token terms');
+    const token = async (scope: 'read' | 'read-write') => {
+      const response = await call(ctx, admin, {
+        method: 'POST',
+        url: '/api/api-tokens',
+        json: { name: scope, scope },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().token as string;
+    };
+    const asToken = (secret: string, method: 'GET' | 'PATCH' | 'POST' | 'PUT', url: string, json?: unknown) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${secret}`,
+          ...(json ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(json ? { payload: JSON.stringify(json) } : {}),
+      });
+    const reader = await token('read');
+    expect((await asToken(reader, 'GET', `/api/contracts/${id}/terms`)).statusCode).toBe(200);
+    expect((await asToken(reader, 'PATCH', `/api/contracts/${id}/terms`, { tags: ['x'] })).statusCode).toBe(
+      403,
+    );
+    const writer = await token('read-write');
+    const changed = await asToken(writer, 'PATCH', `/api/contracts/${id}/terms`, { tags: ['from-api'] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await historyOf(admin, id)).find((item) => item.action === 'terms_changed')?.details).toContain(
+      'tags from-api',
+    );
+    // Reminder settings, watching and calendar feeds are a person's own, not an integration's.
+    expect((await asToken(writer, 'POST', '/api/profile/calendar-feed')).statusCode).toBe(403);
+    expect((await asToken(writer, 'PUT', `/api/contracts/${id}/watch`, { watching: true })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('only admins keep the types and term fields', async () => {
     const response = await call(ctx, member, {
       method: 'POST',
