@@ -22,13 +22,14 @@ export function jobHandlers(deps: BackgroundDeps): Record<string, JobHandler> {
 }
 
 /**
- * Expiry, automatic reminders, old confirmation links and old rate-limit counters, renewals,
- * deadline reminders and digests: cheap
- * queries, safe to run from every process at once.
+ * Expiry, automatic reminders, old confirmation links and old rate-limit counters; with
+ * `deadlines`, renewals, deadline reminders and digests too: cheap queries, safe to run from every
+ * process at once.
  */
 export async function runSweeps(
   db: Database,
   now = clock.now(),
+  options: { deadlines?: boolean } = {},
 ): Promise<{
   expired: number;
   reminded: number;
@@ -42,6 +43,8 @@ export async function runSweeps(
   const reminded = await sendDueReminders(db, now);
   const purged = await purgeEmailVerifications(db, now);
   const pruned = await pruneRateLimits(db, now);
+  if (options.deadlines === false)
+    return { expired, reminded, purged, pruned, renewed: 0, deadlines: 0, digests: 0 };
   // Renewals first: a renewed contract's next notice deadline may be due for a reminder at once.
   const renewed = await renewContracts(db, now);
   const deadlines = await remindDeadlines(db, now);
@@ -67,10 +70,15 @@ export function startBackgroundWork(
   let sweeping: Promise<unknown> = Promise.resolve();
   // Stored files are looked over hourly: listing them all every minute would be wasted work.
   let filesSweptAt = 0;
+  // Deadlines are days: looking for due reminders (every deadline of the coming months, against
+  // each person's lead times) every quarter of an hour is soon enough.
+  let deadlinesSweptAt = 0;
   const sweep = () => {
     const sweepFiles = Date.now() - filesSweptAt >= 60 * 60 * 1000;
     if (sweepFiles) filesSweptAt = Date.now();
-    sweeping = runSweeps(deps.db)
+    const deadlines = Date.now() - deadlinesSweptAt >= 15 * 60 * 1000;
+    if (deadlines) deadlinesSweptAt = Date.now();
+    sweeping = runSweeps(deps.db, clock.now(), { deadlines })
       .then(() => (sweepFiles ? purgeUnnamedFiles(deps.db, deps.files) : 0))
       .catch((error: unknown) => deps.log.warn({ err: loggableCause(error) }, 'sweep failed'));
   };
