@@ -72,6 +72,29 @@ export const textTagLimits = {
 } as const;
 
 /**
+ * How much of an uploaded PDF's text layer is read for search (`uploads/pdf-text.ts`, in the tag
+ * thread, once per file): what is kept is bounded like the drafted text's search document, and
+ * the reading by time and content. Pages whose text is not kept are listed as not searchable.
+ */
+export const pdfTextLimits = {
+  /** Characters kept of one file (the drafted text's search document keeps as many). */
+  keptCharacters: 200_000,
+  /** Characters read on one page; the rest of a page past it is not searchable. */
+  charactersPerPage: 100_000,
+  /**
+   * A page of at most this many characters is laid out into lines (words apart where the PDF
+   * places them apart without a space); @libpdf/core's layout takes time growing with the square
+   * of a line's characters, so a denser page is read in the content's order.
+   */
+  laidOutPerPage: 6_000,
+  /** Decoded content of one page, and of all pages, parsed for text. */
+  contentBytesPerPage: 16 * 1024 * 1024,
+  contentBytesPerFile: 64 * 1024 * 1024,
+  /** Time the reading of one file may take; pages not reached are listed as not searchable. */
+  timeMs: 8_000,
+} as const;
+
+/**
  * How far the compressed parts of a PDF from a user may expand when the server decodes them
  * (server/pdf/decode-budget.ts): a real page's contents, object streams and fonts are at most a
  * few megabytes each, and a 1 MB stream of zeros that expands to gigabytes is a "compression

@@ -86,3 +86,23 @@ export function extractCharacters(
   }
   return boxes;
 }
+
+/**
+ * The page's text laid out by @libpdf/core: its lines top to bottom, a space wherever words stand
+ * apart. The layout takes time growing with the square of a line's characters, so a caller lays
+ * out only a page whose characters it has counted first (`extractCharacters` with a `pick` that
+ * keeps none).
+ */
+export function pageLines(content: Uint8Array, fonts: FontResolver): string[] {
+  const reader = {
+    index: 0,
+    width: 0,
+    height: 0,
+    getContentBytes: () => content,
+    createFontResolver: () => fonts,
+  };
+  const extracted = PDFPage.prototype.extractText.call(reader as unknown as PDFPage) as unknown as {
+    lines: { text: string }[];
+  };
+  return extracted.lines.map((line) => line.text);
+}

@@ -10,6 +10,7 @@ import { mailSigners } from './mail-signers';
 import { notifyMentions } from './notify-mentions';
 import { notifyOwner } from './notify-owner';
 import { placeTaggedFields } from './place-tagged-fields';
+import { readFileTextDefinition } from './read-file-text';
 import { sealContract } from './seal-contract';
 import { sendBulkRowDefinition } from './send-bulk-row';
 
@@ -28,4 +29,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   notifyMentions,
   placeTaggedFields,
   sendBulkRowDefinition,
+  readFileTextDefinition,
 ] as JobDefinition[];
