@@ -155,3 +155,16 @@ export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;
  * grow with the workspace.
  */
 export const searchLimits = { characters: 200, terms: 12, ranked: 200, pageSize: 50 } as const;
+
+/**
+ * The signed PDFs of a selection of contracts as one ZIP (`POST /api/contracts/archive`): streamed
+ * as it is written, so its size costs no memory, and held to one at a time per person (a second
+ * waits for the first to finish) and a few in the process, so no one's downloads take every
+ * reader of the file store.
+ */
+export const contractArchiveLimits = {
+  /** Contracts one archive may name. */
+  contracts: 1_000,
+  /** Archives being written at once in one process. */
+  atOnce: 8,
+} as const;
