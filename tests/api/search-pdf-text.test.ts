@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileTexts } from '../../src/server/db/schema';
+import { readFileText } from '../../src/server/services/search/read-file-text';
+import type { UploadEngine } from '../../src/server/uploads/upload-engine';
+import { TaskFailure } from '../../src/server/workers/task-failure';
 import { pdfTextLimits } from '../../src/shared/limits';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
 import { oneLongLine, wordFlood } from '../fixtures/pdf/search-pdfs';
@@ -126,6 +130,25 @@ describe("uploaded PDFs' text in search", () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await search('zolc')).some((candidate) => candidate.id === copy.id)).toBe(false);
+  });
+
+  it('stores a file the upload thread fails on as unread, every page listed, and reads it no more', async () => {
+    const failing = await upload(owner, 'Failing.pdf', pdfFixture('ghostscript-pdfa.pdf'));
+    const [file] = failing.files;
+    const uploads = {
+      readPdfText: async () => {
+        throw new TaskFailure('The task took longer than 20 s', 'timeout');
+      },
+    } as unknown as UploadEngine;
+    await readFileText(
+      { db: ctx.database.db, files: ctx.database.files, uploads, log: pino({ level: 'silent' }) },
+      { sha256: file?.sha256 ?? '', organizationId: null },
+    );
+    // The job queued by the upload finds it done.
+    await background.drain();
+    const [read] = (await contract(failing.id)).files;
+    expect(read?.search).toEqual({ scannedPages: [], unsearchablePages: [1, 2] });
+    expect(await search('Northwind')).toEqual([]);
   });
 
   it('keeps a huge text layer bounded: 200,000 characters, the pages past them flagged', async () => {
