@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signatureDataUrl } from '../../src/server/demo/demo-signature';
 import { consentDisclosure } from '../../src/shared/consent';
@@ -76,6 +77,10 @@ test.describe('signed PDFs of a selection', () => {
     await expect(page.getByRole('checkbox', { name: 'Select all shown' })).not.toBeChecked();
     await page.getByRole('checkbox', { name: 'Select Supply agreement' }).check();
     await page.screenshot({ path: test.info().outputPath('archive-1280.png') });
+    const audit = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
 
     const saving = page.waitForEvent('download');
     await download.click();
