@@ -87,7 +87,9 @@ export const pdfTextLimits = {
    * of a line's characters, so a denser page is read in the content's order.
    */
   laidOutPerPage: 6_000,
-  /** Decoded content of one page, and of all pages, parsed for text. */
+  /** Form XObjects read on one page (text the page draws through them, as imposed pages do). */
+  formsPerPage: 20,
+  /** Decoded content of one page (and of each form it draws), and of all pages, parsed for text. */
   contentBytesPerPage: 16 * 1024 * 1024,
   contentBytesPerFile: 64 * 1024 * 1024,
   /** Time the reading of one file may take; pages not reached are listed as not searchable. */

@@ -60,6 +60,7 @@ const pending = await contract(libreoffice.id);
 const ghostscript = await upload(owner, 'Ghostscript umowa.pdf', pdfFixture('ghostscript-search.pdf'));
 const scan = await upload(owner, 'Scan.pdf', pdfFixture('img2pdf-search-scan.pdf'));
 const mixed = await upload(owner, 'Text and scans.pdf', pdfFixture('ghostscript-text-and-scans.pdf'));
+const overlaid = await upload(owner, 'Scan with text.pdf', pdfFixture('qpdf-scan-with-text.pdf'));
 await upload(stranger, 'Stranger umowa.pdf', pdfFixture('libreoffice-search.pdf'));
 await background.drain();
 
@@ -70,19 +71,26 @@ describe("uploaded PDFs' text in search", () => {
 
   it('finds words of PDFs from LibreOffice and Ghostscript without their diacritics, with a passage', async () => {
     const found = await search('zolc');
-    expect(titles(found)).toEqual(['Ghostscript umowa', 'LibreOffice umowa', 'Text and scans']);
+    expect(titles(found)).toEqual([
+      'Ghostscript umowa',
+      'LibreOffice umowa',
+      'Scan with text',
+      'Text and scans',
+    ]);
     const item = found.find((candidate) => candidate.id === libreoffice.id);
     expect(marked(item)).toEqual(['Żółć']);
     expect(item?.passages[0]?.map((part) => part.text).join('')).toContain('Umowa zawarta w Łodzi pomiędzy');
     expect(titles(await search('ŁODZI gęślą'))).toEqual([
       'Ghostscript umowa',
       'LibreOffice umowa',
+      'Scan with text',
       'Text and scans',
     ]);
     // The second page, in Greek, lowercase and without the tonos.
     expect(titles(await search('θεσσαλονικη ποιοτητα'))).toEqual([
       'Ghostscript umowa',
       'LibreOffice umowa',
+      'Scan with text',
       'Text and scans',
     ]);
   });
@@ -104,10 +112,15 @@ describe("uploaded PDFs' text in search", () => {
       scannedPages: [],
       unsearchablePages: [],
     });
+    // A scan whose text is laid over it (in a form XObject, as OCR tools write it) is searchable.
+    expect((await contract(overlaid.id)).files[0]?.search).toEqual({
+      scannedPages: [],
+      unsearchablePages: [],
+    });
     const [item] = (await search('zolc')).filter((candidate) => candidate.id === mixed.id);
     expect(item?.unsearchablePages).toBe(2);
     // Nothing of a scan's page is found, though it shows the same words.
-    expect(titles(await search('"Scan"'))).toEqual(['Scan']);
+    expect(titles(await search('"Scan"'))).toEqual(['Scan', 'Scan with text']);
     expect((await search('zolc')).some((candidate) => candidate.id === scan.id)).toBe(false);
   });
 

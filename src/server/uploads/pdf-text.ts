@@ -1,6 +1,6 @@
 import { PDF } from '@libpdf/core';
 import { pdfTextLimits } from '../../shared/limits';
-import { extractCharacters, pageContent, pageFonts, pageLines } from './page-characters';
+import { extractCharacters, pageContent, pageFonts, pageForms, pageLines } from './page-characters';
 
 /**
  * What search keeps of an uploaded PDF's text layer: its text (at most `keptCharacters`), the
@@ -41,28 +41,47 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
       break;
     }
     const content = pageContent(page);
-    contentBytes += content.byteLength;
-    if (content.byteLength > limits.contentBytesPerPage || contentBytes > limits.contentBytesPerFile) {
-      unreadPages.push(number);
-      continue;
-    }
-    const fonts = pageFonts(page);
+    // The page's own content, then the forms it draws (whose text the extraction does not enter).
+    const sources = [() => ({ content, fonts: pageFonts(page) }), ...pageForms(page, limits.formsPerPage)];
     const room = limits.keptCharacters - keptCharacters;
-    const read = readPage(content, fonts, room > 0 ? limits.charactersPerPage : 0, late);
-    if (!read.hasText) {
-      // No text and no image: a blank page, with nothing on it to find.
-      if (drawsImage(content)) textlessPages.push(number);
+    const texts: string[] = [];
+    let hasText = false;
+    let overBound = false;
+    let onPage = 0;
+    for (const open of sources) {
+      const source = open();
+      contentBytes += source.content.byteLength;
+      if (
+        source.content.byteLength > limits.contentBytesPerPage ||
+        contentBytes > limits.contentBytesPerFile
+      ) {
+        overBound = true;
+        break;
+      }
+      const most = room > 0 ? Math.max(0, limits.charactersPerPage - onPage) : 0;
+      const read = readPage(source.content, source.fonts, most, late);
+      if (!read.hasText) continue;
+      hasText = true;
+      if (most === 0) break;
+      onPage += read.chars.length;
+      texts.push(
+        read.complete && read.chars.length <= limits.laidOutPerPage
+          ? pageLines(source.content, source.fonts).join('\n')
+          : read.chars.join(''),
+      );
+      if (!read.complete) break;
+    }
+    if (!hasText) {
+      // Past a bound, unread; no text and no image: a blank page, with nothing on it to find.
+      if (overBound) unreadPages.push(number);
+      else if (drawsImage(content)) textlessPages.push(number);
       continue;
     }
     if (room <= 0) {
       unreadPages.push(number);
       continue;
     }
-    const text =
-      read.complete && read.chars.length <= limits.laidOutPerPage
-        ? pageLines(content, fonts).join('\n')
-        : read.chars.join('');
-    const piece = text.slice(0, room);
+    const piece = texts.join('\n').slice(0, room);
     kept.push(piece);
     keptCharacters += piece.length + 1;
   }
