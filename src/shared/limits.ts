@@ -72,6 +72,31 @@ export const textTagLimits = {
 } as const;
 
 /**
+ * How much of an uploaded PDF's text layer is read for search (`uploads/pdf-text.ts`, in the tag
+ * thread, once per file): what is kept is bounded like the drafted text's search document, and
+ * the reading by time and content. Pages whose text is not kept are listed as not searchable.
+ */
+export const pdfTextLimits = {
+  /** Characters kept of one file (the drafted text's search document keeps as many). */
+  keptCharacters: 200_000,
+  /** Characters read on one page; the rest of a page past it is not searchable. */
+  charactersPerPage: 100_000,
+  /**
+   * A page of at most this many characters is laid out into lines (words apart where the PDF
+   * places them apart without a space); @libpdf/core's layout takes time growing with the square
+   * of a line's characters, so a denser page is read in the content's order.
+   */
+  laidOutPerPage: 6_000,
+  /** Form XObjects read on one page (text the page draws through them, as imposed pages do). */
+  formsPerPage: 20,
+  /** Decoded content of one page (and of each form it draws), and of all pages, parsed for text. */
+  contentBytesPerPage: 16 * 1024 * 1024,
+  contentBytesPerFile: 64 * 1024 * 1024,
+  /** Time the reading of one file may take; pages not reached are listed as not searchable. */
+  timeMs: 8_000,
+} as const;
+
+/**
  * How far the compressed parts of a PDF from a user may expand when the server decodes them
  * (server/pdf/decode-budget.ts): a real page's contents, object streams and fonts are at most a
  * few megabytes each, and a 1 MB stream of zeros that expands to gigabytes is a "compression
@@ -132,3 +157,16 @@ export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;
  * grow with the workspace.
  */
 export const searchLimits = { characters: 200, terms: 12, ranked: 200, pageSize: 50 } as const;
+
+/**
+ * The signed PDFs of a selection of contracts as one ZIP (`POST /api/contracts/archive`): streamed
+ * as it is written, so its size costs no memory, and held to one at a time per person (a second
+ * waits for the first to finish) and a few in the process, so no one's downloads take every
+ * reader of the file store.
+ */
+export const contractArchiveLimits = {
+  /** Contracts one archive may name. */
+  contracts: 1_000,
+  /** Archives being written at once in one process. */
+  atOnce: 8,
+} as const;

@@ -57,5 +57,5 @@ export function isTokenRequest(request: FastifyRequest): boolean {
 }
 
 export function changesState(request: FastifyRequest): boolean {
-  return !safeMethods.has(request.method);
+  return !safeMethods.has(request.method) && request.routeOptions.config.readsOnly !== true;
 }

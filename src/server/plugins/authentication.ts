@@ -28,6 +28,11 @@ declare module 'fastify' {
      * what the enrollment screen needs. Every other route answers 403 TWO_FACTOR_SETUP_REQUIRED.
      */
     twoFactorSetup?: boolean;
+    /**
+     * A POST that only reads (its input is too long for a query string: a selection of 1,000
+     * ids), so a read-only API token may call it (plugins/api-token-access.ts).
+     */
+    readsOnly?: boolean;
   }
 }
 

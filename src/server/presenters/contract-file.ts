@@ -1,7 +1,10 @@
 import type { ContractFile } from '../../shared/api/contract-files';
-import type { ContractFileRow } from '../db/schema';
+import type { ContractFileRow, FileTextRow } from '../db/schema';
 
-export function presentContractFile(row: ContractFileRow): ContractFile {
+/** What the file's answer says of its text for search: which pages are not searchable. */
+export type FileTextPages = Pick<FileTextRow, 'textlessPages' | 'unreadPages'>;
+
+export function presentContractFile(row: ContractFileRow, text: FileTextPages | null = null): ContractFile {
   return {
     id: row.id,
     name: row.name,
@@ -13,6 +16,12 @@ export function presentContractFile(row: ContractFileRow): ContractFile {
     signatureCount: row.signatureCount,
     signatures: row.signatures,
     activeContent: row.activeContent,
+    search: text
+      ? {
+          scannedPages: text.textlessPages,
+          unsearchablePages: [...new Set([...text.textlessPages, ...text.unreadPages])].sort((a, b) => a - b),
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { Contract, ContractSummary } from '../../shared/api/contracts';
 import type { EditorDocument } from '../../shared/api/editor-document';
 import type { ContractFileRow, PdfFieldRow } from '../db/schema';
 import { type ContractRow, contracts, type SignerRow, signers } from '../db/schema';
-import { presentContractFile } from './contract-file';
+import { type FileTextPages, presentContractFile } from './contract-file';
 import { presentPlacedField } from './placed-field';
 import { RawJson } from './raw-json';
 
@@ -125,7 +125,7 @@ export function presentContract(
   row: ContractSummaryRow &
     Pick<ContractRow, 'contentHtml' | 'revision' | 'textPosition'> & { contentJson: string },
   signerRows: readonly SignerSummaryRow[],
-  fileRows: readonly ContractFileRow[],
+  fileRows: readonly (ContractFileRow & { text?: FileTextPages | null })[],
   fieldRows: readonly PdfFieldRow[],
 ): Contract {
   return {
@@ -133,7 +133,7 @@ export function presentContract(
     // Its text, which the response serializer writes as it is, and JSON.stringify as the document.
     content: new RawJson(row.contentJson) as unknown as EditorDocument,
     contentHtml: row.contentHtml,
-    files: fileRows.map(presentContractFile),
+    files: fileRows.map((file) => presentContractFile(file, file.text ?? null)),
     fields: fieldRows.map(presentPlacedField),
     // As an index among the PDFs listed: positions may have gaps (a PDF removed).
     textPosition: fileRows.filter((file) => file.position < row.textPosition).length,

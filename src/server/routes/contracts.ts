@@ -4,6 +4,8 @@ import { pdfMediaType } from '../../shared/pdf-file';
 import { contractsApi } from '../../shared/routes/contracts';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
+import { ArchivePlaces } from '../services/archives/archive-places';
+import { writeSealedArchive } from '../services/archives/write-sealed-archive';
 import { checkSendStorage } from '../services/contract-files/charge-upload';
 import { addSigner } from '../services/contracts/add-signer';
 import { cancelContract } from '../services/contracts/cancel-contract';
@@ -26,7 +28,7 @@ import { listHistory, verifyHistory } from '../services/history/list-history';
 import { saveAsTemplate } from '../services/templates/save-as-template';
 import { defaultUploadPolicy } from '../uploads/upload-policy';
 import { registerRoute } from './register-route';
-import { sendStoredFile } from './send-file';
+import { sendStoredFile, sendStream } from './send-file';
 
 export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const uploadPolicy = { ...defaultUploadPolicy, ...deps.uploadPolicy };
@@ -131,6 +133,21 @@ export const contractRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       ...(await readContractDocument(contextOf(request), id, kind)),
       contentType: pdfMediaType,
     });
+  });
+
+  // One archive at a time per person, a few in the process: held until its answer ends.
+  const archivePlaces = new ArchivePlaces();
+  registerRoute(app, contractsApi.archive, { config: { readsOnly: true } }, async (request, reply) => {
+    const ctx = contextOf(request);
+    const release = archivePlaces.take(ctx.actor.userId);
+    try {
+      const archive = await writeSealedArchive(ctx, request.body.ids);
+      reply.raw.once('close', release);
+      return sendStream(reply, { ...archive, contentType: 'application/zip' });
+    } catch (error) {
+      release();
+      throw error;
+    }
   });
 
   registerRoute(app, contractsApi.duplicate, {}, async (request, reply) => {

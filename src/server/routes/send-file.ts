@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredFile } from '../uploads/file-store';
 import { requestedRange } from './byte-ranges';
@@ -19,6 +20,18 @@ export function sendFile(
     .header('cache-control', 'private, no-store')
     .header('content-disposition', disposition(file.fileName, as))
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+}
+
+/** Answers a file written while it is sent (an archive) as a download, never cached by shared caches. */
+export function sendStream(
+  reply: FastifyReply,
+  file: { stream: Readable; fileName: string; contentType: string },
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', disposition(file.fileName))
+    .send(file.stream);
 }
 
 /**

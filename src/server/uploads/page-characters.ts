@@ -1,4 +1,4 @@
-import { PDFPage } from '@libpdf/core';
+import { PDFPage, PdfDict, PdfRef, PdfStream } from '@libpdf/core';
 // The extraction reads each font's /ToUnicode map with the one bounded reader (its hook).
 import '../pdf/unicode-map';
 
@@ -15,6 +15,8 @@ type FontResolver = (name: string) => object | null;
 type PageInternals = {
   getContentBytes(): Uint8Array;
   createFontResolver(): FontResolver;
+  resolveInheritedResources(): PdfDict | null;
+  ctx: { resolve(ref: PdfRef): unknown };
 };
 
 type Extracted = {
@@ -85,4 +87,54 @@ export function extractCharacters(
     }
   }
   return boxes;
+}
+
+/**
+ * The page's text laid out by @libpdf/core: its lines top to bottom, a space wherever words stand
+ * apart. The layout takes time growing with the square of a line's characters, so a caller lays
+ * out only a page whose characters it has counted first (`extractCharacters` with a `pick` that
+ * keeps none).
+ */
+export function pageLines(content: Uint8Array, fonts: FontResolver): string[] {
+  const reader = {
+    index: 0,
+    width: 0,
+    height: 0,
+    getContentBytes: () => content,
+    createFontResolver: () => fonts,
+  };
+  const extracted = PDFPage.prototype.extractText.call(reader as unknown as PDFPage) as unknown as {
+    lines: { text: string }[];
+  };
+  return extracted.lines.map((line) => line.text);
+}
+
+/** A form XObject a page draws: its own content, and the fonts of its resources. */
+export type PageForm = { content: Uint8Array; fonts: FontResolver };
+
+/**
+ * The form XObjects among the page's resources, at most `most`, each read when it is called (its
+ * content decoded within the task's decode budget, its fonts parsed): @libpdf/core's text
+ * extraction does not enter them (`Do`), and some producers (OCR tools laying text over a scan,
+ * pages imposed or imported whole, as qpdf's overlay and LaTeX's pdfpages do) put a page's every
+ * word in one. One level only: a form's own forms are not read.
+ */
+export function pageForms(page: PDFPage, most: number): (() => PageForm)[] {
+  const internals = page as unknown as PageInternals;
+  const resolve = (ref: PdfRef) => internals.ctx.resolve(ref);
+  const objects = internals.resolveInheritedResources()?.getDict('XObject', resolve as never);
+  const forms: (() => PageForm)[] = [];
+  if (!objects) return forms;
+  for (const [, entry] of objects) {
+    if (forms.length >= most) break;
+    const object = entry instanceof PdfRef ? resolve(entry) : entry;
+    if (!(object instanceof PdfStream) || object.getName('Subtype')?.value !== 'Form') continue;
+    forms.push(() => {
+      const resources = object.getDict('Resources', resolve as never) ?? new PdfDict();
+      const form = { ctx: internals.ctx, resolveInheritedResources: () => resources };
+      const fonts = (PDFPage.prototype as unknown as PageInternals).createFontResolver.call(form);
+      return { content: object.getDecodedData(), fonts };
+    });
+  }
+  return forms;
 }

@@ -2,6 +2,7 @@ import { readDocument } from '../workers/document-outcome';
 import { inlineEngine, type TaskEngine, taskEngine } from '../workers/task-engine';
 import { ownsBuffer } from '../workers/task-thread';
 import type { InspectedPdf } from './inspect-pdf';
+import type { PdfText } from './pdf-text';
 import type { SpreadsheetRows } from './spreadsheet-rows';
 import type { TaggedField } from './text-tags';
 import type { UploadTasks } from './upload-tasks';
@@ -22,6 +23,8 @@ export type UploadEngine = {
    * A file whose tags cannot be read within their budget is refused (a TaskRefusal).
    */
   findTaggedFields(bytes: Uint8Array, limit: number, organizationId: string): Promise<TaggedField[]>;
+  /** A stored PDF's text layer for search (see pdf-text.ts), read in the tag thread; its bytes move to it. */
+  readPdfText(bytes: Uint8Array, organizationId: string): Promise<PdfText>;
   /**
    * The rows of an uploaded CSV or .xlsx file (its bytes move to the thread); one refused answers
    * 413, 415 or 400 with the reason, naming the bound it passed.
@@ -65,6 +68,10 @@ export function uploadEngineOf(
       return tags.run('findTextTags', { bytes: owned, limit }, [owned.buffer as ArrayBuffer], {
         key: organizationId,
       });
+    },
+    readPdfText(bytes, organizationId) {
+      const owned = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);
+      return tags.run('readPdfText', owned, [owned.buffer as ArrayBuffer], { key: organizationId });
     },
     readSpreadsheet(bytes, organizationId) {
       const owned = ownsBuffer(bytes) ? bytes : new Uint8Array(bytes);

@@ -37,6 +37,21 @@ export const contractFileSchema = z
       .describe(
         'Scripts, attached files and actions reaching outside the PDF that it carries (e.g. "document JavaScript", "the attached file invoice.exe"): taken out of the document sent for signing',
       ),
+    search: z
+      .object({
+        scannedPages: z
+          .array(z.int())
+          .describe('Pages (from 1) that show an image and no text, such as scans: nothing on them is found'),
+        unsearchablePages: z
+          .array(z.int())
+          .describe(
+            'Every page (from 1) search finds nothing on: the scanned ones, and pages past what is read of a file (200,000 characters, or a time)',
+          ),
+      })
+      .nullable()
+      .describe(
+        "What search reads of the PDF's text; null until its text has been read, just after the upload",
+      ),
     createdAt: timestampSchema,
   })
   .meta({ id: 'ContractFile' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractArchiveLimits } from '../limits';
 import { delegationRules, recipientListProblems, recipientRoles } from '../recipients';
 import { contractStatuses, signerStatuses } from '../statuses';
 import { emailSchema, idSchema, pageOf, pageQuerySchema, timestampSchema } from './common';
@@ -292,3 +293,16 @@ export const removeSignerBodySchema = z.object({
     .describe('The number of the recipient who fills the removed one’s fields instead'),
 });
 export type RemoveSignerInput = z.infer<typeof removeSignerBodySchema>;
+
+export const contractArchiveBodySchema = z.object({
+  ids: z
+    .array(idSchema)
+    .min(1, { error: 'Choose at least one contract' })
+    .max(contractArchiveLimits.contracts, {
+      error: `An archive holds at most ${contractArchiveLimits.contracts.toLocaleString('en')} contracts: choose fewer`,
+    })
+    .describe(
+      "The contracts whose signed PDFs to put in the archive (the organization's own; any other id answers 404)",
+    ),
+});
+export type ContractArchiveBody = z.infer<typeof contractArchiveBodySchema>;

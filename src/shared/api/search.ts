@@ -50,7 +50,12 @@ export const searchResultSchema = z
     passages: z
       .array(z.array(textPartSchema))
       .describe(
-        'A passage of the drafted text around the matches (from its first 4,000 characters), matching words marked; empty when none is there',
+        'Passages around the matches, matching words marked: of the drafted text (from its first 4,000 characters), then of its uploaded PDFs (from their first 4,000 together); at most two, empty when none is there',
+      ),
+    unsearchablePages: z
+      .int()
+      .describe(
+        'Pages of its uploaded PDFs search finds nothing on: scans without a text layer, or past what is read of a file',
       ),
   })
   .meta({ id: 'SearchResult' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema, idSchema, noContentSchema } from '../api/common';
 import {
+  contractArchiveBodySchema,
   contractPageSchema,
   contractSchema,
   copiedSigningLinkSchema,
@@ -164,6 +165,16 @@ export const contractsApi = {
     summary: 'Download the frozen PDF (as sent) or the sealed final PDF',
     params: idParamsSchema.extend({ kind: z.enum(['frozen', 'final']) }),
     response: { ...resourceErrors },
+  }),
+  archive: defineRoute({
+    method: 'POST',
+    path: '/contracts/archive',
+    tags,
+    summary: 'Download the signed PDFs of several contracts as one ZIP',
+    description:
+      'Answers a ZIP (streamed as it is written, entries stored uncompressed) holding the sealed final PDF of each completed contract named, as `GET /contracts/{id}/documents/final` gives it, named after its title (" (signed).pdf", numbered when titles repeat; UTF-8 names). Contracts without a sealed PDF yet are listed in "Not included.txt" inside. Any id that is not one of the organization\'s contracts answers 404, and a selection none of whose contracts is sealed 409. Only reads: a read-only API token may call it. One archive at a time per person: a second answers 429 until the first is downloaded.',
+    body: contractArchiveBodySchema,
+    response: { ...resourceErrors, 429: errorBodySchema },
   }),
   duplicate: defineRoute({
     method: 'POST',

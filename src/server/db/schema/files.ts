@@ -17,6 +17,7 @@ import { users } from './accounts';
 import { at, bytes, createdAt, id } from './columns';
 import { contracts } from './contracts';
 import { fieldTypeEnum } from './enums';
+import { fileTexts } from './search';
 
 /** A digital signature an uploaded PDF already carries, as its upload read it. */
 export type StoredPdfSignature = { signedBy: string; signedAt: string | null; intact: boolean };
@@ -71,6 +72,8 @@ export type ContractFileRow = typeof contractFiles.$inferSelect;
 
 export const contractFileRelations = relations(contractFiles, ({ one }) => ({
   contract: one(contracts, { fields: [contractFiles.contractId], references: [contracts.id] }),
+  /** Its text for search, once read (by the bytes, shared with every row holding them). */
+  text: one(fileTexts, { fields: [contractFiles.sha256], references: [fileTexts.sha256] }),
 }));
 
 /**

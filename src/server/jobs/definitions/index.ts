@@ -11,6 +11,7 @@ import { mailSigners } from './mail-signers';
 import { notifyMentions } from './notify-mentions';
 import { notifyOwner } from './notify-owner';
 import { placeTaggedFields } from './place-tagged-fields';
+import { readFileTextDefinition } from './read-file-text';
 import { sealContract } from './seal-contract';
 import { sendBulkRowDefinition } from './send-bulk-row';
 
@@ -30,4 +31,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   placeTaggedFields,
   sendBulkRowDefinition,
   deadlineNotices,
+  readFileTextDefinition,
 ] as JobDefinition[];

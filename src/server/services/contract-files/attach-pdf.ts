@@ -10,9 +10,11 @@ import type { Database } from '../../db/client';
 import { contractFields, contractFiles } from '../../db/schema';
 import { findOwnContract } from '../../policies/scope';
 import { presentContractFile } from '../../presenters/contract-file';
+import { enqueue } from '../../queue/job-type';
 import { authorOf } from '../history/author-of';
 import { reviseDraft } from '../lifecycle/revise-draft';
 import { transition } from '../lifecycle/transition';
+import { readFileTextJob } from '../search/read-file-text-job';
 import { contractFileRows } from './contract-file-rows';
 import type { StoredPdf } from './store-uploaded-pdf';
 
@@ -117,6 +119,8 @@ export async function attachPdf(
       })
       .returning();
     if (!inserted) throw new Error('The PDF was not stored');
+    // Its text for search, read once per file: a file read before is found so by the job.
+    await enqueue(tx, readFileTextJob, { sha256: stored.sha256 }, { organizationId: row.organizationId });
     if (!replaced) await placeFoundFields(tx, contractId, id, stored.formFields);
     else {
       // Its fields move to the new file, on the pages it still has; the rest go with the old one.

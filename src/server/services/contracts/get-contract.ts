@@ -26,7 +26,11 @@ const contractWithSigners = preparedOnce((db) =>
           columns: signerRelationColumns,
           orderBy: [asc(signers.position), asc(signers.createdAt)],
         },
-        files: { orderBy: [asc(contractFiles.position)] },
+        files: {
+          orderBy: [asc(contractFiles.position)],
+          // Which pages search cannot find anything on, never the text itself.
+          with: { text: { columns: { textlessPages: true, unreadPages: true } } },
+        },
       },
     })
     .prepare('get_contract'),

@@ -25,6 +25,8 @@ type Row = {
   rank: number | string;
   title_marked: string;
   passage_marked: string;
+  file_passage_marked: string;
+  unsearchable_pages: number;
   more: boolean;
 };
 
@@ -63,6 +65,13 @@ export function markedParts(marked: string): TextPart[] {
   return parts;
 }
 
+/** The drafted text's passages, then the PDFs', that hold a match: two at most. */
+const passagesOf = (row: Row): TextPart[][] =>
+  [row.passage_marked, row.file_passage_marked]
+    .flatMap((marked) => marked.split('\x01').map(markedParts))
+    .filter((parts) => parts.some((part) => part.marked))
+    .slice(0, 2);
+
 /**
  * The organization's contracts matching a search, best first (ts_rank_cd with the document's
  * weights; equal ranks newest first), with the given filters. At most searchLimits.ranked
@@ -88,6 +97,8 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
            ${contracts.projectId} as project_id, ranked.updated_at, ranked.rank,
            ts_headline('pactum_search', ${contracts.title}, search.q, ${titleOptions}) as title_marked,
            ts_headline('pactum_search', ${contractSearch.passage}, search.q, ${passageOptions}) as passage_marked,
+           ts_headline('pactum_search', ${contractSearch.filePassage}, search.q, ${passageOptions}) as file_passage_marked,
+           ${contractSearch.unsearchablePages} as unsearchable_pages,
            (select count(*) from matches) > ${searchLimits.ranked} as more
     from ranked
       join ${contracts} on ${contracts.id} = ranked.id
@@ -104,10 +115,8 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
       projectId: row.project_id,
       updatedAt: new Date(row.updated_at).toISOString(),
       rank: Number(row.rank),
-      passages: row.passage_marked
-        .split('\x01')
-        .map(markedParts)
-        .filter((parts) => parts.some((part) => part.marked)),
+      passages: passagesOf(row),
+      unsearchablePages: Number(row.unsearchable_pages),
     })),
     nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
     more: rows[0]?.more ?? false,

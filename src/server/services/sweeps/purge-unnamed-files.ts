@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import * as clock from '../../clock';
 import type { Database } from '../../db/client';
+import { fileTexts } from '../../db/schema';
 import type { FileStore } from '../../uploads/file-store';
 import { namedFiles } from './named-files';
 
@@ -24,6 +26,8 @@ export async function purgeUnnamedFiles(db: Database, files: FileStore, now = cl
     for (const sha256 of pending) {
       if (named.has(sha256)) continue;
       await files.remove(sha256);
+      // Its text for search goes with it: an upload of the same bytes later reads it again.
+      await db.delete(fileTexts).where(eq(fileTexts.sha256, sha256));
       removed += 1;
     }
     pending = [];

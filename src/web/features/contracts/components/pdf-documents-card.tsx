@@ -23,6 +23,7 @@ import { invalidateContract } from '../../../lib/invalidate-contract';
 import { addPdf, pdfDownloadUrl, pdfProgressText, pickPdfs, uploadFailure } from '../../../lib/pdf-transfer';
 import type { UploadProgress } from '../../../lib/upload-file';
 import { useOrderDocuments, useRemovePdf, useSaveFields } from '../api/contract-files';
+import { FileSearchNote } from './file-search-note';
 
 type Item = { kind: 'text' } | { kind: 'pdf'; file: ContractFile };
 
@@ -228,6 +229,7 @@ export function PdfDocumentsCard({
                       {item.file.formFieldCount > 0 &&
                         ` · ${item.file.formFieldCount} form ${item.file.formFieldCount === 1 ? 'field' : 'fields'}`}
                     </p>
+                    <FileSearchNote search={item.file.search} />
                     <EarlierSignatures
                       fileName={item.file.name}
                       signatures={item.file.signatures}

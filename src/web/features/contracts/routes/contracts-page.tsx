@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
 import { type ContractFilters, contractListQuery } from '../api/contract-list';
 import { ContractActionsMenu, type Notice } from '../components/contract-actions-menu';
+import { SignedArchiveBar } from '../components/signed-archive-bar';
 
 const sortLabels: Record<ContractSort, string> = {
   updated: 'Last updated',
@@ -66,6 +67,7 @@ export function ContractsPage() {
   const [filters, setFilters] = useFilters();
   const [typed, setTyped] = useState(filters.q);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const projects = useProjects();
   const list = useInfiniteQuery(contractListQuery(filters));
   const projectName = new Map(projects.data?.map((project) => [project.id, project.name]));
@@ -183,38 +185,60 @@ export function ContractsPage() {
             )}
           </div>
         ) : (
-          <ul aria-label="Contracts" className="divide-y divide-slate-100">
-            {items.map((contract) => {
-              const progress = routeProgress(contract.signers);
-              return (
-                <li key={contract.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={`/contracts/${contract.id}`}
-                      className="block truncate text-sm font-medium text-slate-900 hover:text-indigo-600"
-                    >
-                      {contract.title}
-                    </Link>
-                    <p className="mt-0.5 truncate text-xs text-slate-500">
-                      {contract.projectId ? (projectName.get(contract.projectId) ?? 'Project') : 'No project'}
-                      {' · '}
-                      {contract.signers.length === 0
-                        ? 'No signers'
-                        : progress.of === 0
-                          ? 'No one to act'
-                          : `${progress.done} of ${progress.of} ${progress.words}`}
-                      {' · '}
-                      {filters.sort === 'created'
-                        ? `Created ${formatDate(contract.createdAt)}`
-                        : `Updated ${formatDate(contract.updatedAt)}`}
-                    </p>
-                  </div>
-                  <StatusBadge status={contract.status} />
-                  <ContractActionsMenu contract={contract} onNotice={setNotice} />
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <SignedArchiveBar
+              shown={items.map((contract) => contract.id)}
+              selected={selected}
+              onSelect={setSelected}
+              onNotice={setNotice}
+            />
+            <ul aria-label="Contracts" className="divide-y divide-slate-100">
+              {items.map((contract) => {
+                const progress = routeProgress(contract.signers);
+                return (
+                  <li key={contract.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${contract.title}`}
+                      checked={selected.has(contract.id)}
+                      onChange={(event) => {
+                        const next = new Set(selected);
+                        if (event.target.checked) next.add(contract.id);
+                        else next.delete(contract.id);
+                        setSelected(next);
+                      }}
+                      className="size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+                    />
+                    <div className="min-w-0 flex-1">
+                      <Link
+                        to={`/contracts/${contract.id}`}
+                        className="block truncate text-sm font-medium text-slate-900 hover:text-indigo-600"
+                      >
+                        {contract.title}
+                      </Link>
+                      <p className="mt-0.5 truncate text-xs text-slate-500">
+                        {contract.projectId
+                          ? (projectName.get(contract.projectId) ?? 'Project')
+                          : 'No project'}
+                        {' · '}
+                        {contract.signers.length === 0
+                          ? 'No signers'
+                          : progress.of === 0
+                            ? 'No one to act'
+                            : `${progress.done} of ${progress.of} ${progress.words}`}
+                        {' · '}
+                        {filters.sort === 'created'
+                          ? `Created ${formatDate(contract.createdAt)}`
+                          : `Updated ${formatDate(contract.updatedAt)}`}
+                      </p>
+                    </div>
+                    <StatusBadge status={contract.status} />
+                    <ContractActionsMenu contract={contract} onNotice={setNotice} />
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </Card>
       <LoadMore pages={list} />
