@@ -73,6 +73,9 @@ test.describe('reports', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('reports-390.png'), fullPage: true });
+    await page
+      .getByRole('region', { name: 'Contracts by month', exact: true })
+      .screenshot({ path: test.info().outputPath('reports-pipeline-390.png') });
   });
 
   test('keeps the range and project in the address', async ({ page, account, call }) => {

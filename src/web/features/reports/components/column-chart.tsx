@@ -2,11 +2,15 @@ export type ChartSeries = { name: string; color: string; values: (number | null)
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'Mar', or 'Jan 27' at a year's start and at the first column, so a long range reads. */
-export function monthLabel(month: string, first: boolean): string {
+/** 'Mar', with the year below it at a year's start and at the first column, so a long range reads. */
+function MonthLabel({ month, first }: { month: string; first: boolean }) {
   const [year, m] = month.split('-');
-  const name = monthNames[Number(m) - 1] ?? month;
-  return first || m === '01' ? `${name} ${year?.slice(2)}` : name;
+  return (
+    <>
+      {monthNames[Number(m) - 1] ?? month}
+      {(first || m === '01') && <span className="block">{year}</span>}
+    </>
+  );
 }
 
 export function Legend({ series }: { series: { name: string; color: string }[] }) {
@@ -41,17 +45,23 @@ export function ColumnChart(props: {
       : Math.max(0, ...series.map((s) => s.values[i] ?? 0)),
   );
   const max = Math.max(1, ...totals);
+  const empty = totals.every((total) => total === 0);
   const every = Math.ceil(categories.length / 12);
   return (
     <div className="space-y-2">
       <Legend series={series} />
       <div role="img" aria-label={summary} className="relative">
         <div className="pointer-events-none absolute inset-x-0 top-0 border-t border-dashed border-slate-200" />
+        {empty && (
+          <p className="text-meta absolute inset-x-0 top-16 text-center text-sm">
+            Nothing measured in this range
+          </p>
+        )}
         <span className="text-meta absolute -top-2 right-0 bg-white pl-1 text-[11px]">
           {Number.isInteger(max) ? max : max.toFixed(1)}
           {unit}
         </span>
-        <div className="flex h-44 items-end gap-px border-b border-slate-300 pt-3 sm:gap-1">
+        <div className="flex h-44 items-end gap-px border-b border-slate-300 pt-3 pr-7 sm:gap-1">
           {categories.map((category, i) => (
             <div key={category} className="flex h-full min-w-0 flex-1 items-end justify-center gap-px">
               {stacked ? (
@@ -82,13 +92,13 @@ export function ColumnChart(props: {
             </div>
           ))}
         </div>
-        <div className="flex gap-px pt-1 sm:gap-1" aria-hidden="true">
+        <div className="flex gap-px pt-1 pr-7 sm:gap-1" aria-hidden="true">
           {categories.map((category, i) => (
             <span
               key={category}
               className="text-meta min-w-0 flex-1 truncate text-center text-[10px] sm:text-[11px]"
             >
-              {i % every === 0 ? monthLabel(category, i === 0) : ''}
+              {i % every === 0 ? <MonthLabel month={category} first={i === 0} /> : null}
             </span>
           ))}
         </div>

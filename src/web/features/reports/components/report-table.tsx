@@ -32,7 +32,7 @@ export function ReportTableView({
         className="max-h-80 overflow-auto rounded-md border border-slate-200"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable, so the keyboard can scroll it
         tabIndex={0}
-        aria-label={caption}
+        aria-label={`Table: ${caption}`}
       >
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
