@@ -32,6 +32,7 @@ import { oidcRoutes } from './routes/oidc';
 import { profileRoutes } from './routes/profile';
 import { projectRoutes } from './routes/projects';
 import { publicLinkRoutes } from './routes/public-links';
+import { reportRoutes } from './routes/reports';
 import { reviewRoutes } from './routes/reviews';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(searchRoutes, deps);
       await api.register(termRoutes, deps);
       await api.register(deadlineRoutes, deps);
+      await api.register(reportRoutes, deps);
       await api.register(workspaceRoutes, deps);
       await api.register(signingRoutes, deps);
       await api.register(verificationRoutes, deps);

@@ -38,25 +38,7 @@ export async function bringTo(
   });
   expect(sent.statusCode, sent.body).toBe(200);
   if (status === 'signed') {
-    for (const signer of await ctx.database.db
-      .select()
-      .from(signers)
-      .where(eq(signers.contractId, contractId))) {
-      await signContract(
-        {
-          db: ctx.database.db,
-          content: (await testEngines()).content,
-          signerId: signer.id,
-          linkId: null,
-          origin,
-        },
-        {
-          consentVersion: consentDisclosure.version,
-          fields: { fullName: signer.name },
-          signature: { kind: 'drawn', image: signatureDataUrl() },
-        },
-      );
-    }
+    await signEveryone(ctx, contractId);
   } else if (status === 'canceled') {
     const canceled = await call(ctx, account, {
       method: 'POST',
@@ -69,5 +51,28 @@ export async function bringTo(
       const [row] = await tx.select().from(contracts).where(eq(contracts.id, contractId)).for('update');
       if (row) await expireContract(tx, row, new Date());
     });
+  }
+}
+
+/** Every recipient of a sent contract signs, through the signing service, at the clock's time. */
+export async function signEveryone(ctx: TestContext, contractId: string): Promise<void> {
+  for (const signer of await ctx.database.db
+    .select()
+    .from(signers)
+    .where(eq(signers.contractId, contractId))) {
+    await signContract(
+      {
+        db: ctx.database.db,
+        content: (await testEngines()).content,
+        signerId: signer.id,
+        linkId: null,
+        origin,
+      },
+      {
+        consentVersion: consentDisclosure.version,
+        fields: { fullName: signer.name },
+        signature: { kind: 'drawn', image: signatureDataUrl() },
+      },
+    );
   }
 }

@@ -18,6 +18,7 @@ const tokenRoutePrefixes = [
   '/api/custom-fields',
   '/api/signatures',
   '/api/public-links',
+  '/api/reports',
 ];
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

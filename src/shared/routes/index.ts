@@ -15,6 +15,7 @@ import { oidcApi } from './oidc';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
 import { publicLinksApi } from './public-links';
+import { reportsApi } from './reports';
 import { reviewCommentsApi } from './review-comments';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
@@ -52,6 +53,7 @@ export const apiRoutes = {
   profile: profileApi,
   projects: projectsApi,
   publicLinks: publicLinksApi,
+  reports: reportsApi,
   reviewComments: reviewCommentsApi,
   reviews: reviewsApi,
   search: searchApi,

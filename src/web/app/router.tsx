@@ -114,6 +114,12 @@ const pages: RouteObject[] = [
         }),
       },
       {
+        path: 'reports',
+        lazy: async () => ({
+          Component: (await import('../features/reports/routes/reports-page')).ReportsPage,
+        }),
+      },
+      {
         path: 'contracts/:id',
         lazy: async () => ({
           Component: (await import('../features/contracts/routes/contract-editor-page')).ContractEditorPage,

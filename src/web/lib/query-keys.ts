@@ -53,6 +53,12 @@ export const projectKeys = {
 
 export const dashboardKeys = { all: ['dashboard'] as const };
 
+export const reportKeys = {
+  all: ['reports'] as const,
+  report: (name: string, range: { from: string; to: string; projectId?: string }) =>
+    [...reportKeys.all, name, range] as const,
+};
+
 export const signatureKeys = {
   all: ['signatures'] as const,
   requests: () => [...signatureKeys.all, 'requests'] as const,

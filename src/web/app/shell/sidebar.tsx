@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   ChevronDown,
   FileText,
   FolderOpen,
@@ -104,6 +105,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       </Item>
       <Item to="/signatures" icon={icon(PenLine)} onNavigate={onNavigate}>
         Signatures
+      </Item>
+      <Item to="/reports" icon={icon(ChartColumn)} onNavigate={onNavigate}>
+        Reports
       </Item>
       <Item to="/team" icon={icon(Users)} onNavigate={onNavigate}>
         Team
