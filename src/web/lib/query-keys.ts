@@ -109,3 +109,19 @@ export const publicLinkKeys = {
   /** The visitor's page of a link. */
   page: (token: string) => ['public-link-page', token] as const,
 };
+
+/** A contract's key terms and whether I watch it; the organization's types and term fields. */
+export const termKeys = {
+  all: ['terms'] as const,
+  contract: (id: string) => [...termKeys.all, 'contract', id] as const,
+  watching: (id: string) => [...termKeys.contract(id), 'watching'] as const,
+  settings: () => [...termKeys.all, 'settings'] as const,
+};
+
+/** The deadlines list (by range and filter), the dashboard's summary and my reminder preferences. */
+export const deadlineKeys = {
+  all: ['deadlines'] as const,
+  list: (range: { from: string; to: string; mine: boolean }) => [...deadlineKeys.all, 'list', range] as const,
+  summary: () => [...deadlineKeys.all, 'summary'] as const,
+  preferences: () => ['deadline-preferences'] as const,
+};

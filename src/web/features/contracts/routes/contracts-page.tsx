@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
 import { type ContractFilters, contractListQuery } from '../api/contract-list';
 import { ContractActionsMenu, type Notice } from '../components/contract-actions-menu';
+import { SelectionBar, SelectRow, useContractSelection } from '../components/contract-selection';
 
 const sortLabels: Record<ContractSort, string> = {
   updated: 'Last updated',
@@ -67,6 +68,7 @@ export function ContractsPage() {
   const [typed, setTyped] = useState(filters.q);
   const [notice, setNotice] = useState<Notice | null>(null);
   const projects = useProjects();
+  const selection = useContractSelection();
   const list = useInfiniteQuery(contractListQuery(filters));
   const projectName = new Map(projects.data?.map((project) => [project.id, project.name]));
 
@@ -183,38 +185,48 @@ export function ContractsPage() {
             )}
           </div>
         ) : (
-          <ul aria-label="Contracts" className="divide-y divide-slate-100">
-            {items.map((contract) => {
-              const progress = routeProgress(contract.signers);
-              return (
-                <li key={contract.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={`/contracts/${contract.id}`}
-                      className="block truncate text-sm font-medium text-slate-900 hover:text-indigo-600"
-                    >
-                      {contract.title}
-                    </Link>
-                    <p className="mt-0.5 truncate text-xs text-slate-500">
-                      {contract.projectId ? (projectName.get(contract.projectId) ?? 'Project') : 'No project'}
-                      {' · '}
-                      {contract.signers.length === 0
-                        ? 'No signers'
-                        : progress.of === 0
-                          ? 'No one to act'
-                          : `${progress.done} of ${progress.of} ${progress.words}`}
-                      {' · '}
-                      {filters.sort === 'created'
-                        ? `Created ${formatDate(contract.createdAt)}`
-                        : `Updated ${formatDate(contract.updatedAt)}`}
-                    </p>
-                  </div>
-                  <StatusBadge status={contract.status} />
-                  <ContractActionsMenu contract={contract} onNotice={setNotice} />
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <SelectionBar
+              selection={selection}
+              shownIds={items.map((contract) => contract.id)}
+              onNotice={(text) => setNotice({ tone: 'success', text })}
+            />
+            <ul aria-label="Contracts" className="divide-y divide-slate-100">
+              {items.map((contract) => {
+                const progress = routeProgress(contract.signers);
+                return (
+                  <li key={contract.id} className="flex items-center gap-3 px-4 py-3 sm:px-6">
+                    <SelectRow selection={selection} id={contract.id} title={contract.title} />
+                    <div className="min-w-0 flex-1">
+                      <Link
+                        to={`/contracts/${contract.id}`}
+                        className="block truncate text-sm font-medium text-slate-900 hover:text-indigo-600"
+                      >
+                        {contract.title}
+                      </Link>
+                      <p className="mt-0.5 truncate text-xs text-slate-500">
+                        {contract.projectId
+                          ? (projectName.get(contract.projectId) ?? 'Project')
+                          : 'No project'}
+                        {' · '}
+                        {contract.signers.length === 0
+                          ? 'No signers'
+                          : progress.of === 0
+                            ? 'No one to act'
+                            : `${progress.done} of ${progress.of} ${progress.words}`}
+                        {' · '}
+                        {filters.sort === 'created'
+                          ? `Created ${formatDate(contract.createdAt)}`
+                          : `Updated ${formatDate(contract.updatedAt)}`}
+                      </p>
+                    </div>
+                    <StatusBadge status={contract.status} />
+                    <ContractActionsMenu contract={contract} onNotice={setNotice} />
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </Card>
       <LoadMore pages={list} />
