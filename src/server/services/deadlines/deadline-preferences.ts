@@ -69,7 +69,7 @@ export async function makeCalendarFeed(ctx: ServiceContext, appUrl: string): Pro
       target: deadlinePreferences.userId,
       set: { feedTokenHash: hash, feedCreatedAt: now, updatedAt: now },
     });
-  return { url: new URL(`/calendar/${token}.ics`, appUrl).href, createdAt: now.toISOString() };
+  return { url: new URL(`/api/calendar-feeds/${token}.ics`, appUrl).href, createdAt: now.toISOString() };
 }
 
 /** Turns the feed off: its address answers 404 from now on. */

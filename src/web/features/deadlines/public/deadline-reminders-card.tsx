@@ -52,7 +52,7 @@ function LeadTimes({ leadDays }: { leadDays: number[] }) {
         )}
       </ul>
       {leadDays.length < termLimits.leadTimes && (
-        <form onSubmit={add} className="mt-3 flex items-end gap-2" aria-label="Add a lead time">
+        <form onSubmit={add} noValidate className="mt-3 flex items-end gap-2" aria-label="Add a lead time">
           <TextField
             label="Days before a deadline"
             type="number"

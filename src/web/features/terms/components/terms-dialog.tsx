@@ -165,6 +165,8 @@ export function TermsDialog({
             </Dialog.Description>
           </div>
           <form
+            // The server's messages, not the browser's, say what is wrong.
+            noValidate
             className="flex min-h-0 flex-1 flex-col"
             onSubmit={(event) => {
               event.preventDefault();

@@ -122,6 +122,8 @@ export function BulkTermsDialog({
             What you leave at "No change" stays as each contract has it.
           </Dialog.Description>
           <form
+            // The server's messages, not the browser's, say what is wrong.
+            noValidate
             className="mt-4 space-y-4"
             onSubmit={(event) => {
               event.preventDefault();
