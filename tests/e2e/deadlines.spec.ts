@@ -201,6 +201,45 @@ test.describe('key terms and deadlines', () => {
     await expect(grid.locator('[tabindex="0"]')).toBeFocused();
     await shoot(sender, 'deadlines-calendar');
   });
+
+  test('admins keep the contract types and own terms; the list edits the terms of the contracts chosen', async () => {
+    await sender.goto('/settings/general');
+    const section = sender.getByRole('region', { name: 'Contract terms' });
+    await section.getByLabel('New type').fill('Hosting');
+    await section.getByRole('button', { name: 'Add type' }).click();
+    await expect(section.getByLabel('Name of the type Hosting')).toHaveValue('Hosting');
+    await section.getByLabel('New term').fill('Region');
+    await section.getByLabel('Kind').selectOption('choice');
+    await section.getByLabel('Choices').fill('EMEA, Americas');
+    await section.getByRole('button', { name: 'Add term' }).click();
+    await expect(section.getByLabel('Name of the term Region')).toHaveValue('Region');
+    await expect(section.getByLabel('Choices of Region, separated by commas')).toHaveValue('EMEA, Americas');
+    await section.scrollIntoViewIfNeeded();
+    await shoot(sender, 'settings-contract-terms');
+
+    await sender.goto('/contracts');
+    await sender.getByLabel(`Select ${title}`).check();
+    await sender.getByRole('button', { name: 'Edit terms' }).click();
+    const dialog = sender.getByRole('dialog', { name: 'Edit terms of 1 contract' });
+    await dialog.getByLabel('Type').selectOption({ label: 'Hosting' });
+    await dialog.getByLabel('Add tags').fill('review');
+    await dialog.getByLabel('Remove tags').fill('critical');
+    await shoot(sender, 'bulk-terms');
+    await dialog.getByRole('button', { name: 'Apply to 1 contract' }).click();
+    await expect(
+      sender.getByRole('status').filter({ hasText: 'Terms changed on 1 contract.' }),
+    ).toBeVisible();
+    await shoot(sender, 'contracts-list');
+
+    await sender.goto(`/contracts/${contractId}`);
+    const card = sender.getByRole('region', { name: 'Key terms' });
+    await expect(card).toContainText('Hosting');
+    const tags = card.getByRole('list', { name: 'Tags' });
+    await expect(tags).toContainText('review');
+    await expect(tags).not.toContainText('critical');
+    await sender.goto('/settings/general');
+    await expect(sender.getByRole('list', { name: 'Contract types' })).toContainText('1 contract');
+  });
 });
 
 function monthName(day: string): string {

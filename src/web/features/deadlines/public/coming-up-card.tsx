@@ -53,7 +53,7 @@ export function ComingUpCard() {
             {data.next.map((deadline) => (
               <li
                 key={`${deadline.contractId}:${deadline.kind}:${deadline.key}`}
-                className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
+                className="flex items-start gap-3 py-2"
               >
                 <div className="min-w-0 flex-1">
                   <Link
@@ -66,9 +66,15 @@ export function ComingUpCard() {
                     {deadline.label} · {formatDay(deadline.dueOn)}
                     {deadline.counterparty ? ` · ${deadline.counterparty}` : ''}
                   </p>
+                  {deadline.renews && (
+                    <div className="mt-1">
+                      <RenewsBadge />
+                    </div>
+                  )}
                 </div>
-                {deadline.renews && <RenewsBadge />}
-                <span className="text-sm font-medium text-slate-700">{daysLeftWords(deadline.daysLeft)}</span>
+                <span className="shrink-0 text-sm font-medium text-slate-700">
+                  {daysLeftWords(deadline.daysLeft)}
+                </span>
               </li>
             ))}
           </ul>

@@ -83,12 +83,10 @@ function TermsList({ terms, settings }: { terms: ContractTerms; settings: TermSe
         )}
       </Row>
       <Row label="Renewal">
-        <span className="inline-flex items-center gap-1">
-          {terms.renewal === 'automatic' && (
-            <RefreshCw aria-hidden="true" className="size-3.5 text-indigo-600" />
-          )}
-          {renewalWords(terms)}
-        </span>
+        {terms.renewal === 'automatic' && (
+          <RefreshCw aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px] text-indigo-600" />
+        )}
+        {renewalWords(terms)}
       </Row>
       <Row label="Notice deadline">
         {terms.noticeOn ? (
