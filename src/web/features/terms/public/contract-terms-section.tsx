@@ -207,48 +207,37 @@ function AddField() {
     );
   };
   return (
-    <form
-      onSubmit={add}
-      aria-label="Add a term"
-      className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
-    >
-      <TextField
-        label="New term"
-        placeholder="e.g. Region"
-        value={name}
-        maxLength={80}
-        onChange={(event) => {
-          setName(event.target.value);
-          createField.reset();
-        }}
-        error={errors.name}
-      />
-      <div>
-        <label htmlFor="new-term-kind" className="block text-sm font-medium text-slate-700">
-          Kind
-        </label>
-        <select
-          id="new-term-kind"
-          value={kind}
-          onChange={(event) => setKind(event.target.value as TermFieldKind)}
-          className={selectClass}
-        >
-          {termFieldKinds.map((value) => (
-            <option key={value} value={value}>
-              {kindLabels[value]}
-            </option>
-          ))}
-        </select>
+    <form onSubmit={add} aria-label="Add a term" className="mt-4 space-y-3">
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <TextField
+          label="New term"
+          placeholder="e.g. Region"
+          value={name}
+          maxLength={80}
+          onChange={(event) => {
+            setName(event.target.value);
+            createField.reset();
+          }}
+          error={errors.name}
+        />
+        <div>
+          <label htmlFor="new-term-kind" className="block text-sm font-medium text-slate-700">
+            Kind
+          </label>
+          <select
+            id="new-term-kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as TermFieldKind)}
+            className={selectClass}
+          >
+            {termFieldKinds.map((value) => (
+              <option key={value} value={value}>
+                {kindLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      <Button
-        type="submit"
-        variant="secondary"
-        className="sm:mt-6"
-        loading={createField.isPending}
-        disabled={!name.trim()}
-      >
-        Add term
-      </Button>
       {kind === 'choice' && (
         <TextField
           label="Choices"
@@ -256,14 +245,14 @@ function AddField() {
           value={choices}
           onChange={(event) => setChoices(event.target.value)}
           error={errors.options}
-          className="sm:col-span-3"
         />
       )}
-      {errors.form && (
-        <div className="sm:col-span-3">
-          <ErrorBanner>{errors.form}</ErrorBanner>
-        </div>
-      )}
+      {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" loading={createField.isPending} disabled={!name.trim()}>
+          Add term
+        </Button>
+      </div>
     </form>
   );
 }
@@ -281,7 +270,7 @@ export function ContractTermsSection({ canEdit }: { canEdit: boolean }) {
       description="The types a contract can have, and your organization's own key terms beside the standard ones. A date term is a deadline: its owner is reminded of it."
     >
       {settings.error && <ErrorBanner>{errorMessage(settings.error)}</ErrorBanner>}
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="space-y-8">
         <div>
           <h4 className="text-sm font-semibold text-slate-900">Contract types</h4>
           <ul
