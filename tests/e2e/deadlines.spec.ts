@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { addDays, addMonths } from '../../src/shared/terms';
@@ -27,7 +28,18 @@ async function sealedPdf(page: Page, contractId: string): Promise<Buffer> {
   return Buffer.from(await response.body());
 }
 
+/** Each new screen passes axe-core's WCAG 2.1 A and AA rules, then is photographed at both widths. */
 async function shoot(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    })),
+    name,
+  ).toEqual([]);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
