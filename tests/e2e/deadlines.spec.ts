@@ -252,6 +252,62 @@ test.describe('key terms and deadlines', () => {
     await sender.goto('/settings/general');
     await expect(sender.getByRole('list', { name: 'Contract types' })).toContainText('1 contract');
   });
+
+  test("a template's key terms name the merge fields that fill them, and a contract made from it takes them", async () => {
+    const field = (key: string, label: string) => ({
+      type: 'mergeField',
+      attrs: { key, label, value: null },
+    });
+    const created = await sender.request.post('/api/contracts', {
+      data: {
+        title: 'Hosting order form',
+        isTemplate: true,
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Order by ' },
+                field('client', 'Client'),
+                { type: 'text', text: ' for ' },
+                field('fee', 'Fee'),
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const templateId = ((await created.json()) as { id: string }).id;
+    await sender.goto(`/templates/${templateId}`);
+    const card = sender.getByRole('region', { name: 'Key terms' });
+    await expect(card).toContainText('Every contract made from this template starts with these terms.');
+    await expect(card.getByRole('button', { name: 'Watch' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const dialog = sender.getByRole('dialog', { name: 'Edit key terms' });
+    const sources = dialog.getByRole('group', { name: 'Filled from merge fields' });
+    await sources.getByLabel('Counterparty').selectOption({ label: 'Client' });
+    await sources.getByLabel('Value').selectOption({ label: 'Fee' });
+    await dialog.getByLabel('Notice period in days').fill('30');
+    await sources.scrollIntoViewIfNeeded();
+    await shoot(sender, 'template-terms-dialog');
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(dialog).toBeHidden();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await expect(sources.getByLabel('Counterparty')).toHaveValue('client');
+    await sender.keyboard.press('Escape');
+
+    const made = await sender.request.post(`/api/templates/${templateId}/contracts`, {
+      data: { values: { client: 'Helios Energy AG', fee: '€ 4.800,00' } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await sender.goto(`/contracts/${((await made.json()) as { id: string }).id}`);
+    const terms = sender.getByRole('region', { name: 'Key terms' });
+    await expect(terms).toContainText('Helios Energy AG');
+    await expect(terms).toContainText('€4,800.00');
+    await expect(terms).toContainText("30 days' notice");
+  });
 });
 
 function monthName(day: string): string {
