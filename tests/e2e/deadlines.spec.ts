@@ -297,6 +297,7 @@ test.describe('key terms and deadlines', () => {
     await card.getByRole('button', { name: 'Edit' }).click();
     await expect(sources.getByLabel('Counterparty')).toHaveValue('client');
     await sender.keyboard.press('Escape');
+    await expect(card).toContainText('From the merge field Client');
 
     const made = await sender.request.post(`/api/templates/${templateId}/contracts`, {
       data: { values: { client: 'Helios Energy AG', fee: '€ 4.800,00' } },

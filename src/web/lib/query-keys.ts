@@ -21,6 +21,9 @@ export const contractKeys = {
   suggestion: (id: string, suggestionId: string) => [...contractKeys.suggestions(id), suggestionId] as const,
   comments: (id: string) => [...contractKeys.detail(id), 'comments'] as const,
   approval: (id: string) => [...contractKeys.detail(id), 'approval'] as const,
+  /** Its key terms: a save of the draft may change them (terms that follow merge fields). */
+  terms: (id: string) => [...contractKeys.detail(id), 'terms'] as const,
+  watching: (id: string) => [...contractKeys.detail(id), 'watching'] as const,
 };
 
 /** The other side's review page: the link's session, what the reviewer reads, the shared comments. */
@@ -110,11 +113,9 @@ export const publicLinkKeys = {
   page: (token: string) => ['public-link-page', token] as const,
 };
 
-/** A contract's key terms and whether I watch it; the organization's types and term fields. */
+/** The organization's contract types (with their counts) and term fields; a contract's terms are under contractKeys. */
 export const termKeys = {
   all: ['terms'] as const,
-  contract: (id: string) => [...termKeys.all, 'contract', id] as const,
-  watching: (id: string) => [...termKeys.contract(id), 'watching'] as const,
   settings: () => [...termKeys.all, 'settings'] as const,
 };
 

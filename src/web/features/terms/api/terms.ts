@@ -6,7 +6,7 @@ import { contractKeys, deadlineKeys, termKeys } from '../../../lib/query-keys';
 /** A contract's (or template's) key terms. */
 export const contractTermsQuery = (contractId: string) =>
   queryOptions({
-    queryKey: termKeys.contract(contractId),
+    queryKey: contractKeys.terms(contractId),
     queryFn: () => api.terms.get({ params: { id: contractId } }),
   });
 
@@ -18,7 +18,7 @@ export const termSettingsQuery = queryOptions({
 
 export const watchingQuery = (contractId: string) =>
   queryOptions({
-    queryKey: termKeys.watching(contractId),
+    queryKey: contractKeys.watching(contractId),
     queryFn: () => api.deadlines.watching({ params: { id: contractId } }),
   });
 
@@ -38,7 +38,7 @@ export function useUpdateTerms(contractId: string) {
   return useMutation({
     mutationFn: (body: UpdateTermsInput) => api.terms.update({ params: { id: contractId }, body }),
     onSuccess: (terms) => {
-      client.setQueryData(termKeys.contract(contractId), terms);
+      client.setQueryData(contractKeys.terms(contractId), terms);
       // The history lists the change.
       void client.invalidateQueries({ queryKey: contractKeys.history(contractId) });
       return changed();
@@ -64,7 +64,7 @@ export function useWatch(contractId: string) {
     mutationFn: (watching: boolean) =>
       api.deadlines.watch({ params: { id: contractId }, body: { watching } }),
     onSuccess: (answer) => {
-      client.setQueryData(termKeys.watching(contractId), answer);
+      client.setQueryData(contractKeys.watching(contractId), answer);
       return client.invalidateQueries({ queryKey: deadlineKeys.all });
     },
   });

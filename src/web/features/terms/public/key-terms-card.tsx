@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Contract } from '../../../../shared/api/contracts';
 import type { EditorNode } from '../../../../shared/api/editor-document';
 import type { ContractTerms, TermSettings } from '../../../../shared/api/terms';
-import { daysBetween } from '../../../../shared/terms';
+import { daysBetween, type SourcedTerm } from '../../../../shared/terms';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -46,38 +46,44 @@ function customWords(value: string | number, kind: string): string {
   return typeof value === 'number' ? value.toLocaleString() : value;
 }
 
-function TermsList({ terms, settings }: { terms: ContractTerms; settings: TermSettings }) {
+function TermsList({
+  terms,
+  settings,
+  mergeFields,
+}: {
+  terms: ContractTerms;
+  settings: TermSettings;
+  mergeFields: { key: string; label: string }[];
+}) {
   const today = todayDay();
+  /** An empty term that a merge field fills says which; otherwise "Not set". */
+  const unset = (term: SourcedTerm) => {
+    const key = terms.sources[term];
+    const label = key && (mergeFields.find((field) => field.key === key)?.label ?? key);
+    return <span className="text-meta">{label ? `From the merge field ${label}` : 'Not set'}</span>;
+  };
   const counterparty = [terms.counterpartyCompany, terms.counterpartyContact].filter(Boolean).join(' · ');
   const shownCustom = settings.fields.filter((field) => terms.custom[field.key] !== undefined);
   const duration = durationWords(terms);
   return (
     <dl className="mt-2 divide-y divide-slate-100">
       <Row label="Counterparty">
-        {counterparty || <span className="text-meta">Not set</span>}
+        {counterparty || unset('counterpartyCompany')}
         {terms.counterpartyEmail && (
           <span className="text-meta block text-xs">{terms.counterpartyEmail}</span>
         )}
       </Row>
       <Row label="Type">{terms.typeName ?? <span className="text-meta">Not set</span>}</Row>
       <Row label="Value">
-        {terms.value !== null ? (
-          formatValue(terms.value, terms.currency)
-        ) : (
-          <span className="text-meta">Not set</span>
-        )}
+        {terms.value !== null ? formatValue(terms.value, terms.currency) : unset('value')}
       </Row>
-      <Row label="Effective">
-        {terms.effectiveOn ? formatDay(terms.effectiveOn) : <span className="text-meta">Not set</span>}
-      </Row>
+      <Row label="Effective">{terms.effectiveOn ? formatDay(terms.effectiveOn) : unset('effectiveOn')}</Row>
       <Row label="Ends">
-        {terms.endOn ? (
-          formatDay(terms.endOn)
-        ) : terms.duration === 'evergreen' ? (
-          'No end date'
-        ) : (
-          <span className="text-meta">Not set</span>
-        )}
+        {terms.endOn
+          ? formatDay(terms.endOn)
+          : terms.duration === 'evergreen'
+            ? 'No end date'
+            : unset('endOn')}
         {duration && terms.duration === 'fixed' && (
           <span className="text-meta block text-xs">{duration}</span>
         )}
@@ -164,6 +170,7 @@ export function KeyTermsCard({ contract }: { contract: Contract }) {
   const settings = useQuery(termSettingsQuery);
   const template = contract.isTemplate;
   const followsMergeFields = template || contract.status === 'draft';
+  const mergeFields = followsMergeFields ? mergeFieldsOf(contract) : [];
   return (
     <Card className="p-4">
       <section aria-labelledby="key-terms-title">
@@ -178,7 +185,7 @@ export function KeyTermsCard({ contract }: { contract: Contract }) {
               <TermsDialog
                 terms={terms.data}
                 settings={settings.data}
-                mergeFields={followsMergeFields ? mergeFieldsOf(contract) : null}
+                mergeFields={followsMergeFields ? mergeFields : null}
                 trigger={
                   <Button variant="secondary" size="sm">
                     Edit
@@ -197,7 +204,7 @@ export function KeyTermsCard({ contract }: { contract: Contract }) {
           <ErrorBanner>{errorMessage(terms.error ?? settings.error)}</ErrorBanner>
         )}
         {terms.data && settings.data ? (
-          <TermsList terms={terms.data} settings={settings.data} />
+          <TermsList terms={terms.data} settings={settings.data} mergeFields={mergeFields} />
         ) : (
           !terms.error && (
             <div
