@@ -75,7 +75,14 @@ export function useTermSettingsChanges() {
   const client = useQueryClient();
   const store = (settings: Awaited<ReturnType<typeof api.terms.settings>>) =>
     client.setQueryData(termKeys.settings(), settings);
-  const refresh = () => client.invalidateQueries({ queryKey: termKeys.all });
+  // A renamed or removed type or term changes what every contract's terms read.
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: termKeys.all }),
+      client.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'contracts' && query.queryKey[2] === 'terms',
+      }),
+    ]);
   return {
     createType: useMutation({
       mutationFn: (name: string) => api.terms.createType({ body: { name } }),
@@ -84,7 +91,10 @@ export function useTermSettingsChanges() {
     renameType: useMutation({
       mutationFn: ({ id, name }: { id: string; name: string }) =>
         api.terms.renameType({ params: { id }, body: { name } }),
-      onSuccess: store,
+      onSuccess: (settings) => {
+        store(settings);
+        return refresh();
+      },
     }),
     deleteType: useMutation({
       mutationFn: (id: string) => api.terms.deleteType({ params: { id } }),
@@ -98,7 +108,10 @@ export function useTermSettingsChanges() {
     updateField: useMutation({
       mutationFn: ({ id, ...body }: { id: string; name?: string; options?: string[] }) =>
         api.terms.updateField({ params: { id }, body }),
-      onSuccess: store,
+      onSuccess: (settings) => {
+        store(settings);
+        return refresh();
+      },
     }),
     deleteField: useMutation({
       mutationFn: (id: string) => api.terms.deleteField({ params: { id } }),
