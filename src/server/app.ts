@@ -41,6 +41,7 @@ import { signingRoutes } from './routes/signing';
 import { teamRoutes } from './routes/team';
 import { templateRoutes } from './routes/templates';
 import { termRoutes } from './routes/terms';
+import { testClockRoutes } from './routes/test-clock';
 import { twoFactorRoutes } from './routes/two-factor';
 import { verificationRoutes } from './routes/verification';
 import { versionRoutes } from './routes/versions';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}) {
       await api.register(teamRoutes, deps);
       await api.register(apiTokenRoutes, deps);
       await api.register(webhookRoutes, deps);
+      if (deps.clockControl) await api.register(testClockRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,8 @@ export type ProcessDeps = {
   badApiTokenLimit?: RateLimitRule;
   /** DEMO: the sign-in page offers the demo account. */
   demo: boolean;
+  /** CLOCK_CONTROL: the test-only route that moves the clock is served. */
+  clockControl?: boolean;
   /** The OpenID Connect providers people may sign in with; none unless given. */
   identityProviders?: Config['identityProviders'];
 };
@@ -83,5 +85,12 @@ export type ServiceDeps = Pick<
 export type AppDeps = ServiceDeps &
   Pick<
     ProcessDeps,
-    'db' | 'ping' | 'uploadPolicy' | 'apiTokenLimit' | 'badApiTokenLimit' | 'demo' | 'identityProviders'
+    | 'db'
+    | 'ping'
+    | 'uploadPolicy'
+    | 'apiTokenLimit'
+    | 'badApiTokenLimit'
+    | 'demo'
+    | 'identityProviders'
+    | 'clockControl'
   >;

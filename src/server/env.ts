@@ -75,6 +75,8 @@ const envSchema = z.object({
   ORGANIZATION_UPLOAD_MB_PER_HOUR: megabytesSetting(uploadLimits.hourlyBytes),
   /** Let webhook endpoints be private, local or plain-http addresses (a receiver on the same network). */
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** Tests only: POST /api/test-clock moves the server's clock. Refused with NODE_ENV=production. */
+  CLOCK_CONTROL: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
@@ -128,6 +130,8 @@ export type Config = {
   jobsPollMs: number;
   /** Webhooks may target loopback, private and link-local addresses, and plain http://. */
   webhooksAllowPrivate: boolean;
+  /** CLOCK_CONTROL: end-to-end tests move the clock through POST /api/test-clock (never in production). */
+  clockControl: boolean;
   /** ORGANIZATION_STORAGE_MB in bytes: what one organization's contracts may hold. */
   organizationStorageBytes: number;
   /** ORGANIZATION_UPLOAD_MB_PER_HOUR in bytes: what one organization may upload in an hour. */
@@ -158,6 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.CLOCK_CONTROL && values.NODE_ENV === 'production') {
+    throw new ConfigError(
+      "Invalid configuration:\n  CLOCK_CONTROL lets anyone move the server's clock: it is for tests, never with NODE_ENV=production",
+    );
+  }
   const dataDir = resolve(values.DATA_DIR);
   const embedded = values.DATABASE_URL === undefined;
   const appUrl = new URL(values.APP_URL ?? `http://localhost:${values.PORT}`);
@@ -178,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: values.JOBS,
     jobsPollMs: values.JOBS_POLL_MS,
     webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
+    clockControl: values.CLOCK_CONTROL,
     organizationStorageBytes: values.ORGANIZATION_STORAGE_MB,
     organizationHourlyUploadBytes: values.ORGANIZATION_UPLOAD_MB_PER_HOUR,
     identityProviders: {

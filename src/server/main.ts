@@ -79,7 +79,10 @@ async function main(): Promise<void> {
     },
     demo: config.demo,
     identityProviders: config.identityProviders,
+    clockControl: config.clockControl,
   };
+  if (config.clockControl)
+    log.warn('CLOCK_CONTROL is on: anyone who reaches this server can move its clock (tests only)');
   if (config.demo && (await seedDemoWorkspace(deps.db, deps))) {
     log.info('seeded the demo workspace');
     // The seed's rendering is done: free the workers until a contract is sent or sealed.

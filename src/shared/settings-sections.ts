@@ -4,7 +4,7 @@
  * screen — is built here and nowhere else.
  */
 export const settingsGroups = {
-  general: ['organization', 'signer-fields'],
+  general: ['organization', 'signer-fields', 'contract-terms'],
   signing: ['signing-defaults', 'sealing-certificate'],
   security: ['two-factor'],
   approvals: ['approval-rules'],

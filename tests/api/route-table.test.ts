@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/shared/routes';
 import type { RouteContract } from '../../src/shared/routes/route-contract';
 import { routeTable } from '../../src/shared/routes/route-table';
-import { testApp } from '../support/test-app';
+import { testClockApi } from '../../src/shared/routes/test-clock';
+import { createTestContext, testApp } from '../support/test-app';
 
 const ctx = await testApp();
 
@@ -32,6 +33,9 @@ const contracts: [string, RouteContract][] = Object.entries(apiRoutes).flatMap((
   ),
 );
 const routeOf = (contract: RouteContract) => `${contract.method} /api${contract.path}`;
+/** A route served only under a switch is declared beside the table, never in it (nor in OpenAPI). */
+const declaredOutsideTable = (route: string) =>
+  !contracts.some(([, contract]) => routeOf(contract) === route);
 
 describe('the shared route table', () => {
   it('is served by the server: each contract exactly once, with its method and path', () => {
@@ -55,6 +59,19 @@ describe('the shared route table', () => {
       (route) => route.includes(' /api/') && !route.includes(' /api/docs') && !declared.includes(route),
     );
     expect(undeclared).toEqual([]);
+  });
+
+  it('serves the test clock only when CLOCK_CONTROL is on, then exactly once', async () => {
+    const clockRoute = routeOf(testClockApi.advance);
+    expect(declaredOutsideTable(clockRoute)).toBe(true);
+    expect(servedRoutes(ctx.app.printRoutes({ commonPrefix: false }))).not.toContain(clockRoute);
+    const withClock = await createTestContext({ clockControl: true });
+    try {
+      const served = servedRoutes(withClock.app.printRoutes({ commonPrefix: false }));
+      expect(served.filter((route) => route === clockRoute)).toHaveLength(1);
+    } finally {
+      await withClock.close();
+    }
   });
 
   it('gives the web client every contract as its method and path, and nothing else', () => {

@@ -8,7 +8,11 @@ import { expect, test, uploadTimeout } from './fixtures';
 
 /** The settings pages in the navigation's order, and the sections each shows. */
 const groups = [
-  { name: 'General', path: '/settings/general', sections: ['Organization', 'Signer fields'] },
+  {
+    name: 'General',
+    path: '/settings/general',
+    sections: ['Organization', 'Signer fields', 'Contract terms'],
+  },
   { name: 'Signing', path: '/settings/signing', sections: ['Signing defaults', 'Sealing certificate'] },
   { name: 'Security', path: '/settings/security', sections: ['Two-factor sign-in'] },
   { name: 'Approvals', path: '/settings/approvals', sections: ['Approval rules'] },

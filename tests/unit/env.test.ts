@@ -34,6 +34,15 @@ describe('configuration', () => {
     );
   });
 
+  it('lets tests move the clock only when asked, and never in production', () => {
+    const DATA_DIR = tempDir();
+    expect(loadConfig({ DATA_DIR }).clockControl).toBe(false);
+    expect(loadConfig({ DATA_DIR, CLOCK_CONTROL: 'true' }).clockControl).toBe(true);
+    expect(() => loadConfig({ DATA_DIR, CLOCK_CONTROL: 'true', NODE_ENV: 'production' })).toThrow(
+      /CLOCK_CONTROL .*never with NODE_ENV=production/,
+    );
+  });
+
   it('trusts a reverse proxy only when asked, and never every hop', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);

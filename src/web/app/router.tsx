@@ -150,6 +150,12 @@ const pages: RouteObject[] = [
         }),
       },
       {
+        path: 'deadlines',
+        lazy: async () => ({
+          Component: (await import('../features/deadlines/routes/deadlines-page')).DeadlinesPage,
+        }),
+      },
+      {
         path: 'projects',
         lazy: async () => ({
           Component: (await import('../features/projects/routes/projects-page')).ProjectsPage,

@@ -1,14 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Contract } from '../../shared/api/contracts';
-import { contractKeys, dashboardKeys, projectKeys, signatureKeys, templateKeys } from './query-keys';
+import {
+  contractKeys,
+  dashboardKeys,
+  deadlineKeys,
+  projectKeys,
+  signatureKeys,
+  templateKeys,
+} from './query-keys';
 
 /**
  * What goes stale when a contract (or template) changes, written once for every mutation that
  * changes one: the lists and counts that show it (contracts, templates, projects, the dashboard,
- * signature requests) and the contract itself.
+ * signature requests, deadlines) and the contract itself.
  * - Given the contract the server answered, it is stored as is and not fetched again (the editor
  *   saves as the user types: a refetch there would be wasted, and could race the next save);
- *   its signing state, history, versions and approvals are refetched.
+ *   its signing state, history, versions, approvals and key terms are refetched.
  * - Given an id, everything under the contract is refetched.
  * - With `removed`, the contract's own entries are dropped.
  * Resolves when the contract itself is fetched again (given an id), for a change whose controls
@@ -30,11 +37,14 @@ export function invalidateContract(
     void client.invalidateQueries({ queryKey: contractKeys.history(id) });
     void client.invalidateQueries({ queryKey: contractKeys.versions(id) });
     void client.invalidateQueries({ queryKey: contractKeys.approval(id) });
+    void client.invalidateQueries({ queryKey: contractKeys.terms(id) });
   }
   void client.invalidateQueries({ queryKey: contractKeys.lists() });
   void client.invalidateQueries({ queryKey: templateKeys.all });
   void client.invalidateQueries({ queryKey: projectKeys.all });
   void client.invalidateQueries({ queryKey: dashboardKeys.all });
   void client.invalidateQueries({ queryKey: signatureKeys.requests() });
+  // Its status and terms decide which deadlines it has.
+  void client.invalidateQueries({ queryKey: deadlineKeys.all });
   return refetched;
 }

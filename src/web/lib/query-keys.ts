@@ -21,6 +21,9 @@ export const contractKeys = {
   suggestion: (id: string, suggestionId: string) => [...contractKeys.suggestions(id), suggestionId] as const,
   comments: (id: string) => [...contractKeys.detail(id), 'comments'] as const,
   approval: (id: string) => [...contractKeys.detail(id), 'approval'] as const,
+  /** Its key terms: a save of the draft may change them (terms that follow merge fields). */
+  terms: (id: string) => [...contractKeys.detail(id), 'terms'] as const,
+  watching: (id: string) => [...contractKeys.detail(id), 'watching'] as const,
 };
 
 /** The other side's review page: the link's session, what the reviewer reads, the shared comments. */
@@ -114,4 +117,18 @@ export const publicLinkKeys = {
   submissions: (linkId: string) => [...publicLinkKeys.all, 'submissions', linkId] as const,
   /** The visitor's page of a link. */
   page: (token: string) => ['public-link-page', token] as const,
+};
+
+/** The organization's contract types (with their counts) and term fields; a contract's terms are under contractKeys. */
+export const termKeys = {
+  all: ['terms'] as const,
+  settings: () => [...termKeys.all, 'settings'] as const,
+};
+
+/** The deadlines list (by range and filter), the dashboard's summary and my reminder preferences. */
+export const deadlineKeys = {
+  all: ['deadlines'] as const,
+  list: (range: { from: string; to: string; mine: boolean }) => [...deadlineKeys.all, 'list', range] as const,
+  summary: () => [...deadlineKeys.all, 'summary'] as const,
+  preferences: () => ['deadline-preferences'] as const,
 };

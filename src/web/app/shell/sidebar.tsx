@@ -1,4 +1,5 @@
 import {
+  CalendarClock,
   ChartColumn,
   ChevronDown,
   FileText,
@@ -97,6 +98,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         Dashboard
       </Item>
       <ProjectsGroup onNavigate={onNavigate} />
+      <Item to="/deadlines" icon={icon(CalendarClock)} onNavigate={onNavigate}>
+        Deadlines
+      </Item>
       <Item to="/templates" icon={icon(FileText)} onNavigate={onNavigate}>
         Templates
       </Item>

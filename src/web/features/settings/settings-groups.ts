@@ -21,7 +21,8 @@ type GroupInfo = {
 export const settingsGroupInfo: Record<SettingsGroup, GroupInfo> = {
   general: {
     label: 'General',
-    description: 'How your organization appears, and what every signer fills in.',
+    description:
+      'How your organization appears, what every signer fills in, and the terms each contract keeps.',
     icon: Building2,
     adminOnly: false,
   },

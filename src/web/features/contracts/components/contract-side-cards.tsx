@@ -4,6 +4,7 @@ import { ApprovalsCard } from '../../approvals/public/approvals-card';
 import { CommentsPanel } from '../../comments/public/comments-panel';
 import { PublicLinksCard } from '../../public-links/public/public-links-card';
 import { ReviewCard } from '../../reviews/public/review-card';
+import { KeyTermsCard } from '../../terms/public/key-terms-card';
 import { VersionsCard } from '../../versions/public/versions-card';
 import { DetailsCard } from './details-card';
 import { DocumentsCard } from './documents-card';
@@ -13,7 +14,7 @@ import { SigningStatusCard } from './signing-status-card';
 import type { ContractFields } from './use-contract-fields';
 
 /**
- * The editor's right column: details, then signers (a template's roles; once sent, its signing
+ * The editor's right column: details, key terms, then signers (a template's roles; once sent, its signing
  * status and documents), a template's public links, comments, approvals, review by the other side
  * and versions.
  */
@@ -55,6 +56,7 @@ export function ContractSideCards({
         onExpiresOnChange={change(fields.setExpiresOn)}
         onProjectChange={change(fields.setProjectId)}
       />
+      {contract && <KeyTermsCard contract={contract} />}
       {template ? (
         <RolesCard roles={signers} onChange={change(setSigners)} />
       ) : contract && !editable ? (

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../projects/api/projects';
 import { type ContractFilters, contractListQuery } from '../api/contract-list';
 import { ContractActionsMenu, type Notice } from '../components/contract-actions-menu';
-import { SignedArchiveBar } from '../components/signed-archive-bar';
+import { SelectionBar } from '../components/selection-bar';
 
 const sortLabels: Record<ContractSort, string> = {
   updated: 'Last updated',
@@ -186,7 +186,7 @@ export function ContractsPage() {
           </div>
         ) : (
           <>
-            <SignedArchiveBar
+            <SelectionBar
               shown={items.map((contract) => contract.id)}
               selected={selected}
               onSelect={setSelected}

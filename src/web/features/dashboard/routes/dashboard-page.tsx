@@ -8,6 +8,7 @@ import { StatusCountCards } from '../../../components/status-count-cards';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth/api/session';
+import { ComingUpCard } from '../../deadlines/public/coming-up-card';
 import { useStartTour } from '../../tour/guided-tour';
 import { useDashboard } from '../api/dashboard';
 
@@ -79,6 +80,8 @@ export function DashboardPage() {
       </div>
 
       <StatusCountCards counts={summary?.counts} data-tour="count-cards" />
+
+      <ComingUpCard />
 
       {dashboard.isError && (
         <p role="alert" className="text-sm text-red-700">

@@ -1,5 +1,6 @@
 import { ErrorBanner } from '../../../components/ui/banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DeadlineRemindersCard } from '../../deadlines/public/deadline-reminders-card';
 import { SecuritySection } from '../../two-factor/public/security-section';
 import { useProfile } from '../api/profile';
 import { AvatarCard } from '../components/avatar-card';
@@ -7,7 +8,7 @@ import { DetailsCard } from '../components/details-card';
 import { PasswordCard } from '../components/password-card';
 import { SessionsCard } from '../components/sessions-card';
 
-/** /profile: the signed-in user's name, e-mail, avatar, password and sessions. */
+/** /profile: the signed-in user's name, e-mail, avatar, password, deadline reminders and sessions. */
 export function ProfilePage() {
   useDocumentTitle('Your Profile');
   const profile = useProfile();
@@ -17,7 +18,8 @@ export function ProfilePage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your Profile</h1>
         <p className="mt-1 text-slate-600">
-          Your details, your avatar, your password, two-factor sign-in and where you are signed in.
+          Your details, your avatar, your password, deadline reminders, two-factor sign-in and where you are
+          signed in.
         </p>
       </div>
       {profile.data ? (
@@ -40,6 +42,7 @@ export function ProfilePage() {
           ))}
         </div>
       )}
+      <DeadlineRemindersCard />
       <SecuritySection />
       <SessionsCard />
     </div>

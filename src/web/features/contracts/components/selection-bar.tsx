@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { contractArchiveLimits } from '../../../../shared/limits';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { BulkTermsDialog } from '../../terms/public/bulk-terms-dialog';
 import { downloadSignedArchive } from '../api/contract-archive';
 import type { Notice } from './contract-actions-menu';
 
@@ -15,10 +16,11 @@ type Props = {
 };
 
 /**
- * Above the contracts list: choose every row shown (or none), how many are chosen, and their
- * signed PDFs as one ZIP. The rows' own checkboxes choose one at a time.
+ * Above the contracts list: choose every row shown (or none), how many are chosen, and what to do
+ * with them: edit their key terms at once, or download their signed PDFs as one ZIP. The rows' own
+ * checkboxes choose one at a time.
  */
-export function SignedArchiveBar({ shown, selected, onSelect, onNotice }: Props) {
+export function SelectionBar({ shown, selected, onSelect, onNotice }: Props) {
   const [busy, setBusy] = useState(false);
   const all = useRef<HTMLInputElement>(null);
   const chosenShown = shown.filter((id) => selected.has(id)).length;
@@ -73,6 +75,20 @@ export function SignedArchiveBar({ shown, selected, onSelect, onNotice }: Props)
           <Button variant="ghost" size="sm" onClick={() => onSelect(new Set())}>
             Clear selection
           </Button>
+        )}
+        {count > 0 && (
+          <BulkTermsDialog
+            contractIds={[...selected]}
+            onDone={(text) => {
+              onSelect(new Set());
+              onNotice({ tone: 'success', text });
+            }}
+            trigger={
+              <Button variant="secondary" size="sm">
+                Edit terms
+              </Button>
+            }
+          />
         )}
         <Button
           variant="secondary"
