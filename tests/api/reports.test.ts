@@ -154,6 +154,14 @@ for (const [index, [company, value]] of parties.entries()) {
 const dollars = await create(admin, 'Dollar deal');
 await setTerms(admin, dollars, { counterpartyCompany: 'Acme GmbH', value: 7000, currency: 'USD' });
 await sendAndSign(admin, dollars, 2);
+// A counterparty a spreadsheet would run as a formula.
+const formula = await create(admin, 'Formula party');
+await setTerms(admin, formula, {
+  counterpartyCompany: '=HYPERLINK("http://x.test")',
+  value: 1,
+  currency: 'GBP',
+});
+await sendAndSign(admin, formula, 3);
 const untyped = await create(admin, 'No terms');
 await sendAndSign(admin, untyped, 48);
 
@@ -214,7 +222,9 @@ const inRange = (at: Date | null) => at !== null && dayOf(at) >= range.from && d
 async function expectCsvMatches(table: ReportTableName, data: unknown, extra: Record<string, string> = {}) {
   const definition = reportTables[table];
   const built = (definition.build as (data: unknown) => { columns: string[]; rows: string[][] })(data);
-  expect(await csvOf(admin, table, extra)).toEqual([built.columns, ...built.rows]);
+  // Cell for cell the page's table, but for a cell a spreadsheet would run, kept as text.
+  const safe = (row: string[]) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell));
+  expect(await csvOf(admin, table, extra)).toEqual([built.columns, ...built.rows].map(safe));
 }
 
 describe('reports', () => {
@@ -249,7 +259,7 @@ describe('reports', () => {
       for (const key of keys) expect(month[key as 'created'], `${month.month} ${key}`).toBe(want[key] ?? 0);
     }
     expect(pipeline.months.reduce((n, m) => n + m.created, 0)).toBe(own.length);
-    expect(pipeline.months.reduce((n, m) => n + m.signed, 0)).toBe(signedIds.length + 5);
+    expect(pipeline.months.reduce((n, m) => n + m.signed, 0)).toBe(signedIds.length + 6);
     // Every month of the range is listed, empty ones too.
     expect(pipeline.months[0]?.month).toBe(range.from.slice(0, 7));
     expect(pipeline.months.at(-1)?.month).toBe(range.to.slice(0, 7));
@@ -348,6 +358,11 @@ describe('reports', () => {
     expect(value.counterparties.filter((row) => row.currency === 'USD')).toEqual([
       { currency: 'USD', label: 'Acme GmbH', kind: 'named', contracts: 1, value: '7000.00' },
     ]);
+    expect(value.counterparties.filter((row) => row.currency === 'GBP')).toEqual([
+      { currency: 'GBP', label: '=HYPERLINK("http://x.test")', kind: 'named', contracts: 1, value: '1.00' },
+    ]);
+    const written = await csvOf(admin, 'value-counterparties');
+    expect(written).toContainEqual(['GBP', `'=HYPERLINK("http://x.test")`, '1', '1.00']);
     expect(value.counterparties.filter((row) => row.currency === 'CHF')).toEqual([
       { currency: 'CHF', label: 'Landlord AG', kind: 'named', contracts: 1, value: '1200.00' },
     ]);
@@ -407,7 +422,7 @@ describe('reports', () => {
       .innerJoin(contracts, eq(contracts.id, signers.contractId))
       .where(eq(contracts.organizationId, admin.organizationId));
     const signed = rows.filter((r) => r.invitedAt && r.signedAt && inRange(r.signedAt));
-    expect(signed.length).toBe(signedIds.length + 5);
+    expect(signed.length).toBe(signedIds.length + 6);
     for (const month of response.months) {
       const hours = signed
         .filter((r) => monthOf(r.signedAt as Date) === month.month)

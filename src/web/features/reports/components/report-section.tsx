@@ -44,6 +44,7 @@ export function SharedTable<T extends ReportTableName>(props: {
   table: T;
   data: ReportData[(typeof reportTables)[T]['report']];
   range: ReportRange;
+  rowLinks?: string[];
 }) {
   const definition = reportTables[props.table];
   const table = (definition.build as (data: unknown) => ReturnType<typeof definition.build>)(props.data);

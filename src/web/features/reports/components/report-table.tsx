@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ReportTable } from '../../../../shared/reports/report-tables';
 import { buttonClass } from '../../../components/ui/button';
 
@@ -10,10 +11,13 @@ export function ReportTableView({
   caption,
   table,
   csvUrl,
+  rowLinks,
 }: {
   caption: string;
   table: ReportTable;
   csvUrl: string;
+  /** Where each row's first cell leads (a contract), when its rows are things one can open. */
+  rowLinks?: string[];
 }) {
   return (
     <div className="space-y-2">
@@ -67,7 +71,13 @@ export function ReportTableView({
                         scope="row"
                         className="px-3 py-1.5 font-medium whitespace-nowrap text-slate-900"
                       >
-                        {cell}
+                        {rowLinks?.[r] ? (
+                          <Link to={rowLinks[r]} className="text-indigo-700 hover:underline">
+                            {cell}
+                          </Link>
+                        ) : (
+                          cell
+                        )}
                       </th>
                     ) : (
                       <td

@@ -128,7 +128,12 @@ export function ReportsPage() {
               and {data.to}
               {data.more ? ' (the first 500 listed)' : ''}.
             </p>
-            <SharedTable table="renewals" data={data} range={range} />
+            <SharedTable
+              table="renewals"
+              data={data}
+              range={range}
+              rowLinks={data.items.map((item) => `/contracts/${item.contractId}`)}
+            />
           </>
         )}
       </ReportSection>
