@@ -5,11 +5,11 @@ import { ReportFilters, useReportRange } from '../components/report-filters';
 import { ReportSection, SharedTable } from '../components/report-section';
 
 const statusSeries = [
-  { key: 'signed', name: 'Signed', color: 'bg-emerald-600' },
-  { key: 'sent', name: 'Waiting for signatures', color: 'bg-amber-400' },
-  { key: 'draft', name: 'Still draft', color: 'bg-slate-400' },
-  { key: 'expired', name: 'Expired', color: 'bg-orange-700' },
-  { key: 'canceled', name: 'Canceled', color: 'bg-rose-600' },
+  { key: 'signed', name: 'Signed', color: '#059669' },
+  { key: 'sent', name: 'Waiting for signatures', color: '#fbbf24' },
+  { key: 'draft', name: 'Still draft', color: '#94a3b8' },
+  { key: 'expired', name: 'Expired', color: '#c2410c' },
+  { key: 'canceled', name: 'Canceled', color: '#e11d48' },
 ] as const;
 
 export function ReportsPage() {
@@ -67,12 +67,12 @@ export function ReportsPage() {
               series={[
                 {
                   name: 'Created → sent',
-                  color: 'bg-sky-500',
+                  color: '#0ea5e9',
                   values: data.months.map((m) => m.createdToSentDays),
                 },
                 {
                   name: 'Sent → signed',
-                  color: 'bg-indigo-600',
+                  color: '#4f46e5',
                   values: data.months.map((m) => m.sentToSignedDays),
                 },
               ]}
@@ -152,10 +152,10 @@ export function ReportsPage() {
               summary="Median and 90th percentile hours from invitation to signature, per month. The table below lists each month."
               categories={data.months.map((m) => m.month)}
               series={[
-                { name: 'Median', color: 'bg-indigo-600', values: data.months.map((m) => m.medianHours) },
+                { name: 'Median', color: '#4f46e5', values: data.months.map((m) => m.medianHours) },
                 {
                   name: '90th percentile',
-                  color: 'bg-indigo-300',
+                  color: '#a5b4fc',
                   values: data.months.map((m) => m.p90Hours),
                 },
               ]}
