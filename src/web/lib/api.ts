@@ -105,6 +105,35 @@ export function sendFile<C>(
   ) as Promise<CallOutput<C>>;
 }
 
+/**
+ * A route that answers a file (a ZIP of signed PDFs), called like any other: its bytes and the
+ * headers that name it, or the server's AppError / a NetworkError.
+ */
+export async function receiveFile<C>(
+  route: ApiCall<C>,
+  ...args: Args<C>
+): Promise<{ blob: Blob; headers: Headers }> {
+  const input = (args[0] ?? {}) as AnyInput;
+  const hasBody = input.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch((route.url as (...a: unknown[]) => string)(...args), {
+      method: route.method,
+      credentials: 'same-origin',
+      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      body: hasBody ? JSON.stringify(input.body) : undefined,
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) throw AppError.fromBody(await response.json().catch(() => null), response.status);
+  try {
+    return { blob: await response.blob(), headers: response.headers };
+  } catch {
+    throw new NetworkError();
+  }
+}
+
 /** Every API route as a typed function: `api.contracts.get({ params: { id } })`. */
 export const api = Object.fromEntries(
   Object.entries(table).map(([group, routes]) => [

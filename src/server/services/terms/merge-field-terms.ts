@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isFilledValue } from '../../../editor/merge-field-values';
+import { emailSchema } from '../../../shared/api/common';
 import type { EditorDocument, EditorNode } from '../../../shared/api/editor-document';
 import type { UpdateTermsInput } from '../../../shared/api/terms';
 import { isCalendarDay, type SourcedTerm, termLimits } from '../../../shared/terms';

@@ -1,6 +1,4 @@
-import { AppError } from '../../../../shared/errors';
-import { api } from '../../../lib/api';
-import { NetworkError } from '../../../lib/api-errors';
+import { api, receiveFile } from '../../../lib/api';
 
 /** The file name a download's Content-Disposition gives (its UTF-8 form first). */
 function fileNameOf(disposition: string | null, fallback: string): string {
@@ -15,29 +13,11 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * server's AppError (none signed, one archive at a time…) or a NetworkError.
  */
 export async function downloadSignedArchive(ids: readonly string[]): Promise<void> {
-  const route = api.contracts.archive;
-  let response: Response;
-  try {
-    response = await fetch(route.url({ body: { ids: [...ids] } }), {
-      method: route.method,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids }),
-    });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!response.ok) throw AppError.fromBody(await response.json().catch(() => null), response.status);
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch {
-    throw new NetworkError();
-  }
+  const { blob, headers } = await receiveFile(api.contracts.archive, { body: { ids: [...ids] } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition'), 'Signed contracts.zip');
+  link.download = fileNameOf(headers.get('content-disposition'), 'Signed contracts.zip');
   document.body.append(link);
   link.click();
   link.remove();
