@@ -117,9 +117,8 @@ export function termsFromMergeValues(
     if (term === 'counterpartyCompany' || term === 'counterpartyContact') {
       terms[term] = value.slice(0, termLimits.text);
     } else if (term === 'counterpartyEmail') {
-      const email = value.toLowerCase();
-      if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= termLimits.email)
-        terms.counterpartyEmail = email;
+      const email = emailSchema.safeParse(value);
+      if (email.success && email.data.length <= termLimits.email) terms.counterpartyEmail = email.data;
     } else if (term === 'value') {
       const amount = amountFromText(value);
       if (amount) {
