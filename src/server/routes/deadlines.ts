@@ -40,7 +40,11 @@ export const deadlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     const ics = await calendarFeed(db, request.params.file, appUrl);
     return sendFile(
       reply.header('x-robots-tag', 'noindex'),
-      { bytes: Buffer.from(ics), fileName: 'pactum-deadlines.ics', contentType: 'text/calendar; charset=utf-8' },
+      {
+        bytes: Buffer.from(ics),
+        fileName: 'pactum-deadlines.ics',
+        contentType: 'text/calendar; charset=utf-8',
+      },
       'inline',
     );
   });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredFile } from '../uploads/file-store';
 import { requestedRange } from './byte-ranges';
@@ -48,4 +49,16 @@ export async function sendStoredFile(
       .send(await file.open(range));
   }
   return reply.header('content-length', file.byteSize).send(await file.open());
+}
+
+/** Answers a file made as it is read (an export) as a download, never cached by shared caches. */
+export function sendStream(
+  reply: FastifyReply,
+  file: { stream: Readable; fileName: string; contentType: string },
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', disposition(file.fileName))
+    .send(file.stream);
 }

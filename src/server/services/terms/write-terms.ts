@@ -307,15 +307,13 @@ export async function rewriteDeadlines(
   if (contract.isTemplate) return;
   const made = deadlinesOf(terms, fields);
   if (made.length === 0) return;
-  await tx
-    .insert(contractDeadlines)
-    .values(
-      made.map((deadline) => ({
-        ...deadline,
-        contractId: contract.id,
-        organizationId: contract.organizationId,
-      })),
-    );
+  await tx.insert(contractDeadlines).values(
+    made.map((deadline) => ({
+      ...deadline,
+      contractId: contract.id,
+      organizationId: contract.organizationId,
+    })),
+  );
 }
 
 /** A date term's field was removed or renamed: its deadlines go, or take its new name. */
