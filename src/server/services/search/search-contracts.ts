@@ -61,7 +61,11 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
   if (!query.q) return listFilteredContracts(ctx, query);
   const tsquery = sql`to_tsquery('pactum_search', ${tsqueryText(searchTerms(query.q))})`;
   if (query.offset > searchLimits.ranked) {
-    throw new AppError('INVALID_INPUT', `A search pages through its first ${searchLimits.ranked} matches`, 'offset');
+    throw new AppError(
+      'INVALID_INPUT',
+      `A search pages through its first ${searchLimits.ranked} matches`,
+      'offset',
+    );
   }
   const result = await ctx.db.execute(sql`
     with search as (select ${tsquery} as q),

@@ -6,6 +6,7 @@ import {
   Mails,
   PenLine,
   Plus,
+  Search,
   Settings,
   Users,
 } from 'lucide-react';
@@ -94,6 +95,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Sidebar" data-tour="sidebar" className="flex h-full flex-col gap-1 overflow-y-auto p-3">
       <Item to="/dashboard" icon={icon(LayoutDashboard)} onNavigate={onNavigate}>
         Dashboard
+      </Item>
+      <Item to="/search" icon={icon(Search)} onNavigate={onNavigate}>
+        Search
       </Item>
       <ProjectsGroup onNavigate={onNavigate} />
       <Item to="/templates" icon={icon(FileText)} onNavigate={onNavigate}>
