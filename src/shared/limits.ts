@@ -154,9 +154,22 @@ export const mergeFieldLimits = { key: 64, label: 60, value: 500 } as const;
  * A search (services/search/): the characters typed and the words (a quoted phrase counts as
  * one) it may have, and how many matches it ranks. Past `ranked` matches a search says so
  * (`more`), and asks for another word or a filter: ranking every match of a common word would
- * grow with the workspace.
+ * grow with the workspace. Saved views: a person keeps at most `views` (and their names and
+ * query strings are bounded).
  */
-export const searchLimits = { characters: 200, terms: 12, ranked: 200, pageSize: 50 } as const;
+export const searchLimits = {
+  characters: 200,
+  terms: 12,
+  ranked: 200,
+  pageSize: 50,
+  /** How far a list without words pages (by offset): past it, a filter narrows it. */
+  listed: 10_000,
+  /** The rows of one export (CSV or .xlsx): past it, the file says it stops there. */
+  exported: 100_000,
+  views: 100,
+  viewName: 80,
+  viewQuery: 2_000,
+} as const;
 
 /**
  * The signed PDFs of a selection of contracts as one ZIP (`POST /api/contracts/archive`): streamed

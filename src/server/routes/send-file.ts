@@ -22,7 +22,7 @@ export function sendFile(
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
-/** Answers a file written while it is sent (an archive) as a download, never cached by shared caches. */
+/** Answers a file written while it is sent (an archive, an export) as a download, never cached by shared caches. */
 export function sendStream(
   reply: FastifyReply,
   file: { stream: Readable; fileName: string; contentType: string },

@@ -108,6 +108,12 @@ const pages: RouteObject[] = [
         }),
       },
       {
+        path: 'search',
+        lazy: async () => ({
+          Component: (await import('../features/search/routes/search-page')).SearchPage,
+        }),
+      },
+      {
         path: 'contracts',
         lazy: async () => ({
           Component: (await import('../features/contracts/routes/contracts-page')).ContractsPage,

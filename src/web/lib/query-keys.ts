@@ -62,6 +62,14 @@ export const reportKeys = {
     [...reportKeys.all, name, range] as const,
 };
 
+/** The search page: its results by the page's query string, saved views, the contract types it filters by. */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (query: string) => [...searchKeys.all, 'results', query] as const,
+  views: () => [...searchKeys.all, 'views'] as const,
+  types: () => [...searchKeys.all, 'types'] as const,
+};
+
 export const signatureKeys = {
   all: ['signatures'] as const,
   requests: () => [...signatureKeys.all, 'requests'] as const,

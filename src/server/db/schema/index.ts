@@ -15,6 +15,7 @@ export * from './mail';
 export * from './organizations';
 export * from './public-links';
 export * from './reviews';
+export * from './saved-views';
 export * from './search';
 export * from './signing';
 export * from './terms';

@@ -1,10 +1,12 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SearchPage, SearchQuery, TextPart } from '../../../shared/api/search';
+import { AppError } from '../../../shared/errors';
 import { searchLimits } from '../../../shared/limits';
 import type { ContractStatus } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { contractSearch, contracts } from '../../db/schema';
-import { ownContracts } from '../../policies/scope';
+import { contractSearch, contracts, contractTerms, contractTypes } from '../../db/schema';
+import { listFilteredContracts } from './list-filtered-contracts';
+import { filterConditions, filteredContracts, termsOfRow } from './search-filters';
 import { searchTerms, tsqueryText } from './search-terms';
 
 // Weights of D, C, B, A (ts_rank_cd's order): a title's match counts ten times a text's.
@@ -21,6 +23,8 @@ type Row = {
   title: string;
   status: ContractStatus;
   project_id: string | null;
+  counterparty: string | null;
+  type_name: string | null;
   updated_at: Date | string;
   rank: number | string;
   title_marked: string;
@@ -29,22 +33,6 @@ type Row = {
   unsearchable_pages: number;
   more: boolean;
 };
-
-const day = (value: string) => sql`${value}::date::timestamptz`;
-
-function filtersOf(ctx: ServiceContext, query: SearchQuery): SQL | undefined {
-  return and(
-    ownContracts(ctx.actor),
-    eq(contracts.isTemplate, false),
-    query.status ? eq(contracts.status, query.status) : undefined,
-    query.projectId ? eq(contracts.projectId, query.projectId) : undefined,
-    query.ownerId ? eq(contracts.createdBy, query.ownerId) : undefined,
-    query.createdFrom ? sql`${contracts.createdAt} >= ${day(query.createdFrom)}` : undefined,
-    query.createdTo ? sql`${contracts.createdAt} < ${day(query.createdTo)} + interval '1 day'` : undefined,
-    query.updatedFrom ? sql`${contracts.updatedAt} >= ${day(query.updatedFrom)}` : undefined,
-    query.updatedTo ? sql`${contracts.updatedAt} < ${day(query.updatedTo)} + interval '1 day'` : undefined,
-  );
-}
 
 const startMark = '\x02';
 const stopMark = '\x03';
@@ -74,17 +62,26 @@ const passagesOf = (row: Row): TextPart[][] =>
 
 /**
  * The organization's contracts matching a search, best first (ts_rank_cd with the document's
- * weights; equal ranks newest first), with the given filters. At most searchLimits.ranked
- * matches are ranked (`more` says when there were more); passages are made for the page only.
+ * weights; equal ranks newest first), with the given filters; without words, the filtered list
+ * (listFilteredContracts). At most searchLimits.ranked matches are ranked (`more` says when
+ * there were more); passages are made for the page only.
  */
 export async function searchContracts(ctx: ServiceContext, query: SearchQuery): Promise<SearchPage> {
-  const tsquery = tsqueryText(searchTerms(query.q));
+  if (!query.q) return listFilteredContracts(ctx, query);
+  const tsquery = sql`to_tsquery('pactum_search', ${tsqueryText(searchTerms(query.q))})`;
+  if (query.offset > searchLimits.ranked) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `A search pages through its first ${searchLimits.ranked} matches`,
+      'offset',
+    );
+  }
   const result = await ctx.db.execute(sql`
-    with search as (select to_tsquery('pactum_search', ${tsquery}) as q),
+    with search as (select ${tsquery} as q),
     matches as materialized (
       select ${contracts.id} as id, ${contracts.updatedAt} as updated_at, ${contractSearch.document} as document
-      from ${contractSearch} join ${contracts} on ${contracts.id} = ${contractSearch.contractId}, search
-      where ${contractSearch.document} @@ search.q and ${filtersOf(ctx, query)}
+      from ${filteredContracts(true)}, search
+      where ${filterConditions(ctx, query, sql`search.q`)}
       limit ${searchLimits.ranked + 1}
     ),
     ranked as (
@@ -95,6 +92,7 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
     )
     select ranked.id, ${contracts.title} as title, ${contracts.status} as status,
            ${contracts.projectId} as project_id, ranked.updated_at, ranked.rank,
+           ${contractTerms.counterpartyCompany} as counterparty, ${contractTypes.name} as type_name,
            ts_headline('pactum_search', ${contracts.title}, search.q, ${titleOptions}) as title_marked,
            ts_headline('pactum_search', ${contractSearch.passage}, search.q, ${passageOptions}) as passage_marked,
            ts_headline('pactum_search', ${contractSearch.filePassage}, search.q, ${passageOptions}) as file_passage_marked,
@@ -102,7 +100,8 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
            (select count(*) from matches) > ${searchLimits.ranked} as more
     from ranked
       join ${contracts} on ${contracts.id} = ranked.id
-      join ${contractSearch} on ${contractSearch.contractId} = ranked.id, search
+      join ${contractSearch} on ${contractSearch.contractId} = ranked.id
+      ${termsOfRow(sql`ranked.id`)}, search
     order by ranked.rank desc, ranked.updated_at desc, ranked.id`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const page = rows.slice(0, query.limit);
@@ -113,6 +112,8 @@ export async function searchContracts(ctx: ServiceContext, query: SearchQuery): 
       titleParts: markedParts(row.title_marked),
       status: row.status,
       projectId: row.project_id,
+      counterparty: row.counterparty,
+      typeName: row.type_name,
       updatedAt: new Date(row.updated_at).toISOString(),
       rank: Number(row.rank),
       passages: passagesOf(row),

@@ -8,6 +8,7 @@ import {
   Mails,
   PenLine,
   Plus,
+  Search,
   Settings,
   Users,
 } from 'lucide-react';
@@ -96,6 +97,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Sidebar" data-tour="sidebar" className="flex h-full flex-col gap-1 overflow-y-auto p-3">
       <Item to="/dashboard" icon={icon(LayoutDashboard)} onNavigate={onNavigate}>
         Dashboard
+      </Item>
+      <Item to="/search" icon={icon(Search)} onNavigate={onNavigate}>
+        Search
       </Item>
       <ProjectsGroup onNavigate={onNavigate} />
       <Item to="/deadlines" icon={icon(CalendarClock)} onNavigate={onNavigate}>

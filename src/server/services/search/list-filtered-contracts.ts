@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { SearchPage, SearchQuery } from '../../../shared/api/search';
+import type { ContractStatus } from '../../../shared/statuses';
+import type { ServiceContext } from '../../context';
+import { contracts, contractTerms, contractTypes } from '../../db/schema';
+import { filterConditions, filteredContracts } from './search-filters';
+
+type Row = {
+  id: string;
+  title: string;
+  status: ContractStatus;
+  project_id: string | null;
+  counterparty: string | null;
+  type_name: string | null;
+  updated_at: Date | string;
+};
+
+/**
+ * A search without words: the filtered contracts, most recently changed first (the
+ * organization's updated index serves the order), in pages by offset up to searchLimits.listed.
+ */
+export async function listFilteredContracts(ctx: ServiceContext, query: SearchQuery): Promise<SearchPage> {
+  const result = await ctx.db.execute(sql`
+    select ${contracts.id} as id, ${contracts.title} as title, ${contracts.status} as status,
+           ${contracts.projectId} as project_id, ${contracts.updatedAt} as updated_at,
+           ${contractTerms.counterpartyCompany} as counterparty, ${contractTypes.name} as type_name
+    from ${filteredContracts(false)}
+      left join ${contractTypes} on ${contractTypes.id} = ${contractTerms.typeId}
+    where ${filterConditions(ctx, query)}
+    order by ${contracts.updatedAt} desc, ${contracts.id} desc
+    limit ${query.limit + 1} offset ${query.offset}`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return {
+    items: rows.slice(0, query.limit).map((row) => ({
+      id: row.id,
+      title: row.title,
+      titleParts: [{ text: row.title, marked: false }],
+      status: row.status,
+      projectId: row.project_id,
+      counterparty: row.counterparty,
+      typeName: row.type_name,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      rank: 0,
+      passages: [],
+      unsearchablePages: 0,
+    })),
+    nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
+    more: false,
+  };
+}
