@@ -21,6 +21,26 @@ export type TermFieldKind = (typeof termFieldKinds)[number];
 export const deadlineKinds = ['notice', 'end', 'term'] as const;
 export type DeadlineKind = (typeof deadlineKinds)[number];
 
+/** Every standard term, by its name in the API (the organization's own are under `custom`). */
+export const standardTerms = [
+  'counterpartyCompany',
+  'counterpartyContact',
+  'counterpartyEmail',
+  'typeId',
+  'value',
+  'currency',
+  'effectiveOn',
+  'duration',
+  'durationMonths',
+  'endOn',
+  'renewal',
+  'renewalMonths',
+  'noticeDays',
+  'ownerId',
+  'tags',
+] as const;
+export type StandardTerm = (typeof standardTerms)[number];
+
 /** The standard terms a template may fill from one of its merge fields. */
 export const sourcedTerms = [
   'counterpartyCompany',

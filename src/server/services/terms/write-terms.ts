@@ -7,6 +7,8 @@ import {
   isCalendarDay,
   noticeDayOf,
   type SourcedTerm,
+  type StandardTerm,
+  standardTerms,
 } from '../../../shared/terms';
 import type { Database } from '../../db/client';
 import {
@@ -27,25 +29,6 @@ import { noTerms } from './terms-of';
 export type TermsSource = 'member' | 'merge_fields' | 'bulk';
 
 type Change = { key: string; words: string };
-
-const standardTerms = [
-  'counterpartyCompany',
-  'counterpartyContact',
-  'counterpartyEmail',
-  'typeId',
-  'value',
-  'currency',
-  'effectiveOn',
-  'duration',
-  'durationMonths',
-  'endOn',
-  'renewal',
-  'renewalMonths',
-  'noticeDays',
-  'ownerId',
-  'tags',
-] as const;
-type StandardTerm = (typeof standardTerms)[number];
 
 /** The name an event's `changed` gives each standard term. */
 const changeKey: Record<StandardTerm, string> = {

@@ -2,14 +2,20 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import type { ContractTerms, TermField, TermSettings } from '../../../../shared/api/terms';
-import { type SourcedTerm, sourcedTerms, termLimits } from '../../../../shared/terms';
+import {
+  type SourcedTerm,
+  type StandardTerm,
+  sourcedTerms,
+  standardTerms,
+  termLimits,
+} from '../../../../shared/terms';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors } from '../../../lib/field-errors';
 import { teamQuery } from '../../team/api/team';
 import { useUpdateTerms } from '../api/terms';
-import { bodyOf, draftOf, standardTermFields, type TermsDraft } from './terms-form';
+import { bodyOf, draftOf, type TermsDraft } from './terms-form';
 
 export const selectClass =
   'mt-1 block h-10 w-full rounded-md border-0 bg-white pr-8 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 aria-invalid:ring-red-500';
@@ -127,7 +133,7 @@ export function TermsDialog({
       ...value,
       ...Object.fromEntries(settings.fields.map((field) => [`custom.${field.key}`, value.custom[field.key]])),
     };
-  const errors = fieldErrors(update.error, [...standardTermFields, ...customNames], {
+  const errors = fieldErrors(update.error, [...standardTerms, ...customNames], {
     sent: flat(sent),
     current: flat(draft) as Record<string, unknown>,
   });
@@ -138,7 +144,7 @@ export function TermsDialog({
   const input = (key: keyof TermsDraft) => ({
     value: draft[key] as string,
     onChange: (event: { target: { value: string } }) => set(key)(event.target.value as never),
-    error: errors[key as (typeof standardTermFields)[number]],
+    error: errors[key as StandardTerm],
   });
 
   return (

@@ -22,25 +22,6 @@ export type TermsDraft = {
   sources: Partial<Record<SourcedTerm, string>>;
 };
 
-/** The names the server gives a refused value (`field` of its error), as the form shows them. */
-export const standardTermFields = [
-  'counterpartyCompany',
-  'counterpartyContact',
-  'counterpartyEmail',
-  'typeId',
-  'value',
-  'currency',
-  'effectiveOn',
-  'duration',
-  'durationMonths',
-  'endOn',
-  'renewal',
-  'renewalMonths',
-  'noticeDays',
-  'ownerId',
-  'tags',
-] as const;
-
 const text = (value: string | null) => value ?? '';
 const number = (value: number | null) => (value === null ? '' : String(value));
 
