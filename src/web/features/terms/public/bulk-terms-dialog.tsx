@@ -4,11 +4,11 @@ import { type ReactNode, useState } from 'react';
 import type { BulkTermsInput } from '../../../../shared/api/terms';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors } from '../../../lib/field-errors';
 import { teamQuery } from '../../team/api/team';
 import { termSettingsQuery, useBulkUpdateTerms } from '../api/terms';
-import { selectClass } from '../components/terms-dialog';
 
 /** '' leaves the term as each contract has it; 'none' clears it. */
 const keep = '';
@@ -22,36 +22,6 @@ const tagsOf = (typed: string) => [
       .filter(Boolean),
   ),
 ];
-
-function Select({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={selectClass}
-      >
-        {children}
-      </select>
-    </div>
-  );
-}
 
 /**
  * "Edit terms" for the contracts chosen in the list: one type, owner, renewal or notice period for
@@ -138,7 +108,7 @@ export function BulkTermsDialog({
             }}
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <Select id="bulk-type" label="Type" value={typeId} onChange={setTypeId}>
+              <SelectField label="Type" value={typeId} onChange={setTypeId}>
                 <option value={keep}>No change</option>
                 <option value={none}>No type</option>
                 {settings.data?.types.map((type) => (
@@ -146,8 +116,8 @@ export function BulkTermsDialog({
                     {type.name}
                   </option>
                 ))}
-              </Select>
-              <Select id="bulk-owner" label="Owner" value={ownerId} onChange={setOwnerId}>
+              </SelectField>
+              <SelectField label="Owner" value={ownerId} onChange={setOwnerId}>
                 <option value={keep}>No change</option>
                 <option value={none}>The creator</option>
                 {team.data?.members.map((member) => (
@@ -155,12 +125,12 @@ export function BulkTermsDialog({
                     {member.name}
                   </option>
                 ))}
-              </Select>
-              <Select id="bulk-renewal" label="Renewal" value={renewal} onChange={setRenewal}>
+              </SelectField>
+              <SelectField label="Renewal" value={renewal} onChange={setRenewal}>
                 <option value={keep}>No change</option>
                 <option value={none}>Does not renew</option>
                 <option value="automatic">Renews automatically</option>
-              </Select>
+              </SelectField>
               {renewal === 'automatic' ? (
                 <TextField
                   label="Renewal period in months"

@@ -6,11 +6,11 @@ import { type TermFieldKind, termFieldKinds } from '../../../../shared/terms';
 import { SettingsSection } from '../../../components/settings-section';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { selectClass } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-errors';
 import { fieldErrors } from '../../../lib/field-errors';
 import { termSettingsQuery, useTermSettingsChanges } from '../api/terms';
-import { selectClass } from '../components/terms-dialog';
 
 const kindLabels: Record<TermFieldKind, string> = {
   text: 'Text',
