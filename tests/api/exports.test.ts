@@ -191,12 +191,18 @@ async function peakWhile(stream: Readable, consume: (stream: Readable) => Promis
   return { heap, rss, bytes, seconds: (performance.now() - started) / 1000 };
 }
 
-/** 100,005 contracts of one organization, made set-based with the search triggers off (an export reads no search document). */
+/**
+ * 100,005 contracts of one organization, made set-based with the search triggers off (an export
+ * reads no search document).
+ */
 async function seedBigOrganization(): Promise<TestAccount> {
   const big = await buildAccount(ctx);
   const rows = 100_005;
   const { db } = ctx.database;
-  await db.execute(sql`alter table contracts disable trigger contracts_search_insert`);
+  // The counts trigger would upsert one row once per contract in one statement, walking ever more
+  // dead versions of it (three minutes of the seed): the counts are written once after instead.
+  for (const trigger of ['contracts_search_insert', 'contracts_status_counts'])
+    await db.execute(sql`alter table contracts disable trigger ${sql.identifier(trigger)}`);
   await db.execute(sql`alter table contract_terms disable trigger contract_terms_search_insert`);
   const [project] = (
     (await db.execute(
@@ -225,8 +231,18 @@ async function seedBigOrganization(): Promise<TestAccount> {
     insert into contract_terms (contract_id, organization_id, counterparty_company, value, currency, tags, end_on)
     select id, organization_id, 'Counterparty ' || left(id::text, 8), 1000, 'EUR', array['bulk', 'tag two'], date '2030-01-01'
     from contracts where organization_id = ${big.organizationId}`);
-  await db.execute(sql`alter table contracts enable trigger contracts_search_insert`);
+  for (const trigger of ['contracts_search_insert', 'contracts_status_counts'])
+    await db.execute(sql`alter table contracts enable trigger ${sql.identifier(trigger)}`);
   await db.execute(sql`alter table contract_terms enable trigger contract_terms_search_insert`);
+  await db.execute(sql`
+    insert into contract_status_counts (organization_id, project_id, status, count)
+    select organization_id, project_id, status, count(*) from contracts
+    where organization_id = ${big.organizationId} and not is_template and project_id is not null
+    group by organization_id, project_id, status
+    on conflict (project_id, status) do update set count = excluded.count`);
+  // As autovacuum would after so many rows: the planner reads them as they are.
+  await db.execute(sql`analyze contracts`);
+  await db.execute(sql`analyze contract_terms`);
   return big;
 }
 
@@ -295,7 +311,8 @@ describe('an export of 100,000 contracts', () => {
       `xlsx export: ${seen.bytes} bytes (sheet ${xml.length} characters), heap +${seen.heap} B, RSS +${seen.rss} B at most`,
     );
     expect(xml).not.toMatch(/<f[\s>]/);
-    expect(seen.heap).toBeLessThan(seen.bytes / 4);
+    // Far below the sheet it wrote (the file is that sheet compressed): rows leave as they are written.
+    expect(seen.heap).toBeLessThan(xml.length / 10);
     expect(seen.rss).toBeLessThan(64 * 1024 * 1024);
     let count = 0;
     let lastTitle = '';

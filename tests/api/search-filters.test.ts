@@ -139,6 +139,7 @@ describe('search filters', () => {
     expect(await titles('currency=USD')).toEqual(['Software licence']);
     expect(sorted(await titles('tags=priority'))).toEqual(['Office lease', 'Supply agreement']);
     expect(await titles('tags=priority&tags=supply')).toEqual(['Supply agreement']);
+    expect(await titles('tags=PRIORITY&tags=Supply')).toEqual(['Supply agreement']);
     expect(await titles('endFrom=2028-01-01')).toEqual(['Office lease']);
     expect(await titles('endTo=2027-12-31')).toEqual(['Supply agreement']);
     expect(await titles('endFrom=2027-12-31&endTo=2027-12-31')).toEqual(['Supply agreement']);

@@ -29,6 +29,11 @@ export async function startSmtpPeer(port = 0) {
         .catch(callback);
     },
   });
+  // A client may vanish mid-session (a server under test is killed while its pooled connection is
+  // open): a real mail server logs that and goes on, so the peer does too.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as AddressInfo;
   return {

@@ -3,12 +3,9 @@ import { searchApi } from '../../shared/routes/search';
 import type { AppDeps } from '../deps';
 import { contextOf } from '../plugins/authentication';
 import { exportContracts } from '../services/exports/export-file';
-import {
-  createSavedView,
-  deleteSavedView,
-  listSavedViews,
-  updateSavedView,
-} from '../services/saved-views/saved-views';
+import { deleteSavedView, updateSavedView } from '../services/saved-views/change-saved-view';
+import { createSavedView } from '../services/saved-views/create-saved-view';
+import { listSavedViews } from '../services/saved-views/list-saved-views';
 import { searchContracts } from '../services/search/search-contracts';
 import { registerRoute } from './register-route';
 import { sendStream } from './send-file';

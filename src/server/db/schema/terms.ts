@@ -111,7 +111,6 @@ export const contractTerms = pgTable(
   (t) => [
     index('contract_terms_organization_type_idx').on(t.organizationId, t.typeId),
     index('contract_terms_counterparty_idx').on(t.organizationId, sql`lower(${t.counterpartyCompany})`),
-    index('contract_terms_tags_idx').using('gin', t.tags),
     // The renewal sweep looks only at what renews by itself.
     index('contract_terms_renewal_idx').on(t.endOn).where(sql`${t.renewal} = 'automatic'`),
     check('contract_terms_currency', sql`${t.currency} is null or ${t.currency} ~ '^[A-Z]{3}$'`),

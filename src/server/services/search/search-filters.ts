@@ -25,7 +25,7 @@ export const filteredContracts = (withDocument: boolean) =>
  * to_tsquery, when there are any) over `filteredContracts`. The counterparty is a part of the
  * company's name folded as the search folds words (lower case, unaccent), the owner is the
  * terms' owner or else whoever created the contract, a value range is in its currency, tags are
- * all required (as written).
+ * all required, in any case ("Priority" finds "priority").
  */
 export function filterConditions(
   ctx: ServiceContext,
@@ -49,12 +49,9 @@ export function filterConditions(
     filters.currency ? eq(contractTerms.currency, filters.currency) : undefined,
     filters.valueMin !== undefined ? sql`${contractTerms.value} >= ${filters.valueMin}` : undefined,
     filters.valueMax !== undefined ? sql`${contractTerms.value} <= ${filters.valueMax}` : undefined,
-    filters.tags?.length
-      ? sql`${contractTerms.tags} @> array[${sql.join(
-          filters.tags.map((tag) => sql`${tag}`),
-          sql`, `,
-        )}]::text[]`
-      : undefined,
+    ...(filters.tags ?? []).map(
+      (tag) => sql`exists (select 1 from unnest(${contractTerms.tags}) as tag where lower(tag) = lower(${tag}))`,
+    ),
     filters.endFrom ? sql`${contractTerms.endOn} >= ${filters.endFrom}::date` : undefined,
     filters.endTo ? sql`${contractTerms.endOn} <= ${filters.endTo}::date` : undefined,
     filters.createdFrom ? sql`${contracts.createdAt} >= ${day(filters.createdFrom)}` : undefined,

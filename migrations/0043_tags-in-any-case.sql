@@ -1,0 +1,1 @@
+DROP INDEX "contract_terms_tags_idx";
