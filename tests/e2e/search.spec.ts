@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pdfFixture } from '../fixtures/pdf/pdf-fixtures';
-import { expect, test, uploadTimeout } from './fixtures';
+import { expect, jobTimeout, test, uploadTimeout } from './fixtures';
 
 type Created = { id: string; title: string };
 
@@ -59,6 +59,13 @@ test.describe('search page', () => {
     await expect(results).toHaveCount(1);
     await expect(results.first().locator('mark')).toHaveText(['Żółć']);
     await shoot(page, 'search');
+    // On a phone the filters fold behind a button that says how many are set.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByLabel('Counterparty')).toBeHidden();
+    await page.getByRole('button', { name: 'Filters (2)' }).click();
+    await expect(page.getByLabel('Counterparty')).toHaveValue('polskie');
+    await page.screenshot({ path: test.info().outputPath('search-filters-open-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Saved, and picked again from another search.
     await page.getByRole('button', { name: 'Save view' }).click();
@@ -76,8 +83,15 @@ test.describe('search page', () => {
     );
   });
 
-  // Needs the uploaded PDFs' text in the search document (its own branch of the search work).
-  test('finds the words of an uploaded PDF', async ({ page, account: _account }) => {
+  test('finds a drafted and an uploaded contract in one search, the PDF’s passage marked', async ({
+    page,
+    account: _account,
+    call,
+  }) => {
+    await call('POST', '/contracts', {
+      title: 'Office in Wrocław',
+      content: paragraph('The landlord lets the office at Rynek 1, Wrocław, to the tenant.'),
+    });
     await page.goto('/contracts');
     await page.getByLabel('PDFs to start a contract from').setInputFiles([
       {
@@ -87,8 +101,16 @@ test.describe('search page', () => {
       },
     ]);
     await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/, uploadTimeout);
-    await page.goto('/search?q=wroclaw');
+    // The PDF's text is read in a job after the upload: the search finds it once that is done.
     const results = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
-    await expect(results.first()).toContainText('Master Services Agreement', uploadTimeout);
+    await expect(async () => {
+      await page.goto('/search?q=wroclaw');
+      await expect(results).toHaveCount(2, { timeout: 2_000 });
+    }).toPass(jobTimeout);
+    const uploaded = results.filter({ hasText: 'Master Services Agreement' });
+    await expect(uploaded.locator('mark').first()).toHaveText('Wrocław');
+    const drafted = results.filter({ hasText: 'Office in Wrocław' });
+    await expect(drafted.locator('mark').first()).toHaveText('Wrocław');
+    await shoot(page, 'search-pdf');
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { savedViewsQuery, useDeleteView, useSaveView } from '../api/search';
-import { fieldClass } from './search-filters';
+import { controlClass } from './search-filters';
 
 /** Pick a saved view (it becomes the address), save the current search under a name, delete one. */
 export function SavedViews({ query, onPick }: { query: string; onPick: (query: string) => void }) {
@@ -27,7 +27,7 @@ export function SavedViews({ query, onPick }: { query: string; onPick: (query: s
           const view = views.data?.find((item) => item.id === event.target.value);
           if (view) onPick(view.query);
         }}
-        className={`${fieldClass} w-auto max-w-64`}
+        className={`${controlClass} max-w-64 min-w-0 pr-8`}
       >
         <option value="">Saved views…</option>
         {views.data?.map((view) => (

@@ -47,7 +47,8 @@ export function SearchPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Search</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Titles, recipients, key terms and drafted text, in any case and with or without accents.
+          Titles, recipients, key terms, drafted text and the text of uploaded PDFs, in any case and with or
+          without accents.
         </p>
       </div>
       <div className="relative">
