@@ -119,6 +119,12 @@ describe("uploaded PDFs' text in search", () => {
     });
     const [item] = (await search('zolc')).filter((candidate) => candidate.id === mixed.id);
     expect(item?.unsearchablePages).toBe(2);
+    // The list without words says so too.
+    const listed = await call(ctx, owner, { method: 'GET', url: '/api/search?limit=50' });
+    const byId = new Map((listed.json().items as Item[]).map((entry) => [entry.id, entry]));
+    expect(byId.get(mixed.id)?.unsearchablePages).toBe(2);
+    expect(byId.get(scan.id)?.unsearchablePages).toBe(2);
+    expect(byId.get(libreoffice.id)?.unsearchablePages).toBe(0);
     // Nothing of a scan's page is found, though it shows the same words.
     expect(titles(await search('"Scan"'))).toEqual(['Scan', 'Scan with text']);
     expect((await search('zolc')).some((candidate) => candidate.id === scan.id)).toBe(false);

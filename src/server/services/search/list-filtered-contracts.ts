@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SearchPage, SearchQuery } from '../../../shared/api/search';
 import type { ContractStatus } from '../../../shared/statuses';
 import type { ServiceContext } from '../../context';
-import { contracts, contractTerms, contractTypes } from '../../db/schema';
+import { contractSearch, contracts, contractTerms, contractTypes } from '../../db/schema';
 import { filterConditions, filteredContracts } from './search-filters';
 
 type Row = {
@@ -13,19 +13,23 @@ type Row = {
   counterparty: string | null;
   type_name: string | null;
   updated_at: Date | string;
+  unsearchable_pages: number | null;
 };
 
 /**
  * A search without words: the filtered contracts, most recently changed first (the
- * organization's updated index serves the order), in pages by offset up to searchLimits.listed.
+ * organization's updated index serves the order), in pages by offset up to searchLimits.listed,
+ * each saying, as a search's do, how many of its PDFs' pages search cannot read.
  */
 export async function listFilteredContracts(ctx: ServiceContext, query: SearchQuery): Promise<SearchPage> {
   const result = await ctx.db.execute(sql`
     select ${contracts.id} as id, ${contracts.title} as title, ${contracts.status} as status,
            ${contracts.projectId} as project_id, ${contracts.updatedAt} as updated_at,
-           ${contractTerms.counterpartyCompany} as counterparty, ${contractTypes.name} as type_name
+           ${contractTerms.counterpartyCompany} as counterparty, ${contractTypes.name} as type_name,
+           ${contractSearch.unsearchablePages} as unsearchable_pages
     from ${filteredContracts(false)}
       left join ${contractTypes} on ${contractTypes.id} = ${contractTerms.typeId}
+      left join ${contractSearch} on ${contractSearch.contractId} = ${contracts.id}
     where ${filterConditions(ctx, query)}
     order by ${contracts.updatedAt} desc, ${contracts.id} desc
     limit ${query.limit + 1} offset ${query.offset}`);
@@ -42,7 +46,7 @@ export async function listFilteredContracts(ctx: ServiceContext, query: SearchQu
       updatedAt: new Date(row.updated_at).toISOString(),
       rank: 0,
       passages: [],
-      unsearchablePages: 0,
+      unsearchablePages: Number(row.unsearchable_pages ?? 0),
     })),
     nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
     more: false,
