@@ -1,1 +1,0 @@
-DROP INDEX "contract_terms_tags_idx";
