@@ -180,6 +180,62 @@ describe('requests with a Bearer token', () => {
     expect(history.every((entry) => entry.userName === 'API token CRM sync')).toBe(true);
   });
 
+  it('reaches the repository: key terms, search, its export, deadlines and the terms settings', async () => {
+    const reader = await createToken(admin, { name: 'Repository reader', scope: 'read' });
+    const writer = await createToken(admin, { name: 'Terms sync', scope: 'read-write' });
+    const created = await withToken(writer.token, {
+      method: 'POST',
+      url: '/api/contracts',
+      json: { title: 'Token terms', content: sampleDocument('Delivery to Łódź.') },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const terms = {
+      counterpartyCompany: 'Müller GmbH',
+      duration: 'until',
+      endOn: '2031-06-30',
+      noticeDays: 30,
+    };
+    const set = await withToken(writer.token, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}/terms`,
+      json: terms,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const refused = await withToken(reader.token, {
+      method: 'PATCH',
+      url: `/api/contracts/${id}/terms`,
+      json: { counterpartyCompany: 'Changed' },
+    });
+    expect(refused.statusCode).toBe(403);
+    for (const url of [
+      `/api/contracts/${id}/terms`,
+      '/api/search?q=muller',
+      '/api/search/export?q=muller&format=csv',
+      '/api/deadlines?from=2031-01-01&to=2031-12-31',
+      '/api/term-settings',
+    ]) {
+      const response = await withToken(reader.token, { method: 'GET', url });
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+    }
+    const found = await withToken(reader.token, { method: 'GET', url: '/api/search?q=muller' });
+    expect(found.json().items.map((item: { id: string }) => item.id)).toEqual([id]);
+    const file = await withToken(reader.token, {
+      method: 'GET',
+      url: '/api/search/export?q=muller&format=csv',
+    });
+    expect(file.body).toContain('Müller GmbH');
+    // A person's own settings stay theirs: saved views, reminders and the calendar feed.
+    for (const request of [
+      { method: 'GET', url: '/api/saved-views' },
+      { method: 'GET', url: '/api/profile/deadline-reminders' },
+      { method: 'POST', url: '/api/profile/calendar-feed' },
+    ] as const) {
+      const response = await withToken(writer.token, request);
+      expect(response.statusCode, request.url).toBe(403);
+    }
+  });
+
   it('refuses every state-changing method to a read token, changing nothing', async () => {
     const reader = await createToken(admin, { name: 'Read only', scope: 'read' });
     const [existing] = await ctx.database.db

@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
  * else under /api is for people and refuses a token (403), even a valid one: signing in and out,
  * the profile, sessions, second factors and passkeys, API tokens themselves, the team and the
  * organization's settings, a person's notifications, the mail outbox (every message the
- * organization sent, to people who are not the token's). New routes under these prefixes are
+ * organization sent, to people who are not the token's), a person's saved views and deadline
+ * reminders and calendar feed. New routes under these prefixes are
  * open to tokens; a new prefix is closed until it is added here.
  */
 const tokenRoutePrefixes = [
@@ -19,6 +20,10 @@ const tokenRoutePrefixes = [
   '/api/signatures',
   '/api/public-links',
   '/api/reports',
+  // The repository: search and its exports, deadlines, the key terms' types and fields (admins').
+  '/api/search',
+  '/api/deadlines',
+  '/api/term-settings',
 ];
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
