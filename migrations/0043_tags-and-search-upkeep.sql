@@ -1,5 +1,10 @@
--- A tags filter matches in any case (lower(tag) = lower(...)), which the GIN index cannot serve.
+-- A tags filter matches in any case ("Priority" finds "priority"): the GIN index is over the tags
+-- in lower case, which the filter compares with (lower_tags(tags) @> array[lower(...)]).
+CREATE FUNCTION lower_tags(tags text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  select coalesce(array_agg(lower(tag) order by n), '{}') from unnest(tags) with ordinality as t(tag, n)
+$$;--> statement-breakpoint
 DROP INDEX "contract_terms_tags_idx";--> statement-breakpoint
+CREATE INDEX "contract_terms_lower_tags_idx" ON "contract_terms" USING gin (lower_tags("tags"));--> statement-breakpoint
 -- The same document, the drafted text made plain once: `offset 0` keeps the lateral subquery from
 -- being folded into its three uses, each of which ran contract_plain_text again (about 1 ms of a
 -- four-page contract's 4 to 5 ms of upkeep).

@@ -111,6 +111,8 @@ export const contractTerms = pgTable(
   (t) => [
     index('contract_terms_organization_type_idx').on(t.organizationId, t.typeId),
     index('contract_terms_counterparty_idx').on(t.organizationId, sql`lower(${t.counterpartyCompany})`),
+    // A tags filter matches in any case: lower_tags (the migration's) is the tags in lower case.
+    index('contract_terms_lower_tags_idx').using('gin', sql`lower_tags(${t.tags})`),
     // The renewal sweep looks only at what renews by itself.
     index('contract_terms_renewal_idx').on(t.endOn).where(sql`${t.renewal} = 'automatic'`),
     check('contract_terms_currency', sql`${t.currency} is null or ${t.currency} ~ '^[A-Z]{3}$'`),

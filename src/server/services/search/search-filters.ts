@@ -49,9 +49,12 @@ export function filterConditions(
     filters.currency ? eq(contractTerms.currency, filters.currency) : undefined,
     filters.valueMin !== undefined ? sql`${contractTerms.value} >= ${filters.valueMin}` : undefined,
     filters.valueMax !== undefined ? sql`${contractTerms.value} <= ${filters.valueMax}` : undefined,
-    ...(filters.tags ?? []).map(
-      (tag) => sql`exists (select 1 from unnest(${contractTerms.tags}) as tag where lower(tag) = lower(${tag}))`,
-    ),
+    filters.tags?.length
+      ? sql`lower_tags(${contractTerms.tags}) @> array[${sql.join(
+          filters.tags.map((tag) => sql`lower(${tag})`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
     filters.endFrom ? sql`${contractTerms.endOn} >= ${filters.endFrom}::date` : undefined,
     filters.endTo ? sql`${contractTerms.endOn} <= ${filters.endTo}::date` : undefined,
     filters.createdFrom ? sql`${contracts.createdAt} >= ${day(filters.createdFrom)}` : undefined,

@@ -12,7 +12,6 @@ import { termLimits } from '../../../shared/terms';
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db/client';
 import { contractTerms, contractTypes, termFields } from '../../db/schema';
-import { sqlState } from '../../db/sql-state';
 import { requireAdmin } from '../../policies/roles';
 import { relabelTermDeadlines } from './write-terms';
 
