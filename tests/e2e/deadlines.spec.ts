@@ -197,15 +197,17 @@ test.describe('key terms and deadlines', () => {
     await sender.getByRole('button', { name: 'Calendar' }).click();
     // The renewed notice deadline falls ten days before the renewed end.
     const noticeDay = addDays(renewedEnd, -10);
-    for (let step = 0; step < 24; step += 1) {
-      if (
-        await sender
-          .getByRole('heading', { name: monthName(noticeDay) })
-          .first()
-          .isVisible()
-      )
-        break;
+    // The calendar opens at the browser's month; each Next month is waited for before the next
+    // (clicking on while the month had not changed yet ran past the one sought).
+    await expect(sender.getByRole('table', { name: /^Deadlines in / })).toBeVisible();
+    let month = (await sender.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+    })) as string;
+    while (month.slice(0, 7) < noticeDay.slice(0, 7)) {
       await sender.getByRole('button', { name: 'Next month' }).click();
+      month = addMonths(month, 1);
+      await expect(sender.getByRole('table', { name: `Deadlines in ${monthName(month)}` })).toBeVisible();
     }
     const grid = sender.getByRole('table', { name: `Deadlines in ${monthName(noticeDay)}` });
     const cell = grid.locator(`[data-day="${noticeDay}"]`);
