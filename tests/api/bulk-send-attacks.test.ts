@@ -512,7 +512,7 @@ describe('bulk send attacks', () => {
     for (const cursor of [
       'x',
       `2020-01-01T00:00:00.000Z_${'0'.repeat(36)}`,
-      'not-a-date_' + id,
+      `not-a-date_${id}`,
       `${new Date().toISOString()}_${id}'--`,
     ]) {
       const list = await call(ctx, owner, {

@@ -146,7 +146,7 @@ describe('search filters', () => {
     expect(await titles(`projectId=${archive}`)).toEqual(['Plain memo']);
     expect(await titles('status=draft&tags=supply&currency=USD')).toEqual(['Software licence']);
     expect(await titles('status=signed')).toEqual([]);
-    expect(await titles('createdFrom=2000-01-01&updatedTo=2999-12-31&tags=priority&typeId=' + lease)).toEqual(
+    expect(await titles(`createdFrom=2000-01-01&updatedTo=2999-12-31&tags=priority&typeId=${lease}`)).toEqual(
       ['Office lease'],
     );
   });
@@ -158,7 +158,7 @@ describe('search filters', () => {
     expect(await titles('q=emea')).toEqual(['Supply agreement']);
     expect(sorted(await titles('q=priority'))).toEqual(['Office lease', 'Supply agreement']);
     expect(await titles('q=immobilien')).toEqual(['Office lease']);
-    expect(await titles('q=lease&typeId=' + lease)).toEqual(['Office lease']);
+    expect(await titles(`q=lease&typeId=${lease}`)).toEqual(['Office lease']);
     expect(await titles('q=priority&currency=EUR&valueMax=20000')).toEqual(['Supply agreement']);
     await setTerms(member, office, { counterpartyCompany: 'Quokka Estates' });
     expect(await titles('q=immobilien')).toEqual([]);

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ContractTerms, TermField, TermSettings } from '../../../../shared/api/terms';
 import {
   type SourcedTerm,
@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/terms';
 import { ErrorBanner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { SelectField, selectClass } from '../../../components/ui/select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrors } from '../../../lib/field-errors';
 import { teamQuery } from '../../team/api/team';
