@@ -20,31 +20,20 @@ export const filteredContracts = (withDocument: boolean) =>
           join ${contractSearch} on ${contractSearch.contractId} = ${contracts.id}`
     : sql`${contracts} left join ${contractTerms} on ${contractTerms.contractId} = ${contracts.id}`;
 
+const folded = (value: SQL | string) => sql`unaccent(lower(${value}))`;
+
 /**
- * The conditions of the filters (and of the words, `tsquery` as a bound parameter of
- * to_tsquery, when there are any) over `filteredContracts`. The counterparty is a part of the
- * company's name folded as the search folds words (lower case, unaccent), the owner is the
- * terms' owner or else whoever created the contract, a value range is in its currency, tags are
- * all required, in any case ("Priority" finds "priority").
+ * The filters a contract matches only through its terms row (type, counterparty, currency, value,
+ * tags, end date): each names only `contract_terms`, so a list can find their candidates there
+ * first. The counterparty is a part of the company's name folded as the search folds words (lower
+ * case, unaccent), a value range is in its currency, tags are all required, in any case
+ * ("Priority" finds "priority").
  */
-export function filterConditions(
-  ctx: ServiceContext,
-  filters: SearchFilters,
-  tsquery?: SQL,
-): SQL | undefined {
-  const folded = (value: SQL | string) => sql`unaccent(lower(${value}))`;
-  return and(
-    ownContracts(ctx.actor),
-    eq(contracts.isTemplate, false),
-    tsquery ? sql`${contractSearch.document} @@ ${tsquery}` : undefined,
-    filters.status ? eq(contracts.status, filters.status) : undefined,
-    filters.projectId ? eq(contracts.projectId, filters.projectId) : undefined,
+export function termConditions(filters: SearchFilters): SQL[] {
+  return [
     filters.typeId ? eq(contractTerms.typeId, filters.typeId) : undefined,
     filters.counterparty
       ? sql`${folded(sql`${contractTerms.counterpartyCompany}`)} like ${folded(containing(filters.counterparty))}`
-      : undefined,
-    filters.ownerId
-      ? sql`coalesce(${contractTerms.ownerId}, ${contracts.createdBy}) = ${filters.ownerId}`
       : undefined,
     filters.currency ? eq(contractTerms.currency, filters.currency) : undefined,
     filters.valueMin !== undefined ? sql`${contractTerms.value} >= ${filters.valueMin}` : undefined,
@@ -57,6 +46,29 @@ export function filterConditions(
       : undefined,
     filters.endFrom ? sql`${contractTerms.endOn} >= ${filters.endFrom}::date` : undefined,
     filters.endTo ? sql`${contractTerms.endOn} <= ${filters.endTo}::date` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
+/**
+ * The conditions of the filters (and of the words, `tsquery` as a bound parameter of
+ * to_tsquery, when there are any) over `filteredContracts`: the terms' (termConditions), and the
+ * contract's own; the owner is the terms' owner or else whoever created the contract.
+ */
+export function filterConditions(
+  ctx: ServiceContext,
+  filters: SearchFilters,
+  tsquery?: SQL,
+): SQL | undefined {
+  return and(
+    ownContracts(ctx.actor),
+    eq(contracts.isTemplate, false),
+    tsquery ? sql`${contractSearch.document} @@ ${tsquery}` : undefined,
+    filters.status ? eq(contracts.status, filters.status) : undefined,
+    filters.projectId ? eq(contracts.projectId, filters.projectId) : undefined,
+    ...termConditions(filters),
+    filters.ownerId
+      ? sql`coalesce(${contractTerms.ownerId}, ${contracts.createdBy}) = ${filters.ownerId}`
+      : undefined,
     filters.createdFrom ? sql`${contracts.createdAt} >= ${day(filters.createdFrom)}` : undefined,
     filters.createdTo
       ? sql`${contracts.createdAt} < ${day(filters.createdTo)} + interval '1 day'`
