@@ -33,18 +33,13 @@ export async function listFilteredContracts(ctx: ServiceContext, query: SearchQu
   const terms = termConditions(query);
   let candidates = sql``;
   if (terms.length > 0) {
-    const probe = await ctx.db.execute(sql`
-      select count(*)::int as n from (
-        select 1 from ${contractTerms}
-        where ${contractTerms.organizationId} = ${ctx.actor.organizationId} and ${and(...terms)}
-        limit ${fewCandidates + 1}) as matched`);
+    const matched = sql`select ${contractTerms.contractId} from ${contractTerms}
+      where ${contractTerms.organizationId} = ${ctx.actor.organizationId} and ${and(...terms)}`;
+    const probe = await ctx.db.execute(
+      sql`select count(*)::int as n from (${matched} limit ${fewCandidates + 1}) as matched`,
+    );
     const [{ n } = { n: 0 }] = (probe as unknown as { rows: { n: number }[] }).rows;
-    if (n <= fewCandidates) {
-      candidates = sql`and ${contracts.id} in (
-        select ${contractTerms.contractId} from ${contractTerms}
-        where ${contractTerms.organizationId} = ${ctx.actor.organizationId} and ${and(...terms)}
-        offset 0)`;
-    }
+    if (n <= fewCandidates) candidates = sql`and ${contracts.id} in (${matched} offset 0)`;
   }
   const result = await ctx.db.execute(sql`
     select ${contracts.id} as id, ${contracts.title} as title, ${contracts.status} as status,

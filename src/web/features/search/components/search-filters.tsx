@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
+import { searchFiltersSchema } from '../../../../shared/api/search';
 import { contractStatuses, contractStatusLabel } from '../../../../shared/statuses';
 import { useProjects } from '../../projects/api/projects';
 import { teamQuery } from '../../team/api/team';
@@ -29,24 +30,8 @@ const one = (params: SearchParams, key: string) => {
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 };
 
-/** Keys of the address that are filters (not the words, not the page). */
-const filterKeys = [
-  'status',
-  'projectId',
-  'typeId',
-  'ownerId',
-  'counterparty',
-  'tags',
-  'currency',
-  'valueMin',
-  'valueMax',
-  'endFrom',
-  'endTo',
-  'updatedFrom',
-  'updatedTo',
-  'createdFrom',
-  'createdTo',
-];
+/** Keys of the address that are filters (not the words, not the page): the API's own. */
+const filterKeys = Object.keys(searchFiltersSchema.shape);
 
 /** Two inputs of one range side by side, under the range's name. */
 function Range({ legend, children }: { legend: string; children: React.ReactNode }) {
